@@ -1,0 +1,18 @@
+# The two commands of the README: `make run` and `make test`. Everything else is a step of those.
+SWIFT ?= swift
+
+.PHONY: deps build run test test-unit
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+run: build
+	@scripts/run.sh
+
+test: deps
+	@scripts/test.sh
+
+test-unit: deps
+	$(SWIFT) test
