@@ -6,7 +6,7 @@ public struct Scale: Sendable {
     public let notes: [NoteName]
 
     /// The scale on a spelled root, which keeps its spelling (D# Ionian has F## and C##).
-    /// Throws when a degree would need more than a double accidental (B# Lydian needs E###).
+    /// Throws when a degree would need more than a double accidental (C## Lydian needs F###).
     public init(mode: Mode, root: NoteName) throws(TheoryError) {
         var notes: [NoteName] = []
         for degree in mode.degrees {

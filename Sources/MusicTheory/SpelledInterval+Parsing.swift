@@ -34,7 +34,9 @@ extension SpelledInterval {
             case "tritone": return try? SpelledInterval(.augmented, 4)
             case "unison", "prime": return try? SpelledInterval(.perfect, 1)
             default:
-                guard let number = ordinalNumber(words[0]), isPerfectClass(number) else { return nil }
+                // A bare ordinal must be a word ("fifth", "5th"): a bare "5" says too little.
+                guard !words[0].allSatisfy(\.isNumber), let number = ordinalNumber(words[0]), isPerfectClass(number)
+                else { return nil }
                 return try? SpelledInterval(.perfect, number)
             }
         }
@@ -45,7 +47,7 @@ extension SpelledInterval {
     }
 
     private static let qualityWords: [String: IntervalQuality] = [
-        "perfect": .perfect, "perf": .perfect, "p": .perfect,
+        "perfect": .perfect, "perf": .perfect,
         "major": .major, "maj": .major,
         "minor": .minor, "min": .minor,
         "augmented": .augmented, "aug": .augmented,

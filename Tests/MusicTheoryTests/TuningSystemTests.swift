@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import MusicTheory
+
+/// Ratios from the textbooks, one per interval: the symmetric 5-limit just scale and Pythagorean
+/// tuning. Cents are computed here with Glibc's log2, not with MusicTheory's own.
+let justRatios: [(String, Double)] = [
+    ("P1", 1), ("m2", 16.0 / 15), ("M2", 9.0 / 8), ("m3", 6.0 / 5), ("M3", 5.0 / 4), ("P4", 4.0 / 3),
+    ("A4", 45.0 / 32), ("d5", 64.0 / 45), ("P5", 3.0 / 2), ("m6", 8.0 / 5), ("M6", 5.0 / 3), ("m7", 16.0 / 9),
+    ("M7", 15.0 / 8), ("P8", 2), ("m9", 32.0 / 15), ("M9", 9.0 / 4), ("P11", 8.0 / 3), ("A11", 45.0 / 16),
+    ("m13", 16.0 / 5), ("M13", 10.0 / 3),
+]
+let pythagoreanRatios: [(String, Double)] = [
+    ("P1", 1), ("m2", 256.0 / 243), ("M2", 9.0 / 8), ("m3", 32.0 / 27), ("M3", 81.0 / 64), ("P4", 4.0 / 3),
+    ("A4", 729.0 / 512), ("d5", 1024.0 / 729), ("P5", 3.0 / 2), ("m6", 128.0 / 81), ("M6", 27.0 / 16),
+    ("m7", 16.0 / 9), ("M7", 243.0 / 128), ("P8", 2), ("m9", 512.0 / 243), ("M9", 9.0 / 4), ("P11", 8.0 / 3),
+    ("A11", 729.0 / 256), ("m13", 256.0 / 81), ("M13", 27.0 / 8),
+]
+
+@Suite("TuningSystem (seed 001)")
+struct TuningSystemTests {
+    @Test("equal temperament: 100 cents a semitone, every interval", arguments: intervalSizes)
+    func equal(entry: (name: String, semitones: Int, long: String)) throws {
+        let interval = try SpelledInterval(parsing: entry.name)
+        #expect(TuningSystem.equalTemperament.centOffset(for: interval) == Double(entry.semitones) * 100)
+        #expect(TuningSystem.equalTemperament.ratio(for: interval) == nil)
+    }
+
+    @Test("just intonation: the 5-limit ratios", arguments: justRatios)
+    func just(entry: (String, Double)) throws {
+        let interval = try SpelledInterval(parsing: entry.0)
+        #expect(abs(TuningSystem.justIntonation.centOffset(for: interval) - 1200 * Foundation.log2(entry.1)) < 1e-9)
+        let ratio = try #require(TuningSystem.justIntonation.ratio(for: interval))
+        #expect(abs(Double(ratio.numerator) / Double(ratio.denominator) - entry.1) < 1e-12)
+    }
+
+    @Test("Pythagorean: the 3-limit ratios", arguments: pythagoreanRatios)
+    func pythagorean(entry: (String, Double)) throws {
+        let interval = try SpelledInterval(parsing: entry.0)
+        #expect(abs(TuningSystem.pythagorean.centOffset(for: interval) - 1200 * Foundation.log2(entry.1)) < 1e-9)
+        let ratio = try #require(TuningSystem.pythagorean.ratio(for: interval))
+        #expect(abs(Double(ratio.numerator) / Double(ratio.denominator) - entry.1) < 1e-12)
+    }
+
+    @Test("the seed intervals use their standard spelling (the tritone is A4)")
+    func seedIntervals() throws {
+        #expect(TuningSystem.equalTemperament.centOffset(for: Interval.perfectFifth) == 700)
+        #expect(TuningSystem.equalTemperament.centOffset(for: Interval.prime) == 0)
+        #expect(TuningSystem.equalTemperament.centOffset(for: Interval.octave) == 1200)
+        for system in TuningSystem.allCases {
+            #expect(system.centOffset(for: Interval.tritone) == system.centOffset(for: try SpelledInterval(parsing: "A4")))
+        }
+    }
+
+    @Test("in every system an interval and its inversion fill an octave")
+    func inversions() throws {
+        let pairs = [("m2", "M7"), ("M2", "m7"), ("m3", "M6"), ("M3", "m6"), ("P4", "P5"), ("A4", "d5")]
+        for system in TuningSystem.allCases {
+            for (a, b) in pairs {
+                let sum = system.centOffset(for: try SpelledInterval(parsing: a))
+                    + system.centOffset(for: try SpelledInterval(parsing: b))
+                #expect(abs(sum - 1200) < 1e-9)
+            }
+        }
+    }
+
+    @Test("names parse with their aliases and unknown ones list the accepted", arguments: [
+        ("equal", TuningSystem.equalTemperament), ("ET", .equalTemperament), ("12-TET", .equalTemperament),
+        ("just", .justIntonation), ("JI", .justIntonation), ("just-intonation", .justIntonation),
+        ("Pythagorean", .pythagorean),
+    ])
+    func names(text: String, system: TuningSystem) throws {
+        #expect(try TuningSystem(parsing: text) == system)
+    }
+
+    @Test("an unknown system throws with the accepted names")
+    func unknown() {
+        #expect(throws: TheoryError.unknownTuningSystem("meantone")) { try TuningSystem(parsing: "meantone") }
+        #expect(TheoryError.unknownTuningSystem("x").description.contains("pythagorean"))
+    }
+
+    @Test("Codable round trip")
+    func codable() throws {
+        let data = try JSONEncoder().encode(TuningSystem.allCases)
+        #expect(String(decoding: data, as: UTF8.self) == #"["equal","just","pythagorean"]"#)
+        #expect(try JSONDecoder().decode([TuningSystem].self, from: data) == TuningSystem.allCases)
+    }
+}
