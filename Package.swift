@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "eartrainctl", targets: ["eartrainctl"]),
         .library(name: "MusicTheory", targets: ["MusicTheory"]),
+        .library(name: "ControlProtocol", targets: ["ControlProtocol"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,6 +24,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),
+
+        // The control socket: the JSON-RPC messages both ends share, and the daemon's server.
+        .target(name: "ControlProtocol"),
+        .target(name: "ControlServer", dependencies: ["ControlProtocol"]),
+        .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
+        .testTarget(name: "ControlServerTests", dependencies: ["ControlServer", "ControlProtocol"]),
         .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory"]),
     ]
 )
