@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .executable(name: "eartrainctl", targets: ["eartrainctl"]),
         .library(name: "MusicTheory", targets: ["MusicTheory"]),
+        // ── Training engine (issue 3) ──
+        .library(name: "Training", targets: ["Training"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,5 +26,18 @@ let package = Package(
         ),
         .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),
         .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory"]),
+
+        // ── Training engine (issue 3): the exercise engine, its tests and its benchmark ──
+        // Training depends on MusicTheory only; its clock, random source, settings and event sink
+        // are protocols or injected values. The benchmark is an executable built in release by
+        // `make bench-training`, not a test.
+        .target(name: "Training", dependencies: ["MusicTheory"]),
+        .testTarget(name: "TrainingTests", dependencies: ["Training", "MusicTheory"]),
+        .executableTarget(
+            name: "TrainingBenchmark",
+            dependencies: ["Training", "MusicTheory"],
+            path: "Benchmarks/TrainingBenchmark"
+        ),
+        // ── end Training engine ──
     ]
 )
