@@ -36,7 +36,9 @@ let package = Package(
         .executableTarget(
             name: "TrainingBenchmark",
             dependencies: ["Training", "MusicTheory"],
-            path: "Benchmarks/TrainingBenchmark"
+            path: "Benchmarks/TrainingBenchmark",
+            // MusicTheory uses round/floor/fma without importing Foundation; nothing else links libm here.
+            linkerSettings: [.linkedLibrary("m")]
         ),
         // ── end Training engine ──
     ]

@@ -37,10 +37,10 @@ extension TrainingEngine {
                 ?? Self.shiftedIntoMIDI(range.lowerBound.rawValue, offset: offset)
         }
         let rootNote = MIDINote(rootNumber)
-        let root = RootNote(midiNote: rootNote, spelling: rootName).note(defaultOctave: 0)
+        let root = SpelledNote(rootNote, spelled: rootName)
         let target = MIDINote(rootNumber + offset)
         let spelled = (try? exercise.direction == .ascending ? root.transposed(by: interval) : root.transposed(downBy: interval))
-            ?? target.spelled
+            ?? SpelledNote(target)
         let answer = ExpectedNote(
             spelled: spelled, midiNote: target,
             exactOctaveRequired: exercise.matching == .exactOctave || interval.isCompound
