@@ -21,24 +21,30 @@ struct AdaptiveChooser {
     static let unaskedWeight = 2.0
     static let slowThreshold = Duration.seconds(4)
 
-    private var history: [SpelledInterval: [Outcome]] = [:]
+    private var history: [AnswerSubject: [Outcome]] = [:]
+    /// Each asked interval's weight, worked out when an ask is recorded: a draw reads it 11 times.
+    private var weights: [AnswerSubject: Double] = [:]
 
     /// Remembers how an ask went; only the last `memory` asks of each interval count.
     mutating func record(_ interval: SpelledInterval, missed: Bool, responseTime: Duration?) {
         let slow = !missed && (responseTime ?? .zero) > Self.slowThreshold
-        var outcomes = history[interval, default: []]
+        var outcomes = history[.interval(interval), default: []]
         outcomes.append(Outcome(missed: missed, slow: slow))
         if outcomes.count > Self.memory { outcomes.removeFirst(outcomes.count - Self.memory) }
-        history[interval] = outcomes
+        history[.interval(interval)] = outcomes
+        weights[.interval(interval)] = Self.weight(of: outcomes)
     }
 
     /// The current weight of an interval.
     func weight(of interval: SpelledInterval) -> Double {
-        guard let outcomes = history[interval], !outcomes.isEmpty else { return Self.unaskedWeight }
+        weights[.interval(interval)] ?? Self.unaskedWeight
+    }
+
+    private static func weight(of outcomes: [Outcome]) -> Double {
         let count = Double(outcomes.count)
-        let missed = Double(outcomes.filter(\.missed).count) / count
-        let slow = Double(outcomes.filter(\.slow).count) / count
-        return 1 + Self.missWeight * missed + Self.slowWeight * slow
+        let missed = Double(outcomes.reduce(0) { $0 + ($1.missed ? 1 : 0) }) / count
+        let slow = Double(outcomes.reduce(0) { $0 + ($1.slow ? 1 : 0) }) / count
+        return 1 + missWeight * missed + slowWeight * slow
     }
 
     /// One interval, drawn with probability proportional to its weight.

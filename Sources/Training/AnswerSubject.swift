@@ -8,7 +8,21 @@ public enum AnswerSubject: Sendable {
     case interval(SpelledInterval)
 }
 
-extension AnswerSubject: Hashable, Codable {}
+extension AnswerSubject: Hashable, Codable {
+    /// Hashes numbers only: the interval's quality is a `String` enum, whose default hash hashes
+    /// the string, and results are tallied on every note. Number and line-of-fifths place
+    /// identify an interval, so equal subjects still hash equal.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .degree(let number):
+            hasher.combine(0)
+            hasher.combine(number)
+        case .interval(let interval):
+            hasher.combine(interval.number)
+            hasher.combine(interval.fifths)
+        }
+    }
+}
 
 extension AnswerSubject: Comparable {
     /// Degrees in order, then intervals by size.
