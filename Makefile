@@ -16,3 +16,9 @@ test: deps
 
 test-unit: deps
 	$(SWIFT) test
+
+# Training engine (issue 3): time to judge one note and emit its event; see docs/benchmarks.md.
+.PHONY: bench-training
+bench-training:
+	$(SWIFT) build -c release --product TrainingBenchmark
+	.build/release/TrainingBenchmark
