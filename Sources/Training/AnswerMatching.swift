@@ -37,6 +37,7 @@ public struct ExpectedNote: Sendable {
 extension ExpectedNote: Hashable, Codable {}
 
 extension ExpectedNote: CustomStringConvertible {
+    /// The note with its octave when the octave counts (`E3`), else its name alone (`E`).
     public var description: String {
         exactOctaveRequired ? spelled.description : spelled.name.description
     }

@@ -37,6 +37,7 @@ extension AnswerSubject: Comparable {
 }
 
 extension AnswerSubject: CustomStringConvertible {
+    /// `degree 3`, `m6`.
     public var description: String {
         switch self {
         case .degree(let number): "degree \(number)"

@@ -4,7 +4,10 @@ import MusicTheory
 public struct IntervalExercise: Sendable {
     /// Up from the root or down from it.
     public enum Direction: String, Sendable, CaseIterable {
-        case ascending, descending
+        /// The answer lies above the root.
+        case ascending
+        /// The answer lies below the root.
+        case descending
     }
 
     /// The root of every question, or nil for a random root within the note range each time.

@@ -43,5 +43,6 @@ public struct Staff: Sendable {
 extension Staff: Hashable, Codable {}
 
 extension Staff: CustomStringConvertible {
+    /// The notes in order, as `StaffNote` describes them.
     public var description: String { notes.map(\.description).joined(separator: " ") }
 }

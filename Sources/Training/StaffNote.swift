@@ -57,5 +57,6 @@ extension StaffNote.Role: Hashable, Codable {}
 extension StaffNote: Hashable, Codable {}
 
 extension StaffNote: CustomStringConvertible {
+    /// Accidental, letter, octave and step, as a view draws it: `bE3@5`, `C4@10`.
     public var description: String { "\(accidental?.symbol ?? "")\(note.name.letter)\(note.octave)@\(step)" }
 }

@@ -19,8 +19,8 @@ extension TrainingEngine {
         if !exercise.newRandomRootEachRound, !exercise.newRandomModeEachRound {
             return (previous, exercise.root)
         }
-        // A bare pitch class always spells; a kept spelling may not in a new mode (B# Ionian
-        // spells, B# Lydian does not): then the pitch class decides the spelling.
+        // A bare pitch class always spells; a kept spelling may not in a new mode (Fbb Locrian
+        // would need Gbbb): then the pitch class decides the spelling.
         let scale = (try? root.scale(mode)) ?? Scale(mode: mode, pitchClass: root.pitchClass)
         return (scale, exercise.newRandomRootEachRound ? root : exercise.root)
     }

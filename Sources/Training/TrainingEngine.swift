@@ -42,9 +42,9 @@ public final class TrainingEngine {
     /// The random generator's state now: a new engine seeded with it makes the same choices.
     public var randomState: UInt64 { random.state }
 
-    /// Starts a session (ending the running one first, with its results). Throws when the
-    /// exercise's scale cannot be spelled (B# Lydian would need E###).
-    public func start(_ exercise: Exercise) throws(TheoryError) {
+    /// Starts a session (ending the running one first, with its results). Throws for an
+    /// exercise that cannot run (Fbb Locrian cannot be spelled; an empty interval set).
+    public func start(_ exercise: Exercise) throws(TrainingError) {
         try start(exercise, at: clock.now)
     }
 
@@ -84,13 +84,13 @@ public final class TrainingEngine {
         case .stop: end(at: time)
         case .newSession:
             guard let lastExercise else { return }
-            // The last exercise started once already, so its scale is known to be spellable.
+            // The last exercise started once already, so it is known to be valid.
             try? start(lastExercise, at: time)
         }
     }
 
-    func start(_ exercise: Exercise, at time: Duration) throws(TheoryError) {
-        if case .scale(let scale) = exercise { _ = try scale.root.scale(scale.mode) }
+    func start(_ exercise: Exercise, at time: Duration) throws(TrainingError) {
+        try exercise.validate()
         end(at: time)
         lastExercise = exercise
         let settings = settingsSource.current

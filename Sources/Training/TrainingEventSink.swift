@@ -6,6 +6,7 @@ public protocol TrainingEventSink {
 
 /// An `AsyncStream` continuation is a sink: the daemon hands the stream to its followers.
 extension AsyncStream.Continuation: TrainingEventSink where Element == TrainingEvent {
+    /// Yields the event to the stream.
     public func receive(_ event: TrainingEvent) {
         yield(event)
     }
