@@ -7,6 +7,7 @@ import PackageDescription
 let package = Package(
     name: "eartrainer",
     products: [
+        .executable(name: "eartrainerd", targets: ["eartrainerd"]),
         .executable(name: "eartrainctl", targets: ["eartrainctl"]),
         .library(name: "MusicTheory", targets: ["MusicTheory"]),
         .library(name: "Training", targets: ["Training"]),
@@ -14,6 +15,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // ── Music theory: pure value types. It imports nothing, so it names libm itself (round, fma).
@@ -36,6 +39,20 @@ let package = Package(
         .target(name: "ControlServer", dependencies: ["ControlProtocol"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
         .testTarget(name: "ControlServerTests", dependencies: ["ControlServer", "ControlProtocol"]),
+
+        // ── The daemon's core: engine, sound and keyboard edges, event reports, request routing.
+        .target(name: "Daemon", dependencies: ["Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
+        .executableTarget(
+            name: "eartrainerd",
+            dependencies: [
+                "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
 
         // ── The client.
         .executableTarget(

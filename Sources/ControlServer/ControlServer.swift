@@ -83,12 +83,13 @@ public final class ControlServer: Sendable {
         wake()
     }
 
-    /// Stops serving: every client is closed, the events stream finishes, the socket file goes
-    /// when the listener is released. Returns once the thread has ended.
+    /// Stops serving: every client is closed, the events stream finishes, the socket file is
+    /// removed (when we made it). Returns once the thread has ended.
     public func stop() {
         mailbox.withLock { $0.stopping = true }
         wake()
         while started.withLock({ $0 }) && !finished.withLock({ $0 }) { usleep(1000) }
+        listener.shutdown()
     }
 
     private func wake() {

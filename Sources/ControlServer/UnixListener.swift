@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// A listening Unix stream socket: bound to a path by us, or handed over by systemd.
 public final class UnixListener: Sendable {
@@ -8,6 +9,7 @@ public final class UnixListener: Sendable {
     public let path: String?
     /// True when we created the socket file and so remove it on close.
     private let ownsPath: Bool
+    private let closed = Mutex(false)
 
     private init(fd: Int32, path: String?, ownsPath: Bool) {
         self.fd = fd
@@ -49,6 +51,16 @@ public final class UnixListener: Sendable {
     }
 
     deinit {
+        shutdown()
+    }
+
+    /// Stops listening and removes the socket file if we made it. Safe to call more than once.
+    public func shutdown() {
+        let wasClosed = closed.withLock { state in
+            defer { state = true }
+            return state
+        }
+        guard !wasClosed else { return }
         close(fd)
         if ownsPath, let path { unlink(path) }
     }
