@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "eartrainctl",
             dependencies: [
-                "MusicTheory",
+                "MusicTheory", "ControlProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -7,6 +7,9 @@ struct EartrainCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eartrainctl",
         abstract: "Ear training with a real instrument: query the daemon, or ask music theory offline.",
-        subcommands: [TheoryCommand.self]
+        subcommands: [
+            StatusCommand.self, StartCommand.self, StopCommand.self, RepeatCommand.self, SkipCommand.self,
+            PlayCommand.self, ResultsCommand.self, TheoryCommand.self,
+        ]
     )
 }
