@@ -1,6 +1,11 @@
 /// A connected client, numbered from 1 in order of arrival.
 public struct ClientID: Sendable, Hashable, CustomStringConvertible {
     public let number: Int
+
+    public init(number: Int) {
+        self.number = number
+    }
+
     public var description: String { "client \(number)" }
 }
 
