@@ -43,6 +43,7 @@ let package = Package(
         // ── The daemon's core: engine, sound and keyboard edges, event reports, request routing.
         .target(name: "Daemon", dependencies: ["Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
+        .testTarget(name: "eartrainerdTests", dependencies: ["eartrainerd", "eartrainctl", "ControlProtocol"]),
         .executableTarget(
             name: "eartrainerd",
             dependencies: [
