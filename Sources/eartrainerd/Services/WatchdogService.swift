@@ -9,11 +9,12 @@ struct WatchdogService: Service {
     let interval: Duration
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        // Shutdown cancels the sleep; that is the normal way out, not a failure.
+        try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 _ = await core.ping()
                 notifier.watchdog()
-                try await Task.sleep(for: interval)
+                try? await Task.sleep(for: interval)
             }
         }
     }
