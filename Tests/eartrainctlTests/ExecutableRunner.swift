@@ -44,29 +44,3 @@ struct ExecutableRunner {
         )
     }
 }
-
-/// Splits a command line the way a POSIX shell would for the simple cases in our docs:
-/// whitespace separates words, double or single quotes group them.
-func shellWords(_ line: String) -> [String] {
-    var words: [String] = []
-    var current = ""
-    var quote: Character?
-    var inWord = false
-    for character in line {
-        if let open = quote {
-            if character == open { quote = nil } else { current.append(character) }
-        } else if character == "\"" || character == "'" {
-            quote = character
-            inWord = true
-        } else if character == " " {
-            if inWord { words.append(current) }
-            current = ""
-            inWord = false
-        } else {
-            current.append(character)
-            inWord = true
-        }
-    }
-    if inWord { words.append(current) }
-    return words
-}
