@@ -8,6 +8,10 @@ final class ClientConnection {
     let fd: Int32
     let peer: PeerCredentials
     var framer = LineFramer()
+    /// Lines handed to the daemon that it has not completed yet.
+    var unansweredLines = 0
+    /// The peer shut down its sending side (or closed): nothing more will come in.
+    var inputClosed = false
     private var output: [UInt8] = []
     private var outputStart = 0
 

@@ -5,7 +5,7 @@ import Synchronization
 
 /// Serves newline-framed messages on a Unix socket from one thread that `poll()`s the listener, the
 /// clients and a wake pipe. What clients send comes out of `events`, in order; replies and
-/// notifications go back through `send(_:to:)`, which any thread may call.
+/// notifications go back through `complete(_:reply:)` and `send(_:to:)`, which any thread may call.
 ///
 /// The server knows nothing of JSON-RPC beyond the greeting and the few refusals it must send
 /// itself (too many clients, a line too long, busy); the daemon decides everything else.
@@ -38,6 +38,7 @@ public final class ControlServer: Sendable {
 
     private struct Mailbox {
         var outgoing: [(ClientID, [UInt8])] = []
+        var completed: [ClientID] = []
         var closing: [ClientID] = []
         var stopping = false
     }
@@ -77,6 +78,16 @@ public final class ControlServer: Sendable {
         wake()
     }
 
+    /// Answers one line a client sent (`reply` nil for a notification, which gets none). A client
+    /// that has stopped sending is closed once every line it sent is answered and flushed.
+    public func complete(_ client: ClientID, reply: String?) {
+        mailbox.withLock { box in
+            if let reply { box.outgoing.append((client, Array((reply + "\n").utf8))) }
+            box.completed.append(client)
+        }
+        wake()
+    }
+
     /// Closes a client's connection after what is queued for it has been tried.
     public func disconnect(_ client: ClientID) {
         mailbox.withLock { $0.closing.append(client) }
@@ -112,7 +123,7 @@ public final class ControlServer: Sendable {
                                pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)]
             let order = Array(clients.values)
             for client in order {
-                let events = Int16(POLLIN) | (client.wantsToWrite ? Int16(POLLOUT) : 0)
+                let events = (client.inputClosed ? 0 : Int16(POLLIN)) | (client.wantsToWrite ? Int16(POLLOUT) : 0)
                 descriptors.append(pollfd(fd: client.fd, events: events, revents: 0))
             }
             if poll(&descriptors, nfds_t(descriptors.count), -1) == -1 && errno != EINTR { return }
@@ -120,11 +131,12 @@ public final class ControlServer: Sendable {
             if descriptors[0].revents != 0 {
                 drainWakePipe()
                 let mail = mailbox.withLock { box in
-                    defer { box.outgoing.removeAll(); box.closing.removeAll() }
+                    defer { box.outgoing.removeAll(); box.closing.removeAll(); box.completed.removeAll() }
                     return box
                 }
                 if mail.stopping { return }
                 for (id, bytes) in mail.outgoing { clients[id]?.enqueue(bytes) }
+                for id in mail.completed { clients[id]?.unansweredLines -= 1 }
                 for id in mail.closing {
                     if let client = clients.removeValue(forKey: id) {
                         _ = client.flush()
@@ -138,10 +150,14 @@ public final class ControlServer: Sendable {
             for (index, client) in order.enumerated() {
                 let revents = descriptors[index + 2].revents
                 guard clients[client.id] != nil else { continue }
-                if revents & Int16(POLLIN) != 0 || revents & Int16(POLLHUP) != 0 {
+                if !client.inputClosed && (revents & Int16(POLLIN) != 0 || revents & Int16(POLLHUP) != 0) {
                     if let reason = readAvailable(from: client) {
-                        drop(client, reason: reason, from: &clients)
-                        continue
+                        if reason == .closedByPeer {
+                            client.inputClosed = true  // answer what it sent, then close
+                        } else {
+                            drop(client, reason: reason, from: &clients)
+                            continue
+                        }
                     }
                 }
                 if revents & Int16(POLLERR) != 0 {
@@ -155,6 +171,9 @@ public final class ControlServer: Sendable {
                 } else if client.queuedBytes > limits.maxQueuedOutputBytes {
                     drop(client, reason: .outputOverflow, from: &clients)
                 }
+            }
+            for client in clients.values where client.inputClosed && client.unansweredLines <= 0 && !client.wantsToWrite {
+                drop(client, reason: .closedByPeer, from: &clients)
             }
         }
     }
@@ -210,6 +229,8 @@ public final class ControlServer: Sendable {
                 case .line(let bytes):
                     if case .dropped = continuation.yield(.line(client.id, client.peer, bytes)) {
                         client.enqueue(Array((refusals.busy + "\n").utf8))
+                    } else {
+                        client.unansweredLines += 1
                     }
                 case .tooLong:
                     client.enqueue(Array((refusals.lineTooLong + "\n").utf8))

@@ -38,7 +38,7 @@ public final class ControlService: EventFollower {
             case .connected:
                 break
             case .line(let client, let peer, let bytes):
-                if let reply = await reply(to: bytes, from: client, peer: peer) { server.send(reply, to: client) }
+                server.complete(client, reply: await reply(to: bytes, from: client, peer: peer))
             case .lineTooLong:
                 break  // the server already answered
             case .disconnected(let client, _):

@@ -19,7 +19,7 @@ struct ControlServerTests {
         let echo = Task {
             for await event in server.events {
                 if case .line(let id, let peer, let bytes) = event {
-                    server.send("\(peer.uid):" + String(decoding: bytes, as: UTF8.self), to: id)
+                    server.complete(id, reply: "\(peer.uid):" + String(decoding: bytes, as: UTF8.self))
                 }
             }
         }
@@ -36,6 +36,20 @@ struct ControlServerTests {
             client.send("one\ntwo\n")
             #expect(await client.readLine() == "\(getuid()):one")
             #expect(await client.readLine() == "\(getuid()):two")
+        }
+    }
+
+    @Test("a client that sends and then shuts down its side still gets every answer, then is closed")
+    func halfClose() async throws {
+        try await withEchoServer { _, path in
+            let client = try TestClient(path: path)
+            #expect(await client.readLine() == "hello")
+            client.send("a\nb\nc\n")
+            shutdown(client.fd, Int32(SHUT_WR))
+            #expect(await client.readLine() == "\(getuid()):a")
+            #expect(await client.readLine() == "\(getuid()):b")
+            #expect(await client.readLine() == "\(getuid()):c")
+            #expect(await client.readLine() == nil)
         }
     }
 
