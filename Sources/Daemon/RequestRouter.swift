@@ -70,7 +70,7 @@ public struct RequestRouter: Sendable {
             } catch {
                 throw .invalidParams(error.description)
             }
-            return Wire.value(await core.status())
+            return .object(["session": Wire.value(await core.status().session)])
         case .sessionStop:
             guard let results = await core.stop() else { throw .noSession(method.rawValue) }
             return EventDetails.results(results)

@@ -94,6 +94,7 @@ struct ControlServiceTests {
             #"{"jsonrpc":"2.0","id":1,"method":"session.start","params":{"kind":"scale","mode":"dorian","root":"D3","seed":4}}"#,
             service: service)
         #expect(((started["result"] as? [String: Any])?["session"] as? [String: Any])?["root"] as? String == "D3")
+        #expect((started["result"] as? [String: Any])?["devices"] == nil)
         _ = try await reply(#"{"jsonrpc":"2.0","id":2,"method":"notes.play","params":{"notes":["D3","E3","F#3",53]}}"#, service: service)
         let status = try await reply(#"{"jsonrpc":"2.0","id":3,"method":"status"}"#, service: service)
         let session = try #require((status["result"] as? [String: Any])?["session"] as? [String: Any])

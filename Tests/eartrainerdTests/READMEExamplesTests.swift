@@ -6,40 +6,8 @@ import Testing
 /// (`0.0s`, `1.25s`) vary from run to run and are compared as `#s`.
 @Suite("README examples")
 struct READMEExamplesTests {
-    struct Example: CustomTestStringConvertible {
-        let command: String
-        let expected: String
-        var testDescription: String { command }
-    }
-
-    static func examples() throws -> [Example] {
-        let readme = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
-        let lines = try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n")
-        var examples: [Example] = []
-        var inConsole = false
-        var command: String?
-        var output: [String] = []
-        func finish() {
-            if let command { examples.append(Example(command: command, expected: output.joined(separator: "\n"))) }
-            command = nil
-            output = []
-        }
-        for line in lines {
-            if line.hasPrefix("```console") {
-                inConsole = true
-            } else if inConsole && line.hasPrefix("```") {
-                finish()
-                inConsole = false
-            } else if inConsole && line.hasPrefix("$ ") {
-                finish()
-                command = String(line.dropFirst(2))
-            } else if inConsole {
-                output.append(line)
-            }
-        }
-        return examples
+    static func examples() throws -> [ConsoleExample] {
+        try ConsoleExample.all(in: "README.md")
     }
 
     @Test("the README has eartrainctl examples to run, the theory ones and the walkthrough")
@@ -78,6 +46,44 @@ struct READMEExamplesTests {
     /// Times vary between runs: `12.4s`, `0.05s` and the like read as `#s`.
     static func normalized(_ text: String) -> String {
         text.replacingOccurrences(of: #"\d+\.\d+s"#, with: "#s", options: .regularExpression)
+    }
+}
+
+/// One `$ command` line in a ```console block of a document, and the lines printed after it.
+struct ConsoleExample: CustomTestStringConvertible {
+    let command: String
+    let expected: String
+    var testDescription: String { command }
+
+    /// The repository's root, found from this file's place in it.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func all(in document: String) throws -> [ConsoleExample] {
+        let text = try String(contentsOf: repository.appendingPathComponent(document), encoding: .utf8)
+        var examples: [ConsoleExample] = []
+        var inConsole = false
+        var command: String?
+        var output: [String] = []
+        func finish() {
+            if let command { examples.append(ConsoleExample(command: command, expected: output.joined(separator: "\n"))) }
+            command = nil
+            output = []
+        }
+        for line in text.components(separatedBy: "\n") {
+            if line.hasPrefix("```console") {
+                inConsole = true
+            } else if inConsole && line.hasPrefix("```") {
+                finish()
+                inConsole = false
+            } else if inConsole && line.hasPrefix("$ ") {
+                finish()
+                command = String(line.dropFirst(2))
+            } else if inConsole {
+                output.append(line)
+            }
+        }
+        return examples
     }
 }
 

@@ -74,8 +74,8 @@ extension StartCommand {
         if connection.json {
             print(Wire.encode(result))
         } else {
-            let status = try Wire.decode(StatusResult.self, from: result)
-            print(StatusText.lines(status).dropFirst().prefix(3).joined(separator: "\n"))
+            let session = try Wire.decode(SessionStatus.self, from: result["session"])
+            print(StatusText.sessionLines(session).joined(separator: "\n"))
         }
     }
 }

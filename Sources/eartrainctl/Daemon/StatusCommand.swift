@@ -24,15 +24,7 @@ enum StatusText {
     static func lines(_ status: StatusResult) -> [String] {
         var lines = ["\(status.daemon), up \(duration(status.uptimeSeconds))"]
         if let session = status.session {
-            let what = session.kind == "scale"
-                ? "scale \(session.mode ?? "") from \(session.root)"
-                : "intervals \((session.intervals ?? []).joined(separator: " ")) from \(session.root)"
-            lines.append("session: \(what), \(session.correct) correct, \(session.errors) \(session.errors == 1 ? "error" : "errors"), \(duration(session.elapsedSeconds))")
-            if let prompt = session.prompt {
-                let progress = session.progress.map { "  (\($0)/\(session.total ?? 8))" } ?? ""
-                lines.append("  now: \(prompt)\(progress)")
-            }
-            lines.append("  tuning \(session.tuning), seed \(session.seed)")
+            lines += sessionLines(session)
         } else {
             lines.append("session: none (start one with `eartrainctl start scale --mode dorian --root D`)")
         }
@@ -41,6 +33,20 @@ enum StatusText {
             : devices.sequencer ? "none connected" : "no ALSA sequencer"))
         lines.append("sound: " + (devices.sound ? (devices.soundDevice ?? "on") : "off (\(devices.soundDevice ?? "no device"))"))
         lines.append("statistics: \(status.storage)")
+        return lines
+    }
+
+    /// The running session in three lines: what, how it goes, what is asked now.
+    static func sessionLines(_ session: SessionStatus) -> [String] {
+        let what = session.kind == "scale"
+            ? "scale \(session.mode ?? "") from \(session.root)"
+            : "intervals \((session.intervals ?? []).joined(separator: " ")) from \(session.root)"
+        var lines = ["session: \(what), \(session.correct) correct, \(session.errors) \(session.errors == 1 ? "error" : "errors"), \(duration(session.elapsedSeconds))"]
+        if let prompt = session.prompt {
+            let progress = session.progress.map { "  (\($0)/\(session.total ?? 8))" } ?? ""
+            lines.append("  now: \(prompt)\(progress)")
+        }
+        lines.append("  tuning \(session.tuning), seed \(session.seed)")
         return lines
     }
 
