@@ -1,0 +1,52 @@
+import Foundation
+import Logging
+
+/// Builds the renderer from the configuration: the SoundFont found, its preset on every channel,
+/// the calibration loaded from the cache or measured and stored. When the SoundFont cannot be
+/// found or loaded, the renderer is sine-only and a warning says why; nothing stops.
+public enum AudioSetup {
+    /// The keys calibrated: the default note range C2–C5, widened so that any accepted reference
+    /// pitch (380–500 Hz, −250…+222 cents) still lands on a calibrated key.
+    public static let calibratedKeys = 33...75
+
+    /// The renderer, and the reason the cello is missing if it is.
+    public static func makeRenderer(
+        _ configuration: AudioConfiguration, keys: ClosedRange<Int> = calibratedKeys, logger: Logger
+    ) -> (renderer: ToneRenderer, celloProblem: AudioError?) {
+        let stopFrames = max(ToneRenderer.blockFrames, configuration.periodSize)
+        do {
+            let cello = try makeCello(configuration, keys: keys, logger: logger)
+            return (ToneRenderer(cello: cello, sampleRate: configuration.sampleRate, stopFrames: stopFrames), nil)
+        } catch {
+            logger.warning("SoundFont unusable; every note sounds as a sine", metadata: ["reason": "\(error)"])
+            return (ToneRenderer(cello: nil, sampleRate: configuration.sampleRate, stopFrames: stopFrames), error)
+        }
+    }
+
+    static func makeCello(_ configuration: AudioConfiguration, keys: ClosedRange<Int>, logger: Logger) throws(AudioError) -> CelloInstrument {
+        let locator = SoundFontLocator(configuredPath: configuration.soundFontPath,
+                                       projectDirectory: configuration.projectSoundFontDirectory)
+        let path = try locator.locate()
+        let cello = try CelloInstrument(soundFontPath: path, preset: configuration.preset, sampleRate: configuration.sampleRate)
+        let identity = CelloCalibration.Identity(
+            soundFontDigest: try ContentDigest.of(path: path), preset: configuration.preset,
+            noteDurationMilliseconds: Int((configuration.noteDuration * 1000).rounded()),
+            sampleRate: configuration.sampleRate, velocity: Calibrator.velocity)
+        let cache = CalibrationCache(directory: configuration.cacheDirectory)
+        if let table = cache.load(identity), keys.allSatisfy({ table.offsets[$0] != nil }) {
+            cello.use(table)
+            logger.debug("cello calibration loaded", metadata: ["path": "\(cache.path(for: identity))"])
+        } else {
+            let started = Date()
+            let table = try Calibrator.measure(cello, keys: keys, identity: identity)
+            cello.use(table)
+            let stored = cache.store(table)
+            logger.info("cello calibrated", metadata: [
+                "keys": "\(keys)", "seconds": "\(Date().timeIntervalSince(started))",
+                "cached": "\(stored ? cache.path(for: identity) : "no (cache not writable)")",
+            ])
+        }
+        logger.info("cello ready", metadata: ["soundfont": "\(path)", "preset": "\(configuration.preset)"])
+        return cello
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import MusicTheory
+import Synchronization
+
+/// Mixes the cello (FluidSynth) and the exact sines into one stereo stream. The same object serves
+/// the live audio driver's callback and offline rendering, so a WAV holds exactly what the daemon
+/// would sound.
+///
+/// Time is counted in frames and processed in FluidSynth's 64-frame blocks: tones start and stop
+/// on block boundaries, which is where FluidSynth applies events anyway.
+public final class ToneRenderer: Sendable {
+    public static let blockFrames = 64
+
+    public let sampleRate: Double
+    /// How many frames a stop takes to fade to silence (one audio period).
+    public let stopFrames: Int
+    let state: Mutex<State>
+
+    struct ScheduledEvent {
+        enum Kind { case start(Tone), stop(channel: Int, key: Int) }
+        let frame: Int
+        let kind: Kind
+    }
+
+    struct State: ~Copyable {
+        var cello: CelloInstrument?
+        var clock = 0
+        var pending: [ScheduledEvent] = []
+        var sines: [SineVoice] = []
+        var fadeRemaining: Int?
+        var mutedFrames = 0
+        var errors: [AudioError] = []
+    }
+
+    /// A renderer with the cello if it could be built, or nil for sine only.
+    init(cello: CelloInstrument?, sampleRate: Double, stopFrames: Int) {
+        precondition(stopFrames > 0, "a stop takes at least one frame")
+        self.sampleRate = sampleRate
+        self.stopFrames = stopFrames
+        state = Mutex(State(cello: cello))
+    }
+
+    /// Whether cello tones really sound as a cello (otherwise they sound as sines).
+    public var hasCello: Bool { state.withLock { $0.cello != nil } }
+
+    /// Frames rendered so far.
+    public var clock: Int { state.withLock { $0.clock } }
+
+    /// Queues tones; each `startFrame` counts from the next block boundary.
+    public func play(_ tones: [Tone]) {
+        state.withLock { state in
+            let base = Self.nextBoundary(state.clock)
+            for tone in tones {
+                state.pending.append(ScheduledEvent(frame: base + Self.nextBoundary(tone.startFrame), kind: .start(tone)))
+            }
+            state.pending.sort { $0.frame < $1.frame }
+        }
+    }
+
+    /// Fades everything out over `stopFrames`, then silences every voice and drops queued tones.
+    public func stop() {
+        state.withLock { state in
+            state.pending.removeAll()
+            if state.fadeRemaining == nil { state.fadeRemaining = stopFrames }
+        }
+    }
+
+    /// FluidSynth calls that failed while rendering (the audio thread cannot throw), oldest first.
+    public func takeErrors() -> [AudioError] {
+        state.withLock { state in
+            defer { state.errors.removeAll() }
+            return state.errors
+        }
+    }
+
+    /// Renders `frames` stereo frames, overwriting both buffers.
+    public func render(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+        state.withLock { state in
+            var done = 0
+            while done < frames {
+                if state.clock % Self.blockFrames == 0 { Self.startDueEvents(&state, sampleRate: sampleRate) }
+                let count = min(frames - done, Self.blockFrames - state.clock % Self.blockFrames)
+                Self.renderSpan(&state, count: count, left: left + done, right: right + done, stopFrames: stopFrames)
+                state.clock += count
+                done += count
+            }
+        }
+    }
+
+    static func nextBoundary(_ frame: Int) -> Int {
+        (frame + blockFrames - 1) / blockFrames * blockFrames
+    }
+}
