@@ -15,15 +15,15 @@ public enum AudioSetup {
     ) -> (renderer: ToneRenderer, celloProblem: AudioError?) {
         let stopFrames = max(ToneRenderer.blockFrames, configuration.periodSize)
         do {
-            let cello = try makeCello(configuration, keys: keys, logger: logger)
-            return (ToneRenderer(cello: cello, sampleRate: configuration.sampleRate, stopFrames: stopFrames), nil)
+            let (cello, tuner) = try makeCello(configuration, keys: keys, logger: logger)
+            return (ToneRenderer(cello: cello, tuner: tuner, sampleRate: configuration.sampleRate, stopFrames: stopFrames), nil)
         } catch {
             logger.warning("SoundFont unusable; every note sounds as a sine", metadata: ["reason": "\(error)"])
-            return (ToneRenderer(cello: nil, sampleRate: configuration.sampleRate, stopFrames: stopFrames), error)
+            return (ToneRenderer(cello: nil, tuner: nil, sampleRate: configuration.sampleRate, stopFrames: stopFrames), error)
         }
     }
 
-    static func makeCello(_ configuration: AudioConfiguration, keys: ClosedRange<Int>, logger: Logger) throws(AudioError) -> CelloInstrument {
+    static func makeCello(_ configuration: AudioConfiguration, keys: ClosedRange<Int>, logger: Logger) throws(AudioError) -> (CelloInstrument, CelloTuner) {
         let locator = SoundFontLocator(configuredPath: configuration.soundFontPath,
                                        projectDirectory: configuration.projectSoundFontDirectory)
         let path = try locator.locate()
@@ -31,22 +31,18 @@ public enum AudioSetup {
         let identity = CelloCalibration.Identity(
             soundFontDigest: try ContentDigest.of(path: path), preset: configuration.preset,
             noteDurationMilliseconds: Int((configuration.noteDuration * 1000).rounded()),
-            sampleRate: configuration.sampleRate, velocity: Calibrator.velocity)
+            sampleRate: configuration.sampleRate, velocity: CelloTuner.velocity)
         let cache = CalibrationCache(directory: configuration.cacheDirectory)
-        if let table = cache.load(identity), keys.allSatisfy({ table.offsets[$0] != nil }) {
-            cello.use(table)
-            logger.debug("cello calibration loaded", metadata: ["path": "\(cache.path(for: identity))"])
-        } else {
-            let started = Date()
-            let table = try Calibrator.measure(cello, keys: keys, identity: identity)
-            cello.use(table)
-            let stored = cache.store(table)
-            logger.info("cello calibrated", metadata: [
-                "keys": "\(keys)", "seconds": "\(Date().timeIntervalSince(started))",
-                "cached": "\(stored ? cache.path(for: identity) : "no (cache not writable)")",
-            ])
-        }
-        logger.info("cello ready", metadata: ["soundfont": "\(path)", "preset": "\(configuration.preset)"])
-        return cello
+        let tuner = try CelloTuner(soundFontPath: path, preset: configuration.preset, identity: identity,
+                                   bend: cello.bend, cache: cache)
+        let started = Date()
+        let before = tuner.calibration.count
+        try tuner.measureCentred(keys: keys)
+        logger.info("cello ready", metadata: [
+            "soundfont": "\(path)", "preset": "\(configuration.preset)",
+            "calibration": "\(cache.path(for: identity))", "measured": "\(tuner.calibration.count - before)",
+            "seconds": "\(Date().timeIntervalSince(started))",
+        ])
+        return (cello, tuner)
     }
 }

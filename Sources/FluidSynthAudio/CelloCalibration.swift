@@ -1,6 +1,11 @@
-/// How far each key of a SoundFont preset sounds from equal temperament (A4 = 440 Hz) with the
-/// pitch wheel centred, measured over the configured note duration, attack included: the samples
-/// of FluidR3_GM's cello are out of tune and drift within a note, so this is what a bend corrects.
+/// Where each key of a SoundFont preset really sounds at each whole-cent bend FluidSynth can
+/// play, measured over the configured note duration, attack included.
+///
+/// FluidR3_GM's cello samples are out of tune by themselves and their pitch moves within a note.
+/// A bend plays the sample faster or slower, and the measured pitch over a note does not follow the
+/// bend smoothly: for key 43 it swings ±0.8 c with a period of about 16 c of bend. So no grid and
+/// no interpolation: the table holds exactly the (key, bend) pairs that were measured, and the
+/// tuner measures a missing pair the first time a note needs it.
 public struct CelloCalibration: Sendable, Hashable, Codable {
     /// What the table depends on; any change means measuring again.
     public struct Identity: Sendable, Hashable, Codable {
@@ -12,16 +17,29 @@ public struct CelloCalibration: Sendable, Hashable, Codable {
     }
 
     public let identity: Identity
-    /// Cents each key sounds above its equal-tempered pitch, by MIDI key number.
-    public let offsets: [Int: Double]
+    /// Per MIDI key, per whole-cent bend: the cents the key sounds above its equal-tempered pitch
+    /// (A4 = 440 Hz), bend included.
+    public private(set) var sounding: [Int: [Int: Double]]
 
-    public init(identity: Identity, offsets: [Int: Double]) {
+    public init(identity: Identity, sounding: [Int: [Int: Double]] = [:]) {
         self.identity = identity
-        self.offsets = offsets
+        self.sounding = sounding
     }
 
-    /// The measured offset of `key`, or 0 for a key the table does not cover.
-    public func offset(ofKey key: Int) -> Double {
-        offsets[key] ?? 0
+    /// The measured pitch of `key` bent by `bend` whole cents, if it was measured.
+    public func sounding(key: Int, bend: Int) -> Double? {
+        sounding[key]?[bend]
+    }
+
+    mutating func record(key: Int, bend: Int, cents: Double) {
+        sounding[key, default: [:]][bend] = cents
+    }
+
+    /// How many (key, bend) pairs are measured.
+    public var count: Int { sounding.values.map(\.count).reduce(0, +) }
+
+    /// How far the sample of `key` is out of tune with the wheel centred, if measured.
+    public func centredOffset(ofKey key: Int) -> Double? {
+        sounding(key: key, bend: 0)
     }
 }

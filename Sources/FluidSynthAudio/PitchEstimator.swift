@@ -3,16 +3,17 @@ import Foundation
 /// Measures the pitch of a harmonic tone from several of its harmonics, to a small fraction of a
 /// cent: what the calibration and the pitch tests both use.
 ///
-/// Each harmonic's frequency is the peak of the windowed spectrum near h·f, found by Newton's
-/// method on the exact DTFT (three running sums per pass, no FFT grid, so no interpolation bias).
-/// The fundamental is the energy-weighted mean of f_h / h. A cello's weak fundamental fools a
-/// plain peak pick; here every harmonic counts by its energy. The window is a Tukey window, flat
-/// over most of the span, so the result is the pitch over the whole sounding part of a note, not
-/// just its middle; the samples' pitch drifts within a note, and this averages that drift.
+/// Each harmonic h is shifted down to 0 Hz from h·f (f the estimate so far), low-passed by a
+/// triangular filter two periods long (its zeros sit on the other harmonics) and decimated to one
+/// value per period; the mean phase step between neighbouring values (the pulse-pair estimate) is
+/// the harmonic's energy-weighted mean frequency over the whole span. The fundamental is the
+/// energy-weighted mean of f_h / h. A cello's weak fundamental fools a plain FFT peak pick, and the
+/// recorded vibrato of some samples gives a spectrum with several peaks; a mean frequency has
+/// neither problem, and it is the pitch over the whole sounding part, drift included.
 public struct PitchEstimator: Sendable {
     /// The most harmonics used.
     public var maxHarmonics: Int
-    /// Harmonics above this frequency are left out (a cello's upper partials are weak and noisy).
+    /// Harmonics above this frequency are left out.
     public var maxHarmonicFrequency: Double
     /// Harmonics weaker than this fraction of the strongest one's energy are left out.
     public var energyFloor: Double
@@ -30,13 +31,12 @@ public struct PitchEstimator: Sendable {
         public let harmonics: Int
     }
 
-    /// The fundamental of `samples` (mono) near `expected` hertz, which must be within about 30
-    /// cents of the truth. Nil when the signal is silent.
+    /// The fundamental of `samples` (mono) near `expected` hertz, which must be within about a
+    /// quarter tone of the truth. Nil when the signal is silent or shorter than four periods.
     public func estimate(_ samples: [Float], sampleRate: Double, expected: Double) -> Estimate? {
         precondition(expected > 0 && sampleRate > 0, "frequencies must be positive")
-        let count = samples.count
-        guard count >= 64 else { return nil }
-        let windowed = Self.tukey(samples)
+        let period = max(2, Int((sampleRate / expected).rounded()))
+        guard samples.count >= 4 * period else { return nil }
         var fundamental = expected
         var weightedSum = 0.0
         var weights = 0.0
@@ -45,7 +45,7 @@ public struct PitchEstimator: Sendable {
         for harmonic in 1...maxHarmonics {
             let nominal = fundamental * Double(harmonic)
             guard nominal < min(maxHarmonicFrequency, sampleRate * 0.45) else { break }
-            let (hertz, energy) = Self.peak(windowed, near: nominal, sampleRate: sampleRate)
+            let (hertz, energy) = Self.meanFrequency(samples, near: nominal, period: period, sampleRate: sampleRate)
             strongest = max(strongest, energy)
             guard energy > 0, energy >= energyFloor * strongest else { continue }
             weightedSum += energy * hertz / Double(harmonic)
@@ -57,73 +57,49 @@ public struct PitchEstimator: Sendable {
         return Estimate(hertz: weightedSum / weights, harmonics: used)
     }
 
-    /// A Tukey window (cosine tapers over the first and last eighth), applied in Double.
-    static func tukey(_ samples: [Float]) -> [Double] {
-        let count = samples.count
-        let taper = max(1, count / 8)
-        var out = [Double](repeating: 0, count: count)
-        samples.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { output in
-                for index in 0..<count {
-                    var weight = 1.0
-                    let edge = min(index, count - 1 - index)
-                    if edge < taper { weight = 0.5 - 0.5 * cos(Double.pi * Double(edge) / Double(taper)) }
-                    output[index] = Double(input[index]) * weight
-                }
-            }
-        }
-        return out
-    }
-
-    /// The spectral peak near `start` hertz and its energy: three Newton steps on |X(ω)|².
-    static func peak(_ windowed: [Double], near start: Double, sampleRate: Double) -> (hertz: Double, energy: Double) {
-        var omega = 2 * Double.pi * start / sampleRate
-        var energy = 0.0
-        let maxStep = 2 * Double.pi / Double(windowed.count)  // one bin: stay inside the main lobe
-        for _ in 0..<3 {
-            let sums = Self.sums(windowed, omega: omega)
-            energy = sums.s0re * sums.s0re + sums.s0im * sums.s0im
-            // X(ω+δ) ≈ S0 − iδS1 − δ²S2/2; maximise |X|².
-            let slope = 2 * (sums.s0re * sums.s1im - sums.s0im * sums.s1re)
-            let curvature = 2 * (sums.s1re * sums.s1re + sums.s1im * sums.s1im
-                - sums.s0re * sums.s2re - sums.s0im * sums.s2im)
-            guard curvature < 0 else { break }
-            let step = max(-maxStep, min(maxStep, -slope / curvature))
-            omega += step
-            if abs(step) < 1e-13 { break }
-        }
-        return (omega * sampleRate / (2 * Double.pi), energy)
-    }
-
-    /// S_k = Σ x[n]·t^k·e^{−iωt}, t = n − centre, for k = 0, 1, 2.
-    static func sums(_ windowed: [Double], omega: Double) -> (s0re: Double, s0im: Double, s1re: Double, s1im: Double, s2re: Double, s2im: Double) {
-        let count = windowed.count
-        let centre = Double(count - 1) / 2
-        var s0re = 0.0, s0im = 0.0, s1re = 0.0, s1im = 0.0, s2re = 0.0, s2im = 0.0
+    /// The energy-weighted mean frequency of the component near `nominal`, and its energy.
+    static func meanFrequency(_ samples: [Float], near nominal: Double, period: Int, sampleRate: Double) -> (hertz: Double, energy: Double) {
+        let blocks = samples.count / period
+        var outRe = [Double](repeating: 0, count: blocks + 1)
+        var outIm = [Double](repeating: 0, count: blocks + 1)
+        let omega = 2 * Double.pi * nominal / sampleRate
         let stepRe = cos(omega), stepIm = -sin(omega)
-        windowed.withUnsafeBufferPointer { x in
-            // Restart the rotating phasor exactly every block, so its rounding error cannot grow.
-            var blockStart = 0
-            while blockStart < count {
-                let blockEnd = min(count, blockStart + 4096)
-                var re = cos(omega * (Double(blockStart) - centre))
-                var im = -sin(omega * (Double(blockStart) - centre))
-                var t = Double(blockStart) - centre
-                for index in blockStart..<blockEnd {
-                    let value = x[index]
-                    let yre = value * re, yim = value * im
-                    s0re += yre; s0im += yim
-                    let tyre = t * yre, tyim = t * yim
-                    s1re += tyre; s1im += tyim
-                    s2re += t * tyre; s2im += t * tyim
-                    let nextRe = re * stepRe - im * stepIm
-                    im = re * stepIm + im * stepRe
-                    re = nextRe
-                    t += 1
+        samples.withUnsafeBufferPointer { x in
+            outRe.withUnsafeMutableBufferPointer { yRe in
+                outIm.withUnsafeMutableBufferPointer { yIm in
+                    for block in 0..<blocks {
+                        // Restart the rotating phasor exactly at every block: no rounding drift.
+                        let start = block * period
+                        var re = cos(omega * Double(start)), im = -sin(omega * Double(start))
+                        var risingRe = 0.0, risingIm = 0.0, fallingRe = 0.0, fallingIm = 0.0
+                        for offset in 0..<period {
+                            let value = Double(x[start + offset])
+                            let zRe = value * re, zIm = value * im
+                            // The triangle's rising half belongs to this output, the falling half to the previous one.
+                            let rising = Double(offset + 1), falling = Double(period - 1 - offset)
+                            risingRe += rising * zRe; risingIm += rising * zIm
+                            fallingRe += falling * zRe; fallingIm += falling * zIm
+                            let nextRe = re * stepRe - im * stepIm
+                            im = re * stepIm + im * stepRe
+                            re = nextRe
+                        }
+                        yRe[block + 1] += risingRe; yIm[block + 1] += risingIm
+                        yRe[block] += fallingRe; yIm[block] += fallingIm
+                    }
                 }
-                blockStart = blockEnd
             }
         }
-        return (s0re, s0im, s1re, s1im, s2re, s2im)
+        // Outputs 1..<blocks have both halves; the two ends are partial and left out.
+        var pairRe = 0.0, pairIm = 0.0, energy = 0.0
+        for index in 1..<(blocks - 1) {
+            let (aRe, aIm) = (outRe[index], outIm[index])
+            let (bRe, bIm) = (outRe[index + 1], outIm[index + 1])
+            pairRe += bRe * aRe + bIm * aIm
+            pairIm += bIm * aRe - bRe * aIm
+            energy += aRe * aRe + aIm * aIm
+        }
+        guard energy > 0 else { return (nominal, 0) }
+        let offset = atan2(pairIm, pairRe) / (2 * Double.pi) * sampleRate / Double(period)
+        return (nominal + offset, energy)
     }
 }

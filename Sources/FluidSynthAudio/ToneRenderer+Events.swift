@@ -3,22 +3,36 @@ import Foundation
 extension ToneRenderer {
     /// Starts and stops what is due at this block boundary.
     static func startDueEvents(_ state: inout State, sampleRate: Double) {
+        if let cello = state.cello {
+            for index in state.bends.indices {
+                let (wheel, changed) = state.bends[index].next()
+                guard changed else { continue }
+                do { try cello.synth.setPitchBend(channel: state.bends[index].channel, value: wheel) } catch {
+                    state.errors.append(error)
+                }
+            }
+        }
         while let first = state.pending.first, first.frame <= state.clock {
             state.pending.removeFirst()
             switch first.kind {
-            case .start(let tone):
-                start(tone, in: &state, sampleRate: sampleRate)
+            case .start(let tone, let plan):
+                start(tone, plan: plan, in: &state, sampleRate: sampleRate)
             case .stop(let channel, let key):
                 state.cello?.synth.noteOff(channel: channel, key: key)
+                state.bends.removeAll { $0.channel == channel }
             }
         }
     }
 
-    private static func start(_ tone: Tone, in state: inout State, sampleRate: Double) {
-        if tone.source == .cello, let cello = state.cello {
+    private static func start(_ tone: Tone, plan: CelloPlan?, in state: inout State, sampleRate: Double) {
+        if let plan, let cello = state.cello {
             do {
-                let (channel, key) = try cello.start(tone.frequency, velocity: tone.velocity)
-                let off = ScheduledEvent(frame: state.clock + nextBoundary(tone.frameCount), kind: .stop(channel: channel, key: key))
+                var dither = BendDither(plan: plan, channel: -1)
+                let channel = try cello.start(plan, velocity: tone.velocity, wheel: dither.next().wheel)
+                dither = dither.moved(to: channel)
+                state.bends.removeAll { $0.channel == channel }
+                state.bends.append(dither)
+                let off = ScheduledEvent(frame: state.clock + nextBoundary(tone.frameCount), kind: .stop(channel: channel, key: plan.key))
                 let index = state.pending.firstIndex { $0.frame > off.frame } ?? state.pending.endIndex
                 state.pending.insert(off, at: index)
                 return
@@ -63,6 +77,7 @@ extension ToneRenderer {
                     state.fadeRemaining = nil
                     state.mutedFrames = blockFrames + count
                     state.sines.removeAll()
+                    state.bends.removeAll()
                     state.cello?.synth.allSoundsOff()
                 } else {
                     state.fadeRemaining = remaining - 1

@@ -15,9 +15,11 @@ public final class ToneRenderer: Sendable {
     /// How many frames a stop takes to fade to silence (one audio period).
     public let stopFrames: Int
     let state: Mutex<State>
+    /// Plans cello notes; nil when the renderer is sine-only.
+    public let tuner: CelloTuner?
 
     struct ScheduledEvent {
-        enum Kind { case start(Tone), stop(channel: Int, key: Int) }
+        enum Kind { case start(Tone, CelloPlan?), stop(channel: Int, key: Int) }
         let frame: Int
         let kind: Kind
     }
@@ -27,14 +29,17 @@ public final class ToneRenderer: Sendable {
         var clock = 0
         var pending: [ScheduledEvent] = []
         var sines: [SineVoice] = []
+        var bends: [BendDither] = []
         var fadeRemaining: Int?
         var mutedFrames = 0
         var errors: [AudioError] = []
     }
 
     /// A renderer with the cello if it could be built, or nil for sine only.
-    init(cello: CelloInstrument?, sampleRate: Double, stopFrames: Int) {
+    init(cello: CelloInstrument?, tuner: CelloTuner?, sampleRate: Double, stopFrames: Int) {
         precondition(stopFrames > 0, "a stop takes at least one frame")
+        precondition((cello == nil) == (tuner == nil), "a cello needs its tuner")
+        self.tuner = tuner
         self.sampleRate = sampleRate
         self.stopFrames = stopFrames
         state = Mutex(State(cello: cello))
@@ -46,12 +51,25 @@ public final class ToneRenderer: Sendable {
     /// Frames rendered so far.
     public var clock: Int { state.withLock { $0.clock } }
 
-    /// Queues tones; each `startFrame` counts from the next block boundary.
+    /// Queues tones; each `startFrame` counts from the next block boundary. Cello tones are planned
+    /// first, on this thread (which may measure a bend not yet in the calibration table); a tone
+    /// that cannot be planned sounds as a sine, and the error is kept for `takeErrors`.
     public func play(_ tones: [Tone]) {
+        var plans: [CelloPlan?] = []
+        var failures: [AudioError] = []
+        for tone in tones {
+            guard tone.source == .cello, let tuner else { plans.append(nil); continue }
+            do { plans.append(try tuner.plan(tone.frequency)) } catch {
+                failures.append(error)
+                plans.append(nil)
+            }
+        }
+        tuner?.save()
         state.withLock { state in
+            state.errors += failures
             let base = Self.nextBoundary(state.clock)
-            for tone in tones {
-                state.pending.append(ScheduledEvent(frame: base + Self.nextBoundary(tone.startFrame), kind: .start(tone)))
+            for (tone, plan) in zip(tones, plans) {
+                state.pending.append(ScheduledEvent(frame: base + Self.nextBoundary(tone.startFrame), kind: .start(tone, plan)))
             }
             state.pending.sort { $0.frame < $1.frame }
         }
