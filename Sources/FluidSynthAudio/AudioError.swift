@@ -12,6 +12,8 @@ public enum AudioError: Error, Hashable, Sendable {
     case presetNotFound(path: String, bank: Int, program: Int)
     /// The audio device could not be opened.
     case deviceUnavailable(driver: String, device: String, message: String?)
+    /// A frequency the cello cannot reach (its nearest key is outside MIDI 0…127).
+    case outOfRange(hertz: Double)
     /// A WAV file could not be written.
     case cannotWrite(path: String, reason: String)
 }
@@ -31,6 +33,8 @@ extension AudioError: CustomStringConvertible {
         case .deviceUnavailable(let driver, let device, let message):
             return "audio device '\(device)' (driver \(driver)) could not be opened"
                 + (message.map { ": \($0)" } ?? "")
+        case .outOfRange(let hertz):
+            return "\(hertz) Hz is outside the MIDI key range the cello can play (about 8.2 Hz to 12.5 kHz)"
         case .cannotWrite(let path, let reason):
             return "cannot write \(path): \(reason)"
         }

@@ -45,7 +45,7 @@ public final class CelloTuner: Sendable {
     private func planAlone(_ frequency: Frequency) throws(AudioError) -> CelloPlan {
         let exact = 69 + 12 * log2(frequency.hertz / 440)
         let key = Int(exact.rounded())
-        precondition((0...127).contains(key), "\(frequency) is outside the MIDI range")
+        guard (0...127).contains(key) else { throw .outOfRange(hertz: frequency.hertz) }
         let wanted = (exact - Double(key)) * 100
         var low = Int((wanted - (try sounding(key: key, bend: 0))).rounded(.down))
         var lowPitch = try sounding(key: key, bend: low)

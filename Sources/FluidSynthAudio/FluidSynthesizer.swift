@@ -35,8 +35,17 @@ final class FluidSynthesizer: @unchecked Sendable {
         delete_fluid_synth(handle)
     }
 
-    /// Loads a SoundFont and returns its id. The corresponding C function is `fluid_synth_sfload`.
+    /// Loads a SoundFont and returns its id. The corresponding C functions are `fluid_is_soundfont`
+    /// and `fluid_synth_sfload`.
     func loadSoundFont(path: String) throws(AudioError) -> Int32 {
+        // Checked first: FluidSynth hands files it does not recognise to libinstpatch, which
+        // prints glib criticals of its own on stderr.
+        guard fluid_is_soundfont(path) != 0 else {
+            throw .soundFontUnloadable(path: path, message: "not a SoundFont (no RIFF sfbk header)")
+        }
+        if let problem = SoundFontHeader.problem(path: path) {
+            throw .soundFontUnloadable(path: path, message: problem)
+        }
         let id = fluid_synth_sfload(handle, path, 0)
         guard id != FLUID_FAILED else { throw .soundFontUnloadable(path: path, message: FluidLog.takeLast()) }
         return id
