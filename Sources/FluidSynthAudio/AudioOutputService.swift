@@ -51,7 +51,10 @@ public final class AudioOutputService: Sendable {
                     reported = true
                 }
             }
-            do { try await sleep(.milliseconds(Int(configuration.deviceRetryInterval * 1000))) } catch { break }
+            do { try await sleep(.milliseconds(Int(configuration.deviceRetryInterval * 1000))) } catch {
+                close()
+                return
+            }
         }
         while !Task.isCancelled {
             do { try await sleep(.seconds(3600)) } catch { break }
