@@ -44,7 +44,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory"]),
-        .testTarget(name: "eartrainerdTests", dependencies: ["eartrainerd"]),
+        .testTarget(name: "eartrainerdTests", dependencies: ["eartrainerd", "FluidSynthAudio", "MusicTheory"]),
         // ── end of audio ──
     ]
 )
