@@ -1,11 +1,12 @@
 /// Where each key of a SoundFont preset really sounds at each whole-cent bend FluidSynth can
 /// play, measured over the configured note duration, attack included.
 ///
-/// FluidR3_GM's cello samples are out of tune by themselves and their pitch moves within a note.
-/// A bend plays the sample faster or slower, and the measured pitch over a note does not follow the
-/// bend smoothly: for key 43 it swings ±0.8 c with a period of about 16 c of bend. So no grid and
-/// no interpolation: the table holds exactly the (key, bend) pairs that were measured, and the
-/// tuner measures a missing pair the first time a note needs it.
+/// FluidR3_GM's cello samples are out of tune by themselves (−5.3 … +7.0 c with the wheel centred)
+/// and their pitch moves within a note. A bend plays the sample faster or slower, which stretches
+/// that movement in time, so a key's error also depends on the bend: by up to 0.31 c over the bends
+/// the pitch tests use (key 63). A single offset per key would leave that; the table instead holds
+/// exactly the (key, bend) pairs that were measured, and the tuner measures a missing pair the
+/// first time a note needs it (about 10 per key for every tuning and reference).
 public struct CelloCalibration: Sendable, Hashable, Codable {
     /// What the table depends on; any change means measuring again.
     public struct Identity: Sendable, Hashable, Codable {

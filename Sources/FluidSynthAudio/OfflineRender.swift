@@ -11,6 +11,8 @@ public enum OfflineRender {
         public let sampleRate: Double
         /// Why the cello was replaced by sines, if it was.
         public let celloProblem: AudioError?
+        /// Wall-clock seconds spent planning and rendering the tones (setup excluded).
+        public let renderSeconds: Double
     }
 
     /// Seconds of release rendered after the last note-off.
@@ -30,10 +32,13 @@ public enum OfflineRender {
                               sampleRate: configuration.sampleRate, random: &random)
             : Prompt.sequence(frequencies, style: style, sampleRate: configuration.sampleRate, random: &random)
         let frames = ToneRenderer.length(of: tones, tail: Int(tailSeconds * configuration.sampleRate))
+        let started = ContinuousClock.now
         let (left, right) = renderer.renderOffline(tones, frames: frames)
+        let elapsed = ContinuousClock.now - started
         if let error = renderer.takeErrors().first { throw error }
         try WAVFile.write(left: left, right: right, sampleRate: Int(configuration.sampleRate), to: path)
-        return Report(tones: tones, frames: frames, sampleRate: configuration.sampleRate, celloProblem: problem)
+        return Report(tones: tones, frames: frames, sampleRate: configuration.sampleRate, celloProblem: problem,
+                      renderSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 
     /// The keys the notes land on (at any reference), so only those are calibrated up front.

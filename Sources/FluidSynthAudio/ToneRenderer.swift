@@ -75,6 +75,15 @@ public final class ToneRenderer: Sendable {
         }
     }
 
+    /// Measures, ahead of time, whatever the cello needs to play `frequencies` exactly, so that a
+    /// later `play` of them measures nothing (a key press must sound at once). The daemon calls
+    /// this with every pitch the current exercise can ask for.
+    public func prepare(_ frequencies: [Frequency]) throws(AudioError) {
+        guard let tuner else { return }
+        for frequency in frequencies { _ = try tuner.plan(frequency) }
+        tuner.save()
+    }
+
     /// Fades everything out over `stopFrames`, then silences every voice and drops queued tones.
     public func stop() {
         state.withLock { state in

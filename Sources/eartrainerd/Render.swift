@@ -36,6 +36,7 @@ struct Render: ParsableCommand {
     @Option(help: "Program of the preset (GM cello: 42).") var program: Int = 42
     @Option(help: "Where the cello calibration is cached.") var cacheDir: String?
     @Option(help: "The WAV file to write.") var out: String
+    @Flag(help: "Log what the audio setup does (SoundFont, calibration, timings) on stderr.") var verbose = false
 
     func validate() throws {
         let chosen = [interval, notes, mode].compactMap { $0 }.count
@@ -54,9 +55,10 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        let level: Logger.Level = verbose ? .info : .warning
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .warning
+            handler.logLevel = level
             return handler
         }
         let logger = Logger(label: "eartrainerd.render")
@@ -67,6 +69,7 @@ struct Render: ParsableCommand {
         let configuration = AudioConfiguration(soundFontPath: soundfont, preset: Preset(bank: bank, program: program),
                                                cacheDirectory: cacheDir)
         var random = SplitMix64(seed: seed)
+        let started = ContinuousClock.now
         let report: OfflineRender.Report
         do {
             report = try OfflineRender.render(frequencies, asInterval: interval != nil, style: style,
@@ -81,6 +84,7 @@ struct Render: ParsableCommand {
             print("\(name)\t\(String(format: "%.4f", tone.frequency.hertz)) Hz\tvelocity \(tone.velocity)")
         }
         print("wrote \(out): \(String(format: "%.2f", Double(report.frames) / report.sampleRate)) s at \(Int(report.sampleRate)) Hz")
+        logger.info("rendered", metadata: ["seconds": "\(ContinuousClock.now - started)", "render_seconds": "\(report.renderSeconds)"])
     }
 }
 

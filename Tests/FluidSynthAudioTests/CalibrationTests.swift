@@ -66,3 +66,15 @@ import MusicTheory
         #expect(try ContentDigest.of(path: a) == ContentDigest.of(path: a))
     }
 }
+
+@Suite struct PrepareTests {
+    @Test("prepare measures what a prompt needs, so playing it afterwards measures nothing")
+    func prepared() throws {
+        let (renderer, _) = Support.renderer(keys: 57...57)
+        let frequencies = [Frequency(hertz: 221.3), Frequency(hertz: 331.7)]
+        try renderer.prepare(frequencies)
+        let count = try #require(renderer.tuner).calibration.count
+        renderer.play(frequencies.map { Tone(frequency: $0, velocity: 90, source: .cello, startFrame: 0, frameCount: 4800) })
+        #expect(renderer.tuner?.calibration.count == count)
+    }
+}
