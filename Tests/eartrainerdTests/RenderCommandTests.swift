@@ -88,6 +88,24 @@ import Testing
         #expect(result.errors.contains(message), "\(result.errors)")
     }
 
+    @Test("--harmonic sounds both notes at once; --vary-loudness draws velocities within its bounds, reproducibly")
+    func harmonicAndLoudness() throws {
+        let out = NSTemporaryDirectory() + "harmonic-\(getpid()).wav"
+        let harmonic = try Self.run(["render", "--root", "C3", "--interval", "M3", "--harmonic", "--sound", "sine", "--out", out])
+        #expect(harmonic.status == 0)
+        #expect(harmonic.output.contains("wrote \(out): 2.00 s"))
+        let arguments = ["render", "--notes", "C3 D3 E3 F3 G3 A3 B3 C4", "--sound", "sine", "--duration", "0.1",
+                         "--velocity", "100", "--vary-loudness", "0.5", "--seed", "9", "--out", out]
+        let first = try Self.run(arguments), second = try Self.run(arguments)
+        let velocities = first.output.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").last.flatMap { Int($0) }
+        }
+        #expect(velocities.count == 8)
+        #expect(velocities.allSatisfy { (50...100).contains($0) })
+        #expect(Set(velocities).count > 1)
+        #expect(first.output == second.output)
+    }
+
     @Test("An unwritable output path is reported, exit 1")
     func unwritable() throws {
         let result = try Self.run(["render", "--notes", "A3", "--sound", "sine", "--out", "/nonexistent/dir/x.wav"])
