@@ -5,6 +5,8 @@ public struct AudioConfiguration: Sendable, Hashable {
     /// A SoundFont path to try first (then the project's `soundfonts/`, then Debian's FluidR3_GM).
     public var soundFontPath: String?
     public var projectSoundFontDirectory: String
+    /// The last place looked at: Debian's FluidR3_GM.
+    public var systemSoundFontPath: String = SoundFontLocator.systemPath
     public var preset: Preset
     /// How long each note sounds, in seconds; the calibration measures over exactly this.
     public var noteDuration: Double

@@ -25,7 +25,8 @@ public enum AudioSetup {
 
     static func makeCello(_ configuration: AudioConfiguration, keys: ClosedRange<Int>, logger: Logger) throws(AudioError) -> (CelloInstrument, CelloTuner) {
         let locator = SoundFontLocator(configuredPath: configuration.soundFontPath,
-                                       projectDirectory: configuration.projectSoundFontDirectory)
+                                       projectDirectory: configuration.projectSoundFontDirectory,
+                                       systemPath: configuration.systemSoundFontPath)
         let path = try locator.locate()
         let cello = try CelloInstrument(soundFontPath: path, preset: configuration.preset, sampleRate: configuration.sampleRate)
         let identity = CelloCalibration.Identity(
