@@ -47,15 +47,19 @@ public final class CelloTuner: Sendable {
         let key = Int(exact.rounded())
         guard (0...127).contains(key) else { throw .outOfRange(hertz: frequency.hertz) }
         let wanted = (exact - Double(key)) * 100
+        // The wheel reaches ±198 c; a sample more than a quarter tone out of tune would need more.
+        let limit = Int(bend.halfRangeCents) - 2
         var low = Int((wanted - (try sounding(key: key, bend: 0))).rounded(.down))
         var lowPitch = try sounding(key: key, bend: low)
         while lowPitch > wanted {
             low -= 1
+            guard low > -limit else { throw .outOfRange(hertz: frequency.hertz) }
             lowPitch = try sounding(key: key, bend: low)
         }
         var highPitch = try sounding(key: key, bend: low + 1)
         while highPitch <= wanted {
             low += 1
+            guard low < limit else { throw .outOfRange(hertz: frequency.hertz) }
             lowPitch = highPitch
             highPitch = try sounding(key: key, bend: low + 1)
         }
