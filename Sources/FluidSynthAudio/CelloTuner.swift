@@ -50,6 +50,7 @@ public final class CelloTuner: Sendable {
         // The wheel reaches ±198 c; a sample more than a quarter tone out of tune would need more.
         let limit = Int(bend.halfRangeCents) - 2
         var low = Int((wanted - (try sounding(key: key, bend: 0))).rounded(.down))
+        guard abs(low) < limit else { throw .outOfRange(hertz: frequency.hertz) }
         var lowPitch = try sounding(key: key, bend: low)
         while lowPitch > wanted {
             low -= 1
