@@ -21,24 +21,31 @@ public final class UnixListener: Sendable {
     /// A stale socket file (nobody answers) is replaced; a live one, or a file that is not a
     /// socket, is left alone and throws.
     public static func bind(path: String, mode: mode_t = 0o660, backlog: Int32 = 128) throws(ControlServerError) -> UnixListener {
-        var address = try socketAddress(path)
+        let address = try socketAddress(path)
         try removeStaleSocket(at: path, address: address)
         try makeParentDirectory(of: path)
+        // Bind and listen under a temporary name, then rename into place: a client that sees the
+        // file always finds someone listening.
+        let temporary = "\(path).\(getpid()).tmp"
+        var temporaryAddress = try socketAddress(temporary)
+        unlink(temporary)
         let fd = try check("socket", socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0))
         do {
             // The umask decides the file's mode at bind; narrow it so there is no wider window.
             let oldMask = umask(~mode & 0o777)
-            let bound = withUnsafePointer(to: &address) {
+            let bound = withUnsafePointer(to: &temporaryAddress) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                     Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
                 }
             }
             umask(oldMask)
-            try check("bind(\(path))", bound)
-            try check("chmod(\(path))", chmod(path, mode))
+            try check("bind(\(temporary))", bound)
+            try check("chmod(\(temporary))", chmod(temporary, mode))
             try check("listen", listen(fd, backlog))
+            try check("rename(\(temporary), \(path))", rename(temporary, path))
         } catch {
             close(fd)
+            unlink(temporary)
             throw error
         }
         return UnixListener(fd: fd, path: path, ownsPath: true)

@@ -2,6 +2,7 @@ import ArgumentParser
 import ControlServer
 import Daemon
 import Foundation
+import FluidSynthAudio
 import Logging
 import ServiceLifecycle
 import Training
@@ -29,6 +30,9 @@ struct Run: AsyncParsableCommand {
     @Option(name: .customLong("max-clients"), help: "Control-socket clients served at once.")
     var maxClients = 64
 
+    @Option(help: "on: sound prompts and keys through FluidSynth; off: stay silent and open no device.")
+    var audio: Switch = .on
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let reporter = StdoutReporter(format: logFormat, environment: environment)
@@ -36,7 +40,7 @@ struct Run: AsyncParsableCommand {
         var logger = Logger(label: "eartrainerd") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
 
-        let parts = DaemonParts.make()
+        let parts = DaemonParts.make(audio: audio == .on, configuration: AudioConfiguration(), logger: logger)
         let core = DaemonCore(settings: .cello, sound: parts.sound, keyboardStatus: parts.keyboardStatus, seed: seed)
         await core.follow(with: reporter)
 
@@ -63,22 +67,41 @@ struct Run: AsyncParsableCommand {
         server.start()
 
         reporter.say("\(DaemonCore.version): control socket at \(socketDescription)")
-        let status = await core.status()
-        for missing in status.devices.missing { reporter.say("missing: \(missing)", warning: true) }
-        let readiness = status.devices.missing.isEmpty ? "ready" : "running without " + status.devices.missing.joined(separator: "; ")
-        notifier.ready(status: readiness)
 
-        var services: [any Service] = [ControlSocketService(server: server, control: control)]
+        var services: [any Service] = parts.services + [ControlSocketService(server: server, control: control)]
         if let interval = notifier.watchdogInterval {
             services.append(WatchdogService(core: core, notifier: notifier, interval: interval))
         }
         services.append(CoreService(core: core, notifier: notifier))
         let group = ServiceGroup(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-        try await group.run()
+        async let running: Void = group.run()
+        await announceReadiness(core: core, reporter: reporter, notifier: notifier)
+        try await running
+    }
+}
+
+extension Run {
+    /// Once the devices have had their first try, says what is missing (stdout and systemd's
+    /// STATUS=) and sends READY=1.
+    func announceReadiness(core: DaemonCore, reporter: StdoutReporter, notifier: SystemdNotifier) async {
+        let deadline = ContinuousClock.now + .seconds(5)
+        var status = await core.status()
+        while status.devices.soundDevice == CelloSoundOutput.opening, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+            status = await core.status()
+        }
+        for missing in status.devices.missing { reporter.say("missing: \(missing)", warning: true) }
+        let readiness = status.devices.missing.isEmpty ? "ready" : "running without " + status.devices.missing.joined(separator: "; ")
+        notifier.ready(status: readiness)
     }
 }
 
 extension StdoutReporter.Format: ExpressibleByArgument {}
+
+/// An on/off option.
+enum Switch: String, ExpressibleByArgument, Sendable {
+    case on, off
+}
 
 /// Writes a line to standard error.
 func printError(_ message: String) {

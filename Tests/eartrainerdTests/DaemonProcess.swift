@@ -22,13 +22,15 @@ final class DaemonProcess {
         return directory.appendingPathComponent(product)
     }
 
-    /// Starts the daemon; `arguments` come after `--socket PATH` unless `socket` is false.
-    init(arguments: [String] = [], environment: [String: String] = [:], socket: Bool = true, launcher: [String] = []) throws {
+    /// Starts the daemon; `arguments` come after `--socket PATH` unless `socket` is false. Without
+    /// `audio` it runs silent (`--audio off`): most tests are about the protocol, not the sound.
+    init(arguments: [String] = [], environment: [String: String] = [:], socket: Bool = true, audio: Bool = false,
+         launcher: [String] = []) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("etd-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         socketPath = folder.appendingPathComponent("eartrainer.sock").path
         let daemon = Self.executable("eartrainerd").path
-        let daemonArguments = (socket ? ["--socket", socketPath] : []) + arguments
+        let daemonArguments = (socket ? ["--socket", socketPath] : []) + (audio ? [] : ["--audio", "off"]) + arguments
         if launcher.isEmpty {
             process.executableURL = URL(fileURLWithPath: daemon)
             process.arguments = daemonArguments
@@ -78,10 +80,14 @@ final class DaemonProcess {
         return condition()
     }
 
-    /// Waits for the socket, then connects.
+    /// Waits until the daemon listens (the file appears a moment before it does), then connects.
     func connect() throws -> ControlConnection {
-        Self.wait { FileManager.default.fileExists(atPath: socketPath) }
-        return try ControlConnection(path: socketPath)
+        var connection: ControlConnection?
+        Self.wait {
+            connection = try? ControlConnection(path: socketPath)
+            return connection != nil
+        }
+        return try connection ?? ControlConnection(path: socketPath)
     }
 
     /// Sends a signal and waits for the process to end; returns its exit status.

@@ -20,7 +20,7 @@ struct READMEExamplesTests {
 
     @Test("the README's examples print what the README says, against a running daemon")
     func examplesAgainstADaemon() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try DaemonProcess(audio: true)
         _ = try daemon.connect()
         for example in try Self.examples() {
             let words = shellWords(example.command)

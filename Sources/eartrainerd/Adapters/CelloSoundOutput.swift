@@ -1,0 +1,68 @@
+import Daemon
+import FluidSynthAudio
+import MusicTheory
+import Synchronization
+import Training
+
+/// The daemon's sound, through FluidSynth: every prompt and every key, tuned in the session's
+/// tuning system relative to the question's root, at the reference pitch.
+final class CelloSoundOutput: SoundOutput {
+    private let renderer: ToneRenderer
+    private let output: AudioOutputService
+    private let celloProblem: String?
+    private let random = Mutex(SystemRandomNumberGenerator())
+    /// Silence between the notes of a prompt.
+    private let gap: Double
+
+    init(renderer: ToneRenderer, output: AudioOutputService, celloProblem: String?, gap: Double = 0.25) {
+        self.renderer = renderer
+        self.output = output
+        self.celloProblem = celloProblem
+        self.gap = gap
+    }
+
+    func playPrompt(_ notes: [MIDINote], root: MIDINote, settings: TrainingSettings) {
+        let frequencies = notes.map { settings.tuningSystem.frequency(of: $0, root: root, reference: settings.referencePitch) }
+        let tones = random.withLock { random in
+            FluidSynthAudio.Prompt.sequence(frequencies, style: style(settings), sampleRate: renderer.sampleRate, random: &random)
+        }
+        renderer.play(tones)
+    }
+
+    func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {
+        let frequency = root.map { settings.tuningSystem.frequency(of: note, root: $0, reference: settings.referencePitch) }
+            ?? Frequency(note, reference: settings.referencePitch)
+        let frames = max(1, Int((settings.noteDuration.seconds * renderer.sampleRate).rounded()))
+        renderer.play([Tone(frequency: frequency, velocity: min(127, max(1, velocity)), source: source(settings),
+                            startFrame: 0, frameCount: frames)])
+    }
+
+    /// What the status says before the first attempt to open the device has ended.
+    static let opening = "opening the audio device"
+
+    func silence() {
+        renderer.stop()
+    }
+
+    var status: SoundStatus {
+        let voice = celloProblem.map { "; sine only: \($0)" } ?? ""
+        switch output.status {
+        case .starting: return SoundStatus(deviceOpen: false, detail: Self.opening)
+        case .playing(let device): return SoundStatus(deviceOpen: true, detail: device + voice)
+        case .silent(let reason): return SoundStatus(deviceOpen: false, detail: reason + voice)
+        }
+    }
+
+    private func style(_ settings: TrainingSettings) -> PromptStyle {
+        PromptStyle(noteDuration: settings.noteDuration.seconds, gap: gap, harmonic: false, source: source(settings),
+                    loudness: Loudness(fraction: settings.varyLoudness))
+    }
+
+    private func source(_ settings: TrainingSettings) -> SoundSource {
+        SoundSource(parsing: settings.soundSource) ?? .cello
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
