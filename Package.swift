@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependencies point inward (docs/architecture.md):
-//   eartrainctl ─▶ ControlProtocol, MusicTheory
+//   eartrainctl ─▶ ClientViews ─▶ ControlProtocol; eartrainctl ─▶ MusicTheory
 //   Training ─▶ MusicTheory ─▶ (nothing)
 let package = Package(
     name: "eartrainer",
@@ -58,11 +58,18 @@ let package = Package(
             ]
         ),
 
-        // ── The client.
+        // ── The client. ClientViews draws what it shows (staff as text and SVG, the watch screen,
+        // the results screen) as pure functions of the daemon's reports, so tests can pin them.
+        .target(name: "ClientViews", dependencies: ["ControlProtocol"]),
+        .testTarget(
+            name: "ClientViewsTests",
+            dependencies: ["ClientViews", "ControlProtocol", "Training", "MusicTheory"],
+            exclude: ["Snapshots"]
+        ),
         .executableTarget(
             name: "eartrainctl",
             dependencies: [
-                "MusicTheory", "ControlProtocol",
+                "MusicTheory", "ControlProtocol", "ClientViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

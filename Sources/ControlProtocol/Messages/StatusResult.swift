@@ -47,9 +47,14 @@ public struct SessionStatus: Sendable, Hashable, Codable {
     /// The seed that replays this session.
     public var seed: UInt64
     public var tuning: String
+    /// The open question's staff, with its wrong attempts (for `eartrainctl staff`).
+    public var staff: RoundStaff?
+    /// The staff of the question finished last, as it stood at its end.
+    public var lastStaff: RoundStaff?
 
     public init(kind: String, mode: String?, intervals: [String]?, root: String, correct: Int, errors: Int,
-                elapsedSeconds: Double, prompt: String?, progress: Int?, total: Int?, seed: UInt64, tuning: String) {
+                elapsedSeconds: Double, prompt: String?, progress: Int?, total: Int?, seed: UInt64, tuning: String,
+                staff: RoundStaff? = nil, lastStaff: RoundStaff? = nil) {
         self.kind = kind
         self.mode = mode
         self.intervals = intervals
@@ -62,11 +67,14 @@ public struct SessionStatus: Sendable, Hashable, Codable {
         self.total = total
         self.seed = seed
         self.tuning = tuning
+        self.staff = staff
+        self.lastStaff = lastStaff
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, mode, intervals, root, correct, errors, prompt, progress, total, seed, tuning
+        case kind, mode, intervals, root, correct, errors, prompt, progress, total, seed, tuning, staff
         case elapsedSeconds = "elapsed_seconds"
+        case lastStaff = "last_staff"
     }
 }
 

@@ -1,0 +1,42 @@
+/// The bass (F) clef drawn as a path, in units of the staff's line gap with the origin at the
+/// clef's head on the F line: it curls up to the top line and sweeps down towards the bottom line;
+/// its two dots sit in the spaces either side of the F line.
+enum BassClefGlyph {
+    static let path = "M 0.02,-0.05 C 0.02,-0.75 0.62,-1.12 1.18,-1.1 C 2.02,-1.06 2.48,-0.5 2.42,0.25 "
+        + "C 2.34,1.35 1.3,2.35 -0.18,2.95 L -0.24,2.78 C 0.9,2.18 1.62,1.3 1.68,0.3 "
+        + "C 1.74,-0.5 1.5,-0.94 1.05,-0.96 C 0.62,-0.98 0.36,-0.72 0.32,-0.42 Z"
+
+    static func svg(x: Double, y: Double, gap: Double) -> String {
+        """
+        <g class="clef" transform="translate(\(n(x)) \(n(y))) scale(\(n(gap)))" fill="#000000">
+          <circle cx="0.3" cy="-0.02" r="0.34"/>
+          <path d="\(path)"/>
+          <circle class="clef-dot" cx="2.95" cy="-0.5" r="0.16"/>
+          <circle class="clef-dot" cx="2.95" cy="0.5" r="0.16"/>
+        </g>
+        """
+    }
+}
+
+/// Flats and sharps drawn as strokes, in units of the line gap, centred on the note's line/space.
+enum AccidentalGlyph {
+    static func svg(_ sign: String, x: Double, y: Double, gap: Double, colour: String) -> String {
+        let shape: String
+        switch sign {
+        case "b": shape = flat(at: 0)
+        case "bb": shape = flat(at: -0.45) + flat(at: 0.35)
+        case "#": shape = sharp
+        case "##": shape = ##"<path d="M -0.4,-0.4 L 0.4,0.4 M -0.4,0.4 L 0.4,-0.4" stroke-width="0.28" stroke-linecap="square"/>"##
+        default: shape = ""
+        }
+        return ##"<g class="accidental" data-sign="\##(sign)" transform="translate(\##(n(x)) \##(n(y))) scale(\##(n(gap)))" stroke="\##(colour)" fill="none">\##(shape)</g>"##
+    }
+
+    private static func flat(at x: Double) -> String {
+        ##"<path d="M \##(n(x)),-1.75 L \##(n(x)),0.5" stroke-width="0.13"/>"##
+            + ##"<path d="M \##(n(x)),0.5 C \##(n(x + 0.8)),0.05 \##(n(x + 0.85)),-0.62 \##(n(x + 0.35)),-0.6 C \##(n(x + 0.15)),-0.59 \##(n(x + 0.03)),-0.45 \##(n(x)),-0.28" stroke-width="0.17"/>"##
+    }
+
+    private static let sharp = ##"<path d="M -0.2,-1.25 L -0.2,1.05 M 0.22,-1.05 L 0.22,1.25" stroke-width="0.11"/>"##
+        + ##"<path d="M -0.48,-0.2 L 0.5,-0.5 M -0.48,0.5 L 0.5,0.2" stroke-width="0.26"/>"##
+}
