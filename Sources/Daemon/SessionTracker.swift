@@ -13,6 +13,9 @@ struct SessionTracker {
     private var startedAt: Duration = .zero
     private var seed: UInt64 = 0
     private(set) var lastResults: SessionResults?
+    /// The open question's staff with its wrong attempts, and the one finished before it.
+    private var staff: RoundStaff?
+    private var lastStaff: RoundStaff?
 
     /// The root of the open question, the note every key is tuned against.
     var currentRoot: MIDINote? {
@@ -34,18 +37,30 @@ struct SessionTracker {
             lastResults = nil
         case .prompt(let prompt):
             question = prompt.question
-            if !prompt.isRepeat { progress = 0 }
+            if !prompt.isRepeat {
+                progress = 0
+                if let staff { lastStaff = staff }
+                staff = RoundStaff(question: Self.text(prompt.question), notes: StaffEntries.entries(prompt.staff))
+            }
         case .noteJudged(let judgement):
             if judgement.correct {
                 correct += 1
                 progress = judgement.staff.notes.filter { $0.role == .answer }.count
+                staff?.notes = StaffEntries.entries(judgement.staff)
             } else {
                 errors += 1
+                if let question {
+                    staff?.wrong.append(StaffEntries.wrong(judgement.played, question: question, drawn: judgement.staff.notes.count))
+                }
             }
-        case .roundComplete, .answerRevealed:
+        case .answerRevealed(let revealed):
+            staff?.notes = StaffEntries.entries(revealed.staff)
+        case .roundComplete:
             break
         case .sessionEnded(let results):
             running = false
+            if let staff { lastStaff = staff }
+            staff = nil
             question = nil
             lastResults = results
         }
@@ -66,6 +81,8 @@ struct SessionTracker {
             status.intervals = interval.intervals.map(\.description)
             status.root = interval.root?.description ?? "random"
         }
+        status.staff = staff
+        status.lastStaff = lastStaff
         switch question {
         case .scale(let scale):
             status.mode = scale.scale.mode.name
@@ -80,5 +97,12 @@ struct SessionTracker {
             break
         }
         return status
+    }
+
+    private static func text(_ question: Prompt.Question) -> String {
+        switch question {
+        case .scale(let scale): scale.text
+        case .interval(let interval): interval.text
+        }
     }
 }

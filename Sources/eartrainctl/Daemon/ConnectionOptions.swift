@@ -59,6 +59,8 @@ enum ExitCodes {
     static let usage: Int32 = 64
     /// No daemon answers at the socket.
     static let noDaemon: Int32 = 69
+    /// An output file could not be written.
+    static let cannotWrite: Int32 = 73
     /// The daemon's answer could not be read.
     static let protocolError: Int32 = 76
     /// The daemon refused: control methods are for its user, root or its control group.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClientViews
 import ControlProtocol
 
 /// `eartrainctl stop`: ends the session and shows its results.
@@ -8,7 +9,7 @@ struct StopCommand: ParsableCommand {
 
     func run() throws {
         let result = try connection.call(Method.sessionStop.rawValue)
-        print(connection.json ? Wire.encode(result) : ResultsText.lines(result).joined(separator: "\n"))
+        print(connection.json ? Wire.encode(result) : ResultsScreen.lines(result).joined(separator: "\n"))
     }
 }
 
@@ -41,6 +42,6 @@ struct ResultsCommand: ParsableCommand {
 
     func run() throws {
         let result = try connection.call(Method.sessionResults.rawValue)
-        print(connection.json ? Wire.encode(result) : ResultsText.lines(result).joined(separator: "\n"))
+        print(connection.json ? Wire.encode(result) : ResultsScreen.lines(result).joined(separator: "\n"))
     }
 }

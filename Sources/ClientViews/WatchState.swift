@@ -1,0 +1,162 @@
+import ControlProtocol
+
+/// What `eartrainctl watch` knows of the session, folded from `status` and then from each event.
+/// Pure: the same events always give the same state, so the screen can be tested without a daemon.
+public struct WatchState: Sendable {
+    /// Whether a session runs.
+    public var running = false
+    /// "scale" or "interval".
+    public var kind: String?
+    /// The exercise, e.g. `D dorian scale`.
+    public var exercise = ""
+    /// The open question as the student reads it, e.g. `major third up from C3`.
+    public var question = ""
+    /// The question's root, e.g. `D3`.
+    public var root: String?
+    /// Scales: the step pattern, e.g. `W-H-W-W-W-H-W`.
+    public var steps: String?
+    /// Intervals: the interval asked, e.g. `M3`.
+    public var interval: String?
+    /// Scales: notes right so far in the round, of `total`.
+    public var progress = 0
+    public var total = 8
+    /// The number of the open question (round or interval question).
+    public var questionNumber = 0
+    /// What the staff shows now.
+    public var staff: [StaffEntry] = []
+    /// The question just finished (its full staff), shown until the next note is played.
+    public var finishedRound: [StaffEntry]?
+    /// The last note judged: what to print and whether it was right (nil: neither, e.g. revealed).
+    public var lastAnswer: (text: String, correct: Bool?)?
+    public var correct = 0
+    public var errors = 0
+    /// Sum and count of correct answers' response times.
+    public var responseTotal = 0.0
+    public var responseCount = 0
+    /// Session seconds as of the last event or status.
+    public var sessionSeconds = 0.0
+    /// The results, once the session ended.
+    public var results: JSONValue?
+
+    /// An empty state: no session.
+    public init() {}
+
+    /// Errors over all judged notes (0 when none).
+    public var errorRate: Double { correct + errors == 0 ? 0 : Double(errors) / Double(correct + errors) }
+    /// Average response of correct answers, if any.
+    public var averageResponse: Double? { responseCount == 0 ? nil : responseTotal / Double(responseCount) }
+
+    /// The state as `status` describes a running session (before any event arrives).
+    public mutating func apply(status session: SessionStatus?) {
+        guard let session else { return }
+        running = true
+        kind = session.kind
+        exercise = session.kind == "scale"
+            ? "\(session.mode.map { "\(session.root) \($0)" } ?? session.root) scale"
+            : "intervals \((session.intervals ?? []).joined(separator: " "))"
+        question = session.prompt ?? ""
+        root = session.root
+        if session.kind == "scale", let prompt = session.prompt, let pattern = prompt.components(separatedBy: "  ").last {
+            steps = pattern
+        }
+        progress = session.progress ?? 0
+        total = session.total ?? 8
+        correct = session.correct
+        errors = session.errors
+        sessionSeconds = session.elapsedSeconds
+        staff = session.staff?.notes ?? []
+    }
+
+    /// Folds one event in.
+    public mutating func apply(_ event: EventReport) {
+        sessionSeconds = event.sessionSeconds
+        let details = event.details
+        switch event.type {
+        case "session_started":
+            self = WatchState()
+            running = true
+            exercise = details["exercise"]?.stringValue ?? ""
+        case "prompt":
+            guard let question = details["question"] else { break }
+            kind = question["kind"]?.stringValue
+            root = question["root"]?.stringValue
+            steps = question["steps"]?.stringValue
+            interval = question["interval"]?.stringValue
+            questionNumber = Int(details["number"]?.numberValue ?? Double(questionNumber))
+            self.question = kind == "scale"
+                ? "\(question["mode"]?.stringValue ?? "") from \(root ?? "")"
+                : "\(question["name"]?.stringValue ?? "") \(question["direction"]?.stringValue == "descending" ? "down" : "up") from \(root ?? "")"
+            if details["repeat"]?.boolValue != true {
+                // Keep the finished question on screen until the next note, or it would vanish at once.
+                finishedRound = staff.contains { $0.role != "root" } ? staff : nil
+                staff = Self.staff(details["staff"])
+                progress = 0
+                total = question["notes"]?.arrayValue.count ?? total
+            }
+        case "note_judged":
+            let right = details["correct"]?.boolValue == true
+            let played = details["played"]?.stringValue ?? "?"
+            if right {
+                correct += 1
+                if let seconds = details["response_seconds"]?.numberValue {
+                    responseTotal += seconds
+                    responseCount += 1
+                }
+                lastAnswer = ("\(played) ✓", true)
+            } else {
+                errors += 1
+                lastAnswer = ("\(played) ✗  expected \(details["expected"]?["note"]?.stringValue ?? "?")", false)
+            }
+            finishedRound = nil
+            staff = Self.staff(details["staff"])
+            progress = staff.filter { $0.role == "answer" }.count
+        case "answer_revealed":
+            let answers = details["answers"]?.arrayValue.compactMap { $0["note"]?.stringValue } ?? []
+            let why = details["reason"]?.stringValue == "skipped" ? "skipped" : "too many tries"
+            lastAnswer = ("answer \(answers.joined(separator: " "))  (\(why))", nil)
+            staff = Self.staff(details["staff"])
+        case "session_ended":
+            running = false
+            results = details
+        default:
+            break
+        }
+    }
+
+    static func staff(_ value: JSONValue?) -> [StaffEntry] {
+        guard let value, let entries = try? Wire.decode([StaffEntry].self, from: value) else { return [] }
+        return entries
+    }
+}
+
+extension JSONValue {
+    /// The member `key` of an object.
+    subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// The string, if this is one.
+    var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The number, if this is one.
+    var numberValue: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// The Boolean, if this is one.
+    var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The elements, or none if this is not an array.
+    var arrayValue: [JSONValue] {
+        if case .array(let value) = self { return value }
+        return []
+    }
+}
