@@ -74,12 +74,17 @@ struct SignalDescriptor {
         }
         fd = ends[0]
         signalPipeWriteEnd = ends[1]
+        var set = sigset_t()
+        sigemptyset(&set)
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] {
             _ = Glibc.signal(signal) { number in
                 var byte = UInt8(truncatingIfNeeded: number)
                 _ = Glibc.write(signalPipeWriteEnd, &byte, 1)
             }
+            sigaddset(&set, signal)
         }
+        // A parent may have started us with them blocked (the mask is inherited): unblock them.
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// The signal that arrived (0 if none is waiting).

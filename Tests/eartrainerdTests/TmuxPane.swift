@@ -1,0 +1,81 @@
+import Foundation
+import Glibc
+
+/// A command running in a detached tmux pane of a private tmux server (`tmux -L`), so a test can
+/// read the screen the way a person would see it.
+///
+/// The server runs in the foreground (`tmux -D`) as this test's child: a server that daemonizes
+/// from a client started by Foundation's `Process` inherits the descriptor `Process` watches for
+/// the client's exit, and the client would never seem to end.
+final class TmuxPane {
+    let server = "et-\(UUID().uuidString.prefix(8))"
+    private let serverProcess = Process()
+
+    /// Starts `command` (run by sh) in a `width`×`height` pane.
+    init(command: String, width: Int = 80, height: Int = 24) throws {
+        serverProcess.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        serverProcess.arguments = ["-D", "-L", server]
+        serverProcess.standardInput = FileHandle.nullDevice
+        serverProcess.standardOutput = FileHandle.nullDevice
+        serverProcess.standardError = FileHandle.nullDevice
+        try serverProcess.run()
+        var status: Int32 = -1
+        DaemonProcess.wait(seconds: 5) {
+            // -N: never start a server here (a daemonized one would inherit Process's descriptor);
+            // it fails until the foreground server listens.
+            status = (try? Self.run(["-N", "-L", server, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command]).status) ?? -1
+            return status == 0
+        }
+        guard status == 0 else {
+            kill()
+            throw CocoaError(.executableLoad)
+        }
+    }
+
+    deinit { kill() }
+
+    /// The pane's text; with `escapes`, with its colours as SGR escape codes (`capture-pane -e`).
+    func capture(escapes: Bool = false) -> String {
+        (try? Self.run(["-L", server, "capture-pane", "-p", "-t", "0"] + (escapes ? ["-e"] : [])).output) ?? ""
+    }
+
+    /// Types keys into the pane (tmux key names, e.g. `q`, `C-c`).
+    func send(_ keys: String) {
+        _ = try? Self.run(["-L", server, "send-keys", "-t", "0", keys])
+    }
+
+    /// Waits until the pane shows what `condition` wants; returns the last capture.
+    @discardableResult
+    func wait(seconds: Double = 10, escapes: Bool = false, until condition: (String) -> Bool) -> String {
+        var text = ""
+        DaemonProcess.wait(seconds: seconds) {
+            text = capture(escapes: escapes)
+            return condition(text)
+        }
+        return text
+    }
+
+    /// Ends the server and everything in its panes.
+    func kill() {
+        guard serverProcess.isRunning else { return }
+        _ = try? Self.run(["-L", server, "kill-server"])
+        if !DaemonProcess.wait(seconds: 3, until: { !serverProcess.isRunning }) {
+            Glibc.kill(serverProcess.processIdentifier, SIGKILL)
+        }
+        serverProcess.waitUntilExit()
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,103 @@
+import ControlProtocol
+import Foundation
+import Testing
+
+/// `eartrainctl watch` in a real terminal (a tmux pane) against a real daemon, while notes are
+/// played through the socket: what the student sees.
+@Suite("eartrainctl watch in tmux", .serialized)
+struct WatchTmuxTests {
+    static let green = "\u{1B}[32m", red = "\u{1B}[31m"
+
+    /// `watch`, then (once it exits) its exit status and the terminal's modes, so a test can see
+    /// that it restored them.
+    static func command(_ daemon: DaemonProcess) -> String {
+        let ctl = DaemonProcess.executable("eartrainctl").path
+        return "\(ctl) watch --socket \(daemon.socketPath); echo \"watch exited $?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-*icanon' ; sleep 30"
+    }
+
+    static func play(_ link: ControlConnection, _ notes: [String]) throws {
+        _ = try link.result(Method.notesPlay.rawValue, Wire.value(NotesPlayParams(notes: notes.map { .string($0) })))
+    }
+
+    /// The rows of the pane as arrays of characters, so columns can be read.
+    static func rows(_ text: String) -> [[Character]] {
+        text.components(separatedBy: "\n").map { Array($0) + Array(repeating: " ", count: 90) }
+    }
+
+    @Test("scale: the played notes on the staff, the figures, the last answer green then red; q quits and restores the terminal")
+    func scale() throws {
+        let daemon = try DaemonProcess()
+        let link = try daemon.connect()
+        _ = try link.result(Method.sessionStart.rawValue, .object([
+            "kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"), "seed": .number(1),
+        ]))
+        let pane = try TmuxPane(command: Self.command(daemon))
+        defer { pane.kill() }
+        let first = pane.wait { $0.contains("dorian scale") && $0.contains("𝄢") }
+        #expect(first.contains("steps W-H-W-W-W-H-W"), "\(first)")
+        #expect(first.contains("0/8"))
+
+        try Self.play(link, ["D3", "E3", "G3", "F3"])
+        let screen = pane.wait { $0.contains("correct 3   errors 1") }
+        #expect(screen.contains("error rate 25.0%"), "\(screen)")
+        #expect(screen.contains("avg response "))
+        #expect(screen.contains("3/8"))
+        #expect(screen.contains("last  F3 ✓"))
+        // The staff: F3 on the F line (the clef's row), E3 in the space below, D3 on the line below that,
+        // each in its own column; the wrong G3 is not drawn.
+        let rows = Self.rows(screen)
+        let clefRow = try #require(rows.firstIndex { $0.contains("𝄢") })
+        #expect(rows[clefRow][18] == "●", "F3 on the F line\n\(screen)")
+        #expect(rows[clefRow + 1][13] == "●", "E3 in the space below\n\(screen)")
+        #expect(rows[clefRow + 2][8] == "●", "D3 on the line below\n\(screen)")
+        #expect(rows[clefRow + 2][9] == "─")
+        #expect(screen.filter { $0 == "●" }.count == 3, "\(screen)")
+        #expect(screen.contains("D3   E3   F3"))
+        #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 80 })
+
+        let green = pane.wait(escapes: true) { $0.contains(Self.green + "F3 ✓") }
+        #expect(green.contains(Self.green + "F3 ✓"), "\(green)")
+        try Self.play(link, ["A3"])
+        let red = pane.wait(escapes: true) { $0.contains(Self.red + "A3 ✗  expected G3") }
+        #expect(red.contains(Self.red + "A3 ✗  expected G3"), "\(red)")
+
+        pane.send("q")
+        let after = pane.wait { $0.contains("watch exited") }
+        #expect(after.contains("watch exited 0"), "\(after)")
+        #expect(after.contains("\nicanon"), "raw mode is off again: \(after)")
+        #expect(!after.contains("𝄢"), "the alternate screen is left")
+    }
+
+    @Test("interval: the root, then the answer replaces it; SIGTERM quits and restores the terminal")
+    func interval() throws {
+        let daemon = try DaemonProcess()
+        let link = try daemon.connect()
+        _ = try link.result(Method.sessionStart.rawValue, .object([
+            "kind": .string("interval"), "root": .string("C3"), "intervals": .array([.string("M3")]), "seed": .number(3),
+        ]))
+        let pane = try TmuxPane(command: Self.command(daemon))
+        defer { pane.kill() }
+        let first = pane.wait { $0.contains("major third up from C3") && $0.contains("●") }
+        #expect(first.filter { $0 == "●" }.count == 1, "just the root\n\(first)")
+
+        try Self.play(link, ["D3", "E3"])
+        let screen = pane.wait { $0.contains("correct 1   errors 1") }
+        let rows = Self.rows(screen)
+        let clefRow = try #require(rows.firstIndex { $0.contains("𝄢") })
+        // C3 (step 3) is the space three rows below the F line; E3 (step 5) the space just below it.
+        #expect(rows[clefRow + 3][8] == "●", "\(screen)")
+        #expect(rows[clefRow + 1][13] == "●", "\(screen)")
+        #expect(screen.contains("C3   E3"))
+        #expect(screen.contains("answered"))
+
+        // The pane runs sh; watch is its child.
+        let shell = try TmuxPane.run(["-L", pane.server, "list-panes", "-F", "#{pane_pid}"]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        let watch = try #require(Int32(children.split(separator: " ").first ?? ""), "watch's pid under \(shell)")
+        kill(watch, SIGTERM)
+        let after = pane.wait { $0.contains("watch exited") }
+        #expect(after.contains("watch exited 0"), "\(after)")
+        #expect(after.contains("\nicanon"), "\(after)")
+    }
+}
