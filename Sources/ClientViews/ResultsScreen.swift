@@ -3,7 +3,8 @@ import Foundation
 
 /// The seed's results screen from a session's results (`session.stop`, `session.results`,
 /// `session_ended`): errors and correct answers, session length, error rate, average response,
-/// then the per-degree (scales) or per-interval breakdown and the notes played by mistake.
+/// then the per-degree (scales) or per-interval breakdown and the notes played by mistake. The
+/// score bar is the share of each degree or interval answered right at the first try.
 public enum ResultsScreen {
     /// The screen as lines of at most 80 columns.
     public static func lines(_ results: JSONValue) -> [String] {
@@ -21,11 +22,11 @@ public enum ResultsScreen {
         if !rows.isEmpty {
             let perDegree = rows.allSatisfy { ($0["subject"]?.stringValue ?? "").hasPrefix("degree") }
             lines.append("")
-            lines.append((perDegree ? "per degree" : "per interval").padding(toLength: 10, withPad: " ", startingAt: 0)
-                + "asked  correct  first try  errors  revealed  avg response  first try")
+            lines.append((perDegree ? "per degree" : "per interval").padding(toLength: 12, withPad: " ", startingAt: 0)
+                + "asked  correct  first try  errors  revealed  avg response  score")
             for row in rows {
                 func count(_ key: String) -> Int { Int(row[key]?.numberValue ?? 0) }
-                let subject = (row["subject"]?.stringValue ?? "").padding(toLength: 10, withPad: " ", startingAt: 0)
+                let subject = (row["subject"]?.stringValue ?? "").padding(toLength: 12, withPad: " ", startingAt: 0)
                 let response = row["average_response_seconds"]?.numberValue.map { String(format: "%.2fs", $0) } ?? "-"
                 let asked = count("asked")
                 let share = asked == 0 ? 0 : Double(count("correct_first_try")) / Double(asked)
