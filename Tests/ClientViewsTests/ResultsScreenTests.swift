@@ -1,0 +1,39 @@
+import ClientViews
+import ControlProtocol
+import Testing
+
+@Suite("Results screen")
+struct ResultsScreenTests {
+    static func results(subjects: [String]) -> JSONValue {
+        .object([
+            "correct": .number(7), "errors": .number(3), "revealed": .number(1), "skipped": .number(0),
+            "session_seconds": .number(83.4), "error_rate": .number(0.3), "average_response_seconds": .number(1.234),
+            "breakdown": .array(subjects.map { subject in
+                .object(["subject": .string(subject), "asked": .number(4), "correct": .number(3), "correct_first_try": .number(2),
+                         "errors": .number(2), "revealed": .number(1), "average_response_seconds": .number(0.5)])
+            }),
+            "confusions": .array([.object(["expected": .string(subjects[0]), "played": .string("M3"), "count": .number(2)])]),
+        ])
+    }
+
+    @Test("headline, length, rate and average; the table is per degree or per interval", arguments: [
+        (["degree 1", "degree 2"], "per degree"), (["m3", "P5"], "per interval"),
+    ])
+    func screen(subjects: [String], heading: String) {
+        let lines = ResultsScreen.lines(Self.results(subjects: subjects))
+        #expect(lines[0] == "results: 7 correct, 3 errors")
+        #expect(lines[1] == "session 1m 23s   error rate 30.0%   average response 1.23s")
+        #expect(lines[2] == "revealed 1   skipped 0")
+        #expect(lines[4].hasPrefix(heading))
+        #expect(lines[5].hasPrefix(subjects[0]) && lines[5].hasSuffix("0.50s  ████░░░░"))
+        #expect(lines.contains("  \(subjects[0]) → M3  ×2"))
+        #expect(lines.allSatisfy { $0.count <= 80 })
+    }
+
+    @Test("the score bar rounds to whole cells and stays within its width", arguments: [
+        (0.0, "░░░░"), (0.5, "██░░"), (1.0, "████"), (1.7, "████"), (-1.0, "░░░░"), (0.6, "██░░"),
+    ])
+    func bar(share: Double, expected: String) {
+        #expect(ResultsScreen.bar(share, width: 4) == expected)
+    }
+}

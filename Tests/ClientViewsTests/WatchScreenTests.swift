@@ -1,0 +1,104 @@
+import ClientViews
+import ControlProtocol
+import Foundation
+import Testing
+
+@Suite("Watch screen")
+struct WatchScreenTests {
+    static func staffJSON(_ notes: [(String, Int, String?)]) -> JSONValue {
+        .array(notes.map { note, step, sign in
+            .object(["note": .string(note), "step": .number(Double(step)), "ledger_lines": .array([]),
+                     "accidental": sign.map { .string($0) } ?? .null, "role": .string("answer")])
+        })
+    }
+
+    static func event(_ type: String, seconds: Double, _ details: [String: JSONValue]) -> EventReport {
+        EventReport(seq: 1, type: type, topic: .answer, sessionSeconds: seconds, text: "", details: .object(details))
+    }
+
+    /// A D dorian round: started, prompted, D3 and E3 right, G3 wrong.
+    static func dorianState() -> WatchState {
+        var state = WatchState()
+        state.apply(event("session_started", seconds: 0, ["exercise": .string("D dorian scale")]))
+        state.apply(event("prompt", seconds: 0, [
+            "number": .number(1), "repeat": .bool(false), "staff": .array([]),
+            "question": .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"),
+                                 "steps": .string("W-H-W-W-W-H-W"), "notes": .array(Array(repeating: .string("x"), count: 8))]),
+        ]))
+        state.apply(event("note_judged", seconds: 1, ["correct": .bool(true), "played": .string("D3"), "response_seconds": .number(1),
+                                                     "staff": staffJSON([("D3", 4, nil)])]))
+        state.apply(event("note_judged", seconds: 3, ["correct": .bool(true), "played": .string("E3"), "response_seconds": .number(2),
+                                                     "staff": staffJSON([("D3", 4, nil), ("E3", 5, nil)])]))
+        state.apply(event("note_judged", seconds: 4, ["correct": .bool(false), "played": .string("G3"),
+                                                     "expected": .object(["note": .string("F3")]),
+                                                     "staff": staffJSON([("D3", 4, nil), ("E3", 5, nil)])]))
+        return state
+    }
+
+    @Test("events fold into the figures: correct, errors, error rate, average response, progress")
+    func figures() {
+        let state = Self.dorianState()
+        #expect(state.correct == 2)
+        #expect(state.errors == 1)
+        #expect(abs(state.errorRate - 1.0 / 3) < 1e-9)
+        #expect(state.averageResponse == 1.5)
+        #expect(state.progress == 2)
+        #expect(state.total == 8)
+        #expect(state.lastAnswer?.text == "G3 ✗  expected F3")
+        #expect(state.lastAnswer?.correct == false)
+    }
+
+    @Test("the screen fits 80×24 and shows exercise, clock, steps, progress, figures and the staff")
+    func screen() {
+        let lines = WatchScreen(width: 80, height: 24, colour: false).lines(Self.dorianState(), elapsed: 12.7)
+        #expect(lines.count == 24)
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        #expect(lines[0].hasPrefix("eartrainer watch · D dorian scale"))
+        #expect(lines[0].hasSuffix("session 12s"))
+        #expect(lines[1] == "root D3   steps W-H-W-W-W-H-W   round 1")
+        #expect(lines[2].hasPrefix("progress [") && lines[2].hasSuffix("] 2/8"))
+        #expect(lines[3] == "last  G3 ✗  expected F3")
+        #expect(lines[4] == "correct 2   errors 1   error rate 33.3%   avg response 1.50s")
+        #expect(lines.joined().filter { $0 == "●" }.count == 2)
+        #expect(lines.last == "q quit")
+    }
+
+    @Test("colours: a right answer green, a wrong one red", arguments: [(true, "\u{1B}[32m"), (false, "\u{1B}[31m")])
+    func colours(correct: Bool, code: String) {
+        var state = Self.dorianState()
+        state.lastAnswer = ("X", correct)
+        let lines = WatchScreen(colour: true).lines(state, elapsed: 0)
+        #expect(lines[3] == "last  \(code)X\u{1B}[0m")
+    }
+
+    @Test("a finished round stays on screen until the next note")
+    func finishedRound() {
+        var state = Self.dorianState()
+        let full = (0..<8).map { ("N\($0)", $0 + 4, nil as String?) }
+        state.apply(Self.event("note_judged", seconds: 5, ["correct": .bool(true), "played": .string("D4"), "staff": Self.staffJSON(full)]))
+        state.apply(Self.event("prompt", seconds: 5, [
+            "number": .number(2), "repeat": .bool(false), "staff": .array([]),
+            "question": .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"), "steps": .string("W-H-W-W-W-H-W")]),
+        ]))
+        let screen = WatchScreen(colour: false).lines(state, elapsed: 5).joined(separator: "\n")
+        #expect(screen.filter { $0 == "●" }.count == 8)
+        #expect(screen.contains("round complete"))
+        state.apply(Self.event("note_judged", seconds: 6, ["correct": .bool(true), "played": .string("D3"), "staff": Self.staffJSON([("D3", 4, nil)])]))
+        #expect(WatchScreen(colour: false).lines(state, elapsed: 6).joined().filter { $0 == "●" }.count == 1)
+    }
+
+    @Test("after the session the results screen shows, per degree")
+    func ended() {
+        var state = Self.dorianState()
+        state.apply(Self.event("session_ended", seconds: 9, [
+            "correct": .number(2), "errors": .number(1), "session_seconds": .number(9), "error_rate": .number(1.0 / 3),
+            "average_response_seconds": .number(1.5),
+            "breakdown": .array([.object(["subject": .string("degree 1"), "asked": .number(1), "correct": .number(1),
+                                          "correct_first_try": .number(1), "errors": .number(0), "revealed": .number(0)])]),
+        ]))
+        let lines = WatchScreen(colour: false).lines(state, elapsed: 9)
+        #expect(lines.contains("session ended"))
+        #expect(lines.contains("results: 2 correct, 1 error"))
+        #expect(lines.contains { $0.hasPrefix("per degree") })
+    }
+}
