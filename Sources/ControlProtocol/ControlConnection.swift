@@ -99,6 +99,7 @@ public final class ControlConnection {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            if written < 0 && errno == EINTR { continue }
             guard written > 0 else { throw ConnectionError.closed }
             offset += written
         }
@@ -113,6 +114,9 @@ public final class ControlConnection {
             }
             var buffer = [UInt8](repeating: 0, count: 16 * 1024)
             let count = recv(fd, &buffer, buffer.count, 0)
+            // A signal handled meanwhile (SIGCHLD from Foundation's Process, watch's SIGWINCH)
+            // interrupts recv; that is not the daemon hanging up.
+            if count < 0 && errno == EINTR { continue }
             if count <= 0 { throw ConnectionError.closed }
             pending += buffer[0..<count]
         }

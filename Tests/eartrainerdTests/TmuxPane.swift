@@ -13,8 +13,13 @@ final class TmuxPane {
 
     /// Starts `command` (run by sh) in a `width`×`height` pane.
     init(command: String, width: Int = 80, height: Int = 24) throws {
-        serverProcess.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        serverProcess.arguments = ["-D", "-L", server]
+        // Children of the test runner inherit its threads' blocked signals; a terminal session
+        // should start with none blocked, as a login would. python3 resets the mask, then runs tmux.
+        serverProcess.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        serverProcess.arguments = [
+            "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
+            "/usr/bin/tmux", "-D", "-L", server,
+        ]
         serverProcess.standardInput = FileHandle.nullDevice
         serverProcess.standardOutput = FileHandle.nullDevice
         serverProcess.standardError = FileHandle.nullDevice

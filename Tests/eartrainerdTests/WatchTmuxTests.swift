@@ -12,7 +12,7 @@ struct WatchTmuxTests {
     /// that it restored them.
     static func command(_ daemon: DaemonProcess) -> String {
         let ctl = DaemonProcess.executable("eartrainctl").path
-        return "\(ctl) watch --socket \(daemon.socketPath); echo \"watch exited $?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-*icanon' ; sleep 30"
+        return "\(ctl) watch --socket \(daemon.socketPath); echo \"watch exited $?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-*icanon'; echo modes shown; sleep 30"
     }
 
     static func play(_ link: ControlConnection, _ notes: [String]) throws {
@@ -62,7 +62,7 @@ struct WatchTmuxTests {
         #expect(red.contains(Self.red + "A3 ✗  expected G3"), "\(red)")
 
         pane.send("q")
-        let after = pane.wait { $0.contains("watch exited") }
+        let after = pane.wait { $0.contains("modes shown") }
         #expect(after.contains("watch exited 0"), "\(after)")
         #expect(after.contains("\nicanon"), "raw mode is off again: \(after)")
         #expect(!after.contains("𝄢"), "the alternate screen is left")
@@ -81,7 +81,7 @@ struct WatchTmuxTests {
         #expect(first.filter { $0 == "●" }.count == 1, "just the root\n\(first)")
 
         try Self.play(link, ["D3", "E3"])
-        let screen = pane.wait { $0.contains("correct 1   errors 1") }
+        let screen = pane.wait { $0.contains("correct 1   errors 1") && $0.contains("answered") }
         let rows = Self.rows(screen)
         let clefRow = try #require(rows.firstIndex { $0.contains("𝄢") })
         // C3 (step 3) is the space three rows below the F line; E3 (step 5) the space just below it.
@@ -96,7 +96,7 @@ struct WatchTmuxTests {
         let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
         let watch = try #require(Int32(children.split(separator: " ").first ?? ""), "watch's pid under \(shell)")
         kill(watch, SIGTERM)
-        let after = pane.wait { $0.contains("watch exited") }
+        let after = pane.wait { $0.contains("modes shown") }
         #expect(after.contains("watch exited 0"), "\(after)")
         #expect(after.contains("\nicanon"), "\(after)")
     }
