@@ -49,8 +49,10 @@ struct SessionTracker {
                 staff?.notes = StaffEntries.entries(judgement.staff)
             } else {
                 errors += 1
-                if let question {
-                    staff?.wrong.append(StaffEntries.wrong(judgement.played, question: question, drawn: judgement.staff.notes.count))
+                if let question, staff != nil {
+                    staff!.wrong.append(StaffEntries.wrong(judgement.played, question: question, drawn: judgement.staff.notes.count))
+                    // Only the latest few: a key held down or a cat on the keyboard must not grow `status`.
+                    if staff!.wrong.count > StaffEntries.wrongKept { staff!.wrong.removeFirst() }
                 }
             }
         case .answerRevealed(let revealed):

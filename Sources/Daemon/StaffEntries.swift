@@ -4,6 +4,9 @@ import Training
 
 /// The staff model's notes as `status` reports them, and where a wrong attempt is shown.
 enum StaffEntries {
+    /// How many wrong attempts of a question `status` keeps (the latest).
+    static let wrongKept = 16
+
     /// `staff` in the same shape as the events' `details.staff`.
     static func entries(_ staff: Staff) -> [StaffEntry] {
         staff.notes.map { entry($0, role: $0.role.rawValue) }

@@ -53,4 +53,15 @@ struct StatusStaffTests {
         #expect(last.notes.map(\.role) == ["root", "answer"])
         #expect(last.wrong.map(\.note) == ["D3"])
     }
+
+    @Test("only the latest wrong attempts are kept, so a stuck key cannot grow status")
+    func wrongCapped() async throws {
+        let core = DaemonCore(sound: RecordingSoundOutput(), seed: 1)
+        try await core.start(.scale(ScaleExercise(mode: .ionian, root: try RootNote(parsing: "C"))))
+        await core.play(Array(repeating: try MIDINote(parsing: "C#3"), count: 39) + [try MIDINote(parsing: "D3")])
+        let wrong = try #require(await core.status().session?.staff?.wrong)
+        #expect(wrong.count == StaffEntries.wrongKept)
+        #expect(wrong.last?.note == "D3")
+        #expect(wrong.dropLast().allSatisfy { $0.note == "Db3" && $0.step == 4 && $0.accidental == "b" }, "C#3 spelled by its pitch class's preferred name")
+    }
 }

@@ -79,7 +79,7 @@ struct SessionIntegrationTests {
         #expect(session["mode"] as? String == "lydian")
         let (stopStatus, stopped) = try run(["stop"])
         #expect(stopStatus == 0)
-        #expect(stopped.contains("correct 3   errors 1"))
+        #expect(stopped.contains("results: 3 correct, 1 error"))
         let (noSession, message) = try run(["skip"])
         #expect(noSession == 1)
         #expect(message.contains("no session is running"))
