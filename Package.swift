@@ -66,7 +66,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory"]),
+        .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory", "Training"]),
 
         // ── Audio (issue 5): the cello voice through FluidSynth, the sine, offline rendering.
         // CFluidSynth is Debian's libfluidsynth-dev; pkgConfig stays nil because fluidsynth.pc
@@ -76,6 +76,6 @@ let package = Package(
             name: "FluidSynthAudio",
             dependencies: ["CFluidSynth", "MusicTheory", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory"]),
+        .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory", "Training"]),
     ]
 )
