@@ -1,3 +1,4 @@
+import MusicTheory
 import TOMLKit
 
 /// Reads one TOML table key by key, with the type, range and unknown-key checks of the config
@@ -16,12 +17,14 @@ struct TableReader {
         self.locator = locator
     }
 
-    /// An error about `key` of this table (or about the table itself when nil).
-    func error(_ kind: ConfigError.Kind, _ key: String?, _ message: String) -> ConfigError {
+    /// An error about `key` of this table (or about the table itself when nil), or about one
+    /// element of the array at `key`.
+    func error(_ kind: ConfigError.Kind, _ key: String?, element: Int? = nil, _ message: String) -> ConfigError {
         let keyPath = path + (key.map { [$0] } ?? [])
+        let elementPath = element.map { ["[\($0)]"] } ?? []
         return ConfigError(
-            kind: kind, file: file, line: locator.line(of: keyPath), key: keyPath.joined(separator: "."),
-            message: message)
+            kind: kind, file: file, line: locator.line(of: keyPath + elementPath),
+            key: keyPath.joined(separator: ".") + elementPath.joined(), message: message)
     }
 
     private mutating func raw(_ key: String) -> (any TOMLValueConvertible)? {
@@ -29,8 +32,10 @@ struct TableReader {
         return table[key]
     }
 
-    private func wrongType(_ key: String, expected: String, found: any TOMLValueConvertible) -> ConfigError {
-        error(.wrongType, key, "expected \(expected), found \(found.type.article)")
+    private func wrongType(
+        _ key: String, element: Int? = nil, expected: String, found: any TOMLValueConvertible
+    ) -> ConfigError {
+        error(.wrongType, key, element: element, "expected \(expected), found \(found.type.article)")
     }
 
     /// A string, or `fallback` when the key is absent.
@@ -54,6 +59,22 @@ struct TableReader {
         guard let text = value.string else { throw wrongType(key, expected: "a string", found: value) }
         do {
             return try parse(text)
+        } catch {
+            throw self.error(.invalidValue, key, "\(error)")
+        }
+    }
+
+    /// A note: a name in scientific pitch notation (`"C2"`) or a MIDI number (`36`).
+    mutating func note(_ key: String, _ fallback: MIDINote) throws(ConfigError) -> MIDINote {
+        guard let value = raw(key) else { return fallback }
+        do {
+            if let number = value.int { return try MIDINote(validating: number) }
+            guard let text = value.string else {
+                throw wrongType(key, expected: "a note name or a MIDI number", found: value)
+            }
+            return try MIDINote(parsing: text)
+        } catch let error as ConfigError {
+            throw error
         } catch {
             throw self.error(.invalidValue, key, "\(error)")
         }
@@ -109,14 +130,13 @@ struct TableReader {
         if array.isEmpty, !allowEmpty { throw error(.invalidValue, key, "must not be empty") }
         var result: [T] = []
         for (offset, element) in array.enumerated() {
-            let elementKey = "\(key)[\(offset)]"
             guard let text = element.string else {
-                throw wrongType(elementKey, expected: "a string", found: element)
+                throw wrongType(key, element: offset, expected: "a string", found: element)
             }
             do {
                 result.append(try parse(text))
             } catch {
-                throw self.error(.invalidValue, elementKey, "\(error)")
+                throw self.error(.invalidValue, key, element: offset, "\(error)")
             }
         }
         return result

@@ -4,8 +4,8 @@ import Training
 extension TrainingConfig {
     init(reading reader: inout TableReader) throws(ConfigError) {
         let d = TrainingConfig()
-        lowestNote = try reader.parsed("lowest_note", d.lowestNote) { try MIDINote(parsing: $0) }
-        highestNote = try reader.parsed("highest_note", d.highestNote) { try MIDINote(parsing: $0) }
+        lowestNote = try reader.note("lowest_note", d.lowestNote)
+        highestNote = try reader.note("highest_note", d.highestNote)
         guard highestNote.rawValue - lowestNote.rawValue >= 12 else {
             throw reader.error(
                 .invalidValue, "highest_note",

@@ -43,7 +43,7 @@ public struct TrainingConfig: Sendable {
         noteDuration: Duration = .seconds(1), referencePitch: ReferencePitch = .standard,
         tuningSystem: TuningSystem = .equalTemperament, soundSource: SoundSource = .cello,
         varyLoudness: Double = 0, exercise: ExerciseKind = .scale,
-        scale: ScaleExercise = ScaleExercise(mode: .ionian, root: RootNote(pitchClass: PitchClass(0))),
+        scale: ScaleExercise = ScaleExercise(mode: .ionian, root: try! RootNote(parsing: "C")),
         interval: IntervalExercise = IntervalExercise()
     ) {
         self.lowestNote = lowestNote
