@@ -8,9 +8,10 @@ extension SQLiteStatisticsStore {
     /// Opens the database, checking before anything could write to it:
     /// 1. the directory exists or is made (0700);
     /// 2. an existing, non-empty file must start with SQLite's header;
-    /// 3. an existing file must pass `PRAGMA quick_check` through a read-only connection;
-    /// 4. only then is it opened for writing (WAL), refused if a newer version wrote it,
-    ///    migrated, and probed for a write lock.
+    /// 3. an existing file must pass `PRAGMA quick_check` through a read-only connection, and must
+    ///    not hold migrations this version does not know (a newer eartrainer wrote it);
+    /// 4. only then is it opened for writing (WAL, which rewrites two header bytes of a file in
+    ///    rollback mode), migrated, set to `synchronous = FULL`, and probed for a write lock.
     static func openDatabase(path: String) throws(StatisticsError) -> DatabasePool {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
@@ -29,16 +30,15 @@ extension SQLiteStatisticsStore {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             configuration.label = "eartrainer.statistics"
-            configuration.prepareDatabase { db in
-                // Each answer's transaction reaches the disk before recordAnswer returns.
-                try db.execute(sql: "PRAGMA synchronous = FULL")
-            }
             let pool = try DatabasePool(path: path, configuration: configuration)
-            if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
-                throw StatisticsError.unavailable(reason: "\(path) was written by a newer eartrainer; it is left untouched")
-            }
             try migrator.migrate(pool)
-            try pool.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE; ROLLBACK") }
+            // GRDB sets NORMAL when it turns WAL on; FULL makes each answer's commit reach the disk
+            // before recordAnswer returns, so even a power cut loses at most the answer being written.
+            // The pool keeps one writer connection, so this holds for every later write.
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                try db.execute(sql: "BEGIN IMMEDIATE; ROLLBACK")
+            }
             return pool
         } catch let error as StatisticsError {
             throw error
@@ -68,8 +68,13 @@ extension SQLiteStatisticsStore {
             var configuration = Configuration()
             configuration.readonly = true
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            let result = try queue.read { try String.fetchAll($0, sql: "PRAGMA quick_check") }
+            let (result, superseded) = try queue.read { db in
+                (try String.fetchAll(db, sql: "PRAGMA quick_check"), try migrator.hasBeenSuperseded(db))
+            }
             try queue.close()
+            guard !superseded || result != ["ok"] else {
+                throw StatisticsError.unavailable(reason: "\(path) was written by a newer eartrainer; it is left untouched")
+            }
             guard result == ["ok"] else {
                 throw StatisticsError.unavailable(
                     reason: "\(path) is corrupt (quick_check: \(result.prefix(3).joined(separator: "; "))); "

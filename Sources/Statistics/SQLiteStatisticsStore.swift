@@ -95,3 +95,15 @@ public final class SQLiteStatisticsStore: StatisticsStore {
             now: clock.now(), timeZone: timeZone)
     }
 }
+
+extension SQLiteStatisticsStore {
+    /// The value of `PRAGMA name` on the writing connection, for diagnostics and tests.
+    public func pragma(_ name: String) throws(StatisticsError) -> String? {
+        guard name.allSatisfy({ $0.isLetter || $0 == "_" }) else { throw .database("not a pragma name: \(name)") }
+        do {
+            return try pool.write { try String.fetchOne($0, sql: "PRAGMA \(name)") }
+        } catch {
+            throw .database("\(error)")
+        }
+    }
+}
