@@ -6,101 +6,113 @@ extension LifetimeFigures {
     public static func compute(
         profile: String, sessions: [SessionRecord], answers: [AnswerRecord], now: Date, timeZone: TimeZone
     ) -> LifetimeFigures {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let context = Context(sessions: sessions, answers: answers, now: now, calendar: calendar)
+        let context = Context(sessions: sessions, answers: answers, now: now, timeZone: timeZone)
+        let all = Array(answers.indices)
         return LifetimeFigures(
             profile: profile,
             computedAt: now,
-            overall: context.figures(answers, sessionIDs: Set(sessions.map(\.start.id))),
+            overall: context.figures(all, sessionIDs: Set(sessions.map(\.start.id))),
             byExercise: Dictionary(uniqueKeysWithValues: ExerciseKind.allCases.compactMap { kind in
                 let ids = Set(sessions.filter { $0.start.exercise == kind }.map(\.start.id))
-                let group = answers.filter { $0.exercise == kind }
+                let group = all.filter { answers[$0].exercise == kind }
                 return ids.isEmpty && group.isEmpty ? nil : (kind.rawValue, context.figures(group, sessionIDs: ids))
             }),
-            byMode: context.grouped(answers, by: \.mode),
-            byRoot: context.grouped(answers, by: { $0.root }),
-            byInterval: context.grouped(answers, by: \.interval)
+            byMode: context.grouped(all) { answers[$0].mode },
+            byRoot: context.grouped(all) { answers[$0].root },
+            byInterval: context.grouped(all) { answers[$0].interval }
         )
     }
 }
 
+/// The answers reduced to what the figures need, computed once: a group is a list of indexes.
 private struct Context {
     let sessionLengths: [UUID: Double]
-    let now: Date
-    let calendar: Calendar
+    let sessionOf: [UUID]
+    let correct: [Bool]
+    let seconds: [Double]
+    let times: [Double]
+    /// Days since 1970-01-01 in the time zone: consecutive days differ by one.
+    let days: [Int]
+    let now: Double
 
-    init(sessions: [SessionRecord], answers: [AnswerRecord], now: Date, calendar: Calendar) {
+    init(sessions: [SessionRecord], answers: [AnswerRecord], now: Date, timeZone: TimeZone) {
         let lastAnswer = Dictionary(answers.map { ($0.session, $0.time) }, uniquingKeysWith: max)
-        sessionLengths = Dictionary(uniqueKeysWithValues: sessions.map { session in
+        sessionLengths = Dictionary(sessions.map { session in
             // A session cut short by a crash has no end: it lasted until its last answer.
-            let length = session.end?.lengthSeconds
-                ?? max(0, (lastAnswer[session.start.id] ?? session.start.startedAt).timeIntervalSince(session.start.startedAt))
+            let start = session.start.startedAt
+            let length = session.end?.lengthSeconds ?? max(0, (lastAnswer[session.start.id] ?? start).timeIntervalSince(start))
             return (session.start.id, length)
-        })
-        self.now = now
-        self.calendar = calendar
+        }, uniquingKeysWith: { first, _ in first })
+        sessionOf = answers.map(\.session)
+        correct = answers.map(\.correct)
+        seconds = answers.map(\.responseSeconds)
+        times = answers.map(\.time.timeIntervalSince1970)
+        days = answers.map { answer in
+            let local = answer.time.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: answer.time))
+            return Int((local / 86400).rounded(.down))
+        }
+        self.now = now.timeIntervalSince1970
     }
 
-    func grouped(_ answers: [AnswerRecord], by key: (AnswerRecord) -> String?) -> [String: Figures] {
-        Dictionary(grouping: answers.filter { key($0) != nil }, by: { key($0)! })
-            .mapValues { figures($0, sessionIDs: Set($0.map(\.session))) }
+    func grouped(_ indexes: [Int], by key: (Int) -> String?) -> [String: Figures] {
+        var groups: [String: [Int]] = [:]
+        for index in indexes {
+            if let name = key(index) { groups[name, default: []].append(index) }
+        }
+        return groups.mapValues { figures($0, sessionIDs: Set($0.map { sessionOf[$0] })) }
     }
 
-    func figures(_ answers: [AnswerRecord], sessionIDs: Set<UUID>) -> Figures {
+    func figures(_ group: [Int], sessionIDs: Set<UUID>) -> Figures {
         Figures(
             sessions: sessionIDs.count,
             practiceSeconds: sessionIDs.reduce(0) { $0 + (sessionLengths[$1] ?? 0) },
-            answers: answers.count,
-            correct: answers.count { $0.correct },
-            averageResponseSeconds: Self.averageResponse(answers),
-            last7Days: trend(answers, days: 7),
-            last30Days: trend(answers, days: 30),
-            bestStreak: Self.bestStreak(answers),
-            bestDayStreak: bestDayStreak(answers)
+            answers: group.count,
+            correct: group.count { correct[$0] },
+            averageResponseSeconds: averageResponse(group),
+            last7Days: trend(group, days: 7),
+            last30Days: trend(group, days: 30),
+            bestStreak: bestStreak(group),
+            bestDayStreak: bestDayStreak(group)
         )
     }
 
-    static func averageResponse(_ answers: [AnswerRecord]) -> Double? {
-        let times = answers.filter(\.correct).map(\.responseSeconds)
-        return times.isEmpty ? nil : times.reduce(0, +) / Double(times.count)
+    func averageResponse(_ group: [Int]) -> Double? {
+        var total = 0.0
+        var count = 0
+        for index in group where correct[index] {
+            total += seconds[index]
+            count += 1
+        }
+        return count == 0 ? nil : total / Double(count)
     }
 
     /// Windows are half-open on the past side: (now - days, now] and (now - 2·days, now - days].
-    func trend(_ answers: [AnswerRecord], days: Int) -> Trend {
+    func trend(_ group: [Int], days: Int) -> Trend {
         let span = Double(days) * 86400
-        func window(_ start: Date, _ end: Date) -> Window {
-            let inside = answers.filter { $0.time > start && $0.time <= end }
-            return Window(answers: inside.count, correct: inside.count { $0.correct }, averageResponseSeconds: Self.averageResponse(inside))
+        func window(_ start: Double, _ end: Double) -> Window {
+            let inside = group.filter { times[$0] > start && times[$0] <= end }
+            return Window(answers: inside.count, correct: inside.count { correct[$0] }, averageResponseSeconds: averageResponse(inside))
         }
-        return Trend(
-            recent: window(now - span, now),
-            previous: window(now - 2 * span, now - span))
+        return Trend(recent: window(now - span, now), previous: window(now - 2 * span, now - span))
     }
 
-    static func bestStreak(_ answers: [AnswerRecord]) -> Int {
+    func bestStreak(_ group: [Int]) -> Int {
         var best = 0
         var run = 0
-        for answer in answers {
-            run = answer.correct ? run + 1 : 0
+        for index in group {
+            run = correct[index] ? run + 1 : 0
             best = max(best, run)
         }
         return best
     }
 
-    func bestDayStreak(_ answers: [AnswerRecord]) -> Int {
-        let days = Set(answers.map { calendar.startOfDay(for: $0.time) }).sorted()
+    func bestDayStreak(_ group: [Int]) -> Int {
+        let sorted = Set(group.map { days[$0] }).sorted()
         var best = 0
         var run = 0
-        var previous: Date?
-        for day in days {
-            if let previous, calendar.date(byAdding: .day, value: 1, to: previous) == day {
-                run += 1
-            } else {
-                run = 1
-            }
+        for (offset, day) in sorted.enumerated() {
+            run = offset > 0 && sorted[offset - 1] == day - 1 ? run + 1 : 1
             best = max(best, run)
-            previous = day
         }
         return best
     }

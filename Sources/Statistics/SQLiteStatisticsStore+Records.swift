@@ -60,7 +60,13 @@ extension SQLiteStatisticsStore {
     public func answers(profile: String?) throws(StatisticsError) -> [AnswerRecord] {
         try read { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM answer WHERE ?1 IS NULL OR profile = ?1 ORDER BY time, id", arguments: [profile]
+                db,
+                sql: """
+                    SELECT time, session_id, profile, exercise, root, mode, interval, degree, expected, expected_midi,
+                        played_midi, correct, attempt, response_seconds
+                    FROM answer WHERE ?1 IS NULL OR profile = ?1 ORDER BY time, id
+                    """,
+                arguments: [profile]
             ).map(Self.answer)
         }
     }
@@ -84,13 +90,12 @@ extension SQLiteStatisticsStore {
         return SessionRecord(start: start, end: end)
     }
 
+    /// An answer from a row of the `answers(profile:)` query, by column position (faster than by name).
     static func answer(_ row: Row) throws -> AnswerRecord {
         AnswerRecord(
-            time: Date(timeIntervalSince1970: row["time"]), session: try uuid(row["session_id"]), profile: row["profile"],
-            exercise: try kind(row["exercise"]), root: row["root"], mode: row["mode"], interval: row["interval"],
-            degree: row["degree"], expected: row["expected"], expectedMIDI: row["expected_midi"],
-            playedMIDI: row["played_midi"], correct: row["correct"], attempt: row["attempt"],
-            responseSeconds: row["response_seconds"])
+            time: Date(timeIntervalSince1970: row[0]), session: try uuid(row[1]), profile: row[2],
+            exercise: try kind(row[3]), root: row[4], mode: row[5], interval: row[6], degree: row[7], expected: row[8],
+            expectedMIDI: row[9], playedMIDI: row[10], correct: row[11], attempt: row[12], responseSeconds: row[13])
     }
 
     private static func uuid(_ text: String) throws -> UUID {
