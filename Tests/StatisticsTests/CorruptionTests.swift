@@ -88,3 +88,35 @@ struct CorruptionTests {
     }
 }
 
+
+@Suite("Corruption found while running")
+struct RunningCorruptionTests {
+    @Test("a database damaged under a running store: it stops writing and reports itself unavailable")
+    func damagedWhileOpen() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/eartrainer.sqlite"
+        do {
+            let store = try SQLiteStatisticsStore(path: path, logger: quietLogger)
+            try ScriptedHistory.record(into: store)
+            for _ in 0..<400 { try store.recordAnswer(ScriptedHistory.answerRecords[0]) }
+        }
+        let store = try SQLiteStatisticsStore(path: path, logger: quietLogger)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        for offset in 4096..<bytes.count { bytes[offset] = 0xA5 }
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+
+        #expect(throws: StatisticsError.self) { try store.answers(profile: nil) }
+        guard case .unavailable(let reason) = store.status else {
+            Issue.record("still available after reading a corrupt page")
+            return
+        }
+        #expect(reason.contains("corrupt"))
+        #expect(throws: StatisticsError.unavailable(reason: reason)) {
+            try store.recordAnswer(ScriptedHistory.answerRecords[0])
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    }
+}
