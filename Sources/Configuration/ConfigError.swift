@@ -1,7 +1,7 @@
 /// Why a config file was refused: the file, the line and the key, and what is wrong.
 ///
 /// Its `description` reads like a compiler's: `/etc/eartrainer/eartrainer.toml:12: training.reference_pitch: 600 is out of range 380…500`.
-public struct ConfigError: Error, Sendable, Hashable {
+public struct ConfigError: Error, Sendable {
     /// What kind of problem it is.
     public enum Kind: String, Sendable, CaseIterable {
         /// The file could not be read.
@@ -45,7 +45,7 @@ public struct ConfigError: Error, Sendable, Hashable {
 
 extension ConfigError.Kind: Hashable, Codable {}
 
-extension ConfigError: Codable {}
+extension ConfigError: Hashable, Codable {}
 
 extension ConfigError: CustomStringConvertible {
     /// `file:line[:column]: [key: ]message`.

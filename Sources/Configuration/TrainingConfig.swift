@@ -5,7 +5,10 @@ import Training
 public struct TrainingConfig: Sendable {
     /// What a new session trains when nothing else is asked for.
     public enum ExerciseKind: String, Sendable, CaseIterable {
-        case scale, interval
+        /// `[training.scale]`.
+        case scale
+        /// `[training.interval]`.
+        case interval
     }
 
     /// The instrument sound prompts and played notes use.

@@ -2,7 +2,10 @@ import Foundation
 
 /// What a session trained.
 public enum ExerciseKind: String, Sendable, CaseIterable {
-    case scale, interval
+    /// A scale played upward, note by note.
+    case scale
+    /// Notes an interval away from a sounded root.
+    case interval
 }
 
 extension ExerciseKind: Hashable, Codable {}

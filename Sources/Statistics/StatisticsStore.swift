@@ -9,12 +9,14 @@ public enum StoreStatus: Sendable {
 extension StoreStatus: Hashable, Codable {}
 
 /// Why a store call failed.
-public enum StatisticsError: Error, Sendable, Hashable {
+public enum StatisticsError: Error, Sendable {
     /// The store is unavailable; nothing is recorded or read.
     case unavailable(reason: String)
     /// The database refused a statement.
     case database(String)
 }
+
+extension StatisticsError: Hashable {}
 
 extension StatisticsError: CustomStringConvertible {
     public var description: String {
