@@ -1,4 +1,5 @@
 import Foundation
+import MusicTheory
 
 extension LifetimeFigures {
     /// The figures as a table for a terminal (`eartrainctl stats`): one row for all answers, then
@@ -6,9 +7,10 @@ extension LifetimeFigures {
     public func report() -> String {
         var rows: [(String, Figures)] = [("all", overall)]
         rows += byExercise.sorted { $0.key < $1.key }.map { ("exercise \($0.key)", $0.value) }
-        rows += byMode.sorted { $0.key < $1.key }.map { ("mode \($0.key)", $0.value) }
+        rows += byMode.sorted { Self.modeOrder($0.key) < Self.modeOrder($1.key) }.map { ("mode \($0.key)", $0.value) }
         rows += byRoot.sorted { $0.key < $1.key }.map { ("root \($0.key)", $0.value) }
-        rows += byInterval.sorted { $0.key < $1.key }.map { ("interval \($0.key)", $0.value) }
+        rows += byInterval.sorted { Self.intervalOrder($0.key) < Self.intervalOrder($1.key) }
+            .map { ("interval \($0.key)", $0.value) }
         let header = ["", "sessions", "practice", "answers", "accuracy", "errors", "avg resp", "7 days", "30 days", "streak", "days"]
         let table = [header] + rows.map { name, figures in
             [
@@ -28,6 +30,17 @@ extension LifetimeFigures {
         }
         return "profile \(profile)\n" + lines.map { $0.trimmingCharacters(in: .whitespaces) == "" ? "" : $0 }
             .joined(separator: "\n") + "\n"
+    }
+
+    /// Modes in their scale-degree order (ionian, dorian, …), unknown names last.
+    static func modeOrder(_ name: String) -> (Int, String) {
+        ((try? Mode(parsing: name))?.rawValue ?? Int.max, name)
+    }
+
+    /// Intervals by size (m2 before P5 before M9), unknown names last.
+    static func intervalOrder(_ name: String) -> (Int, Int, String) {
+        guard let interval = try? SpelledInterval(parsing: name) else { return (Int.max, 0, name) }
+        return (interval.semitones, interval.number, name)
     }
 
     static func percent(_ value: Double?) -> String {

@@ -18,6 +18,9 @@ struct ReportTests {
         #expect(lines.contains("mode dorian 2 1m10s 6 66.7% 33.3% 2.00s - 50.0% -25.0 2 1"))
         #expect(lines.contains("interval P5 2 45s 3 66.7% 33.3% 2.50s 50.0% 66.7% 1 1"))
         #expect(lines.count == 2 + 1 + 2 + 2 + 3 + 2)
+        // Modes in degree order, intervals by size.
+        #expect(lines.firstIndex { $0.hasPrefix("mode ionian") }! < lines.firstIndex { $0.hasPrefix("mode dorian") }!)
+        #expect(lines.firstIndex { $0.hasPrefix("interval m3") }! < lines.firstIndex { $0.hasPrefix("interval P5") }!)
     }
 
     @Test("durations", arguments: [(45.0, "45s"), (250, "4m10s"), (7500, "2h05m")])
