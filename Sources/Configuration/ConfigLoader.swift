@@ -52,6 +52,12 @@ public enum ConfigLoader {
         Result { () throws(ConfigError) in try load(file: path) }
     }
 
+    /// `eartrainerd check-config` without a file: the config the lookup finds (the built-in
+    /// defaults are always valid).
+    public static func check(_ source: ConfigSource) -> Result<EartrainerConfig, ConfigError> {
+        Result { () throws(ConfigError) in try load(source) }
+    }
+
     /// The whole file, or an error naming errno's reason.
     static func readFile(_ path: String) throws(Message) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
