@@ -29,11 +29,23 @@ public enum AnswerExport {
     /// A JSON array of objects, one per answer, keys in column order; absent values are null.
     public static func json(_ answers: [AnswerRecord]) -> String {
         var sessions: [UUID: String] = [:]
-        let objects = answers.map { answer in
-            let values = zip(columns, jsonValues(answer, sessions: &sessions)).map { "\(jsonString($0)):\($1)" }
-            return "{" + values.joined(separator: ",") + "}"
+        let keys = columns.map { jsonString($0) + ":" }
+        var text = "["
+        for (row, answer) in answers.enumerated() {
+            text += row == 0 ? "{" : ",\n{"
+            for (column, value) in jsonValues(answer, sessions: &sessions).enumerated() {
+                if column > 0 { text += "," }
+                text += keys[column]
+                text += value
+            }
+            text += "}"
         }
-        return "[" + objects.joined(separator: ",\n") + "]\n"
+        return text + "]\n"
+    }
+
+    /// Numbers and booleans are bare in JSON; everything else is a string or null.
+    private static let bareColumns = columns.map {
+        ["degree", "expected_midi", "played_midi", "correct", "attempt", "response_seconds"].contains($0)
     }
 
     /// One answer's fields; `sessions` caches each session id's text across rows.
@@ -49,12 +61,9 @@ public enum AnswerExport {
     }
 
     static func jsonValues(_ answer: AnswerRecord, sessions: inout [UUID: String]) -> [String] {
-        let text = fields(answer, sessions: &sessions)
-        // Numbers and booleans are bare; everything else is a string or null.
-        let bare: Set<String> = ["degree", "expected_midi", "played_midi", "correct", "attempt", "response_seconds"]
-        return zip(columns, text).map { column, value in
+        fields(answer, sessions: &sessions).enumerated().map { column, value in
             guard let value else { return "null" }
-            return bare.contains(column) ? value : jsonString(value)
+            return bareColumns[column] ? value : jsonString(value)
         }
     }
 
