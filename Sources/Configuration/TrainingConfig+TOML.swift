@@ -59,6 +59,12 @@ extension ScaleExercise {
             newRandomRootEachRound: try reader.bool("random_root_each_round", d.newRandomRootEachRound),
             newRandomModeEachRound: try reader.bool("random_mode_each_round", d.newRandomModeEachRound)
         )
+        // The engine refuses a scale it cannot spell; refuse it here, where the file and line are known.
+        do {
+            _ = try root.scale(mode)
+        } catch {
+            throw reader.error(.invalidValue, "root", "\(root) \(mode) cannot be spelled: \(error)")
+        }
         try reader.finish()
     }
 }

@@ -82,6 +82,8 @@ struct BadConfigTests {
                   kind: .wrongType, line: 3, key: "audio", words: "expected a table, found an array"),
         BadConfig(name: "quoted keys", text: "[\"training\"]\n'lowest_note' = \"C2\"\n\"vary loudness\" = 1\n",
                   kind: .unknownKey, line: 3, key: "training.vary loudness", words: "unknown key"),
+        BadConfig(name: "a scale that cannot be spelled", text: "[training.scale]\nroot = \"Fbb\"\nmode = \"locrian\"\n",
+                  kind: .invalidValue, line: 2, key: "training.scale.root", words: "Fbb locrian cannot be spelled"),
         BadConfig(name: "missing value", text: "[training]\n\nexercise =\n",
                   kind: .syntax, line: 3, key: nil, words: "syntax error"),
         BadConfig(name: "unclosed string", text: "[audio]\ndriver = \"alsa\ndevice = \"x\"\n",
