@@ -12,11 +12,15 @@ let package = Package(
         .library(name: "MusicTheory", targets: ["MusicTheory"]),
         .library(name: "Training", targets: ["Training"]),
         .library(name: "ControlProtocol", targets: ["ControlProtocol"]),
+        .library(name: "Configuration", targets: ["Configuration"]),
+        .library(name: "Statistics", targets: ["Statistics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // ── Music theory: pure value types. It imports nothing, so it names libm itself (round, fma).
@@ -77,57 +81,43 @@ let package = Package(
             dependencies: ["CFluidSynth", "MusicTheory", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory", "Training"]),
+
+        // ── Configuration and statistics (issue 7). Configuration reads the one TOML file
+        // (TOMLKit) and maps its training section onto Training's settings. Statistics keeps every
+        // judged answer and session in SQLite (GRDB, WAL) behind `StatisticsStore`, with an
+        // in-memory store beside it. StatisticsCrashWriter is what the SIGKILL durability test kills.
+        .target(
+            name: "Configuration",
+            dependencies: [
+                "MusicTheory", "Training",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "ConfigurationTests",
+            dependencies: ["Configuration", "Training", "MusicTheory", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "Statistics",
+            dependencies: [
+                "MusicTheory", "Training",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "StatisticsCrashWriter",
+            dependencies: ["Statistics", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/StatisticsCrashWriter"
+        ),
+        .testTarget(
+            name: "StatisticsTests",
+            dependencies: [
+                "Statistics", "StatisticsCrashWriter", "Training", "MusicTheory",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ]
 )
-
-// ── Configuration and statistics (issue 7) ──
-// Configuration reads the one TOML config file (TOMLKit) into `EartrainerConfig` and maps its
-// training section onto Training's settings. Statistics keeps every judged answer and every
-// session in SQLite (GRDB, WAL) behind the `StatisticsStore` protocol, with an in-memory store
-// beside it. StatisticsCrashWriter is a helper the SIGKILL durability test runs and kills.
-// Both libraries take a swift-log `Logger`; neither builds one.
-package.dependencies += [
-    .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
-    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-]
-package.products += [
-    .library(name: "Configuration", targets: ["Configuration"]),
-    .library(name: "Statistics", targets: ["Statistics"]),
-]
-package.targets += [
-    .target(
-        name: "Configuration",
-        dependencies: [
-            "MusicTheory", "Training",
-            .product(name: "TOMLKit", package: "TOMLKit"),
-            .product(name: "Logging", package: "swift-log"),
-        ]
-    ),
-    .testTarget(
-        name: "ConfigurationTests",
-        dependencies: ["Configuration", "Training", "MusicTheory", .product(name: "Logging", package: "swift-log")]
-    ),
-    .target(
-        name: "Statistics",
-        dependencies: [
-            "MusicTheory", "Training",
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Logging", package: "swift-log"),
-        ]
-    ),
-    .executableTarget(
-        name: "StatisticsCrashWriter",
-        dependencies: ["Statistics", .product(name: "Logging", package: "swift-log")],
-        path: "Tests/StatisticsCrashWriter"
-    ),
-    .testTarget(
-        name: "StatisticsTests",
-        dependencies: [
-            "Statistics", "StatisticsCrashWriter", "Training", "MusicTheory",
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Logging", package: "swift-log"),
-        ]
-    ),
-]
-// ── end Configuration and statistics ──
