@@ -55,6 +55,7 @@ let package = Package(
             name: "eartrainerd",
             dependencies: [
                 "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "FluidSynthAudio",
+                "Configuration", "Statistics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -56,6 +56,11 @@ public actor DaemonCore {
 
     public var currentSettings: TrainingSettings { settings.current }
 
+    /// The keys and pedals that control sessions (a config reload).
+    public func setControls(_ controls: KeyboardControls) {
+        engine.controls = controls
+    }
+
     // MARK: - Sessions
 
     /// Starts a session (ending the running one, with its results). A given seed replays exactly.
