@@ -161,6 +161,9 @@ struct Scenarios {
         let notes = main.messages(after: mark).count
         let overruns = main.input.overruns - overrunsBefore
         report.note("flood: \(notes) messages delivered (including released notes), \(overruns) overruns")
+        let clients = (try? String(contentsOfFile: "/proc/asound/seq/clients", encoding: .utf8)) ?? ""
+        let ours = clients.components(separatedBy: "\nClient").first { $0.contains("\"eartrainer\"") } ?? "?"
+        report.note("/proc/asound/seq/clients, our client after the flood:\nClient\(ours)")
         report.check("4 every event delivered or the loss counted", notes >= 20000 || overruns > 0,
                      "\(notes) messages, \(overruns) overruns")
         let after = main.mark
