@@ -45,7 +45,7 @@ final class InputLoop {
             unavailableReported = false
             needsScan = true
             keyboards = []
-            input.publish(.listening(keyboards: []))
+            input.publish(.listening(keyboards: []), inputAddress: address(of: opened))
             return true
         } catch {
             if !unavailableReported {
@@ -137,11 +137,15 @@ final class InputLoop {
                 }
                 if connected.isEmpty { logger.notice("No keyboard") }
                 keyboards = connected
-                input.publish(.listening(keyboards: connected))
+                input.publish(.listening(keyboards: connected), inputAddress: address(of: sequencer))
             }
         } catch {
             logger.warning("Port scan failed", metadata: ["error": "\(error)"])
         }
+    }
+
+    private func address(of sequencer: Sequencer) -> PortAddress {
+        PortAddress(client: sequencer.clientID, port: sequencer.inputPort)
     }
 
     /// Sends a note-off for every held note: input was lost, so the keys may have come up unheard.

@@ -47,6 +47,7 @@ public final class KeyboardInput: Sendable {
     private struct State {
         var status = InputStatus.starting
         var overruns = 0
+        var inputAddress: PortAddress?
     }
 
     public init(configuration: Configuration = Configuration(), logger: Logger) {
@@ -57,6 +58,9 @@ public final class KeyboardInput: Sendable {
 
     /// The latest status.
     public var status: InputStatus { state.withLock { $0.status } }
+
+    /// Our input port while the sequencer is open (for `aconnect KEYBOARD ADDRESS`).
+    public var inputAddress: PortAddress? { state.withLock { $0.inputAddress } }
 
     /// How many times the kernel's input buffer has overflowed.
     public var overruns: Int { state.withLock { $0.overruns } }
@@ -80,10 +84,13 @@ public final class KeyboardInput: Sendable {
         continuation.finish()
     }
 
-    /// Records and reports a new status, if it changed.
-    func publish(_ status: InputStatus) {
+    /// Records and reports a new status, if it changed, and our input port's address.
+    func publish(_ status: InputStatus, inputAddress: PortAddress? = nil) {
         let changed = state.withLock { state in
-            defer { state.status = status }
+            defer {
+                state.status = status
+                state.inputAddress = inputAddress
+            }
             return state.status != status
         }
         if changed { continuation.yield(.status(status)) }
