@@ -166,6 +166,12 @@ struct Scenarios {
         report.note("/proc/asound/seq/clients, our client after the flood:\nClient\(ours)")
         report.check("4 every event delivered or the loss counted", notes >= 20000 || overruns > 0,
                      "\(notes) messages, \(overruns) overruns")
+        let reported = main.all.dropFirst(mark).contains {
+            if case .overrun = $0.event { return true }
+            return false
+        }
+        report.check("4 overruns reported on the stream", reported == (overruns > 0),
+                     "overrun events seen: \(reported), overruns counted: \(overruns)")
         let after = main.mark
         keyboard.send("on 1 70 99")
         _ = waitUntil(.seconds(2)) { !main.messages(after: after).isEmpty }
