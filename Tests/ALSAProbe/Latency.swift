@@ -36,7 +36,7 @@ struct LatencyBenchmark {
             }
         }
         reader.start()
-        _ = waitUntil(.seconds(3)) { lines.withLock { $0.contains { $0.line.contains("Waiting") } } }
+        _ = waitUntil(.seconds(10)) { lines.withLock { $0.contains { $0.line.contains("Waiting") } } }
         usleep(200_000)
 
         guard let device = RawMIDIDevice(path: virmidiPath) else {
@@ -54,7 +54,7 @@ struct LatencyBenchmark {
             device.write([0x80, UInt8(note), 0])
             usleep(10_000)
         }
-        _ = waitUntil(.seconds(3)) {
+        _ = waitUntil(.seconds(10)) {
             main.messages(after: mark).count >= 2 * samples
                 && lines.withLock { $0.filter { $0.line.contains("Note on") }.count } >= samples
         }

@@ -12,11 +12,11 @@ struct Scenarios {
     /// 0. No sequencer at start: the input keeps running, says so, and comes alive when it appears.
     func noSequencerThenModules() {
         let probe = Collector(fast, label: "no-sequencer")
-        let saw = waitUntil(.seconds(3)) { probe.input.status.isNoSequencer }
+        let saw = waitUntil(.seconds(15)) { probe.input.status.isNoSequencer }
         report.check("0 no sequencer", saw != nil, "status: \(probe.input.status)")
         let load = shell(["modprobe", "-a", "snd-seq", "snd-virmidi"])
         report.note("modprobe snd-seq snd-virmidi: exit \(load.status) \(load.output)")
-        let alive = waitUntil(.seconds(6)) { probe.input.status.keyboards.contains { $0.clientName == virmidiClient } }
+        let alive = waitUntil(.seconds(15)) { probe.input.status.keyboards.contains { $0.clientName == virmidiClient } }
         report.check("0 comes alive", alive != nil,
                      "after modprobe: \(probe.input.status) in \(alive.map { "\($0)" } ?? "never")")
         let states = probe.all.compactMap { item -> String? in
@@ -26,13 +26,13 @@ struct Scenarios {
         report.check("0 says it once", states.filter { $0.hasPrefix("no sequencer") }.count == 1,
                      "status changes: \(states)")
         probe.stop()
-        let ended = waitUntil(.seconds(3)) { probe.streamFinished }
+        let ended = waitUntil(.seconds(10)) { probe.streamFinished }
         report.check("0 stops cleanly", ended != nil, "event stream finished after cancel")
     }
 
     /// 1. Keyboard present at start: raw bytes written to the virmidi device arrive in order.
     func presentAtStart(_ main: Collector) {
-        let connected = waitUntil(.seconds(1)) { main.input.status.keyboards.contains { $0.clientName == virmidiClient } }
+        let connected = waitUntil(.seconds(10)) { main.input.status.keyboards.contains { $0.clientName == virmidiClient } }
         report.check("1 connected at start", connected != nil, "\(main.input.status)")
         guard let device = RawMIDIDevice(path: virmidiPath) else {
             report.check("1 open \(virmidiPath)", false, "open failed, errno \(errno)")
@@ -51,7 +51,7 @@ struct Scenarios {
             .controlChange(channel: MIDIChannel(15), controller: 64, value: 0),
             .noteOff(channel: MIDIChannel(1), note: MIDINote(67), velocity: 0),
         ]
-        _ = waitUntil(.seconds(2)) { main.messages(after: mark).count >= expected.count }
+        _ = waitUntil(.seconds(10)) { main.messages(after: mark).count >= expected.count }
         let got = main.messages(after: mark).map(\.message)
         report.check("1 bytes arrive in order", got == expected, "got \(got.map(\.description))")
     }
@@ -68,7 +68,7 @@ struct Scenarios {
             .noteOn(channel: MIDIChannel(2), note: MIDINote(72), velocity: 90),
             .noteOff(channel: MIDIChannel(2), note: MIDINote(72), velocity: 0),
         ]
-        _ = waitUntil(.seconds(2)) { main.messages(after: mark).count >= 2 }
+        _ = waitUntil(.seconds(10)) { main.messages(after: mark).count >= 2 }
         let got = main.messages(after: mark).map(\.message)
         report.check("5 velocity 0 is note-off", got == expected, "got \(got.map(\.description))")
     }
@@ -91,7 +91,7 @@ struct Scenarios {
             .controlChange(channel: MIDIChannel(4), controller: 64, value: 127),
             .noteOff(channel: MIDIChannel(4), note: MIDINote(62), velocity: 0),
         ]
-        _ = waitUntil(.seconds(2)) { main.messages(after: mark).count >= expected.count }
+        _ = waitUntil(.seconds(10)) { main.messages(after: mark).count >= expected.count }
         let got = main.messages(after: mark).map(\.message)
         report.check("2 its notes arrive", got == expected, "got \(got.map(\.description))")
         return keyboard
@@ -102,15 +102,15 @@ struct Scenarios {
         var configuration = fast
         configuration.keyboards = [KeyboardPattern(parsing: "Fake Keyboard")]
         let only = Collector(configuration, label: "filtered")
-        let first = waitUntil(.seconds(1)) { !only.input.status.keyboards.isEmpty }
+        let first = waitUntil(.seconds(10)) { !only.input.status.keyboards.isEmpty }
         let names = only.input.status.keyboards.map(\.clientName)
         report.check("3 filter by name", first != nil && names == ["Fake Keyboard"], "\(only.input.status)")
 
         let mark = only.mark
         keyboard.send("on 0 65 80")
-        _ = waitUntil(.seconds(1)) { !only.messages(after: mark).isEmpty }
+        _ = waitUntil(.seconds(10)) { !only.messages(after: mark).isEmpty }
         keyboard.stop(kill: true)
-        let gone = waitUntil(.seconds(2)) { only.input.status.keyboards.isEmpty }
+        let gone = waitUntil(.seconds(10)) { only.input.status.keyboards.isEmpty }
         report.check("3 unplugged: no keyboard", gone != nil && only.input.status.description == "no keyboard",
                      "status \(only.input.status) after \(gone.map { "\($0)" } ?? "never")")
         let released = only.messages(after: mark).map(\.message)
@@ -127,13 +127,13 @@ struct Scenarios {
                      "\(address) after \(back.map { "\($0)" } ?? "never")")
         let mark2 = only.mark
         again.send("on 0 66 70")
-        _ = waitUntil(.seconds(2)) { !only.messages(after: mark2).isEmpty }
+        _ = waitUntil(.seconds(10)) { !only.messages(after: mark2).isEmpty }
         let got = only.messages(after: mark2).map(\.message)
         report.check("3 input resumes", got == [.noteOn(channel: MIDIChannel(0), note: MIDINote(66), velocity: 70)],
                      "got \(got.map(\.description))")
         again.send("off 0 66 0")
         again.stop(kill: false)
-        let goneAgain = waitUntil(.seconds(2)) { only.input.status.keyboards.isEmpty }
+        let goneAgain = waitUntil(.seconds(10)) { only.input.status.keyboards.isEmpty }
         report.check("3 clean exit: no keyboard", goneAgain != nil, "\(only.input.status)")
         only.stop()
     }
@@ -144,7 +144,7 @@ struct Scenarios {
             report.check("4 start fake keyboard", false, "fake-keyboard did not start")
             return
         }
-        _ = waitUntil(.seconds(2)) { main.input.status.keyboards.contains { $0.address == address } }
+        _ = waitUntil(.seconds(10)) { main.input.status.keyboards.contains { $0.address == address } }
         let mark = main.mark
         let overrunsBefore = main.input.overruns
         let start = ContinuousClock.now
@@ -174,7 +174,7 @@ struct Scenarios {
                      "overrun events seen: \(reported), overruns counted: \(overruns)")
         let after = main.mark
         keyboard.send("on 1 70 99")
-        _ = waitUntil(.seconds(2)) { !main.messages(after: after).isEmpty }
+        _ = waitUntil(.seconds(10)) { !main.messages(after: after).isEmpty }
         let got = main.messages(after: after).map(\.message)
         report.check("4 input works after the flood",
                      got == [.noteOn(channel: MIDIChannel(1), note: MIDINote(70), velocity: 99)],
@@ -188,15 +188,15 @@ struct Scenarios {
         var configuration = fast
         configuration.keyboards = [KeyboardPattern(parsing: "No Such Keyboard")]
         let only = Collector(configuration, label: "aconnect")
-        _ = waitUntil(.seconds(2)) { only.input.status.keyboards.isEmpty && only.input.status != .starting }
+        _ = waitUntil(.seconds(10)) { only.input.status.keyboards.isEmpty && only.input.status != .starting }
         let client = only.input.inputAddress.map { "\($0)" } ?? "?"
         let connect = shell(["aconnect", "\(virmidiClient):0", client])
-        let seen = waitUntil(.seconds(2)) { only.input.status.keyboards.contains { $0.clientName == virmidiClient } }
+        let seen = waitUntil(.seconds(5)) { only.input.status.keyboards.contains { $0.clientName == virmidiClient } }
         report.check("6 aconnect honoured", connect.status == 0 && seen != nil,
                      "aconnect exit \(connect.status) \(connect.output); status \(only.input.status)")
         let mark = only.mark
         RawMIDIDevice(path: virmidiPath)?.write([0x90, 48, 33])
-        _ = waitUntil(.seconds(2)) { !only.messages(after: mark).isEmpty }
+        _ = waitUntil(.seconds(10)) { !only.messages(after: mark).isEmpty }
         let got = only.messages(after: mark).map(\.message)
         report.check("6 its notes arrive", got == [.noteOn(channel: MIDIChannel(0), note: MIDINote(48), velocity: 33)],
                      "got \(got.map(\.description))")

@@ -26,6 +26,8 @@ final class Report: Sendable {
 }
 
 /// Polls `condition` every 5 ms until it holds or `timeout` passes; returns the time it took, or nil.
+/// Timeouts are generous (the VM is emulated and shares the machine); only the checks the issue
+/// times (connected within 1 s) compare the returned time with a limit.
 func waitUntil(_ timeout: Duration, _ condition: () -> Bool) -> Duration? {
     let start = ContinuousClock.now
     while ContinuousClock.now - start < timeout {

@@ -11,10 +11,12 @@ cd "$(dirname "$0")/../.."
 root=$(pwd)
 out=${VM_OUT:-$root/.vm-out/alsa}
 
+# VM_BUILD=release measures latency as the daemon would run; debug (the default) reuses `make test`'s build.
+build=(-c "${VM_BUILD:-debug}")
 scripts/install-deps.sh
-swift build --product alsa-probe
-swift build --product fake-keyboard
-bin=$(swift build --show-bin-path)
+swift build "${build[@]}" --product alsa-probe
+swift build "${build[@]}" --product fake-keyboard
+bin=$(swift build "${build[@]}" --show-bin-path)
 
 # The newest installed kernel that has the snd-virmidi module.
 kernel=""
