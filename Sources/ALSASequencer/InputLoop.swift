@@ -69,9 +69,12 @@ final class InputLoop {
                 scan(sequencer)
             }
             let timeout = (configuration.rescanInterval - (ContinuousClock.now - lastScan)).pollMilliseconds
-            if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0, errno != EINTR {
-                logger.error("poll failed", metadata: ["errno": "\(errno)"])
-                wake.sleep(for: .milliseconds(100))
+            if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 {
+                let error = errno
+                if error != EINTR {
+                    logger.error("poll failed", metadata: ["errno": "\(error)"])
+                    wake.sleep(for: .milliseconds(100))
+                }
             }
             if descriptors.last!.revents != 0 { wake.drain() }
             do {
