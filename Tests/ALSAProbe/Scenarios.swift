@@ -34,6 +34,9 @@ struct Scenarios {
     func presentAtStart(_ main: Collector) {
         let connected = waitUntil(.seconds(10)) { main.input.status.keyboards.contains { $0.clientName == virmidiClient } }
         report.check("1 connected at start", connected != nil, "\(main.input.status)")
+        let names = Set(main.input.status.keyboards.map(\.clientName))
+        report.check("1 skips Midi Through, System and itself",
+                     names.isDisjoint(with: ["Midi Through", "System", "eartrainer"]), "connected: \(names.sorted())")
         guard let device = RawMIDIDevice(path: virmidiPath) else {
             report.check("1 open \(virmidiPath)", false, "open failed, errno \(errno)")
             return
@@ -202,5 +205,29 @@ struct Scenarios {
                      "got \(got.map(\.description))")
         RawMIDIDevice(path: virmidiPath)?.write([0x80, 48, 0])
         only.stop()
+    }
+
+    /// 7. The kernel's own keyboard client goes away and comes back: the virmidi card is unbound
+    /// from its driver and bound again through sysfs, which disconnects the card as a USB
+    /// keyboard's unplug does (`rmmod` is refused while anyone is subscribed to its ports).
+    func kernelUnplug(_ main: Collector) {
+        let driver = "/sys/bus/platform/drivers/snd_virmidi"
+        let unbind = shell(["timeout", "20", "sh", "-c", "echo snd_virmidi.0 > \(driver)/unbind"])
+        let gone = waitUntil(.seconds(10)) { main.input.status.description == "no keyboard" }
+        report.check("7 unplug the virmidi card: no keyboard", unbind.status == 0 && gone != nil,
+                     "unbind exit \(unbind.status) \(unbind.output); status \(main.input.status)")
+        let bind = shell(["timeout", "20", "sh", "-c", "echo snd_virmidi.0 > \(driver)/bind"])
+        let back = waitUntil(.seconds(3)) { main.input.status.keyboards.contains { $0.clientName == virmidiClient } }
+        report.check("7 re-plug: connected within 1 s", bind.status == 0 && (back ?? .seconds(9)) < .seconds(1),
+                     "bind exit \(bind.status) \(bind.output); after \(back.map { "\($0)" } ?? "never"): \(main.input.status)")
+        _ = waitUntil(.seconds(5)) { FileManager.default.fileExists(atPath: virmidiPath) }
+        let mark = main.mark
+        RawMIDIDevice(path: virmidiPath)?.write([0x90, 59, 77, 0x80, 59, 0])
+        _ = waitUntil(.seconds(10)) { main.messages(after: mark).count >= 2 }
+        let got = main.messages(after: mark).map(\.message)
+        report.check("7 input resumes", got == [
+            .noteOn(channel: MIDIChannel(0), note: MIDINote(59), velocity: 77),
+            .noteOff(channel: MIDIChannel(0), note: MIDINote(59), velocity: 0),
+        ], "got \(got.map(\.description))")
     }
 }

@@ -26,6 +26,7 @@ if let keyboard = scenarios.pluggedInLater(main) {
 scenarios.flood(main)
 scenarios.aconnectHonoured()
 let latency = LatencyBenchmark(report: report).run(main)
+scenarios.kernelUnplug(main)
 report.check("main input still running", !main.streamFinished, "status \(main.input.status), overruns \(main.input.overruns)")
 main.stop()
 
