@@ -17,6 +17,12 @@ test: deps
 test-unit: deps
 	$(SWIFT) test
 
+# Training engine (issue 3): time to judge one note and emit its event; see docs/benchmarks.md.
+.PHONY: bench-training
+bench-training:
+	$(SWIFT) build -c release --product TrainingBenchmark
+	.build/release/TrainingBenchmark
+
 # ALSA input scenarios against the kernel's sequencer in a VM (issue 4; also part of `make test`)
 test-vm: deps
 	@scripts/vm/run.sh

@@ -1,29 +1,68 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The architecture in one picture: dependencies point inward.
-//   eartrainctl ─▶ MusicTheory
-// (See docs/architecture.md; each later part gets its own target.)
+// Dependencies point inward (docs/architecture.md):
+//   eartrainctl ─▶ ControlProtocol, MusicTheory
+//   Training ─▶ MusicTheory ─▶ (nothing)
 let package = Package(
     name: "eartrainer",
     products: [
+        .executable(name: "eartrainerd", targets: ["eartrainerd"]),
         .executable(name: "eartrainctl", targets: ["eartrainctl"]),
         .library(name: "MusicTheory", targets: ["MusicTheory"]),
+        .library(name: "Training", targets: ["Training"]),
+        .library(name: "ControlProtocol", targets: ["ControlProtocol"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),  // ALSA input (issue 4)
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
-        .target(name: "MusicTheory"),
+        // ── Music theory: pure value types. It imports nothing, so it names libm itself (round, fma).
+        .target(name: "MusicTheory", linkerSettings: [.linkedLibrary("m")]),
+        .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),
+
+        // ── Training engine (issue 3): depends on MusicTheory only; its clock, random source,
+        // settings and event sink are protocols or injected values. The benchmark is an executable
+        // built in release by `make bench-training`, not a test.
+        .target(name: "Training", dependencies: ["MusicTheory"]),
+        .testTarget(name: "TrainingTests", dependencies: ["Training", "MusicTheory"]),
+        .executableTarget(
+            name: "TrainingBenchmark",
+            dependencies: ["Training", "MusicTheory"],
+            path: "Benchmarks/TrainingBenchmark"
+        ),
+
+        // ── The control socket: the JSON-RPC messages both ends share, and the daemon's server.
+        .target(name: "ControlProtocol"),
+        .target(name: "ControlServer", dependencies: ["ControlProtocol"]),
+        .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
+        .testTarget(name: "ControlServerTests", dependencies: ["ControlServer", "ControlProtocol"]),
+
+        // ── The daemon's core: engine, sound and keyboard edges, event reports, request routing.
+        .target(name: "Daemon", dependencies: ["Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
+        .testTarget(name: "eartrainerdTests", dependencies: ["eartrainerd", "eartrainctl", "ControlProtocol"]),
+        .executableTarget(
+            name: "eartrainerd",
+            dependencies: [
+                "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+
+        // ── The client.
         .executableTarget(
             name: "eartrainctl",
             dependencies: [
-                "MusicTheory",
+                "MusicTheory", "ControlProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),
         .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory"]),
 
         // ── ALSA input (issue 4): keyboards through the ALSA sequencer. ──

@@ -1,10 +1,6 @@
 #!/usr/bin/env bash
-# Until the daemon exists: show what the offline theory commands do.
+# `make run`: the daemon in the foreground, with its socket at ./run/eartrainer.sock (printed on
+# start). It keeps running without a keyboard or a sound device, and says what it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ctl=.build/debug/eartrainctl
-for args in "theory scale dorian D" "theory interval Eb3 M13" "theory tuning just --root C4"; do
-  echo "\$ eartrainctl $args"
-  $ctl $args
-  echo
-done
+exec .build/debug/eartrainerd run "$@"

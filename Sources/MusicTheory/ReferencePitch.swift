@@ -17,6 +17,16 @@ public struct ReferencePitch: Sendable {
         guard Self.acceptedHertz.contains(hertz) else { throw .referencePitchOutOfRange(hertz: hertz) }
         self.hertz = hertz
     }
+
+    /// Parses a number of hertz such as `440` or `442.5`; throws for text that is not a plain
+    /// decimal number and for values outside 380…500.
+    public init(parsing text: String) throws(TheoryError) {
+        let isDecimal = !text.isEmpty && text.count <= 12
+            && text.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "." }
+            && text.filter { $0 == "." }.count <= 1 && text.first != "." && text.last != "."
+        guard isDecimal, let hertz = Double(text) else { throw .invalidReferencePitch(text) }
+        try self.init(validating: hertz)
+    }
 }
 
 extension ReferencePitch: Hashable {}

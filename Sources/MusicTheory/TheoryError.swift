@@ -9,6 +9,7 @@ public enum TheoryError: Error, Hashable, Sendable {
     case unknownMode(String)
     case unknownTuningSystem(String)
     case referencePitchOutOfRange(hertz: Double)
+    case invalidReferencePitch(String)
     case accidentalOutOfRange(letter: Letter, alteration: Int)
     case frequencyOutOfRange(hertz: Double)
 }
@@ -40,6 +41,9 @@ extension TheoryError: CustomStringConvertible {
         case .referencePitchOutOfRange(let hertz):
             return "reference pitch \(hertz) Hz is out of range: A4 may be "
                 + "\(Int(ReferencePitch.acceptedHertz.lowerBound))-\(Int(ReferencePitch.acceptedHertz.upperBound)) Hz"
+        case .invalidReferencePitch(let text):
+            return "'\(text)' is not a reference pitch: give A4 in Hz, "
+                + "\(Int(ReferencePitch.acceptedHertz.lowerBound))-\(Int(ReferencePitch.acceptedHertz.upperBound)), e.g. 440 or 442.5"
         case .accidentalOutOfRange(let letter, let alteration):
             return "that spelling would need \(letter) with \(abs(alteration)) "
                 + (alteration > 0 ? "sharps" : "flats")

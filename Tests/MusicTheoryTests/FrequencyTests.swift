@@ -78,3 +78,16 @@ struct FrequencyTests {
         #expect(abs(justThird - (1200 * Foundation.log2(5.0 / 4) - 400)) < 1e-9)  // −13.686 c
     }
 }
+
+@Suite("ReferencePitch parsing")
+struct ReferencePitchParsingTests {
+    @Test("plain decimal numbers of hertz parse", arguments: [("440", 440.0), ("442.5", 442.5), ("415", 415), ("500", 500)])
+    func parses(text: String, hertz: Double) throws {
+        #expect(try ReferencePitch(parsing: text).hertz == hertz)
+    }
+
+    @Test("anything else throws", arguments: ["", "abc", "440Hz", "4e2", "nan", "inf", ".5", "440.", "1.2.3", "-440", "600", "379"])
+    func invalid(text: String) {
+        #expect(throws: TheoryError.self) { try ReferencePitch(parsing: text) }
+    }
+}

@@ -27,20 +27,13 @@ struct TuningSystemTests {
         #expect(TuningSystem.equalTemperament.ratio(for: interval) == nil)
     }
 
-    @Test("just intonation: the 5-limit ratios", arguments: justRatios)
-    func just(entry: (String, Double)) throws {
-        let interval = try SpelledInterval(parsing: entry.0)
-        #expect(abs(TuningSystem.justIntonation.centOffset(for: interval) - 1200 * Foundation.log2(entry.1)) < 1e-9)
-        let ratio = try #require(TuningSystem.justIntonation.ratio(for: interval))
-        #expect(abs(Double(ratio.numerator) / Double(ratio.denominator) - entry.1) < 1e-12)
-    }
-
-    @Test("Pythagorean: the 3-limit ratios", arguments: pythagoreanRatios)
-    func pythagorean(entry: (String, Double)) throws {
-        let interval = try SpelledInterval(parsing: entry.0)
-        #expect(abs(TuningSystem.pythagorean.centOffset(for: interval) - 1200 * Foundation.log2(entry.1)) < 1e-9)
-        let ratio = try #require(TuningSystem.pythagorean.ratio(for: interval))
-        #expect(abs(Double(ratio.numerator) / Double(ratio.denominator) - entry.1) < 1e-12)
+    @Test("just intonation (5-limit) and Pythagorean (3-limit): the textbook ratios", arguments:
+        justRatios.map { (TuningSystem.justIntonation, $0.0, $0.1) } + pythagoreanRatios.map { (.pythagorean, $0.0, $0.1) })
+    func ratios(system: TuningSystem, name: String, ratio expected: Double) throws {
+        let interval = try SpelledInterval(parsing: name)
+        #expect(abs(system.centOffset(for: interval) - 1200 * Foundation.log2(expected)) < 1e-9)
+        let ratio = try #require(system.ratio(for: interval))
+        #expect(abs(Double(ratio.numerator) / Double(ratio.denominator) - expected) < 1e-12)
     }
 
     @Test("the seed intervals use their standard spelling (the tritone is A4)")

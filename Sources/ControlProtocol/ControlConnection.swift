@@ -1,0 +1,120 @@
+import Foundation
+import Glibc
+
+/// A client's connection to the daemon's control socket: send a request, read its response,
+/// collect the notifications that arrive meanwhile. Blocking; one request at a time.
+public final class ControlConnection {
+    public enum ConnectionError: Error, CustomStringConvertible, Equatable {
+        /// Nothing answers at the path.
+        case noDaemon(path: String, errno: Int32)
+        /// The daemon closed the connection or stopped answering.
+        case closed
+        /// The daemon sent something that is not a protocol message.
+        case garbled(String)
+
+        public var description: String {
+            switch self {
+            case .noDaemon(let path, let code):
+                "no daemon at \(path) (\(String(cString: strerror(code)))): is eartrainer.service running? "
+                    + "(start one with `make run`, or give --socket PATH)"
+            case .closed: "the daemon closed the connection"
+            case .garbled(let line): "the daemon sent something unexpected: \(line.prefix(200))"
+            }
+        }
+    }
+
+    private let fd: Int32
+    private var pending: [UInt8] = []
+    private var nextID = 0
+    /// The daemon's greeting (protocol name, version, methods).
+    public private(set) var greeting: RPCNotification?
+
+    /// Connects and reads the greeting. `timeout` bounds every later read.
+    public init(path: String, timeout: Duration = .seconds(10)) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw ConnectionError.noDaemon(path: path, errno: errno) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(fd)
+            throw ConnectionError.noDaemon(path: path, errno: ENAMETOOLONG)
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes + [0]) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            let code = errno
+            close(fd)
+            throw ConnectionError.noDaemon(path: path, errno: code)
+        }
+        let seconds = timeout.components.seconds
+        var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        let first = try readLine()
+        greeting = try? JSONDecoder().decode(RPCNotification.self, from: Data(first.utf8))
+        if let greeting, greeting.method != "hello" { throw ConnectionError.garbled(first) }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends a request and waits for its response; notifications that arrive first are handed to
+    /// `onNotification` in order.
+    public func call(_ method: String, params: JSONValue? = nil,
+                     onNotification: (RPCNotification) -> Void = { _ in }) throws -> RPCResponse {
+        nextID += 1
+        let id = JSONValue.number(Double(nextID))
+        try sendLine(Wire.encode(RPCRequest(id: id, method: method, params: params)))
+        while true {
+            let line = try readLine()
+            let data = Data(line.utf8)
+            if let response = try? JSONDecoder().decode(RPCResponse.self, from: data), response.id == id || response.id == .null {
+                return response
+            }
+            guard let notification = try? JSONDecoder().decode(RPCNotification.self, from: data) else {
+                throw ConnectionError.garbled(line)
+            }
+            onNotification(notification)
+        }
+    }
+
+    /// Waits for the next notification (for subscribers).
+    public func nextNotification() throws -> RPCNotification {
+        let line = try readLine()
+        guard let notification = try? JSONDecoder().decode(RPCNotification.self, from: Data(line.utf8)) else {
+            throw ConnectionError.garbled(line)
+        }
+        return notification
+    }
+
+    /// The descriptor, for callers that poll it together with others (a terminal, a timer).
+    public var fileDescriptor: Int32 { fd }
+
+    /// True when a whole line is already buffered.
+    public var hasBufferedLine: Bool { pending.contains(10) }
+
+    public func sendLine(_ line: String) throws {
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { throw ConnectionError.closed }
+            offset += written
+        }
+    }
+
+    public func readLine() throws -> String {
+        while true {
+            if let newline = pending.firstIndex(of: 10) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeFirst(newline + 1)
+                return line
+            }
+            var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { throw ConnectionError.closed }
+            pending += buffer[0..<count]
+        }
+    }
+}

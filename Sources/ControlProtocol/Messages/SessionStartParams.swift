@@ -1,0 +1,63 @@
+/// `session.start` params. Everything but `kind` is optional; the daemon's config fills the rest.
+public struct SessionStartParams: Sendable, Hashable, Codable {
+    /// "scale" or "interval".
+    public var kind: String
+    /// A mode name for scales ("dorian"); with `randomMode`, the first round's mode.
+    public var mode: String?
+    /// A root: pitch class (`C#/Db`), spelled name (`Eb`), note (`Eb3`) or MIDI number. Intervals
+    /// without a root use random roots within the note range.
+    public var root: String?
+    /// Interval names for interval sessions (`["m3", "P5"]`); default the seed's eleven.
+    public var intervals: [String]?
+    /// Use the extended interval set (adds P8 m9 M9 P11 A11 m13 M13).
+    public var extended: Bool?
+    /// "ascending" (default) or "descending".
+    public var direction: String?
+    /// "equal", "just" or "pythagorean"; applies from the next prompt.
+    public var tuning: String?
+    /// A4 in Hz, 380–500; applies from the next prompt.
+    public var reference: Double?
+    /// Seed for every random choice, so the session can be replayed exactly.
+    public var seed: UInt64?
+    /// Require the exact octave instead of the pitch class.
+    public var strict: Bool?
+    /// Wrong tries before an interval's answer is revealed (default 3).
+    public var tries: Int?
+    /// Ask missed and slow intervals more often (default on).
+    public var adaptive: Bool?
+    /// Scales: a new random root each round.
+    public var randomRoot: Bool?
+    /// Scales: a new random mode each round.
+    public var randomMode: Bool?
+
+    public init(kind: String) {
+        self.kind = kind
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, mode, root, intervals, extended, direction, tuning, reference, seed, strict, tries, adaptive
+        case randomRoot = "random_root"
+        case randomMode = "random_mode"
+    }
+}
+
+/// `notes.play` params: the virtual keyboard. Each note is a name (`D3`, `Eb3`) or a MIDI number.
+public struct NotesPlayParams: Sendable, Hashable, Codable {
+    public var notes: [JSONValue]
+    /// 1…127, default 90.
+    public var velocity: Int?
+
+    public init(notes: [JSONValue], velocity: Int? = nil) {
+        self.notes = notes
+        self.velocity = velocity
+    }
+}
+
+/// `subscribe` and `unsubscribe` params; no topics means all of them.
+public struct SubscribeParams: Sendable, Hashable, Codable {
+    public var topics: [Topic]?
+
+    public init(topics: [Topic]? = nil) {
+        self.topics = topics
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// A JSON-RPC 2.0 request (with an id) or notification (without one), as a client sends it.
+public struct RPCRequest: Sendable, Hashable, Codable {
+    public var jsonrpc = "2.0"
+    public var id: JSONValue?
+    public var method: String
+    public var params: JSONValue?
+
+    public init(id: JSONValue?, method: String, params: JSONValue? = nil) {
+        self.id = id
+        self.method = method
+        self.params = params
+    }
+}
+
+/// A JSON-RPC 2.0 response: a result or an error, for the request with the same id.
+public struct RPCResponse: Sendable, Hashable, Codable {
+    public var jsonrpc = "2.0"
+    public var id: JSONValue
+    public var result: JSONValue?
+    public var error: RPCError?
+
+    public init(id: JSONValue, result: JSONValue) {
+        self.id = id
+        self.result = result
+    }
+
+    public init(id: JSONValue, error: RPCError) {
+        self.id = id
+        self.error = error
+    }
+}
+
+/// A message the daemon sends unasked: the greeting and subscription notifications.
+public struct RPCNotification: Sendable, Hashable, Codable {
+    public var jsonrpc = "2.0"
+    public var method: String
+    public var params: JSONValue
+
+    public init(method: String, params: JSONValue) {
+        self.method = method
+        self.params = params
+    }
+}
+
+/// The error member of a response. Codes follow JSON-RPC; the daemon's own are −32000 … −32099.
+public struct RPCError: Error, Sendable, Hashable, Codable {
+    public var code: Int
+    public var message: String
+    public var data: JSONValue?
+
+    public init(code: Int, message: String, data: JSONValue? = nil) {
+        self.code = code
+        self.message = message
+        self.data = data
+    }
+
+    public static func parseError(_ detail: String) -> RPCError {
+        RPCError(code: -32700, message: "parse error: \(detail)")
+    }
+    public static func invalidRequest(_ detail: String) -> RPCError {
+        RPCError(code: -32600, message: "invalid request: \(detail)")
+    }
+    public static func methodNotFound(_ method: String) -> RPCError {
+        RPCError(code: -32601, message: "unknown method '\(method)'; methods: " + Method.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    public static func invalidParams(_ detail: String) -> RPCError {
+        RPCError(code: -32602, message: "invalid params: \(detail)")
+    }
+    public static func internalError(_ detail: String) -> RPCError {
+        RPCError(code: -32603, message: "internal error: \(detail)")
+    }
+    public static let lineTooLong = RPCError(
+        code: -32001, message: "line longer than \(LineFramer.maximumLineBytes) bytes; it was discarded")
+    public static func permissionDenied(_ method: String) -> RPCError {
+        RPCError(code: -32002, message: "permission denied: '\(method)' is for the daemon's user, root or the control group")
+    }
+    public static func tooManyClients(_ limit: Int) -> RPCError {
+        RPCError(code: -32003, message: "too many clients (at most \(limit)); try again later")
+    }
+    public static func noSession(_ method: String) -> RPCError {
+        RPCError(code: -32004, message: "no session is running; start one before '\(method)'")
+    }
+}
+
+extension RPCError: CustomStringConvertible {
+    public var description: String { "\(message) (\(code))" }
+}
+
+/// The protocol's framing: every message is one line of JSON. Encodes without pretty-printing,
+/// with sorted keys, so a line is a stable string.
+public enum Wire {
+    public static func encode<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Our message types always encode; a failure would be a programmer error.
+        return String(decoding: try! encoder.encode(value), as: UTF8.self)
+    }
+
+    /// Decodes params (or a result) into a type; nil params decode from an empty object.
+    public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue?) throws -> T {
+        let data = Data(encode(value ?? .object([:])).utf8)
+        return try JSONDecoder().decode(type, from: data)
+    }
+
+    /// Turns an encodable value into a JSONValue (for results and notification params).
+    public static func value<T: Encodable>(_ value: T) -> JSONValue {
+        try! JSONDecoder().decode(JSONValue.self, from: Data(encode(value).utf8))
+    }
+}

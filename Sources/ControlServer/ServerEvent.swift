@@ -1,0 +1,46 @@
+/// A connected client, numbered from 1 in order of arrival.
+public struct ClientID: Sendable, Hashable, CustomStringConvertible {
+    public let number: Int
+
+    public init(number: Int) {
+        self.number = number
+    }
+
+    public var description: String { "client \(number)" }
+}
+
+/// What happens on the control socket, in order, for the daemon to act on.
+public enum ServerEvent: Sendable {
+    /// A client connected (and was greeted).
+    case connected(ClientID, PeerCredentials)
+    /// A client sent one line (without its newline).
+    case line(ClientID, PeerCredentials, [UInt8])
+    /// A client sent a line longer than the limit; it was discarded.
+    case lineTooLong(ClientID)
+    /// A client left, or was dropped (it stopped reading, or broke the connection).
+    case disconnected(ClientID, reason: DisconnectReason)
+}
+
+/// Why a client is gone.
+public enum DisconnectReason: Sendable, Hashable {
+    case closedByPeer
+    case outputOverflow
+    case closedByServer
+    case error(Int32)
+}
+
+/// Limits that keep a busy or hostile client from hurting the others.
+public struct ServerLimits: Sendable, Hashable {
+    /// Clients connected at once; more are told so and closed.
+    public var maxClients: Int
+    /// Bytes queued for one client that does not read; past this it is dropped.
+    public var maxQueuedOutputBytes: Int
+    /// Lines received but not yet handled, across all clients; past this a line is refused as busy.
+    public var maxPendingLines: Int
+
+    public init(maxClients: Int = 64, maxQueuedOutputBytes: Int = 1 << 20, maxPendingLines: Int = 4096) {
+        self.maxClients = maxClients
+        self.maxQueuedOutputBytes = maxQueuedOutputBytes
+        self.maxPendingLines = maxPendingLines
+    }
+}

@@ -1,0 +1,100 @@
+import ControlProtocol
+import ControlServer
+import Synchronization
+import Training
+
+/// Connects the control socket to the daemon: every line a client sends is answered through the
+/// router, in arrival order; every event goes to the clients subscribed to its topic.
+public final class ControlService: EventFollower {
+    private let server: ControlServer
+    private let router: RequestRouter
+    private let subscriptions = Mutex<[ClientID: Set<Topic>]>([:])
+
+    public init(server: ControlServer, router: RequestRouter) {
+        self.server = server
+        self.router = router
+    }
+
+    /// The greeting each client gets on connect: protocol name and version, and the methods.
+    public static var greeting: String {
+        Wire.encode(RPCNotification(method: "hello", params: .object([
+            "protocol": .string(ProtocolInfo.name), "version": .number(Double(ProtocolInfo.version)),
+            "daemon": .string(DaemonCore.version), "methods": .array(Method.allCases.map { .string($0.rawValue) }),
+        ])))
+    }
+
+    /// The lines the server sends on its own.
+    public static func refusals(maxClients: Int) -> ControlServer.Refusals {
+        ControlServer.Refusals(
+            tooManyClients: Wire.encode(RPCResponse(id: .null, error: .tooManyClients(maxClients))),
+            lineTooLong: Wire.encode(RPCResponse(id: .null, error: .lineTooLong)),
+            busy: Wire.encode(RPCResponse(id: .null, error: RPCError(code: -32006, message: "daemon busy; request dropped, try again"))))
+    }
+
+    /// Serves until the server stops.
+    public func run() async {
+        for await event in server.events {
+            switch event {
+            case .connected:
+                break
+            case .line(let client, let peer, let bytes):
+                server.complete(client, reply: await reply(to: bytes, from: client, peer: peer))
+            case .lineTooLong:
+                break  // the server already answered
+            case .disconnected(let client, _):
+                _ = subscriptions.withLock { $0.removeValue(forKey: client) }
+            }
+        }
+    }
+
+    /// The encoded reply to one line, or nil for a notification (a request without an id).
+    func reply(to line: [UInt8], from client: ClientID, peer: PeerCredentials) async -> String? {
+        switch RequestRouter.decode(line) {
+        case .failure(let id, let error):
+            return Wire.encode(RPCResponse(id: id, error: error))
+        case .request(let request):
+            let result: Result<JSONValue, RPCError>
+            do {
+                result = .success(try await answer(request, client: client, peer: peer))
+            } catch {
+                result = .failure(error)
+            }
+            guard let id = request.id else { return nil }
+            switch result {
+            case .success(let value): return Wire.encode(RPCResponse(id: id, result: value))
+            case .failure(let error): return Wire.encode(RPCResponse(id: id, error: error))
+            }
+        }
+    }
+
+    private func answer(_ request: RPCRequest, client: ClientID, peer: PeerCredentials) async throws(RPCError) -> JSONValue {
+        switch Method(rawValue: request.method) {
+        case .subscribe, .unsubscribe:
+            let params: SubscribeParams
+            do { params = try Wire.decode(SubscribeParams.self, from: request.params) } catch {
+                throw .invalidParams("topics: a list of " + Topic.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            let topics = Set(params.topics ?? Topic.allCases)
+            let now = subscriptions.withLock { book in
+                if request.method == Method.subscribe.rawValue {
+                    book[client, default: []].formUnion(topics)
+                } else {
+                    book[client]?.subtract(topics)
+                }
+                return book[client] ?? []
+            }
+            return .object(["topics": .array(now.map(\.rawValue).sorted().map { .string($0) })])
+        default:
+            return try await router.answer(request, from: peer)
+        }
+    }
+
+    /// Sends an event to its topic's subscribers. A subscriber that stopped reading fills its own
+    /// bounded queue and is dropped by the server; nobody else waits for it.
+    public func follow(_ report: EventReport, event: TrainingEvent?) {
+        let subscribers = subscriptions.withLock { book in book.filter { $0.value.contains(report.topic) }.map(\.key) }
+        guard !subscribers.isEmpty else { return }
+        let line = Wire.encode(RPCNotification(method: "event", params: Wire.value(report)))
+        for client in subscribers { server.send(line, to: client) }
+    }
+}

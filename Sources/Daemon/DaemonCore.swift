@@ -1,0 +1,186 @@
+import ControlProtocol
+import MusicTheory
+import Training
+
+/// The daemon's heart: owns the engine, feeds it keys from every keyboard (real or virtual), sounds
+/// every key and prompt, and hands each event to its followers (stdout, subscribers, statistics).
+///
+/// One actor, so the engine sees one event at a time, in arrival order.
+public actor DaemonCore {
+    public static let version = "eartrainerd 0.1.0"
+
+    private var engine: TrainingEngine
+    private let collector = EventCollector()
+    private let settings: DaemonSettings
+    private let clock: SystemTrainingClock
+    private let sound: any SoundOutput
+    private let keyboardStatus: @Sendable () -> KeyboardStatus
+    private var followers: [any EventFollower] = []
+    private var formatter = EventFormatter()
+    private var tracker = SessionTracker()
+    private var sequence = 0
+    private var storageState = "not configured"
+    private var watchdogPings = 0
+
+    /// A core with no session running; `seed` seeds the first engine (later sessions may bring their own).
+    public init(
+        settings: TrainingSettings = .cello, sound: any SoundOutput,
+        keyboardStatus: @escaping @Sendable () -> KeyboardStatus = { .absent },
+        controls: KeyboardControls = .standard, seed: UInt64? = nil
+    ) {
+        let settingsSource = DaemonSettings(settings)
+        let clock = SystemTrainingClock()
+        self.settings = settingsSource
+        self.clock = clock
+        self.sound = sound
+        self.keyboardStatus = keyboardStatus
+        engine = TrainingEngine(
+            settings: settingsSource, clock: clock, random: SeededRandom(seed: seed ?? UInt64.random(in: 0...UInt64.max)),
+            controls: controls, sink: collector)
+    }
+
+    /// Adds a follower; it hears every event from now on.
+    public func follow(with follower: any EventFollower) {
+        followers.append(follower)
+    }
+
+    /// Says whether statistics are kept, for `status`.
+    public func setStorageState(_ state: String) {
+        storageState = state
+    }
+
+    /// The settings prompts read from now on (a config reload).
+    public func apply(_ newSettings: TrainingSettings) {
+        settings.current = newSettings
+    }
+
+    public var currentSettings: TrainingSettings { settings.current }
+
+    // MARK: - Sessions
+
+    /// Starts a session (ending the running one, with its results). A given seed replays exactly.
+    public func start(_ exercise: Exercise, seed: UInt64? = nil) throws(TrainingError) {
+        if let seed {
+            let controls = engine.controls
+            if engine.isRunning { engine.perform(.stop) }
+            deliver()
+            engine = TrainingEngine(settings: settings, clock: clock, random: SeededRandom(seed: seed), controls: controls, sink: collector)
+        }
+        defer { deliver() }
+        try engine.start(exercise)
+    }
+
+    /// Ends the running session; its results are reported. Nil when none was running.
+    @discardableResult
+    public func stop() -> SessionResults? {
+        guard engine.isRunning else { return nil }
+        engine.perform(.stop)
+        deliver()
+        return tracker.lastResults
+    }
+
+    /// Sounds the open question again.
+    public func repeatPrompt() -> Bool {
+        guard engine.isRunning else { return false }
+        engine.perform(.repeatPrompt)
+        deliver()
+        return true
+    }
+
+    /// Gives up on the open question: the answer is shown, the next question comes.
+    public func skip() -> Bool {
+        guard engine.isRunning else { return false }
+        engine.perform(.skip)
+        deliver()
+        return true
+    }
+
+    public var isRunning: Bool { engine.isRunning }
+
+    /// The latest finished session's results.
+    public var lastResults: SessionResults? { tracker.lastResults }
+
+    // MARK: - Keys
+
+    /// One message from a keyboard (real or virtual): a pressed key sounds at once, tuned to the
+    /// current root, then the engine judges it. `age` is how long ago it arrived.
+    public func keyboard(_ kind: KeyboardEvent.Kind, age: Duration = .zero) {
+        if case .noteOn(let note, let velocity) = kind, velocity > 0 {
+            sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+        }
+        engine.handle(KeyboardEvent(kind, at: clock.now - age))
+        deliver()
+    }
+
+    /// The virtual keyboard: each note pressed and released, in order, as if played.
+    public func play(_ notes: [MIDINote], velocity: Int = 90) {
+        for note in notes {
+            keyboard(.noteOn(note, velocity: velocity))
+            keyboard(.noteOff(note, velocity: 0))
+        }
+    }
+
+    // MARK: - Status and life cycle
+
+    public func status() -> StatusResult {
+        let keyboards = keyboardStatus()
+        let soundStatus = sound.status
+        var missing: [String] = []
+        if !keyboards.sequencerOpen {
+            missing.append("ALSA sequencer: \(keyboards.problem ?? "not open")")
+        } else if keyboards.keyboards.isEmpty {
+            missing.append("keyboard: none connected")
+        }
+        if !soundStatus.deviceOpen { missing.append("sound: \(soundStatus.detail)") }
+        let devices = DevicesStatus(
+            sequencer: keyboards.sequencerOpen, keyboard: !keyboards.keyboards.isEmpty, keyboards: keyboards.keyboards,
+            sound: soundStatus.deviceOpen, soundDevice: soundStatus.detail, missing: missing)
+        return StatusResult(
+            daemon: Self.version, uptimeSeconds: clock.now.seconds,
+            session: tracker.status(now: clock.now, tuning: settings.current.tuningSystem),
+            devices: devices, storage: storageState)
+    }
+
+    /// Reports a device change (a keyboard plugged in or out, the sound device lost or found).
+    public func deviceChanged(_ text: String) {
+        sequence += 1
+        let report = EventReport(
+            seq: sequence, type: "device", topic: .device, sessionSeconds: 0, text: text,
+            details: .object(["message": .string(text)]))
+        for follower in followers { follower.follow(report, event: nil) }
+    }
+
+    /// Graceful shutdown: the session's results are reported (and stored), the sound stops.
+    public func shutdown() {
+        stop()
+        sound.silence()
+    }
+
+    /// Answers the watchdog: proves this actor still takes work.
+    public func ping() -> Int {
+        watchdogPings += 1
+        return watchdogPings
+    }
+
+    // MARK: - Events
+
+    /// Hands what the engine just did to the tracker, the sound and the followers, in order.
+    private func deliver() {
+        for event in collector.drain() {
+            tracker.apply(event, at: clock.now)
+            switch event.kind {
+            case .prompt(let prompt):
+                if let root = tracker.currentRoot { sound.playPrompt(prompt.sounds, root: root, settings: prompt.settings) }
+            case .answerRevealed(let revealed) where !revealed.sounds.isEmpty:
+                if let root = tracker.currentRoot ?? revealed.sounds.first {
+                    sound.playPrompt(revealed.sounds, root: root, settings: settings.current)
+                }
+            default:
+                break
+            }
+            sequence += 1
+            let report = formatter.report(event, seq: sequence)
+            for follower in followers { follower.follow(report, event: event) }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import ControlProtocol
+import Foundation
+import MusicTheory
+import Training
+
+/// Turns engine events into reports: the line a person reads on stdout
+/// (`12.4s  D dorian  E3 ✓  2/8`) and the fields a program reads.
+struct EventFormatter {
+    /// The question now open: judged notes are named after it.
+    private var question: Prompt.Question?
+
+    mutating func report(_ event: TrainingEvent, seq: Int) -> EventReport {
+        let time = event.sessionTime.shortText
+        let (type, topic, text, details): (String, Topic, String, JSONValue)
+        switch event.kind {
+        case .sessionStarted(let started):
+            question = nil
+            (type, topic) = ("session_started", .session)
+            text = "session started: \(Self.describe(started.exercise))"
+            details = .object(["exercise": .string(Self.describe(started.exercise)), "seed": .number(Double(started.randomState))])
+        case .prompt(let prompt):
+            question = prompt.question
+            (type, topic) = ("prompt", .prompt)
+            text = "\(Self.title(prompt.question))  " + Self.ask(prompt.question) + (prompt.isRepeat ? "  (again)" : "")
+            details = .object([
+                "number": .number(Double(prompt.number)), "question": EventDetails.question(prompt.question),
+                "repeat": .bool(prompt.isRepeat), "sounds": .array(prompt.sounds.map { .string($0.description) }),
+                "staff": EventDetails.staff(prompt.staff),
+            ])
+        case .noteJudged(let judgement):
+            (type, topic) = ("note_judged", .answer)
+            text = judged(judgement)
+            details = .object([
+                "expected": EventDetails.expected(judgement.expected), "played": .string(judgement.played.description),
+                "played_midi": .number(Double(judgement.played.rawValue)), "correct": .bool(judgement.correct),
+                "attempt": .number(Double(judgement.attempt)), "subject": .string(judgement.subject.description),
+                "response_seconds": .number(judgement.responseTime.seconds),
+                "since_prompt_seconds": .number(judgement.sincePrompt.seconds), "staff": EventDetails.staff(judgement.staff),
+            ])
+        case .roundComplete(let round):
+            (type, topic) = ("round_complete", .session)
+            let errors = round.errors == 1 ? "1 error" : "\(round.errors) errors"
+            text = "\(round.scale.root) \(round.scale.mode.name) complete: round \(round.round), \(errors), \(round.duration.shortText)"
+            details = .object([
+                "round": .number(Double(round.round)), "errors": .number(Double(round.errors)),
+                "seconds": .number(round.duration.seconds), "scale": .string(round.scale.description),
+            ])
+        case .answerRevealed(let revealed):
+            (type, topic) = ("answer_revealed", .answer)
+            let why = revealed.reason == .skipped ? "skipped" : "after too many wrong tries"
+            text = "answer: \(revealed.answers.map(\.spelled.description).joined(separator: " "))  (\(why))"
+            details = .object([
+                "answers": .array(revealed.answers.map(EventDetails.expected)), "reason": .string(revealed.reason.rawValue),
+                "staff": EventDetails.staff(revealed.staff),
+            ])
+        case .sessionEnded(let results):
+            question = nil
+            (type, topic) = ("session_ended", .session)
+            text = "session ended: " + Self.summary(results)
+            details = EventDetails.results(results)
+        }
+        return EventReport(seq: seq, type: type, topic: topic, sessionSeconds: event.sessionTime.seconds,
+                           text: "\(time)  \(text)", details: details)
+    }
+
+    /// `12 correct, 3 errors, error rate 20.0%, average response 1.80s, 60.0s`
+    static func summary(_ results: SessionResults) -> String {
+        let average = results.averageResponseTime.map { String(format: "%.2fs", $0.seconds) } ?? "-"
+        return "\(results.correct) correct, \(results.errors) \(results.errors == 1 ? "error" : "errors"), "
+            + String(format: "error rate %.1f%%", results.errorRate * 100)
+            + ", average response \(average), \(results.sessionLength.shortText)"
+    }
+
+    static func describe(_ exercise: Exercise) -> String {
+        switch exercise {
+        case .scale(let scale):
+            return "\(scale.root) \(scale.mode.name) scale"
+                + (scale.newRandomRootEachRound ? ", new root each round" : "")
+                + (scale.newRandomModeEachRound ? ", new mode each round" : "")
+        case .interval(let interval):
+            let root = interval.root.map { "from \($0)" } ?? "from random roots"
+            return "intervals \(interval.intervals.map(\.description).joined(separator: " ")) \(interval.direction.rawValue) \(root)"
+        }
+    }
+
+    private static func title(_ question: Prompt.Question) -> String {
+        switch question {
+        case .scale(let scale): "\(scale.scale.root) \(scale.scale.mode.name)"
+        case .interval(let interval): "\(interval.interval)"
+        }
+    }
+
+    private static func ask(_ question: Prompt.Question) -> String {
+        switch question {
+        case .scale(let scale): "\(scale.stepPattern)  from \(scale.root)"
+        case .interval(let interval): interval.text
+        }
+    }
+
+    private func judged(_ judgement: NoteJudgement) -> String {
+        let mark = judgement.correct ? "✓" : "✗"
+        let played = judgement.played.description
+        guard let question else { return "\(played) \(mark)" }
+        switch question {
+        case .scale(let scale):
+            let done = judgement.staff.notes.filter { $0.role == .answer }.count
+            let wrong = judgement.correct ? "" : "  expected \(judgement.expected)"
+            return "\(Self.title(question))  \(played) \(mark)\(wrong)  \(done)/\(scale.expected.count)"
+        case .interval:
+            let detail = judgement.correct
+                ? String(format: "%.2fs", judgement.sincePrompt.seconds) : "try \(judgement.attempt)"
+            return "\(Self.title(question))  \(played) \(mark)  \(detail)"
+        }
+    }
+}

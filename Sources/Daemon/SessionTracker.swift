@@ -1,0 +1,84 @@
+import ControlProtocol
+import MusicTheory
+import Training
+
+/// What `status` says of the running session, kept up to date from the engine's own events.
+struct SessionTracker {
+    private(set) var running = false
+    private var exercise: Exercise?
+    private var question: Prompt.Question?
+    private var correct = 0
+    private var errors = 0
+    private var progress = 0
+    private var startedAt: Duration = .zero
+    private var seed: UInt64 = 0
+    private(set) var lastResults: SessionResults?
+
+    /// The root of the open question, the note every key is tuned against.
+    var currentRoot: MIDINote? {
+        switch question {
+        case .scale(let scale): return try? scale.root.midiNote()
+        case .interval(let interval): return interval.rootNote
+        case nil: return nil
+        }
+    }
+
+    mutating func apply(_ event: TrainingEvent, at now: Duration) {
+        switch event.kind {
+        case .sessionStarted(let started):
+            self = SessionTracker()
+            running = true
+            exercise = started.exercise
+            seed = started.randomState
+            startedAt = now - event.sessionTime
+            lastResults = nil
+        case .prompt(let prompt):
+            question = prompt.question
+            if !prompt.isRepeat { progress = 0 }
+        case .noteJudged(let judgement):
+            if judgement.correct {
+                correct += 1
+                progress = judgement.staff.notes.filter { $0.role == .answer }.count
+            } else {
+                errors += 1
+            }
+        case .roundComplete, .answerRevealed:
+            break
+        case .sessionEnded(let results):
+            running = false
+            question = nil
+            lastResults = results
+        }
+    }
+
+    func status(now: Duration, tuning: TuningSystem) -> SessionStatus? {
+        guard running, let exercise else { return nil }
+        var status = SessionStatus(
+            kind: "scale", mode: nil, intervals: nil, root: "random", correct: correct, errors: errors,
+            elapsedSeconds: (now - startedAt).seconds, prompt: nil, progress: nil, total: nil, seed: seed,
+            tuning: tuning.name)
+        switch exercise {
+        case .scale(let scale):
+            status.mode = scale.mode.name
+            status.root = scale.root.description
+        case .interval(let interval):
+            status.kind = "interval"
+            status.intervals = interval.intervals.map(\.description)
+            status.root = interval.root?.description ?? "random"
+        }
+        switch question {
+        case .scale(let scale):
+            status.mode = scale.scale.mode.name
+            status.root = scale.root.description
+            status.prompt = "\(scale.scale.root) \(scale.scale.mode.name)  \(scale.stepPattern)"
+            status.progress = progress
+            status.total = scale.expected.count
+        case .interval(let interval):
+            status.root = interval.root.description
+            status.prompt = interval.text
+        case nil:
+            break
+        }
+        return status
+    }
+}

@@ -1,0 +1,60 @@
+import MusicTheory
+import Synchronization
+import Training
+
+/// Where the daemon sends sound: prompts, every key the student presses, silence. The engine's
+/// edge towards the audio part; `FluidSynthAudio` implements it for real.
+public protocol SoundOutput: Sendable {
+    /// Plays a prompt's notes (an interval's root then target, a scale's root), tuned relative to `root`.
+    func playPrompt(_ notes: [MIDINote], root: MIDINote, settings: TrainingSettings)
+    /// Sounds one key the student pressed, at once, tuned relative to `root` (or equal tempered).
+    func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings)
+    /// Stops everything, with a release rather than a click.
+    func silence()
+    /// Whether a device is open, and which, or why not.
+    var status: SoundStatus { get }
+}
+
+/// The sound part's state, as `status` reports it.
+public struct SoundStatus: Sendable, Hashable {
+    public var deviceOpen: Bool
+    /// The device in use, or why none is.
+    public var detail: String
+
+    public init(deviceOpen: Bool, detail: String) {
+        self.deviceOpen = deviceOpen
+        self.detail = detail
+    }
+}
+
+/// A sound output that plays nothing and remembers what it was asked: for tests, and for a daemon
+/// started without any audio part.
+public final class RecordingSoundOutput: SoundOutput {
+    public enum Call: Sendable, Hashable {
+        case prompt([MIDINote], root: MIDINote)
+        case key(MIDINote, velocity: Int, root: MIDINote?)
+        case silence
+    }
+
+    private let calls = Mutex<[Call]>([])
+    public let status: SoundStatus
+
+    public init(status: SoundStatus = SoundStatus(deviceOpen: false, detail: "no audio part")) {
+        self.status = status
+    }
+
+    /// Everything asked so far, in order.
+    public var recorded: [Call] { calls.withLock { $0 } }
+
+    public func playPrompt(_ notes: [MIDINote], root: MIDINote, settings: TrainingSettings) {
+        calls.withLock { $0.append(.prompt(notes, root: root)) }
+    }
+
+    public func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {
+        calls.withLock { $0.append(.key(note, velocity: velocity, root: root)) }
+    }
+
+    public func silence() {
+        calls.withLock { $0.append(.silence) }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Glibc
+
+/// systemd's notify protocol without libsystemd: one datagram to the socket named by
+/// `$NOTIFY_SOCKET` (`@` at the start means the abstract namespace). Does nothing without it.
+public struct SystemdNotifier: Sendable {
+    private let socketPath: String?
+    /// Half the watchdog interval systemd asked for, when it asked (`$WATCHDOG_USEC`, `$WATCHDOG_PID`).
+    public let watchdogInterval: Duration?
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
+        let forUs = environment["WATCHDOG_PID"].map { $0 == String(getpid()) } ?? true
+        if forUs, let text = environment["WATCHDOG_USEC"], let micros = UInt64(text), micros > 0 {
+            watchdogInterval = .microseconds(Int64(micros / 2))
+        } else {
+            watchdogInterval = nil
+        }
+    }
+
+    public var isActive: Bool { socketPath != nil }
+
+    public func ready(status: String) { send("READY=1\nSTATUS=\(status)") }
+    public func status(_ status: String) { send("STATUS=\(status)") }
+    public func stopping() { send("STOPPING=1") }
+    public func reloading() { send("RELOADING=1") }
+    public func watchdog() { send("WATCHDOG=1") }
+
+    /// Sends one message; failures are ignored, as sd_notify does.
+    public func send(_ message: String) {
+        guard let socketPath else { return }
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        var bytes = Array(socketPath.utf8)
+        let abstract = bytes.first == UInt8(ascii: "@")
+        if abstract { bytes[0] = 0 }
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 0 : 1))
+        let payload = Array(message.utf8)
+        _ = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                payload.withUnsafeBytes { sendto(fd, $0.baseAddress, payload.count, Int32(MSG_NOSIGNAL), socketAddress, length) }
+            }
+        }
+    }
+}

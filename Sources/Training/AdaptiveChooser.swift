@@ -1,0 +1,60 @@
+import MusicTheory
+
+/// Chooses the next interval, weighting those recently missed or slow (see `docs/adaptive.md`).
+///
+/// weight = 1 + 3 · (share of the last 5 asks that were missed)
+///            + 1 · (share of the last 5 asks answered slower than 4 seconds);
+/// an interval not yet asked weighs 2. An interval always missed weighs 4, one always answered
+/// quickly and right weighs 1. The draw uses the session's seeded generator, so it replays.
+struct AdaptiveChooser {
+    /// How one ask of an interval went.
+    struct Outcome {
+        /// A wrong note was played, or the answer was revealed or skipped.
+        let missed: Bool
+        /// Answered correctly, but slower than the threshold.
+        let slow: Bool
+    }
+
+    static let memory = 5
+    static let missWeight = 3.0
+    static let slowWeight = 1.0
+    static let unaskedWeight = 2.0
+    static let slowThreshold = Duration.seconds(4)
+
+    private var history: [AnswerSubject: [Outcome]] = [:]
+    /// Each asked interval's weight, worked out when an ask is recorded: a draw reads it 11 times.
+    private var weights: [AnswerSubject: Double] = [:]
+
+    /// Remembers how an ask went; only the last `memory` asks of each interval count.
+    mutating func record(_ interval: SpelledInterval, missed: Bool, responseTime: Duration?) {
+        let slow = !missed && (responseTime ?? .zero) > Self.slowThreshold
+        var outcomes = history[.interval(interval), default: []]
+        outcomes.append(Outcome(missed: missed, slow: slow))
+        if outcomes.count > Self.memory { outcomes.removeFirst(outcomes.count - Self.memory) }
+        history[.interval(interval)] = outcomes
+        weights[.interval(interval)] = Self.weight(of: outcomes)
+    }
+
+    /// The current weight of an interval.
+    func weight(of interval: SpelledInterval) -> Double {
+        weights[.interval(interval)] ?? Self.unaskedWeight
+    }
+
+    private static func weight(of outcomes: [Outcome]) -> Double {
+        let count = Double(outcomes.count)
+        let missed = Double(outcomes.reduce(0) { $0 + ($1.missed ? 1 : 0) }) / count
+        let slow = Double(outcomes.reduce(0) { $0 + ($1.slow ? 1 : 0) }) / count
+        return 1 + missWeight * missed + slowWeight * slow
+    }
+
+    /// One interval, drawn with probability proportional to its weight.
+    func choose(from intervals: [SpelledInterval], using random: inout SeededRandom) -> SpelledInterval {
+        let weights = intervals.map(weight(of:))
+        var point = Double.random(in: 0..<weights.reduce(0, +), using: &random)
+        for (interval, weight) in zip(intervals, weights) {
+            if point < weight { return interval }
+            point -= weight
+        }
+        return intervals[intervals.count - 1]
+    }
+}

@@ -1,0 +1,36 @@
+import MusicTheory
+
+/// Answers the engine showed the student instead of waiting for them.
+public struct AnswerRevealed: Sendable {
+    /// Why the answer was shown.
+    public enum Reason: String, Sendable {
+        /// The student used up the tries allowed.
+        case tooManyWrongTries
+        /// The student skipped the question.
+        case skipped
+    }
+
+    /// The notes shown: an interval's answer, or the rest of a skipped scale.
+    public let answers: [ExpectedNote]
+    /// The scale degrees or interval they answer.
+    public let subjects: [AnswerSubject]
+    /// Why they were shown.
+    public let reason: Reason
+    /// The notes the audio should sound to show them.
+    public let sounds: [MIDINote]
+    /// What the staff shows with them.
+    public let staff: Staff
+
+    /// A reveal; the engine makes these.
+    public init(answers: [ExpectedNote], subjects: [AnswerSubject], reason: Reason, sounds: [MIDINote], staff: Staff) {
+        self.answers = answers
+        self.subjects = subjects
+        self.reason = reason
+        self.sounds = sounds
+        self.staff = staff
+    }
+}
+
+extension AnswerRevealed.Reason: Hashable, Codable {}
+
+extension AnswerRevealed: Hashable, Codable {}

@@ -1,0 +1,61 @@
+import MusicTheory
+
+/// An interval exercise: hear a root, read an interval's name, play the note that far away.
+public struct IntervalExercise: Sendable {
+    /// Up from the root or down from it.
+    public enum Direction: String, Sendable, CaseIterable {
+        /// The answer lies above the root.
+        case ascending
+        /// The answer lies below the root.
+        case descending
+    }
+
+    /// The root of every question, or nil for a random root within the note range each time.
+    public var root: RootNote?
+    /// The intervals questions are drawn from.
+    public var intervals: [SpelledInterval]
+    /// Ascending (the default) or descending.
+    public var direction: Direction
+    /// How played notes are compared with the answer; compound intervals are always exact.
+    public var matching: AnswerMatching
+    /// Wrong notes allowed before the answer is revealed and the next question comes.
+    public var triesBeforeReveal: Int
+    /// Whether intervals answered wrongly or slowly come up more often (see `docs/adaptive.md`).
+    public var adaptive: Bool
+
+    /// An interval exercise; the defaults are the seed's: its eleven intervals, ascending,
+    /// pitch-class answers, three tries, adaptive choice.
+    public init(
+        root: RootNote? = nil,
+        intervals: [SpelledInterval] = IntervalExercise.seedIntervals,
+        direction: Direction = .ascending,
+        matching: AnswerMatching = .pitchClass,
+        triesBeforeReveal: Int = 3,
+        adaptive: Bool = true
+    ) {
+        precondition(!intervals.isEmpty, "an interval exercise needs at least one interval")
+        precondition(triesBeforeReveal >= 1, "at least one try before the answer is revealed")
+        self.root = root
+        self.intervals = intervals
+        self.direction = direction
+        self.matching = matching
+        self.triesBeforeReveal = triesBeforeReveal
+        self.adaptive = adaptive
+    }
+
+    /// The seed's eleven: m2 M2 m3 M3 P4 A4/d5 P5 m6 M6 m7 M7 (the tritone is asked as A4).
+    public static let seedIntervals: [SpelledInterval] =
+        ["m2", "M2", "m3", "M3", "P4", "A4", "P5", "m6", "M6", "m7", "M7"].map(parse)
+
+    /// The seed's eleven plus the TODO list's wish: P8 m9 M9 P11 A11 m13 M13.
+    public static let extendedIntervals: [SpelledInterval] =
+        seedIntervals + ["P8", "m9", "M9", "P11", "A11", "m13", "M13"].map(parse)
+
+    private static func parse(_ text: String) -> SpelledInterval {
+        try! SpelledInterval(parsing: text)
+    }
+}
+
+extension IntervalExercise.Direction: Hashable, Codable {}
+
+extension IntervalExercise: Hashable, Codable {}

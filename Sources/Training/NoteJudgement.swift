@@ -1,0 +1,42 @@
+import MusicTheory
+
+/// One played note compared with the note expected.
+public struct NoteJudgement: Sendable {
+    /// What was expected.
+    public let expected: ExpectedNote
+    /// The key pressed.
+    public let played: MIDINote
+    /// How hard it was pressed, 1…127.
+    public let velocity: Int
+    /// Whether it answered the expected note.
+    public let correct: Bool
+    /// The scale degree or interval this note answers.
+    public let subject: AnswerSubject
+    /// Which try this was at the expected note, from 1.
+    public let attempt: Int
+    /// Time from the moment this note became expected (the prompt, or the previous correct note
+    /// of a scale) to this key press.
+    public let responseTime: Duration
+    /// Time from the prompt to this key press.
+    public let sincePrompt: Duration
+    /// What the staff shows after this note (a wrong note is not drawn).
+    public let staff: Staff
+
+    /// A judgement; the engine makes these.
+    public init(
+        expected: ExpectedNote, played: MIDINote, velocity: Int, correct: Bool, subject: AnswerSubject,
+        attempt: Int, responseTime: Duration, sincePrompt: Duration, staff: Staff
+    ) {
+        self.expected = expected
+        self.played = played
+        self.velocity = velocity
+        self.correct = correct
+        self.subject = subject
+        self.attempt = attempt
+        self.responseTime = responseTime
+        self.sincePrompt = sincePrompt
+        self.staff = staff
+    }
+}
+
+extension NoteJudgement: Hashable, Codable {}

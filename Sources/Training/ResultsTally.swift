@@ -1,0 +1,88 @@
+import MusicTheory
+
+/// The running count from which a session's results are made.
+struct ResultsTally {
+    private struct RowCount {
+        var asked = 0
+        var correct = 0
+        var correctFirstTry = 0
+        var errors = 0
+        var revealed = 0
+        var responseTotal = Duration.zero
+    }
+
+    private struct ConfusionKey: Hashable {
+        let expected: AnswerSubject
+        let played: Interval
+    }
+
+    private var rows: [AnswerSubject: RowCount] = [:]
+    private var confusions: [ConfusionKey: Int] = [:]
+    private(set) var correct = 0
+    private(set) var errors = 0
+    private(set) var revealed = 0
+    private(set) var skipped = 0
+    private(set) var roundsCompleted = 0
+    private(set) var questionsFinished = 0
+    private var responseTotal = Duration.zero
+    private var firstNoteTotal = Duration.zero
+    private var firstNoteCount = 0
+
+    mutating func asked(_ subject: AnswerSubject) {
+        rows[subject, default: RowCount()].asked += 1
+    }
+
+    /// A wrong note; `played` is its pitch-class distance from the root.
+    mutating func wrong(_ subject: AnswerSubject, played: Interval) {
+        errors += 1
+        rows[subject, default: RowCount()].errors += 1
+        confusions[ConfusionKey(expected: subject, played: played), default: 0] += 1
+    }
+
+    mutating func right(_ subject: AnswerSubject, firstTry: Bool, responseTime: Duration) {
+        correct += 1
+        responseTotal += responseTime
+        rows[subject, default: RowCount()].correct += 1
+        rows[subject, default: RowCount()].responseTotal += responseTime
+        if firstTry { rows[subject, default: RowCount()].correctFirstTry += 1 }
+    }
+
+    /// The first note played for an answer, right or wrong.
+    mutating func firstNote(after time: Duration) {
+        firstNoteTotal += time
+        firstNoteCount += 1
+    }
+
+    /// An answer shown to the student; `skipped` when they asked for it, not after wrong tries.
+    mutating func revealed(_ subject: AnswerSubject, skipped: Bool) {
+        if !skipped { revealed += 1 }
+        rows[subject, default: RowCount()].revealed += 1
+    }
+
+    /// A question (or the rest of a scale round) skipped.
+    mutating func skippedQuestion() { skipped += 1 }
+    mutating func completedRound() { roundsCompleted += 1 }
+    mutating func finishedQuestion() { questionsFinished += 1 }
+
+    func results(exercise: Exercise, sessionLength: Duration) -> SessionResults {
+        let breakdown = rows.keys.sorted().map { subject in
+            let row = rows[subject]!
+            return SessionResults.Row(
+                subject: subject, asked: row.asked, correct: row.correct, correctFirstTry: row.correctFirstTry,
+                errors: row.errors, revealed: row.revealed,
+                averageResponseTime: row.correct == 0 ? nil : row.responseTotal / row.correct
+            )
+        }
+        let cells = confusions
+            .map { SessionResults.Confusion(expected: $0.key.expected, played: $0.key.played, count: $0.value) }
+            .sorted { ($1.count, $0.expected, $0.played) < ($0.count, $1.expected, $1.played) }
+        return SessionResults(
+            exercise: exercise, sessionLength: sessionLength, correct: correct, errors: errors,
+            revealed: revealed, skipped: skipped, roundsCompleted: roundsCompleted,
+            questionsFinished: questionsFinished,
+            averageResponseTime: correct == 0 ? nil : responseTotal / correct,
+            averageFirstNoteTime: firstNoteCount == 0 ? nil : firstNoteTotal / firstNoteCount,
+            breakdown: breakdown, confusions: cells
+        )
+    }
+}

@@ -1,0 +1,33 @@
+import MusicTheory
+
+/// A scale exercise: play the mode upward from its root to the octave, 8 notes, round after round.
+public struct ScaleExercise: Sendable {
+    /// The mode of the first round.
+    public var mode: Mode
+    /// The root of the first round: a bare pitch class (spelled with fewer accidentals), a spelled
+    /// name (kept), or an exact note (which sets the octave in strict matching).
+    public var root: RootNote
+    /// How played notes are compared with the scale.
+    public var matching: AnswerMatching
+    /// Each new round takes a new random root (always a different one).
+    public var newRandomRootEachRound: Bool
+    /// Each new round takes a new random mode (always a different one).
+    public var newRandomModeEachRound: Bool
+
+    /// A scale exercise; by default every round repeats the same scale, judged by pitch class.
+    public init(
+        mode: Mode,
+        root: RootNote,
+        matching: AnswerMatching = .pitchClass,
+        newRandomRootEachRound: Bool = false,
+        newRandomModeEachRound: Bool = false
+    ) {
+        self.mode = mode
+        self.root = root
+        self.matching = matching
+        self.newRandomRootEachRound = newRandomRootEachRound
+        self.newRandomModeEachRound = newRandomModeEachRound
+    }
+}
+
+extension ScaleExercise: Hashable, Codable {}

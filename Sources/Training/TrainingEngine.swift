@@ -1,0 +1,161 @@
+import MusicTheory
+
+/// The exercise engine: takes keyboard events, judges notes, and reports everything it does as
+/// `TrainingEvent`s, in order, to its sink.
+///
+/// Time comes from the injected clock (and from each keyboard event's arrival time, which must
+/// be on the same clock); every random choice comes from the injected `SeededRandom`. Given the
+/// same exercise, settings, seed and keyboard events, a session replays exactly.
+///
+/// The engine is not thread-safe: one task owns it and feeds it events one at a time.
+public final class TrainingEngine {
+    /// Which keys and pedals are controls rather than answers.
+    public var controls: KeyboardControls
+    /// The exercise of the latest session, which "new session" starts again.
+    public private(set) var lastExercise: Exercise?
+
+    let settingsSource: any TrainingSettingsSource
+    let clock: any TrainingClock
+    let sink: any TrainingEventSink
+    var random: SeededRandom
+    var session: Session?
+    private var pressedControllers: Set<Int> = []
+
+    /// An engine with no session running yet.
+    public init(
+        settings: any TrainingSettingsSource = FixedSettings(),
+        clock: any TrainingClock,
+        random: SeededRandom,
+        controls: KeyboardControls = .standard,
+        sink: any TrainingEventSink
+    ) {
+        self.settingsSource = settings
+        self.clock = clock
+        self.random = random
+        self.controls = controls
+        self.sink = sink
+    }
+
+    /// True while a session runs (a question is always open then).
+    public var isRunning: Bool { session != nil }
+
+    /// The random generator's state now: a new engine seeded with it makes the same choices.
+    public var randomState: UInt64 { random.state }
+
+    /// Starts a session (ending the running one first, with its results). Throws for an
+    /// exercise that cannot run (Fbb Locrian cannot be spelled; an empty interval set).
+    public func start(_ exercise: Exercise) throws(TrainingError) {
+        try start(exercise, at: clock.now)
+    }
+
+    /// Takes one keyboard event. Note-offs, note-ons with velocity 0 and notes while no session
+    /// runs are not answers; control keys and pedals act whether or not a session runs.
+    public func handle(_ event: KeyboardEvent) {
+        switch event.kind {
+        case .noteOn(let note, let velocity) where velocity > 0:
+            let range = session?.settings.noteRange ?? settingsSource.current.noteRange
+            if let action = controls.action(forKey: note, noteRange: range) {
+                perform(action, at: event.time)
+            } else if session != nil {
+                judge(note, velocity: velocity, at: event.time)
+            }
+        case .controlChange(let controller, let value):
+            if value >= 64 {
+                if pressedControllers.insert(controller).inserted, let action = controls.action(forController: controller) {
+                    perform(action, at: event.time)
+                }
+            } else {
+                pressedControllers.remove(controller)
+            }
+        case .noteOn, .noteOff:
+            return
+        }
+    }
+
+    /// Does what a control key does, now.
+    public func perform(_ action: ControlAction) {
+        perform(action, at: clock.now)
+    }
+
+    func perform(_ action: ControlAction, at time: Duration) {
+        switch action {
+        case .repeatPrompt: repeatPrompt(at: time)
+        case .skip: skip(at: time)
+        case .stop: end(at: time)
+        case .newSession:
+            guard let lastExercise else { return }
+            // The last exercise started once already, so it is known to be valid.
+            try? start(lastExercise, at: time)
+        }
+    }
+
+    func start(_ exercise: Exercise, at time: Duration) throws(TrainingError) {
+        try exercise.validate()
+        end(at: time)
+        lastExercise = exercise
+        let settings = settingsSource.current
+        session = Session(exercise: exercise, startTime: time, settings: settings)
+        let started = SessionStarted(exercise: exercise, settings: settings, randomState: random.state)
+        emit(.sessionStarted(started), at: time)
+        openNextQuestion(at: time)
+    }
+
+    func end(at time: Duration) {
+        guard let ending = session else { return }
+        session = nil
+        let results = ending.tally.results(exercise: ending.exercise, sessionLength: time - ending.startTime)
+        sink.receive(TrainingEvent(sessionTime: time - ending.startTime, kind: .sessionEnded(results)))
+    }
+
+    func openNextQuestion(at time: Duration) {
+        guard session != nil else { return }
+        session!.settings = settingsSource.current
+        session!.number += 1
+        switch session!.exercise {
+        case .scale(let exercise): openScaleRound(exercise, at: time)
+        case .interval(let exercise): openIntervalQuestion(exercise, at: time)
+        }
+    }
+
+    func judge(_ note: MIDINote, velocity: Int, at time: Duration) {
+        if session?.scaleRound != nil {
+            judgeScaleNote(note, velocity: velocity, at: time)
+        } else if session?.intervalQuestion != nil {
+            judgeIntervalNote(note, velocity: velocity, at: time)
+        }
+    }
+
+    func repeatPrompt(at time: Duration) {
+        guard let prompt = session?.prompt else { return }
+        session!.settings = settingsSource.current
+        let again = Prompt(
+            number: prompt.number, question: prompt.question, settings: session!.settings,
+            sounds: prompt.sounds, isRepeat: true, staff: session!.staff
+        )
+        emit(.prompt(again), at: time)
+    }
+
+    func skip(at time: Duration) {
+        if session?.scaleRound != nil {
+            skipScaleRound(at: time)
+        } else if session?.intervalQuestion != nil {
+            skipIntervalQuestion(at: time)
+        }
+    }
+
+    func emit(_ kind: TrainingEvent.Kind, at time: Duration) {
+        let start = session?.startTime ?? time
+        sink.receive(TrainingEvent(sessionTime: time - start, kind: kind))
+    }
+
+    /// A prompt, remembered so that it can be repeated, and sent.
+    func ask(_ question: Prompt.Question, sounds: [MIDINote], staff: Staff, at time: Duration) {
+        let prompt = Prompt(
+            number: session!.number, question: question, settings: session!.settings,
+            sounds: sounds, isRepeat: false, staff: staff
+        )
+        session!.prompt = prompt
+        session!.staff = staff
+        emit(.prompt(prompt), at: time)
+    }
+}

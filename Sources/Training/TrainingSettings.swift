@@ -1,0 +1,63 @@
+import MusicTheory
+
+/// The student's settings (seed story 19.3): one value, read by the engine at each prompt, so a
+/// change applies from the next prompt on.
+///
+/// The defaults suit a cello read in the bass clef.
+public struct TrainingSettings: Sendable {
+    /// The notes exercises may use: random interval roots and their answers stay inside it, and
+    /// control keys are placed just below it.
+    public var noteRange: ClosedRange<MIDINote>
+    /// How long a prompt's notes sound.
+    public var noteDuration: Duration
+    /// The frequency of A4.
+    public var referencePitch: ReferencePitch
+    /// How intervals above a sounded root are tuned.
+    public var tuningSystem: TuningSystem
+    /// The name of the instrument sound the audio adapter should use (a SoundFont preset name).
+    public var soundSource: String
+    /// How much prompt loudness varies at random, 0 (never) … 1 (widely).
+    public var varyLoudness: Double
+
+    /// Settings with the cello defaults for every value not given.
+    public init(
+        noteRange: ClosedRange<MIDINote> = MIDINote(36)...MIDINote(72),
+        noteDuration: Duration = .seconds(1),
+        referencePitch: ReferencePitch = .standard,
+        tuningSystem: TuningSystem = .equalTemperament,
+        soundSource: String = "Cello",
+        varyLoudness: Double = 0
+    ) {
+        precondition((0...1).contains(varyLoudness), "varyLoudness is 0...1")
+        self.noteRange = noteRange
+        self.noteDuration = noteDuration
+        self.referencePitch = referencePitch
+        self.tuningSystem = tuningSystem
+        self.soundSource = soundSource
+        self.varyLoudness = varyLoudness
+    }
+
+    /// C2–C5, one second per note, A4 = 440 Hz, equal temperament, a cello, steady loudness.
+    public static let cello = TrainingSettings()
+}
+
+extension TrainingSettings: Hashable, Codable {}
+
+/// Where the engine reads the current settings, once per prompt.
+///
+/// The daemon's implementation follows the configuration file and the control socket.
+public protocol TrainingSettingsSource {
+    /// The settings as they are now.
+    var current: TrainingSettings { get }
+}
+
+/// Settings that never change: for tests, benchmarks and one-shot command-line sessions.
+public struct FixedSettings: TrainingSettingsSource, Sendable {
+    /// The settings every prompt reads.
+    public var current: TrainingSettings
+
+    /// Always `settings`.
+    public init(_ settings: TrainingSettings = .cello) {
+        current = settings
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import ControlProtocol
+
+/// `eartrainctl play D3 E3 F3`: the virtual keyboard. Prints how each note was judged.
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play", abstract: "Play notes as if on the keyboard (names such as D3 or MIDI numbers).")
+
+    @Argument(help: "Notes, e.g. D3 E3 F3 or 50 52 53.") var notes: [String]
+    @Option(help: "Velocity 1-127.") var velocity: Int?
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        let link = try connection.connect()
+        // Subscribe first: the daemon judges the notes before it answers, so every judgement
+        // arrives ahead of the reply.
+        _ = try ConnectionOptions.call(link, Method.subscribe.rawValue, params: Wire.value(SubscribeParams(topics: [.answer, .prompt, .session])))
+        var events: [JSONValue] = []
+        let params = NotesPlayParams(notes: notes.map { .string($0) }, velocity: velocity)
+        let result = try ConnectionOptions.call(link, Method.notesPlay.rawValue, params: Wire.value(params)) { notification in
+            if notification.method == "event" { events.append(notification.params) }
+        }
+        if connection.json {
+            print(Wire.encode(JSONValue.object(["result": result, "events": .array(events)])))
+        } else if events.isEmpty {
+            print("played \(result["played"]?.array.compactMap(\.string).joined(separator: " ") ?? "") (no session running)")
+        } else {
+            for event in events { print(event["text"]?.string ?? "") }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import ControlProtocol
+
+/// `eartrainctl start scale|interval …`
+struct StartCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start", abstract: "Start a session.", subcommands: [StartScale.self, StartInterval.self])
+}
+
+/// Options both kinds of session share.
+struct SessionOptions: ParsableArguments {
+    @Option(help: "Tuning: equal, just or pythagorean.") var tuning: String?
+    @Option(help: "A4 in Hz, 380-500.") var reference: Double?
+    @Option(help: "Seed for every random choice, to replay a session.") var seed: UInt64?
+    @Flag(help: "Require the exact octave, not just the pitch class.") var strict = false
+
+    func apply(to params: inout SessionStartParams) {
+        params.tuning = tuning
+        params.reference = reference
+        params.seed = seed
+        params.strict = strict ? true : nil
+    }
+}
+
+struct StartScale: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "scale", abstract: "Play a mode from a root, note by note, to the octave.")
+
+    @Option(help: "ionian, dorian, phrygian, lydian, mixolydian, aeolian or locrian.") var mode: String?
+    @Option(help: "The root: D, C#/Db, Eb3 or a MIDI number.") var root: String?
+    @Flag(help: "A new random root each round.") var randomRoot = false
+    @Flag(help: "A new random mode each round.") var randomMode = false
+    @OptionGroup var session: SessionOptions
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        var params = SessionStartParams(kind: "scale")
+        params.mode = mode
+        params.root = root
+        params.randomRoot = randomRoot ? true : nil
+        params.randomMode = randomMode ? true : nil
+        session.apply(to: &params)
+        try StartCommand.start(params, connection: connection)
+    }
+}
+
+struct StartInterval: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "interval", abstract: "Play the note an interval away from a sounded root.")
+
+    @Option(help: "The root (default: random roots within the note range).") var root: String?
+    @Option(help: "Comma-separated intervals, e.g. m3,P5 (default: the seed's eleven).") var intervals: String?
+    @Flag(help: "Add P8 m9 M9 P11 A11 m13 M13.") var extended = false
+    @Flag(help: "Intervals below the root.") var descending = false
+    @Option(help: "Wrong tries before the answer is shown.") var tries: Int?
+    @Flag(help: "Ask every interval equally often.") var noAdaptive = false
+    @OptionGroup var session: SessionOptions
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        var params = SessionStartParams(kind: "interval")
+        params.root = root
+        params.intervals = intervals.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        params.extended = extended ? true : nil
+        params.direction = descending ? "descending" : nil
+        params.tries = tries
+        params.adaptive = noAdaptive ? false : nil
+        session.apply(to: &params)
+        try StartCommand.start(params, connection: connection)
+    }
+}
+
+extension StartCommand {
+    static func start(_ params: SessionStartParams, connection: ConnectionOptions) throws {
+        let result = try connection.call(Method.sessionStart.rawValue, params: Wire.value(params))
+        if connection.json {
+            print(Wire.encode(result))
+        } else {
+            let session = try Wire.decode(SessionStatus.self, from: result["session"])
+            print(StatusText.sessionLines(session).joined(separator: "\n"))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import ControlProtocol
+import Foundation
+
+/// `eartrainctl status`: the session, the devices, the statistics store.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show what the daemon is doing.")
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        let result = try connection.call(Method.status.rawValue)
+        if connection.json {
+            print(Wire.encode(result))
+            return
+        }
+        let status = try Wire.decode(StatusResult.self, from: result)
+        print(StatusText.lines(status).joined(separator: "\n"))
+    }
+}
+
+/// The status as a person reads it.
+enum StatusText {
+    static func lines(_ status: StatusResult) -> [String] {
+        var lines = ["\(status.daemon), up \(duration(status.uptimeSeconds))"]
+        if let session = status.session {
+            lines += sessionLines(session)
+        } else {
+            lines.append("session: none (start one with `eartrainctl start scale --mode dorian --root D`)")
+        }
+        let devices = status.devices
+        lines.append("keyboard: " + (devices.keyboard ? devices.keyboards.joined(separator: ", ")
+            : devices.sequencer ? "none connected" : "no ALSA sequencer"))
+        lines.append("sound: " + (devices.sound ? (devices.soundDevice ?? "on") : "off (\(devices.soundDevice ?? "no device"))"))
+        lines.append("statistics: \(status.storage)")
+        return lines
+    }
+
+    /// The running session in three lines: what, how it goes, what is asked now.
+    static func sessionLines(_ session: SessionStatus) -> [String] {
+        let what = session.kind == "scale"
+            ? "scale \(session.mode ?? "") from \(session.root)"
+            : "intervals \((session.intervals ?? []).joined(separator: " ")) from \(session.root)"
+        var lines = ["session: \(what), \(session.correct) correct, \(session.errors) \(session.errors == 1 ? "error" : "errors"), \(duration(session.elapsedSeconds))"]
+        if let prompt = session.prompt {
+            let progress = session.progress.map { "  (\($0)/\(session.total ?? 8))" } ?? ""
+            lines.append("  now: \(prompt)\(progress)")
+        }
+        lines.append("  tuning \(session.tuning), seed \(session.seed)")
+        return lines
+    }
+
+    /// `1h 2m 3s`, `4m 5s`, `12.4s`.
+    static func duration(_ seconds: Double) -> String {
+        if seconds < 60 { return String(format: "%.1fs", seconds) }
+        let whole = Int(seconds)
+        let (hours, minutes, rest) = (whole / 3600, whole % 3600 / 60, whole % 60)
+        return hours > 0 ? "\(hours)h \(minutes)m \(rest)s" : "\(minutes)m \(rest)s"
+    }
+}

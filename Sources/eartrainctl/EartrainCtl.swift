@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `eartrainctl`: queries and drives the eartrainer daemon, and answers music-theory questions
+/// offline.
+@main
+struct EartrainCtl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eartrainctl",
+        abstract: "Ear training with a real instrument: query the daemon, or ask music theory offline.",
+        subcommands: [
+            StatusCommand.self, StartCommand.self, StopCommand.self, RepeatCommand.self, SkipCommand.self,
+            PlayCommand.self, ResultsCommand.self, TheoryCommand.self,
+        ]
+    )
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The eartrainer daemon: turns a MIDI keyboard into an ear-training instrument.
+@main
+struct Eartrainerd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eartrainerd",
+        abstract: "The eartrainer daemon: turns a MIDI keyboard into an ear-training instrument.",
+        subcommands: [Run.self],
+        defaultSubcommand: Run.self
+    )
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import ControlProtocol
+
+@Suite("JSON-RPC messages")
+struct RPCMessageTests {
+    @Test("requests decode with numeric, string or missing ids and any params")
+    func decodesRequests() throws {
+        let decoder = JSONDecoder()
+        let request = try decoder.decode(RPCRequest.self, from: Data(#"{"jsonrpc":"2.0","id":7,"method":"status"}"#.utf8))
+        #expect(request.id == .number(7))
+        #expect(request.method == "status")
+        let named = try decoder.decode(
+            RPCRequest.self, from: Data(#"{"jsonrpc":"2.0","id":"a","method":"notes.play","params":{"notes":["C3",60]}}"#.utf8))
+        #expect(named.id == .string("a"))
+        #expect(named.params == .object(["notes": .array([.string("C3"), .number(60)])]))
+    }
+
+    @Test("responses encode as one line with sorted keys and whole numbers as integers")
+    func encodesResponses() {
+        let response = RPCResponse(id: .number(1), result: .object(["correct": .number(3), "rate": .number(0.25)]))
+        #expect(Wire.encode(response) == #"{"id":1,"jsonrpc":"2.0","result":{"correct":3,"rate":0.25}}"#)
+        let error = RPCResponse(id: .null, error: .methodNotFound("nope"))
+        #expect(Wire.encode(error).contains(#""code":-32601"#))
+        #expect(!Wire.encode(error).contains("\n"))
+    }
+
+    @Test("JSON values round-trip", arguments: [
+        JSONValue.null, .bool(true), .number(-3), .number(2.5), .string("é\"\n"), .array([.null, .number(1)]),
+        .object(["k": .object(["n": .array([])])]),
+    ])
+    func roundTrip(value: JSONValue) throws {
+        let data = Data(Wire.encode(value).utf8)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: data) == value)
+    }
+
+    @Test("every method name is unique and control methods are the ones that act")
+    func methods() {
+        #expect(Set(Method.allCases.map(\.rawValue)).count == Method.allCases.count)
+        #expect(Method.allCases.filter(\.isControl).map(\.rawValue).sorted()
+            == ["notes.play", "session.repeat", "session.skip", "session.start", "session.stop"])
+    }
+}

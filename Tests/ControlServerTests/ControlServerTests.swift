@@ -1,0 +1,151 @@
+import ControlProtocol
+import Foundation
+import Glibc
+import Testing
+
+@testable import ControlServer
+
+/// The server against real sockets, with an echo "daemon" reading its events.
+@Suite("ControlServer")
+struct ControlServerTests {
+    static let refusals = ControlServer.Refusals(
+        tooManyClients: #"{"error":"too many"}"#, lineTooLong: #"{"error":"too long"}"#, busy: #"{"error":"busy"}"#)
+
+    /// Starts a server whose handler echoes each line back prefixed with the peer's uid.
+    private func withEchoServer(limits: ServerLimits = ServerLimits(), _ body: (ControlServer, String) async throws -> Void) async throws {
+        let path = temporarySocketPath()
+        let server = try ControlServer(listener: try UnixListener.bind(path: path), greeting: "hello", refusals: Self.refusals, limits: limits)
+        server.start()
+        let echo = Task {
+            for await event in server.events {
+                if case .line(let id, let peer, let bytes) = event {
+                    server.complete(id, reply: "\(peer.uid):" + String(decoding: bytes, as: UTF8.self))
+                }
+            }
+        }
+        try await body(server, path)
+        server.stop()
+        await echo.value
+    }
+
+    @Test("a client is greeted, and each line it sends comes back answered, with its credentials")
+    func greetsAndAnswers() async throws {
+        try await withEchoServer { _, path in
+            let client = try TestClient(path: path)
+            #expect(await client.readLine() == "hello")
+            client.send("one\ntwo\n")
+            #expect(await client.readLine() == "\(getuid()):one")
+            #expect(await client.readLine() == "\(getuid()):two")
+        }
+    }
+
+    @Test("a client that sends and then shuts down its side still gets every answer, then is closed")
+    func halfClose() async throws {
+        try await withEchoServer { _, path in
+            let client = try TestClient(path: path)
+            #expect(await client.readLine() == "hello")
+            client.send("a\nb\nc\n")
+            shutdown(client.fd, Int32(SHUT_WR))
+            #expect(await client.readLine() == "\(getuid()):a")
+            #expect(await client.readLine() == "\(getuid()):b")
+            #expect(await client.readLine() == "\(getuid()):c")
+            #expect(await client.readLine() == nil)
+        }
+    }
+
+    @Test("the socket file has mode 0660 and is removed when the listener goes")
+    func socketFileMode() async throws {
+        let path = temporarySocketPath()
+        do {
+            let listener = try UnixListener.bind(path: path)
+            var info = stat()
+            #expect(stat(path, &info) == 0)
+            #expect(info.st_mode & 0o777 == 0o660)
+            _ = listener
+        }
+        #expect(access(path, F_OK) == -1)
+    }
+
+    @Test("a stale socket file is replaced; a live one and a non-socket file are left alone")
+    func staleAndLive() throws {
+        let path = temporarySocketPath()
+        let first = try UnixListener.bind(path: path)
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        // Live: binding again while `first` listens must refuse and leave the file.
+        #expect(throws: ControlServerError.alreadyRunning(path)) { try UnixListener.bind(path: path) }
+        #expect(stat(path, &info) == 0)
+        #expect(first.path == path)
+        // Make it stale without removing the file: close the listening socket behind the object's back.
+        let staleDir = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("stale.sock").path
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = try UnixListener.socketAddress(staleDir)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        close(probe)  // the file stays, nobody answers
+        #expect(stat(staleDir, &info) == 0)
+        let replaced = try UnixListener.bind(path: staleDir)
+        #expect(replaced.path == staleDir)
+        // Not a socket: a regular file is never replaced.
+        let regular = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("file.sock").path
+        FileManager.default.createFile(atPath: regular, contents: Data("keep".utf8))
+        #expect(throws: ControlServerError.notASocket(regular)) { try UnixListener.bind(path: regular) }
+        #expect(try String(contentsOfFile: regular, encoding: .utf8) == "keep")
+    }
+
+    @Test("clients beyond the limit are told so and closed; the others carry on")
+    func tooManyClients() async throws {
+        try await withEchoServer(limits: ServerLimits(maxClients: 2)) { _, path in
+            let a = try TestClient(path: path)
+            let b = try TestClient(path: path)
+            #expect(await a.readLine() == "hello")
+            #expect(await b.readLine() == "hello")
+            let c = try TestClient(path: path)
+            #expect(await c.readLine() == #"{"error":"too many"}"#)
+            #expect(await c.readLine() == nil)
+            a.send("still here\n")
+            #expect(await a.readLine() == "\(getuid()):still here")
+        }
+    }
+
+    @Test("a line over 64 KiB is refused and the connection goes on")
+    func longLine() async throws {
+        try await withEchoServer { _, path in
+            let client = try TestClient(path: path)
+            #expect(await client.readLine() == "hello")
+            client.send(String(repeating: "x", count: 70_000) + "\nafter\n")
+            #expect(await client.readLine() == #"{"error":"too long"}"#)
+            #expect(await client.readLine() == "\(getuid()):after")
+        }
+    }
+
+    @Test("a client that never reads is dropped once its queue is full; others are not stalled")
+    func slowReaderDropped() async throws {
+        let path = temporarySocketPath()
+        let server = try ControlServer(
+            listener: try UnixListener.bind(path: path), greeting: "hello", refusals: Self.refusals,
+            limits: ServerLimits(maxQueuedOutputBytes: 64 * 1024))
+        server.start()
+        let slow = try TestClient(path: path)
+        var bufferSize: Int32 = 4096
+        setsockopt(slow.fd, SOL_SOCKET, SO_RCVBUF, &bufferSize, socklen_t(MemoryLayout<Int32>.size))
+        let fast = try TestClient(path: path)
+        var ids: [ClientID] = []
+        var dropped: DisconnectReason?
+        var iterator = server.events.makeAsyncIterator()
+        while ids.count < 2, let event = await iterator.next() {
+            if case .connected(let id, _) = event { ids.append(id) }
+        }
+        let line = String(repeating: "n", count: 1000)
+        for _ in 0..<2000 { server.send(line, to: ids[0]) }  // ~2 MB to a reader that never reads
+        server.send("ping", to: ids[1])
+        #expect(await fast.readLine() == "hello")
+        #expect(await fast.readLine() == "ping")
+        while dropped == nil, let event = await iterator.next() {
+            if case .disconnected(let id, let reason) = event, id == ids[0] { dropped = reason }
+        }
+        #expect(dropped == .outputOverflow)
+        server.stop()
+    }
+}

@@ -1,0 +1,123 @@
+import MusicTheory
+import Testing
+@testable import Training
+
+@Suite struct ScaleSessionTests {
+    @Test("every mode: the prompt carries mode, root and step pattern; 8 right notes complete a round and the same scale comes again", arguments: Mode.allCases)
+    func wholeRound(mode: Mode) throws {
+        let harness = Harness()
+        try harness.engine.start(.scale(ScaleExercise(mode: mode, root: root("D"))))
+        let question = harness.scaleQuestion
+        #expect(question.stepPattern == textbookPatterns[mode])
+        #expect(question.scale.mode == mode)
+        #expect(question.scale.root == NoteName(.d))
+        #expect(harness.sink.prompts.last?.number == 1)
+
+        // D is pitch class 2; play each degree an octave or two away from the drawn one.
+        let pitches = offsets(ofPattern: textbookPatterns[mode]!).map { 2 + 48 + $0 }
+        for (index, pitch) in pitches.enumerated() {
+            harness.play(pitch + (index.isMultiple(of: 2) ? 12 : -12))
+        }
+        let judgements = harness.sink.judgements
+        #expect(judgements.count == 8)
+        #expect(judgements.allSatisfy { $0.correct })
+        #expect(judgements.map(\.subject) == (1...8).map { .degree($0) })
+        #expect(judgements.last?.staff.notes.count == 8)
+        #expect(harness.sink.roundsComplete.map(\.round) == [1])
+        #expect(harness.sink.prompts.count == 2)
+        #expect(harness.sink.prompts.last?.number == 2)
+        #expect(harness.scaleQuestion.scale == question.scale)
+        #expect(harness.sink.names == ["started", "prompt"] + Array(repeating: "right", count: 8) + ["round", "prompt"])
+    }
+
+    @Test("a wrong note is counted, not drawn, and the same note is still expected")
+    func wrongNote() throws {
+        let harness = Harness()
+        try harness.engine.start(.scale(ScaleExercise(mode: .ionian, root: root("C"))))
+        harness.play(48)  // C: right
+        harness.play(51)  // Eb instead of D
+        harness.play(49)  // C# instead of D
+        harness.play(50)  // D: right
+        let judged = harness.sink.judgements
+        #expect(judged.map(\.correct) == [true, false, false, true])
+        #expect(judged[1].expected.spelled.name == NoteName(.d))
+        #expect(judged[2].expected.spelled.name == NoteName(.d))
+        #expect(judged[1].staff.notes.count == 1)
+        #expect(judged[2].attempt == 2)
+        #expect(judged[3].attempt == 3)
+        #expect(judged[3].staff.notes.map(\.note.description) == ["C3", "D3"])
+
+        harness.engine.perform(.stop)
+        let results = try #require(harness.sink.results.first)
+        #expect(results.correct == 2)
+        #expect(results.errors == 2)
+        #expect(results.errorRate == 0.5)
+        #expect(results.row(for: .degree(2))?.errors == 2)
+        #expect(results.row(for: .degree(2))?.correctFirstTry == 0)
+        #expect(results.row(for: .degree(1))?.correctFirstTry == 1)
+        let confusions = results.confusions.map { "\($0.expected) \($0.played) \($0.count)" }
+        #expect(confusions == ["degree 2 m2 1", "degree 2 m3 1"])
+    }
+
+    @Test("the final note is the octave's pitch class; strict matching wants the exact notes drawn")
+    func strictAndPitchClass() throws {
+        let loose = Harness()
+        try loose.engine.start(.scale(ScaleExercise(mode: .ionian, root: root("C"))))
+        for pitch in [60, 62, 64, 65, 67, 69, 71, 60] { loose.play(pitch) }  // the "octave" played as the same C
+        #expect(loose.sink.roundsComplete.count == 1)
+
+        let strict = Harness()
+        try strict.engine.start(.scale(ScaleExercise(mode: .ionian, root: root("C"), matching: .exactOctave)))
+        strict.play(60)  // C4: right class, wrong octave
+        strict.play(48)  // C3: drawn root
+        for pitch in [50, 52, 53, 55, 57, 59] { strict.play(pitch) }
+        strict.play(48)  // not the octave
+        strict.play(60)  // the octave
+        #expect(strict.sink.judgements.map(\.correct) == [false, true, true, true, true, true, true, true, false, true])
+        #expect(strict.sink.roundsComplete.count == 1)
+    }
+
+    @Test("an exact root sets the octave of a strict scale")
+    func exactRoot() throws {
+        let harness = Harness()
+        try harness.engine.start(.scale(ScaleExercise(mode: .aeolian, root: root("A2"), matching: .exactOctave)))
+        #expect(harness.scaleQuestion.expected.map(\.midiNote.rawValue) == [45, 47, 48, 50, 52, 53, 55, 57])
+        #expect(harness.scaleQuestion.root.description == "A2")
+    }
+
+    @Test("a new random root and mode each round, when asked, differ from the round before")
+    func newRandomRounds() throws {
+        let harness = Harness(seed: 42)
+        let exercise = ScaleExercise(mode: .ionian, root: root("C"), newRandomRootEachRound: true, newRandomModeEachRound: true)
+        try harness.engine.start(.scale(exercise))
+        var scales: [Scale] = []
+        for _ in 0..<20 {
+            let question = harness.scaleQuestion
+            scales.append(question.scale)
+            for midi in question.expected.map(\.midiNote.rawValue) { harness.play(midi) }
+        }
+        #expect(harness.sink.roundsComplete.count == 20)
+        for (before, after) in zip(scales, scales.dropFirst()) {
+            #expect(before.root.pitchClass != after.root.pitchClass)
+            #expect(before.mode != after.mode)
+        }
+        #expect(Set(scales.map(\.mode)).count >= 5)
+    }
+
+    @Test("response time runs from the prompt, then from the previous correct note")
+    func responseTimes() throws {
+        let harness = Harness()
+        try harness.engine.start(.scale(ScaleExercise(mode: .ionian, root: root("C"))))
+        harness.play(48, after: .seconds(2))
+        harness.play(49, after: .seconds(1))
+        harness.play(50, after: .milliseconds(500))
+        let judged = harness.sink.judgements
+        #expect(judged.map(\.responseTime) == [.seconds(2), .seconds(1), .milliseconds(1500)])
+        #expect(judged.map(\.sincePrompt) == [.seconds(2), .seconds(3), .milliseconds(3500)])
+        harness.engine.perform(.stop)
+        let results = try #require(harness.sink.results.first)
+        #expect(results.averageResponseTime == .milliseconds(1750))
+        #expect(results.averageFirstNoteTime == .milliseconds(1500))
+        #expect(results.sessionLength == .milliseconds(3500))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Runs a product of this package (e.g. `eartrainctl`) as a child process, the way a person would.
+struct ExecutableRunner {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        /// True when the process ended by a signal (a crash or a trap), not by exit().
+        let crashed: Bool
+    }
+
+    let executable: URL
+
+    /// Finds the built executable beside the test bundle (SwiftPM puts products and tests together).
+    init(product: String) {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent(product).path),
+              directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        executable = directory.appendingPathComponent(product)
+    }
+
+    func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read before waiting, so a full pipe cannot stall the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            crashed: process.terminationReason == .uncaughtSignal
+        )
+    }
+}

@@ -1,0 +1,147 @@
+import ControlProtocol
+import Foundation
+import Glibc
+import Synchronization
+
+/// The real `eartrainerd`, started as a child process on a fresh socket in a temporary folder.
+final class DaemonProcess {
+    let process = Process()
+    let folder: URL
+    let socketPath: String
+    private let stdoutText = TextBuffer()
+    private let stderrText = TextBuffer()
+    private let outPipe = Pipe()
+    private let errPipe = Pipe()
+
+    /// Finds a product beside the test bundle.
+    static func executable(_ product: String) -> URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent(product).path), directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent(product)
+    }
+
+    /// Starts the daemon; `arguments` come after `--socket PATH` unless `socket` is false.
+    init(arguments: [String] = [], environment: [String: String] = [:], socket: Bool = true, launcher: [String] = []) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("etd-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        socketPath = folder.appendingPathComponent("eartrainer.sock").path
+        let daemon = Self.executable("eartrainerd").path
+        let daemonArguments = (socket ? ["--socket", socketPath] : []) + arguments
+        if launcher.isEmpty {
+            process.executableURL = URL(fileURLWithPath: daemon)
+            process.arguments = daemonArguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: launcher[0])
+            process.arguments = Array(launcher.dropFirst()) + [daemon] + daemonArguments
+        }
+        var env = ProcessInfo.processInfo.environment
+        for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "JOURNAL_STREAM", "LISTEN_FDS", "LISTEN_PID", "RUNTIME_DIRECTORY"] {
+            env.removeValue(forKey: key)
+        }
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.currentDirectoryURL = folder
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        outPipe.fileHandleForReading.readabilityHandler = { [stdoutText] handle in
+            let data = handle.availableData
+            stdoutText.append(data)
+        }
+        errPipe.fileHandleForReading.readabilityHandler = { [stderrText] handle in
+            let data = handle.availableData
+            stderrText.append(data)
+        }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    var stdout: String { stdoutText.text }
+    var stderr: String { stderrText.text }
+
+    /// Waits until `condition` holds, polling, for at most `seconds`.
+    @discardableResult
+    static func wait(seconds: Double = 10, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }
+
+    /// Waits for the socket, then connects.
+    func connect() throws -> ControlConnection {
+        Self.wait { FileManager.default.fileExists(atPath: socketPath) }
+        return try ControlConnection(path: socketPath)
+    }
+
+    /// Sends a signal and waits for the process to end; returns its exit status.
+    func stop(signal: Int32 = SIGTERM) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        outPipe.fileHandleForReading.readabilityHandler = nil
+        errPipe.fileHandleForReading.readabilityHandler = nil
+        // Collect whatever was still in the pipes.
+        let rest = outPipe.fileHandleForReading.readDataToEndOfFile()
+        stdoutText.append(rest)
+        return process.terminationStatus
+    }
+}
+
+extension ControlConnection {
+    /// Calls and returns the result object, or fails with the error's message.
+    func result(_ method: String, _ params: JSONValue? = nil, notifications: inout [RPCNotification]) throws -> JSONValue {
+        var collected: [RPCNotification] = []
+        let response = try call(method, params: params) { collected.append($0) }
+        notifications += collected
+        if let error = response.error { throw error }
+        return response.result ?? .null
+    }
+
+    func result(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+        var ignored: [RPCNotification] = []
+        return try result(method, params, notifications: &ignored)
+    }
+}
+
+extension JSONValue {
+    subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    var number: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+}
+
+/// Parses a JSON object from text, for tests.
+func jsonObject(_ text: String) -> [String: Any]? {
+    (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+}
+
+/// Text gathered from a pipe by another thread.
+final class TextBuffer: Sendable {
+    private let storage = Mutex("")
+
+    var text: String { storage.withLock { $0 } }
+
+    func append(_ data: Data) {
+        storage.withLock { $0 += String(decoding: data, as: UTF8.self) }
+    }
+}

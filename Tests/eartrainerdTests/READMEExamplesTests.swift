@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// Every `$ eartrainctl …` line in a ```console block of the README is run, in order, against one
+/// real daemon, and what it prints (stdout, then stderr) must be the lines that follow it. Times
+/// (`0.0s`, `1.25s`) vary from run to run and are compared as `#s`.
+@Suite("README examples")
+struct READMEExamplesTests {
+    static func examples() throws -> [ConsoleExample] {
+        try ConsoleExample.all(in: "README.md")
+    }
+
+    @Test("the README has eartrainctl examples to run, the theory ones and the walkthrough")
+    func hasExamples() throws {
+        let commands = try Self.examples().map(\.command)
+        #expect(commands.filter { $0.hasPrefix("eartrainctl theory") }.count >= 6)
+        #expect(commands.contains { $0.hasPrefix("eartrainctl play") })
+        #expect(commands.contains { $0.hasPrefix("eartrainctl status") })
+    }
+
+    @Test("the README's examples print what the README says, against a running daemon")
+    func examplesAgainstADaemon() throws {
+        let daemon = try DaemonProcess()
+        _ = try daemon.connect()
+        for example in try Self.examples() {
+            let words = shellWords(example.command)
+            try #require(words.first == "eartrainctl", "only eartrainctl examples are run here: \(example.command)")
+            let process = Process()
+            process.executableURL = DaemonProcess.executable("eartrainctl")
+            process.arguments = Array(words.dropFirst())
+            process.environment = ProcessInfo.processInfo.environment.merging(["EARTRAINER_SOCKET": daemon.socketPath]) { $1 }
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                + String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit, "\(example.command) crashed")
+            #expect(Self.normalized(printed.trimmingCharacters(in: .newlines)) == Self.normalized(example.expected),
+                    "\(example.command)")
+        }
+    }
+
+    /// Times vary between runs: `12.4s`, `0.05s` and the like read as `#s`.
+    static func normalized(_ text: String) -> String {
+        text.replacingOccurrences(of: #"\d+\.\d+s"#, with: "#s", options: .regularExpression)
+    }
+}
+
+/// One `$ command` line in a ```console block of a document, and the lines printed after it.
+struct ConsoleExample: CustomTestStringConvertible {
+    let command: String
+    let expected: String
+    var testDescription: String { command }
+
+    /// The repository's root, found from this file's place in it.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func all(in document: String) throws -> [ConsoleExample] {
+        let text = try String(contentsOf: repository.appendingPathComponent(document), encoding: .utf8)
+        var examples: [ConsoleExample] = []
+        var inConsole = false
+        var command: String?
+        var output: [String] = []
+        func finish() {
+            if let command { examples.append(ConsoleExample(command: command, expected: output.joined(separator: "\n"))) }
+            command = nil
+            output = []
+        }
+        for line in text.components(separatedBy: "\n") {
+            if line.hasPrefix("```console") {
+                inConsole = true
+            } else if inConsole && line.hasPrefix("```") {
+                finish()
+                inConsole = false
+            } else if inConsole && line.hasPrefix("$ ") {
+                finish()
+                command = String(line.dropFirst(2))
+            } else if inConsole {
+                output.append(line)
+            }
+        }
+        return examples
+    }
+}
+
+/// Splits a command line the way a POSIX shell would for the simple cases in our docs:
+/// whitespace separates words, double or single quotes group them.
+func shellWords(_ line: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var quote: Character?
+    var inWord = false
+    for character in line {
+        if let open = quote {
+            if character == open { quote = nil } else { current.append(character) }
+        } else if character == "\"" || character == "'" {
+            quote = character
+            inWord = true
+        } else if character == " " {
+            if inWord { words.append(current) }
+            current = ""
+            inWord = false
+        } else {
+            current.append(character)
+            inWord = true
+        }
+    }
+    if inWord { words.append(current) }
+    return words
+}

@@ -1,0 +1,90 @@
+import ControlProtocol
+import Foundation
+import Glibc
+import Testing
+
+/// systemd's side, without systemd as PID 1: a fake NOTIFY_SOCKET, systemd-socket-activate,
+/// journald's priority prefixes.
+@Suite("eartrainerd under systemd")
+struct SystemdIntegrationTests {
+    /// A datagram socket standing in for systemd's notify socket.
+    final class FakeNotifySocket {
+        let fd: Int32
+        let path: String
+
+        init(folder: URL) throws {
+            path = folder.appendingPathComponent("notify").path
+            fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+            var timeout = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        }
+
+        deinit { close(fd) }
+
+        func receive() -> String? {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = recv(fd, &buffer, buffer.count, 0)
+            return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
+        }
+    }
+
+    @Test("READY=1 with a STATUS= that says what is missing, then watchdog pings, then STOPPING=1")
+    func notify() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let notify = try FakeNotifySocket(folder: folder)
+        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"])
+        let ready = try #require(notify.receive())
+        #expect(ready.contains("READY=1"))
+        #expect(ready.contains("STATUS=running without"))
+        #expect(ready.contains("sound:"))
+        var pings = 0
+        while pings < 3, let message = notify.receive() {
+            if message == "WATCHDOG=1" { pings += 1 }
+        }
+        #expect(pings == 3)
+        #expect(daemon.stop() == 0)
+        var stopping = false
+        while let message = notify.receive() {
+            if message.contains("STOPPING=1") { stopping = true; break }
+        }
+        #expect(stopping)
+    }
+
+    @Test("socket activation through systemd-socket-activate: the daemon serves the socket it is given",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate")))
+    func socketActivation() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("act-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("activated.sock").path
+        let daemon = try DaemonProcess(socket: false, launcher: ["/usr/bin/systemd-socket-activate", "-l", path])
+        DaemonProcess.wait { FileManager.default.fileExists(atPath: path) }
+        // systemd-socket-activate starts the daemon on the first connection.
+        let link = try ControlConnection(path: path)
+        #expect(try link.result("status")["daemon"]?.string == "eartrainerd 0.1.0")
+        DaemonProcess.wait { daemon.stdout.contains("systemd socket") }
+        #expect(daemon.stdout.contains("control socket at systemd socket (fd 3)"))
+    }
+
+    @Test("under journald each line carries a priority prefix; --log-format json prints JSON lines")
+    func journaldAndJSON() throws {
+        let daemon = try DaemonProcess(arguments: ["--log-format", "json"], environment: ["JOURNAL_STREAM": "8:1234"])
+        let link = try daemon.connect()
+        _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("A2")]))
+        DaemonProcess.wait { daemon.stdout.contains("\"prompt\"") }
+        let lines = daemon.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count >= 3)
+        #expect(lines.allSatisfy { $0.hasPrefix("<6>") || $0.hasPrefix("<4>") || $0.hasPrefix("<5>") })
+        let prompt = try #require(lines.first { $0.contains("\"type\":\"prompt\"") })
+        let object = try #require(jsonObject(String(prompt.dropFirst(3))))
+        #expect(object["seq"] as? Int != nil)
+        #expect((object["text"] as? String)?.contains("A ionian") == true)
+    }
+}
