@@ -23,6 +23,42 @@ bench-training:
 	$(SWIFT) build -c release --product TrainingBenchmark
 	.build/release/TrainingBenchmark
 
+# ── Installing: binaries, systemd units, the config file and the SoundFont notes.
+# `make install PREFIX=/usr DESTDIR=/tmp/pkg` for packaging. An existing config file is kept.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+SHAREDIR ?= $(PREFIX)/share/eartrainer
+DOCDIR ?= $(PREFIX)/share/doc/eartrainer
+CONFDIR ?= /etc/eartrainer
+
+# BUILD=debug installs the debug binaries already built (the tests use it; it skips a release build).
+BUILD ?= release
+
+.PHONY: binaries install uninstall
+binaries: deps
+	$(SWIFT) build -c $(BUILD) --product eartrainerd
+	$(SWIFT) build -c $(BUILD) --product eartrainctl
+
+install: binaries
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SHAREDIR)/soundfonts $(DESTDIR)$(DOCDIR) $(DESTDIR)$(CONFDIR)
+	install -m 755 .build/$(BUILD)/eartrainerd .build/$(BUILD)/eartrainctl $(DESTDIR)$(BINDIR)/
+	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer.service.in > $(DESTDIR)$(UNITDIR)/eartrainer.service
+	install -m 644 systemd/eartrainer.socket $(DESTDIR)$(UNITDIR)/eartrainer.socket
+	install -m 644 soundfonts/README.md $(DESTDIR)$(SHAREDIR)/soundfonts/README.md
+	install -m 644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	cp -r docs $(DESTDIR)$(DOCDIR)/
+	if [ -f config/eartrainer.toml ] && [ ! -f $(DESTDIR)$(CONFDIR)/eartrainer.toml ]; then \
+		install -m 644 config/eartrainer.toml $(DESTDIR)$(CONFDIR)/eartrainer.toml; fi
+	@echo "installed under $(DESTDIR)$(PREFIX); enable at boot with: systemctl enable --now eartrainer.service"
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/eartrainerd $(DESTDIR)$(BINDIR)/eartrainctl
+	rm -f $(DESTDIR)$(UNITDIR)/eartrainer.service $(DESTDIR)$(UNITDIR)/eartrainer.socket
+	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(DOCDIR)
+	@echo "kept $(DESTDIR)$(CONFDIR) (your configuration) and /var/lib/eartrainer (your statistics)"
+
 # ALSA input scenarios against the kernel's sequencer in a VM (issue 4; also part of `make test`)
 test-vm: deps
 	@scripts/vm/run.sh

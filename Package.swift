@@ -43,11 +43,14 @@ let package = Package(
         // ── The daemon's core: engine, sound and keyboard edges, event reports, request routing.
         .target(name: "Daemon", dependencies: ["Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
-        .testTarget(name: "eartrainerdTests", dependencies: ["eartrainerd", "eartrainctl", "ControlProtocol"]),
+        .testTarget(
+            name: "eartrainerdTests",
+            dependencies: ["eartrainerd", "eartrainctl", "ControlProtocol", "FluidSynthAudio", "MusicTheory"]
+        ),
         .executableTarget(
             name: "eartrainerd",
             dependencies: [
-                "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory",
+                "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "FluidSynthAudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -64,6 +67,16 @@ let package = Package(
             ]
         ),
         .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory"]),
+
+        // ── Audio (issue 5): the cello voice through FluidSynth, the sine, offline rendering.
+        // CFluidSynth is Debian's libfluidsynth-dev; pkgConfig stays nil because fluidsynth.pc
+        // carries flags SwiftPM refuses. FluidSynthAudio is the only target that imports it.
+        .systemLibrary(name: "CFluidSynth"),
+        .target(
+            name: "FluidSynthAudio",
+            dependencies: ["CFluidSynth", "MusicTheory", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory"]),
 
         // ── ALSA input (issue 4): keyboards through the ALSA sequencer. ──
         // CALSA is Debian's libasound2-dev; ALSASequencer is the only Swift target that imports it.

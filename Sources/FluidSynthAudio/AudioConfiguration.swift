@@ -1,0 +1,49 @@
+import Foundation
+
+/// Every audio setting the config file can give, with the defaults the daemon uses.
+public struct AudioConfiguration: Sendable, Hashable {
+    /// A SoundFont path to try first (then the project's `soundfonts/`, then Debian's FluidR3_GM).
+    public var soundFontPath: String?
+    public var projectSoundFontDirectory: String
+    /// The last place looked at: Debian's FluidR3_GM.
+    public var systemSoundFontPath: String = SoundFontLocator.systemPath
+    public var preset: Preset
+    /// How long each note sounds, in seconds; the calibration measures over exactly this.
+    public var noteDuration: Double
+    public var sampleRate: Double
+    /// FluidSynth's audio driver ("alsa", "pulseaudio", "jack", "file", …) and device.
+    public var driver: String
+    public var device: String
+    /// period size × periods / sample rate is the buffer latency: 128 × 3 / 48 kHz = 8 ms.
+    public var periodSize: Int
+    public var periods: Int
+    /// Seconds between attempts to open a device that could not be opened.
+    public var deviceRetryInterval: Double
+    /// Where the calibration table is cached; nil for the default (see `CalibrationCache`).
+    public var cacheDirectory: String?
+
+    public init(
+        soundFontPath: String? = nil, projectSoundFontDirectory: String = "soundfonts",
+        preset: Preset = .cello, noteDuration: Double = 1.0, sampleRate: Double = 48000,
+        driver: String = "alsa", device: String = "default", periodSize: Int = 128, periods: Int = 3,
+        deviceRetryInterval: Double = 3, cacheDirectory: String? = nil
+    ) {
+        self.soundFontPath = soundFontPath
+        self.projectSoundFontDirectory = projectSoundFontDirectory
+        self.preset = preset
+        self.noteDuration = noteDuration
+        self.sampleRate = sampleRate
+        self.driver = driver
+        self.device = device
+        self.periodSize = periodSize
+        self.periods = periods
+        self.deviceRetryInterval = deviceRetryInterval
+        self.cacheDirectory = cacheDirectory
+    }
+
+    /// The buffer latency in seconds.
+    public var latency: Double { Double(periodSize * periods) / sampleRate }
+
+    /// Frames in one note.
+    public var noteFrames: Int { max(1, Int((noteDuration * sampleRate).rounded())) }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import MusicTheory
+import Synchronization
+
+/// Finds how to play any frequency on the cello, measuring what it must on a synth of its own
+/// (never the one that is sounding): the key, and two neighbouring whole-cent bends whose
+/// measured pitches bracket the wanted one (see `CelloPlan`). Measurements are kept in a
+/// `CelloCalibration` and stored in the cache.
+public final class CelloTuner: Sendable {
+    struct State: ~Copyable {
+        var table: CelloCalibration
+        var unsaved = 0
+    }
+
+    let synth: FluidSynthesizer
+    let bend: PitchBend
+    let cache: CalibrationCache?
+    let frames: Int
+    let state: Mutex<State>
+    /// One measurement at a time: they share `synth`.
+    let measuring = Mutex(())
+
+    init(soundFontPath: String, preset: Preset, identity: CelloCalibration.Identity, bend: PitchBend,
+         cache: CalibrationCache?) throws(AudioError) {
+        synth = try FluidSynthesizer(sampleRate: identity.sampleRate, channelCount: 16)
+        let id = try synth.loadSoundFont(path: soundFontPath)
+        do { try synth.selectPreset(channel: 0, soundFont: id, bank: preset.bank, program: preset.program) } catch {
+            throw .presetNotFound(path: soundFontPath, bank: preset.bank, program: preset.program)
+        }
+        try synth.setPitchWheelSensitivity(channel: 0, semitones: bend.sensitivity)
+        self.bend = bend
+        self.cache = cache
+        frames = max(64, Int((Double(identity.noteDurationMilliseconds) / 1000 * identity.sampleRate).rounded()))
+        state = Mutex(State(table: cache?.load(identity) ?? CelloCalibration(identity: identity)))
+    }
+
+    /// The table as measured so far.
+    public var calibration: CelloCalibration { state.withLock { $0.table } }
+
+    /// The plan for `frequency`, measuring the bends it needs that are not in the table yet.
+    public func plan(_ frequency: Frequency) throws(AudioError) -> CelloPlan {
+        try measuring.withLock { (_) throws(AudioError) -> CelloPlan in try planAlone(frequency) }
+    }
+
+    private func planAlone(_ frequency: Frequency) throws(AudioError) -> CelloPlan {
+        let exact = 69 + 12 * log2(frequency.hertz / 440)
+        let key = Int(exact.rounded())
+        guard (0...127).contains(key) else { throw .outOfRange(hertz: frequency.hertz) }
+        let wanted = (exact - Double(key)) * 100
+        // The wheel reaches ±198 c; a sample more than a quarter tone out of tune would need more.
+        let limit = Int(bend.halfRangeCents) - 2
+        var low = Int((wanted - (try sounding(key: key, bend: 0))).rounded(.down))
+        guard abs(low) < limit else { throw .outOfRange(hertz: frequency.hertz) }
+        var lowPitch = try sounding(key: key, bend: low)
+        while lowPitch > wanted {
+            low -= 1
+            guard low > -limit else { throw .outOfRange(hertz: frequency.hertz) }
+            lowPitch = try sounding(key: key, bend: low)
+        }
+        var highPitch = try sounding(key: key, bend: low + 1)
+        while highPitch <= wanted {
+            low += 1
+            guard low < limit else { throw .outOfRange(hertz: frequency.hertz) }
+            lowPitch = highPitch
+            highPitch = try sounding(key: key, bend: low + 1)
+        }
+        let share = min(1, max(0, (wanted - lowPitch) / (highPitch - lowPitch)))
+        return CelloPlan(key: key, lowWheel: bend.wheel(forCents: Double(low)).value,
+                         highWheel: bend.wheel(forCents: Double(low + 1)).value,
+                         highShare: share, lowErrorCents: lowPitch - wanted)
+    }
+
+    /// Measures every key of `keys` with the wheel centred (how far each sample is out of tune).
+    public func measureCentred(keys: ClosedRange<Int>) throws(AudioError) {
+        try measuring.withLock { (_) throws(AudioError) in
+            for key in keys { _ = try sounding(key: key, bend: 0) }
+        }
+        save()
+    }
+
+    /// Writes new measurements to the cache, if there are any.
+    public func save() {
+        let table: CelloCalibration? = state.withLock { state in
+            guard state.unsaved > 0 else { return nil }
+            state.unsaved = 0
+            return state.table
+        }
+        if let table { cache?.store(table) }
+    }
+
+    /// The measured pitch of `key` bent by `bend` cents, measured now if it is not in the table.
+    func sounding(key: Int, bend cents: Int) throws(AudioError) -> Double {
+        if let known = state.withLock({ $0.table.sounding(key: key, bend: cents) }) { return known }
+        let measured = try measure(key: key, bend: cents)
+        state.withLock { state in
+            state.table.record(key: key, bend: cents, cents: measured)
+            state.unsaved += 1
+        }
+        return measured
+    }
+}
+
+extension CelloTuner {
+    /// The velocity the calibration is measured at; the cello preset's pitch does not depend on it
+    /// (measured: keys 36 and 45 read the same to 1e-6 c at velocities 40, 70, 100 and 127).
+    public static let velocity = 100
+}

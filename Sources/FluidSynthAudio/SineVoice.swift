@@ -1,0 +1,37 @@
+import Foundation
+
+/// An exact sine, rendered here rather than by FluidSynth, so no whole-cent floor touches it.
+/// Its phase advances in Double; raised-cosine ramps at both ends keep it from clicking.
+struct SineVoice {
+    static let rampSeconds = 0.010
+
+    let increment: Double
+    let amplitude: Double
+    let frameCount: Int
+    let rampFrames: Int
+    private(set) var phase = 0.0
+    private(set) var frame = 0
+
+    init(hertz: Double, velocity: Int, frameCount: Int, sampleRate: Double) {
+        increment = hertz / sampleRate
+        amplitude = 0.3 * Double(velocity) / 127
+        self.frameCount = frameCount
+        rampFrames = max(1, min(Int(Self.rampSeconds * sampleRate), frameCount / 2))
+    }
+
+    var finished: Bool { frame >= frameCount }
+
+    /// Adds the next `count` frames into both channels.
+    mutating func add(into left: UnsafeMutablePointer<Float>, _ right: UnsafeMutablePointer<Float>, count: Int) {
+        for index in 0..<count where frame < frameCount {
+            let edge = min(frame, frameCount - 1 - frame)
+            let envelope = edge < rampFrames ? 0.5 - 0.5 * cos(Double.pi * Double(edge) / Double(rampFrames)) : 1
+            let value = Float(amplitude * envelope * sin(2 * Double.pi * phase))
+            left[index] += value
+            right[index] += value
+            phase += increment
+            if phase >= 1 { phase -= 1 }
+            frame += 1
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import MusicTheory
+
+/// One note to sound: at an exact frequency, for a number of frames, from a start frame counted
+/// from the moment the tones are handed to the renderer.
+public struct Tone: Sendable, Hashable {
+    public let frequency: Frequency
+    public let velocity: Int
+    public let source: SoundSource
+    public let startFrame: Int
+    public let frameCount: Int
+
+    public init(frequency: Frequency, velocity: Int, source: SoundSource, startFrame: Int, frameCount: Int) {
+        precondition((1...127).contains(velocity), "velocity must be 1...127")
+        precondition(startFrame >= 0 && frameCount > 0, "a tone starts at or after now and lasts")
+        self.frequency = frequency
+        self.velocity = velocity
+        self.source = source
+        self.startFrame = startFrame
+        self.frameCount = frameCount
+    }
+
+    /// The frame just after the tone's note-off.
+    public var endFrame: Int { startFrame + frameCount }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+extension ToneRenderer {
+    /// Starts and stops what is due at this block boundary.
+    static func startDueEvents(_ state: inout State, sampleRate: Double) {
+        if let cello = state.cello {
+            for index in state.bends.indices {
+                let (wheel, changed) = state.bends[index].next()
+                guard changed else { continue }
+                do { try cello.synth.setPitchBend(channel: state.bends[index].channel, value: wheel) } catch {
+                    state.errors.append(error)
+                }
+            }
+        }
+        while let first = state.pending.first, first.frame <= state.clock {
+            state.pending.removeFirst()
+            switch first.kind {
+            case .start(let tone, let plan):
+                start(tone, plan: plan, in: &state, sampleRate: sampleRate)
+            case .stop(let channel, let key):
+                state.cello?.synth.noteOff(channel: channel, key: key)
+                state.bends.removeAll { $0.channel == channel }
+            }
+        }
+    }
+
+    private static func start(_ tone: Tone, plan: CelloPlan?, in state: inout State, sampleRate: Double) {
+        if let plan, let cello = state.cello {
+            do {
+                var dither = BendDither(plan: plan, channel: -1)
+                let channel = try cello.start(plan, velocity: tone.velocity, wheel: dither.next().wheel)
+                dither = dither.moved(to: channel)
+                state.bends.removeAll { $0.channel == channel }
+                state.bends.append(dither)
+                let off = ScheduledEvent(frame: state.clock + nextBoundary(tone.frameCount), kind: .stop(channel: channel, key: plan.key))
+                let index = state.pending.firstIndex { $0.frame > off.frame } ?? state.pending.endIndex
+                state.pending.insert(off, at: index)
+                return
+            } catch {
+                state.errors.append(error)
+            }
+        }
+        state.sines.append(SineVoice(hertz: tone.frequency.hertz, velocity: tone.velocity,
+                                     frameCount: nextBoundary(tone.frameCount), sampleRate: sampleRate))
+    }
+
+    /// Renders up to one block: FluidSynth first, the sines added, then the stop fade if any.
+    static func renderSpan(_ state: inout State, count: Int, left: UnsafeMutablePointer<Float>,
+                           right: UnsafeMutablePointer<Float>, stopFrames: Int) {
+        if let cello = state.cello {
+            do { try cello.synth.write(frames: count, left: left, right: right) } catch {
+                state.errors.append(error)
+                left.update(repeating: 0, count: count)
+                right.update(repeating: 0, count: count)
+            }
+        } else {
+            left.update(repeating: 0, count: count)
+            right.update(repeating: 0, count: count)
+        }
+        for index in state.sines.indices {
+            state.sines[index].add(into: left, right, count: count)
+        }
+        state.sines.removeAll { $0.finished }
+        applyStop(&state, count: count, left: left, right: right, stopFrames: stopFrames)
+    }
+
+    /// A raised-cosine fade over `stopFrames`; then every voice is cut and FluidSynth's one block
+    /// already rendered ahead is muted, so nothing sounds one period after the stop.
+    private static func applyStop(_ state: inout State, count: Int, left: UnsafeMutablePointer<Float>,
+                                  right: UnsafeMutablePointer<Float>, stopFrames: Int) {
+        for index in 0..<count {
+            var gain: Float = 1
+            if let remaining = state.fadeRemaining {
+                let position = Double(stopFrames - remaining) / Double(stopFrames)
+                gain = Float(0.5 + 0.5 * cos(Double.pi * position))
+                if remaining <= 1 {
+                    state.fadeRemaining = nil
+                    state.mutedFrames = blockFrames + count
+                    state.sines.removeAll()
+                    state.bends.removeAll()
+                    state.cello?.synth.allSoundsOff()
+                } else {
+                    state.fadeRemaining = remaining - 1
+                }
+            } else if state.mutedFrames > 0 {
+                gain = 0
+                state.mutedFrames -= 1
+            }
+            left[index] *= gain
+            right[index] *= gain
+        }
+    }
+}

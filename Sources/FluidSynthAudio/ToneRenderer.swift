@@ -1,0 +1,120 @@
+import Foundation
+import MusicTheory
+import Synchronization
+
+/// Mixes the cello (FluidSynth) and the exact sines into one stereo stream. The same object serves
+/// the live audio driver's callback and offline rendering, so a WAV holds exactly what the daemon
+/// would sound.
+///
+/// Time is counted in frames and processed in FluidSynth's 64-frame blocks: tones start and stop
+/// on block boundaries, which is where FluidSynth applies events anyway.
+public final class ToneRenderer: Sendable {
+    public static let blockFrames = 64
+
+    public let sampleRate: Double
+    /// How many frames a stop takes to fade to silence (one audio period).
+    public let stopFrames: Int
+    let state: Mutex<State>
+    /// Plans cello notes; nil when the renderer is sine-only.
+    public let tuner: CelloTuner?
+
+    struct ScheduledEvent {
+        enum Kind { case start(Tone, CelloPlan?), stop(channel: Int, key: Int) }
+        let frame: Int
+        let kind: Kind
+    }
+
+    struct State: ~Copyable {
+        var cello: CelloInstrument?
+        var clock = 0
+        var pending: [ScheduledEvent] = []
+        var sines: [SineVoice] = []
+        var bends: [BendDither] = []
+        var fadeRemaining: Int?
+        var mutedFrames = 0
+        var errors: [AudioError] = []
+    }
+
+    /// A renderer with the cello if it could be built, or nil for sine only.
+    init(cello: CelloInstrument?, tuner: CelloTuner?, sampleRate: Double, stopFrames: Int) {
+        precondition(stopFrames > 0, "a stop takes at least one frame")
+        precondition((cello == nil) == (tuner == nil), "a cello needs its tuner")
+        self.tuner = tuner
+        self.sampleRate = sampleRate
+        self.stopFrames = stopFrames
+        state = Mutex(State(cello: cello))
+    }
+
+    /// Whether cello tones really sound as a cello (otherwise they sound as sines).
+    public var hasCello: Bool { state.withLock { $0.cello != nil } }
+
+    /// Frames rendered so far.
+    public var clock: Int { state.withLock { $0.clock } }
+
+    /// Queues tones; each `startFrame` counts from the next block boundary. Cello tones are planned
+    /// first, on this thread (which may measure a bend not yet in the calibration table); a tone
+    /// that cannot be planned sounds as a sine, and the error is kept for `takeErrors`.
+    public func play(_ tones: [Tone]) {
+        var plans: [CelloPlan?] = []
+        var failures: [AudioError] = []
+        for tone in tones {
+            guard tone.source == .cello, let tuner else { plans.append(nil); continue }
+            do { plans.append(try tuner.plan(tone.frequency)) } catch {
+                failures.append(error)
+                plans.append(nil)
+            }
+        }
+        tuner?.save()
+        state.withLock { state in
+            state.errors += failures
+            let base = Self.nextBoundary(state.clock)
+            for (tone, plan) in zip(tones, plans) {
+                state.pending.append(ScheduledEvent(frame: base + Self.nextBoundary(tone.startFrame), kind: .start(tone, plan)))
+            }
+            state.pending.sort { $0.frame < $1.frame }
+        }
+    }
+
+    /// Measures, ahead of time, whatever the cello needs to play `frequencies` exactly, so that a
+    /// later `play` of them measures nothing (a key press must sound at once). The daemon calls
+    /// this with every pitch the current exercise can ask for.
+    public func prepare(_ frequencies: [Frequency]) throws(AudioError) {
+        guard let tuner else { return }
+        for frequency in frequencies { _ = try tuner.plan(frequency) }
+        tuner.save()
+    }
+
+    /// Fades everything out over `stopFrames`, then silences every voice and drops queued tones.
+    public func stop() {
+        state.withLock { state in
+            state.pending.removeAll()
+            if state.fadeRemaining == nil { state.fadeRemaining = stopFrames }
+        }
+    }
+
+    /// FluidSynth calls that failed while rendering (the audio thread cannot throw), oldest first.
+    public func takeErrors() -> [AudioError] {
+        state.withLock { state in
+            defer { state.errors.removeAll() }
+            return state.errors
+        }
+    }
+
+    /// Renders `frames` stereo frames, overwriting both buffers.
+    public func render(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+        state.withLock { state in
+            var done = 0
+            while done < frames {
+                if state.clock % Self.blockFrames == 0 { Self.startDueEvents(&state, sampleRate: sampleRate) }
+                let count = min(frames - done, Self.blockFrames - state.clock % Self.blockFrames)
+                Self.renderSpan(&state, count: count, left: left + done, right: right + done, stopFrames: stopFrames)
+                state.clock += count
+                done += count
+            }
+        }
+    }
+
+    static func nextBoundary(_ frame: Int) -> Int {
+        (frame + blockFrames - 1) / blockFrames * blockFrames
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Writes 16-bit PCM WAV files, which every player opens.
+public enum WAVFile {
+    /// Writes interleaved stereo from two channels of samples in −1…1 (clipped beyond).
+    public static func write(left: [Float], right: [Float], sampleRate: Int, to path: String) throws(AudioError) {
+        precondition(left.count == right.count, "both channels must be the same length")
+        var data = Data()
+        let dataBytes = left.count * 4
+        func append32(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { data.append(contentsOf: $0) } }
+        func append16(_ value: Int) { withUnsafeBytes(of: UInt16(value).littleEndian) { data.append(contentsOf: $0) } }
+        data.append(contentsOf: Array("RIFF".utf8)); append32(36 + dataBytes)
+        data.append(contentsOf: Array("WAVEfmt ".utf8)); append32(16)
+        append16(1); append16(2); append32(sampleRate); append32(sampleRate * 4); append16(4); append16(16)
+        data.append(contentsOf: Array("data".utf8)); append32(dataBytes)
+        var pcm = [Int16](repeating: 0, count: left.count * 2)
+        for index in left.indices {
+            pcm[2 * index] = quantize(left[index])
+            pcm[2 * index + 1] = quantize(right[index])
+        }
+        pcm.withUnsafeBytes { data.append(contentsOf: $0) }  // Linux on x86-64 and arm64 is little-endian
+        do { try data.write(to: URL(fileURLWithPath: path)) } catch {
+            throw .cannotWrite(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Reads a file this type wrote: the left channel, in −1…1, and the sample rate.
+    public static func readLeft(path: String) throws(AudioError) -> (samples: [Float], sampleRate: Int) {
+        guard let data = FileManager.default.contents(atPath: path), data.count >= 44,
+              data.prefix(4) == Data("RIFF".utf8) else {
+            throw .cannotWrite(path: path, reason: "not a WAV file this program wrote")
+        }
+        let bytes = [UInt8](data)
+        func read32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+        let rate = read32(24)
+        var samples: [Float] = []
+        samples.reserveCapacity((bytes.count - 44) / 4)
+        var at = 44
+        while at + 3 < bytes.count {
+            samples.append(Float(Int16(bitPattern: UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8)) / 32768)
+            at += 4
+        }
+        return (samples, rate)
+    }
+
+    private static func quantize(_ value: Float) -> Int16 {
+        Int16((max(-1, min(1, value)) * 32767).rounded())
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+import Testing
+import MusicTheory
+@testable import FluidSynthAudio
+
+@Suite struct AudioOutputTests {
+    static func renderer() -> ToneRenderer {
+        ToneRenderer(cello: nil, tuner: nil, sampleRate: 48000, stopFrames: 128)
+    }
+
+    @Test("The default device settings keep the buffer latency within 10 ms")
+    func latency() {
+        #expect(AudioConfiguration().latency <= 0.010)
+        #expect(AudioConfiguration().driver == "alsa" && AudioConfiguration().device == "default")
+    }
+
+    @Test("A device that cannot be opened throws deviceUnavailable naming it (no crash, no NULL driver kept)")
+    func noDevice() {
+        var configuration = AudioConfiguration()
+        configuration.device = "hw:99,0"
+        #expect {
+            _ = try FluidDeviceOpener().open(configuration, renderer: Self.renderer())
+        } throws: { error in
+            guard case AudioError.deviceUnavailable(driver: "alsa", device: "hw:99,0", _) = error else { return false }
+            return true
+        }
+    }
+
+    @Test("With no device the output runs silent, reports it, and retries until the device opens")
+    func retries() async {
+        let opener = FakeDeviceOpener(failures: 3)
+        let sleeps = Mutex<[Duration]>([])
+        let service = AudioOutputService(configuration: AudioConfiguration(), renderer: Self.renderer(), opener: opener,
+                                         logger: Support.logger, sleep: { duration in
+            sleeps.withLock { $0.append(duration) }
+            if duration > .seconds(60) { throw CancellationError() }
+        })
+        #expect(service.status == .starting)
+        await service.run()
+        #expect(opener.attempts == 4)
+        #expect(sleeps.withLock { Array($0.prefix(3)) } == Array(repeating: .seconds(3), count: 3))
+    }
+
+    @Test("While the real device is missing, the status says silent and why")
+    func silentStatus() async {
+        var configuration = AudioConfiguration()
+        configuration.device = "hw:99,0"
+        let box = Mutex<AudioOutputService?>(nil)
+        let observed = Mutex<[AudioOutputService.Status]>([])
+        let service = AudioOutputService(configuration: configuration, renderer: Self.renderer(), logger: Support.logger,
+                                         sleep: { _ in
+            let status = box.withLock { $0?.status }
+            let count = observed.withLock { $0.append(status ?? .starting); return $0.count }
+            if count >= 2 { throw CancellationError() }
+        })
+        box.withLock { $0 = service }
+        await service.run()
+        let statuses = observed.withLock { $0 }
+        #expect(statuses.count == 2)
+        for status in statuses {
+            guard case .silent(let reason) = status else {
+                Issue.record("expected silent, got \(status)")
+                continue
+            }
+            #expect(reason.contains("hw:99,0"))
+        }
+    }
+}
+
+@Suite struct LiveDriverTests {
+    static var nullDevice: AudioConfiguration {
+        var configuration = Support.configuration()
+        configuration.device = "null"
+        return configuration
+    }
+
+    /// ALSA's `null` PCM discards samples without pacing (measured: 7.2 M frames in 500 ms), so
+    /// this shows the callback path works, not its timing; timing needs the VM's snd-aloop.
+    @Test("ALSA's null device (no sound card needed): FluidSynth's audio thread pulls the cello and the sine from the renderer")
+    func nullDevice() async throws {
+        let (renderer, _) = Support.renderer(Self.nullDevice, keys: 57...57)
+        let device = try FluidDeviceOpener().open(Self.nullDevice, renderer: renderer)
+        renderer.play([Tone(frequency: Frequency(hertz: 220.7), velocity: 100, source: .cello, startFrame: 0, frameCount: 4800),
+                       Tone(frequency: Frequency(hertz: 330), velocity: 100, source: .sine, startFrame: 0, frameCount: 4800)])
+        let start = renderer.clock
+        try await Task.sleep(for: .milliseconds(200))
+        let advanced = renderer.clock - start
+        withExtendedLifetime(device) {}
+        #expect(advanced >= 4800)
+        #expect(renderer.takeErrors().isEmpty)
+    }
+
+    @Test("The output service opens the real driver when the device exists")
+    func servicePlays() async {
+        let renderer = ToneRenderer(cello: nil, tuner: nil, sampleRate: 48000, stopFrames: 128)
+        let box = Mutex<AudioOutputService?>(nil)
+        let observed = Mutex<AudioOutputService.Status?>(nil)
+        let service = AudioOutputService(configuration: Self.nullDevice, renderer: renderer, logger: Support.logger,
+                                         sleep: { _ in
+            observed.withLock { $0 = box.withLock { $0?.status } }
+            throw CancellationError()
+        })
+        box.withLock { $0 = service }
+        await service.run()
+        #expect(observed.withLock { $0 } == .playing(device: "null"))
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import MusicTheory
+@testable import FluidSynthAudio
+
+/// Every key of the default note range C2–C5, in each tuning system (relative to the root C3), at
+/// A4 = 415, 440 and 442, rendered offline and measured from several harmonics over the whole note
+/// (1 s from the note-on, attack included).
+@Suite struct PitchAccuracyTests {
+    static let range = 36...72
+    static let root = MIDINote(48)
+    static let cases: [(TuningSystem, Double)] = TuningSystem.allCases.flatMap { tuning in
+        [415.0, 440, 442].map { (tuning, $0) }
+    }
+
+    @Test("The cello sounds every key within 0.5 cent, the sine within 0.1 cent", arguments: cases)
+    func everyKey(tuning: TuningSystem, reference: Double) throws {
+        let (renderer, problem) = Support.renderer()
+        #expect(problem == nil)
+        #expect(renderer.hasCello)
+        var worstCello = 0.0, worstSine = 0.0
+        for key in Self.range {
+            let frequency = tuning.frequency(of: MIDINote(key), root: Self.root, reference: ReferencePitch(reference))
+            let cello = Support.centsOff(renderer, frequency, source: .cello)
+            let sine = Support.centsOff(renderer, frequency, source: .sine)
+            #expect(abs(cello) <= 0.5, "cello \(MIDINote(key)) \(tuning) A4=\(reference): \(cello) c")
+            #expect(abs(sine) <= 0.1, "sine \(MIDINote(key)) \(tuning) A4=\(reference): \(sine) c")
+            worstCello = max(worstCello, abs(cello))
+            worstSine = max(worstSine, abs(sine))
+        }
+        #expect(renderer.takeErrors().isEmpty)
+        print("pitch accuracy \(tuning) A4=\(reference): worst cello \(String(format: "%.3f", worstCello)) c, worst sine \(String(format: "%.4f", worstSine)) c")
+    }
+
+    @Test("Two notes sounding together are each in tune: each has its own channel and bend")
+    func harmonicInterval() throws {
+        let (renderer, _) = Support.renderer()
+        let root = Frequency(MIDINote(48)).shifted(byCents: 3.3)
+        let fifth = TuningSystem.justIntonation.frequency(of: MIDINote(55), root: MIDINote(48))
+        var random = SeededRandom(state: 1)
+        let style = PromptStyle(noteDuration: 1, harmonic: true, source: .cello)
+        let tones = Prompt.interval(root: root, target: fifth, style: style, sampleRate: Support.sampleRate, random: &random)
+        #expect(tones.map(\.startFrame) == [0, 0])
+        renderer.play(tones)
+        var left = [Float](repeating: 0, count: 64), right = left
+        left.withUnsafeMutableBufferPointer { l in
+            right.withUnsafeMutableBufferPointer { r in renderer.render(frames: 64, left: l.baseAddress!, right: r.baseAddress!) }
+        }
+        let channels = renderer.state.withLock { $0.bends.map(\.channel) }
+        #expect(channels.count == 2)
+        #expect(Set(channels).count == 2)
+    }
+}
