@@ -120,5 +120,26 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+
+        // ── ALSA input (issue 4): keyboards through the ALSA sequencer.
+        // CALSA is Debian's libasound2-dev; ALSASequencer is the only Swift target that imports it.
+        // alsa-probe and fake-keyboard are test programs for the VM harness (scripts/vm), real
+        // sequencer clients that need the kernel's sequencer, so they live under Tests/.
+        .systemLibrary(name: "CALSA"),
+        .target(
+            name: "ALSASequencer",
+            dependencies: ["CALSA", "MusicTheory", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer", "MusicTheory"]),
+        .executableTarget(
+            name: "alsa-probe",
+            dependencies: ["ALSASequencer", "MusicTheory", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/ALSAProbe"
+        ),
+        .executableTarget(
+            name: "fake-keyboard",
+            path: "Tests/FakeKeyboard",
+            linkerSettings: [.linkedLibrary("asound")]
+        ),
     ]
 )
