@@ -55,7 +55,7 @@ let package = Package(
             name: "eartrainerd",
             dependencies: [
                 "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "FluidSynthAudio",
-                "Configuration", "Statistics",
+                "Configuration", "Statistics", "ALSASequencer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

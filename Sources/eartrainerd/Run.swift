@@ -54,8 +54,10 @@ struct Run: AsyncParsableCommand {
         let config = reloader.config
         let profile = try chosenProfile(config)
 
-        let parts = DaemonParts.make(audio: audio == .on, configuration: config.audio.fluidConfiguration(
-            noteDuration: config.training.noteDuration, environment: environment), logger: logger)
+        let parts = DaemonParts.make(
+            audio: audio == .on,
+            configuration: config.audio.fluidConfiguration(noteDuration: config.training.noteDuration, environment: environment),
+            keyboards: config.midi.keyboards, logger: logger)
         let core = DaemonCore(settings: config.training.trainingSettings, sound: parts.sound,
                               keyboardStatus: parts.keyboardStatus, controls: config.midi.controls, seed: seed)
         await core.follow(with: reporter)
@@ -64,7 +66,7 @@ struct Run: AsyncParsableCommand {
             path: config.storage.database ?? StatisticsLocation.defaultPath(environment: environment), logger: logger)
         let statistics = StatisticsFollower(recorder: StatisticsRecorder(store: store, profile: profile, logger: logger))
         await core.follow(with: statistics)
-        await core.setStorageState(statistics.description)
+        await core.setStorageState(statistics.state)
 
         let control = try ControlSocket.open(
             option: socket, config: config.socket, maxClients: maxClients, environment: environment,
@@ -76,7 +78,7 @@ struct Run: AsyncParsableCommand {
         await core.follow(with: control.service)
         reporter.say("\(DaemonCore.version): control socket at \(control.description); config: \(reloader.source)")
 
-        var services: [any Service] = [StatisticsService(follower: statistics)] + parts.services
+        var services: [any Service] = [StatisticsService(follower: statistics)] + parts.services(core)
         services.append(ControlSocketService(server: control.server, control: control.service))
         services.append(ReloadService(reloader: reloader, core: core, reporter: reporter, notifier: notifier))
         if let interval = notifier.watchdogInterval {
@@ -115,7 +117,8 @@ struct Run: AsyncParsableCommand {
     private func announceReadiness(core: DaemonCore, reporter: StdoutReporter, notifier: SystemdNotifier) async {
         let deadline = ContinuousClock.now + .seconds(5)
         var status = await core.status()
-        while status.devices.soundDevice == CelloSoundOutput.opening, ContinuousClock.now < deadline {
+        while status.devices.soundDevice == CelloSoundOutput.opening || status.devices.missing.contains(where: { $0.contains("opening the ALSA") }),
+              ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
             status = await core.status()
         }

@@ -29,10 +29,10 @@ final class StatisticsFollower: EventFollower {
     }
 
     /// How `status` describes the store.
-    var description: String {
+    var state: DaemonCore.StorageState {
         switch recorder.store.status {
-        case .available(let location): "available (\(location), profile \(recorder.profile))"
-        case .unavailable(let reason): "unavailable: \(reason)"
+        case .available(let location): DaemonCore.StorageState(summary: "available", database: location, profile: recorder.profile)
+        case .unavailable(let reason): DaemonCore.StorageState(summary: "unavailable: \(reason)", profile: recorder.profile)
         }
     }
 }
