@@ -9,7 +9,7 @@ struct EartrainCtl: ParsableCommand {
         abstract: "Ear training with a real instrument: query the daemon, or ask music theory offline.",
         subcommands: [
             StatusCommand.self, StartCommand.self, StopCommand.self, RepeatCommand.self, SkipCommand.self,
-            PlayCommand.self, ResultsCommand.self, TheoryCommand.self,
+            PlayCommand.self, ResultsCommand.self, StatsCommand.self, ExportCommand.self, TheoryCommand.self,
         ]
     )
 }

@@ -74,7 +74,9 @@ struct Run: AsyncParsableCommand {
                 core: core, policy: ControlSocket.policy(config.socket, reporter: reporter),
                 defaults: ExerciseDefaults(scale: config.training.scale, interval: config.training.interval),
                 configuration: { Wire.value(reloader.config) },
-                statistics: { params throws(RPCError) in try StatisticsQueries.figures(store, params: params, profile: profile) }))
+                statistics: { method, params throws(RPCError) in
+                    try StatisticsQueries.answer(method, store, params: params, profile: profile)
+                }))
         await core.follow(with: control.service)
         reporter.say("\(DaemonCore.version): control socket at \(control.description); config: \(reloader.source)")
 

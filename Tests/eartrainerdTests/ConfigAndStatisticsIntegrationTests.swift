@@ -79,6 +79,62 @@ struct ConfigAndStatisticsIntegrationTests {
         #expect(stats["report"]?.string?.isEmpty == false)
     }
 
+    @Test("eartrainctl stats and export show what was stored")
+    func statsAndExport() throws {
+        let daemon = try DaemonProcess()
+        let link = try daemon.connect()
+        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("aeolian"), "root": .string("A2")]))
+        _ = try link.result("notes.play", .object(["notes": .array(["A2", "B2", "C#3", "C3", "D3"].map { .string($0) })]))
+        _ = try link.result("session.stop")
+        func ctl(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = DaemonProcess.executable("eartrainctl")
+            process.arguments = arguments + ["--socket", daemon.socketPath]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(arguments)")
+            return text
+        }
+        #expect(try ctl(["stats"]).contains("profile default"))
+        let figures = try #require(jsonObject(try ctl(["stats", "--json"])))
+        #expect(((figures["byExercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int == 5)
+        let csv = try ctl(["export", "--format", "csv"]).split(whereSeparator: \.isNewline)
+        #expect(csv.count == 6)  // a header and five answers
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try ctl(["export", "--format", "json"]).utf8)) as? [Any])
+        #expect(json.count == 5)
+    }
+
+    @Test("over the real socket, a stranger may read but not control",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func strangerOverTheSocket() throws {
+        let daemon = try DaemonProcess()
+        _ = try daemon.connect()
+        // Let the stranger in at all (the socket is 0660 and owned by root), then ask as nobody.
+        chmod(daemon.folder.path, 0o755)
+        chmod(daemon.socketPath, 0o666)
+        func asNobody(_ arguments: [String]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", DaemonProcess.executable("eartrainctl").path]
+                + arguments + ["--socket", daemon.socketPath]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        let (readStatus, status) = try asNobody(["status"])
+        #expect(readStatus == 0, "\(status)")
+        let (controlStatus, refusal) = try asNobody(["start", "scale", "--root", "C"])
+        #expect(controlStatus == 77)
+        #expect(refusal.contains("permission denied"))
+    }
+
     @Test("a corrupt database: the daemon trains on, reports storage unavailable, never touches the file")
     func corruptDatabase() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID().uuidString.prefix(8))")
