@@ -1,31 +1,52 @@
 import ControlProtocol
 import Daemon
+import Foundation
 import Statistics
+import Synchronization
 import Training
 
-/// Hands the engine's events to the statistics recorder on a task of its own: each answer is
-/// written to disk before `record` returns (milliseconds), and the daemon's core never waits for it.
+/// Hands the engine's events to the statistics recorder on a thread of its own: each answer is
+/// written to disk (fsync) before `record` returns, which must never block the core or the
+/// cooperative thread pool that serves the socket and the keyboard.
 final class StatisticsFollower: EventFollower {
     let recorder: StatisticsRecorder
-    private let queue: AsyncStream<TrainingEvent>.Continuation
-    private let events: AsyncStream<TrainingEvent>
+    private let queue = Mutex<(events: [TrainingEvent], finished: Bool)>(([], false))
+    private let wake = DispatchSemaphore(value: 0)
 
     init(recorder: StatisticsRecorder) {
         self.recorder = recorder
-        (events, queue) = AsyncStream.makeStream(of: TrainingEvent.self)
     }
 
     func follow(_ report: EventReport, event: TrainingEvent?) {
-        if let event { queue.yield(event) }
+        guard let event else { return }
+        queue.withLock { $0.events.append(event) }
+        wake.signal()
     }
 
-    /// Records until `finish()`, then drains what is left, so a graceful stop stores the session's end.
+    /// Records on the writer thread until `finish()`, then drains what is left, so a graceful
+    /// stop still stores the session's end. Returns when the thread is done.
     func run() async {
-        for await event in events { recorder.record(event) }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread { [self] in
+                while true {
+                    wake.wait()
+                    let (events, finished) = queue.withLock { state in
+                        defer { state.events.removeAll() }
+                        return (state.events, state.finished)
+                    }
+                    for event in events { recorder.record(event) }
+                    if finished { break }
+                }
+                done.resume()
+            }
+            thread.name = "eartrainer-statistics"
+            thread.start()
+        }
     }
 
     func finish() {
-        queue.finish()
+        queue.withLock { $0.finished = true }
+        wake.signal()
     }
 
     /// How `status` describes the store.
