@@ -12,6 +12,11 @@ public enum ConfigLoader {
     /// Syntax errors carry toml++'s line and column; unknown keys, wrong types and values out of
     /// range carry the key's line and its dotted name.
     public static func parse(_ text: String, file: String) throws(ConfigError) -> EartrainerConfig {
+        if let finding = TOMLPreflight.check(text) {
+            throw ConfigError(
+                kind: .syntax, file: file, line: finding.line, column: finding.column, key: nil,
+                message: "syntax error: \(finding.message)")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
