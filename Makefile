@@ -1,7 +1,7 @@
 # The two commands of the README: `make run` and `make test`. Everything else is a step of those.
 SWIFT ?= swift
 
-.PHONY: deps build run test test-unit
+.PHONY: deps build run test test-unit test-vm
 deps:
 	@scripts/install-deps.sh
 
@@ -58,3 +58,7 @@ uninstall:
 	rm -f $(DESTDIR)$(UNITDIR)/eartrainer.service $(DESTDIR)$(UNITDIR)/eartrainer.socket
 	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(DOCDIR)
 	@echo "kept $(DESTDIR)$(CONFDIR) (your configuration) and /var/lib/eartrainer (your statistics)"
+
+# ALSA input scenarios against the kernel's sequencer in a VM (issue 4; also part of `make test`)
+test-vm: deps
+	@scripts/vm/run.sh

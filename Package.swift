@@ -12,11 +12,15 @@ let package = Package(
         .library(name: "MusicTheory", targets: ["MusicTheory"]),
         .library(name: "Training", targets: ["Training"]),
         .library(name: "ControlProtocol", targets: ["ControlProtocol"]),
+        .library(name: "Configuration", targets: ["Configuration"]),
+        .library(name: "Statistics", targets: ["Statistics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // ── Music theory: pure value types. It imports nothing, so it names libm itself (round, fma).
@@ -51,6 +55,7 @@ let package = Package(
             name: "eartrainerd",
             dependencies: [
                 "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "FluidSynthAudio",
+                "Configuration", "Statistics", "ALSASequencer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -73,7 +78,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory"]),
+        .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory", "Training"]),
 
         // ── Audio (issue 5): the cello voice through FluidSynth, the sine, offline rendering.
         // CFluidSynth is Debian's libfluidsynth-dev; pkgConfig stays nil because fluidsynth.pc
@@ -83,6 +88,65 @@ let package = Package(
             name: "FluidSynthAudio",
             dependencies: ["CFluidSynth", "MusicTheory", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory"]),
+        .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory", "Training"]),
+
+        // ── Configuration and statistics (issue 7). Configuration reads the one TOML file
+        // (TOMLKit) and maps its training section onto Training's settings. Statistics keeps every
+        // judged answer and session in SQLite (GRDB, WAL) behind `StatisticsStore`, with an
+        // in-memory store beside it. StatisticsCrashWriter is what the SIGKILL durability test kills.
+        .target(
+            name: "Configuration",
+            dependencies: [
+                "MusicTheory", "Training",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "ConfigurationTests",
+            dependencies: ["Configuration", "Training", "MusicTheory", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "Statistics",
+            dependencies: [
+                "MusicTheory", "Training",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "StatisticsCrashWriter",
+            dependencies: ["Statistics", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/StatisticsCrashWriter"
+        ),
+        .testTarget(
+            name: "StatisticsTests",
+            dependencies: [
+                "Statistics", "StatisticsCrashWriter", "Training", "MusicTheory",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // ── ALSA input (issue 4): keyboards through the ALSA sequencer.
+        // CALSA is Debian's libasound2-dev; ALSASequencer is the only Swift target that imports it.
+        // alsa-probe and fake-keyboard are test programs for the VM harness (scripts/vm), real
+        // sequencer clients that need the kernel's sequencer, so they live under Tests/.
+        .systemLibrary(name: "CALSA"),
+        .target(
+            name: "ALSASequencer",
+            dependencies: ["CALSA", "MusicTheory", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer", "MusicTheory"]),
+        .executableTarget(
+            name: "alsa-probe",
+            dependencies: ["ALSASequencer", "MusicTheory", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/ALSAProbe"
+        ),
+        .executableTarget(
+            name: "fake-keyboard",
+            path: "Tests/FakeKeyboard",
+            linkerSettings: [.linkedLibrary("asound")]
+        ),
     ]
 )

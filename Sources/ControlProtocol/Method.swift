@@ -10,6 +10,7 @@ public enum Method: String, CaseIterable, Sendable {
     case status
     case configGet = "config.get"
     case statsGet = "stats.get"
+    case statsExport = "stats.export"
     case sessionStart = "session.start"
     case sessionStop = "session.stop"
     case sessionRepeat = "session.repeat"
@@ -23,7 +24,7 @@ public enum Method: String, CaseIterable, Sendable {
     public var isControl: Bool {
         switch self {
         case .sessionStart, .sessionStop, .sessionRepeat, .sessionSkip, .notesPlay: true
-        case .status, .configGet, .statsGet, .sessionResults, .subscribe, .unsubscribe: false
+        case .status, .configGet, .statsGet, .statsExport, .sessionResults, .subscribe, .unsubscribe: false
         }
     }
 }

@@ -31,25 +31,38 @@ public final class ControlService: EventFollower {
             busy: Wire.encode(RPCResponse(id: .null, error: RPCError(code: -32006, message: "daemon busy; request dropped, try again"))))
     }
 
-    /// Serves until the server stops.
+    /// Serves until the server stops. Lines are answered one at a time, in arrival order, except
+    /// statistics queries: they read the database (seconds for a long history) on a task of their
+    /// own, so `status` and the keys never wait behind them.
     public func run() async {
-        for await event in server.events {
-            switch event {
-            case .connected:
-                break
-            case .line(let client, let peer, let bytes):
-                server.complete(client, reply: await reply(to: bytes, from: client, peer: peer))
-            case .lineTooLong:
-                break  // the server already answered
-            case .disconnected(let client, _):
-                _ = subscriptions.withLock { $0.removeValue(forKey: client) }
+        await withDiscardingTaskGroup { group in
+            for await event in server.events {
+                switch event {
+                case .connected, .lineTooLong:
+                    break  // the server greets, and answers an overlong line itself
+                case .line(let client, let peer, let bytes):
+                    let decoded = RequestRouter.decode(bytes)
+                    if case .request(let request) = decoded, Self.statisticsMethods.contains(request.method) {
+                        group.addTask { self.server.complete(client, reply: await self.reply(to: decoded, from: client, peer: peer)) }
+                    } else {
+                        server.complete(client, reply: await reply(to: decoded, from: client, peer: peer))
+                    }
+                case .disconnected(let client, _):
+                    _ = subscriptions.withLock { $0.removeValue(forKey: client) }
+                }
             }
         }
     }
 
+    private static let statisticsMethods: Set = [Method.statsGet.rawValue, Method.statsExport.rawValue]
+
     /// The encoded reply to one line, or nil for a notification (a request without an id).
     func reply(to line: [UInt8], from client: ClientID, peer: PeerCredentials) async -> String? {
-        switch RequestRouter.decode(line) {
+        await reply(to: RequestRouter.decode(line), from: client, peer: peer)
+    }
+
+    private func reply(to decoded: RequestRouter.Decoded, from client: ClientID, peer: PeerCredentials) async -> String? {
+        switch decoded {
         case .failure(let id, let error):
             return Wire.encode(RPCResponse(id: id, error: error))
         case .request(let request):

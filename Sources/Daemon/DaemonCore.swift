@@ -19,7 +19,7 @@ public actor DaemonCore {
     private var formatter = EventFormatter()
     private var tracker = SessionTracker()
     private var sequence = 0
-    private var storageState = "not configured"
+    private var storage = StorageState(summary: "not configured")
     private var watchdogPings = 0
 
     /// A core with no session running; `seed` seeds the first engine (later sessions may bring their own).
@@ -44,9 +44,23 @@ public actor DaemonCore {
         followers.append(follower)
     }
 
+    /// Whether statistics are kept, where and for whom, as `status` reports it.
+    public struct StorageState: Sendable, Hashable {
+        /// "available", or "unavailable: " and why.
+        public var summary: String
+        public var database: String?
+        public var profile: String?
+
+        public init(summary: String, database: String? = nil, profile: String? = nil) {
+            self.summary = summary
+            self.database = database
+            self.profile = profile
+        }
+    }
+
     /// Says whether statistics are kept, for `status`.
-    public func setStorageState(_ state: String) {
-        storageState = state
+    public func setStorageState(_ state: StorageState) {
+        storage = state
     }
 
     /// The settings prompts read from now on (a config reload).
@@ -55,6 +69,11 @@ public actor DaemonCore {
     }
 
     public var currentSettings: TrainingSettings { settings.current }
+
+    /// The keys and pedals that control sessions (a config reload).
+    public func setControls(_ controls: KeyboardControls) {
+        engine.controls = controls
+    }
 
     // MARK: - Sessions
 
@@ -138,7 +157,7 @@ public actor DaemonCore {
         return StatusResult(
             daemon: Self.version, uptimeSeconds: clock.now.seconds,
             session: tracker.status(now: clock.now, tuning: settings.current.tuningSystem),
-            devices: devices, storage: storageState)
+            devices: devices, storage: storage.summary, database: storage.database, profile: storage.profile)
     }
 
     /// Reports a device change (a keyboard plugged in or out, the sound device lost or found).

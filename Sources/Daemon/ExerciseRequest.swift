@@ -2,54 +2,61 @@ import ControlProtocol
 import MusicTheory
 import Training
 
-/// The exercise defaults `session.start` falls back on (from the config file).
+/// The exercises `session.start` falls back on for whatever its params leave out (the config
+/// file's `[training.scale]` and `[training.interval]`).
 public struct ExerciseDefaults: Sendable, Hashable {
-    public var mode: Mode = .ionian
-    public var scaleRoot: RootNote = RootNote(pitchClass: PitchClass(0))
-    public var intervalRoot: RootNote?
-    public var intervals: [SpelledInterval] = IntervalExercise.seedIntervals
-    public var direction: IntervalExercise.Direction = .ascending
-    public var matching: AnswerMatching = .pitchClass
-    public var triesBeforeReveal = 3
-    public var adaptive = true
+    public var scale: ScaleExercise
+    public var interval: IntervalExercise
 
-    public init() {}
+    public init(
+        scale: ScaleExercise = ScaleExercise(mode: .ionian, root: RootNote(pitchClass: PitchClass(0))),
+        interval: IntervalExercise = IntervalExercise()
+    ) {
+        self.scale = scale
+        self.interval = interval
+    }
 }
 
 /// Turns `session.start` params into an exercise; anything unknown is an invalid-params error
 /// that lists what is accepted.
 enum ExerciseRequest {
     static func exercise(from params: SessionStartParams, defaults: ExerciseDefaults) throws(RPCError) -> Exercise {
-        let matching: AnswerMatching = params.strict.map { $0 ? .exactOctave : .pitchClass } ?? defaults.matching
+        let strict: AnswerMatching? = params.strict.map { $0 ? .exactOctave : .pitchClass }
         switch params.kind {
         case "scale":
-            let mode = try params.mode.map { text throws(RPCError) in try theory { () throws(TheoryError) in try Mode(parsing: text) } } ?? defaults.mode
-            let root = try params.root.map { text throws(RPCError) in try theory { () throws(TheoryError) in try RootNote(parsing: text) } } ?? defaults.scaleRoot
+            let base = defaults.scale
+            let mode = try params.mode.map { text throws(RPCError) in try theory { () throws(TheoryError) in try Mode(parsing: text) } } ?? base.mode
+            let root = try params.root.map { text throws(RPCError) in try theory { () throws(TheoryError) in try RootNote(parsing: text) } } ?? base.root
             _ = try theory { () throws(TheoryError) in try root.scale(mode) }
             return .scale(ScaleExercise(
-                mode: mode, root: root, matching: matching,
-                newRandomRootEachRound: params.randomRoot ?? false, newRandomModeEachRound: params.randomMode ?? false))
+                mode: mode, root: root, matching: strict ?? base.matching,
+                newRandomRootEachRound: params.randomRoot ?? base.newRandomRootEachRound,
+                newRandomModeEachRound: params.randomMode ?? base.newRandomModeEachRound))
         case "interval":
-            let root = try params.root.map { text throws(RPCError) in try theory { () throws(TheoryError) in try RootNote(parsing: text) } } ?? defaults.intervalRoot
-            var intervals = defaults.intervals
+            let base = defaults.interval
+            var root = base.root
+            if let text = params.root {
+                root = text == "random" ? nil : try theory { () throws(TheoryError) in try RootNote(parsing: text) }
+            }
+            var intervals = base.intervals
             if params.extended == true { intervals = IntervalExercise.extendedIntervals }
             if let names = params.intervals {
                 guard !names.isEmpty else { throw .invalidParams("intervals must name at least one interval") }
                 intervals = []
                 for name in names { intervals.append(try theory { () throws(TheoryError) in try SpelledInterval(parsing: name) }) }
             }
-            var direction = defaults.direction
+            var direction = base.direction
             if let text = params.direction {
                 guard let parsed = IntervalExercise.Direction(rawValue: text) else {
                     throw .invalidParams("direction '\(text)': use ascending or descending")
                 }
                 direction = parsed
             }
-            let tries = params.tries ?? defaults.triesBeforeReveal
+            let tries = params.tries ?? base.triesBeforeReveal
             guard (1...20).contains(tries) else { throw .invalidParams("tries must be 1-20, got \(tries)") }
             return .interval(IntervalExercise(
-                root: root, intervals: intervals, direction: direction, matching: matching,
-                triesBeforeReveal: tries, adaptive: params.adaptive ?? defaults.adaptive))
+                root: root, intervals: intervals, direction: direction, matching: strict ?? base.matching,
+                triesBeforeReveal: tries, adaptive: params.adaptive ?? base.adaptive))
         default:
             throw .invalidParams("kind '\(params.kind)': use scale or interval")
         }

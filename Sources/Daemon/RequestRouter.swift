@@ -12,13 +12,13 @@ public struct RequestRouter: Sendable {
     public let defaults: ExerciseDefaults
     /// What `config.get` returns.
     public let configuration: @Sendable () -> JSONValue
-    /// What `stats.get` returns, or an error when statistics are unavailable.
-    public let statistics: @Sendable (JSONValue?) async throws(RPCError) -> JSONValue
+    /// What `stats.get` and `stats.export` return, or an error when statistics are unavailable.
+    public let statistics: @Sendable (Method, JSONValue?) async throws(RPCError) -> JSONValue
 
     public init(
         core: DaemonCore, policy: AccessPolicy, defaults: ExerciseDefaults = ExerciseDefaults(),
         configuration: @escaping @Sendable () -> JSONValue = { .object([:]) },
-        statistics: @escaping @Sendable (JSONValue?) async throws(RPCError) -> JSONValue = { _ throws(RPCError) in
+        statistics: @escaping @Sendable (Method, JSONValue?) async throws(RPCError) -> JSONValue = { _, _ throws(RPCError) in
             throw RPCError(code: -32005, message: "statistics are not available")
         }
     ) {
@@ -59,7 +59,9 @@ public struct RequestRouter: Sendable {
         case .configGet:
             return configuration()
         case .statsGet:
-            return try await statistics(request.params)
+            return try await statistics(method, request.params)
+        case .statsExport:
+            return try await statistics(method, request.params)
         case .sessionStart:
             let params = try decode(SessionStartParams.self, request.params)
             let exercise = try ExerciseRequest.exercise(from: params, defaults: defaults)

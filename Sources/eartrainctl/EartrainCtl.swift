@@ -9,7 +9,8 @@ struct EartrainCtl: ParsableCommand {
         abstract: "Ear training with a real instrument: query the daemon, or ask music theory offline.",
         subcommands: [
             StatusCommand.self, StartCommand.self, StopCommand.self, RepeatCommand.self, SkipCommand.self,
-            PlayCommand.self, ResultsCommand.self, StaffCommand.self, WatchCommand.self, TheoryCommand.self,
+            PlayCommand.self, ResultsCommand.self, StaffCommand.self, WatchCommand.self, StatsCommand.self,
+            ExportCommand.self, TheoryCommand.self,
         ]
     )
 }

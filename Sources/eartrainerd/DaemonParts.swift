@@ -1,3 +1,4 @@
+import ALSASequencer
 import Daemon
 import FluidSynthAudio
 import Logging
@@ -7,21 +8,26 @@ import ServiceLifecycle
 struct DaemonParts {
     let sound: any SoundOutput
     let keyboardStatus: @Sendable () -> KeyboardStatus
-    let services: [any Service]
+    /// Services that need the core (the keyboard feeds it).
+    let services: (DaemonCore) -> [any Service]
 
     /// `audio` false runs silent without opening any device (the keyboard's own sound, or tests).
-    static func make(audio: Bool, configuration: AudioConfiguration, logger: Logger) -> DaemonParts {
-        let keyboardStatus: @Sendable () -> KeyboardStatus = {
-            KeyboardStatus(sequencerOpen: false, keyboards: [], problem: "no keyboard input in this build")
-        }
+    /// `keyboards` restricts which ports count as keyboards (names or `client:port`; empty: all).
+    static func make(audio: Bool, configuration: AudioConfiguration, keyboards: [String], logger: Logger) -> DaemonParts {
+        let input = KeyboardInput(
+            configuration: KeyboardInput.Configuration(keyboards: keyboards.map(KeyboardPattern.init(parsing:))), logger: logger)
+        let keyboardStatus: @Sendable () -> KeyboardStatus = { KeyboardStatus(input.status) }
+        let keyboardService: (DaemonCore) -> [any Service] = { core in [KeyboardService(input: input, core: core)] }
         guard audio else {
             return DaemonParts(
                 sound: RecordingSoundOutput(status: SoundStatus(deviceOpen: false, detail: "audio off (--audio off)")),
-                keyboardStatus: keyboardStatus, services: [])
+                keyboardStatus: keyboardStatus, services: keyboardService)
         }
         let (renderer, problem) = AudioSetup.makeRenderer(configuration, logger: logger)
         let output = AudioOutputService(configuration: configuration, renderer: renderer, logger: logger)
         let sound = CelloSoundOutput(renderer: renderer, output: output, celloProblem: problem.map { "\($0)" })
-        return DaemonParts(sound: sound, keyboardStatus: keyboardStatus, services: [AudioService(output: output)])
+        return DaemonParts(
+            sound: sound, keyboardStatus: keyboardStatus,
+            services: { core in [AudioService(output: output)] + keyboardService(core) })
     }
 }

@@ -3,6 +3,7 @@ import FluidSynthAudio
 import Foundation
 import Logging
 import MusicTheory
+import Training
 
 /// `eartrainerd render`: writes a WAV of exactly what the daemon would sound, with no device.
 struct Render: ParsableCommand {
@@ -68,7 +69,7 @@ struct Render: ParsableCommand {
                                 loudness: Loudness(base: velocity, fraction: varyLoudness))
         let configuration = AudioConfiguration(soundFontPath: soundfont, preset: Preset(bank: bank, program: program),
                                                cacheDirectory: cacheDir)
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let started = ContinuousClock.now
         let report: OfflineRender.Report
         do {
@@ -92,17 +93,4 @@ struct Render: ParsableCommand {
 struct RenderFailure: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
-}
-
-/// A small seedable random source (SplitMix64), so a render with vary-loudness can be repeated.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

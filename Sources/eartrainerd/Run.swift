@@ -1,10 +1,13 @@
 import ArgumentParser
+import Configuration
+import ControlProtocol
 import ControlServer
 import Daemon
-import Foundation
 import FluidSynthAudio
+import Foundation
 import Logging
 import ServiceLifecycle
+import Statistics
 import Training
 
 /// `eartrainerd [run]`: the long-running daemon.
@@ -14,12 +17,19 @@ struct Run: AsyncParsableCommand {
         abstract: "Run the daemon in the foreground (the default).",
         discussion: """
             Prints one line per event on stdout and serves the control socket. SIGTERM or SIGINT end it
-            gracefully: the session's results are reported, the sound stops, the socket file goes.
+            gracefully: the session's results are reported and stored, the sound stops, the socket file
+            goes. SIGHUP re-reads the config file.
             """
     )
 
-    @Option(help: "The control socket's path (default: $RUNTIME_DIRECTORY, $XDG_RUNTIME_DIR or ./run).")
+    @Option(help: "The config file (default: $EARTRAINER_CONFIG, /etc/eartrainer/eartrainer.toml, built-in defaults).")
+    var config: String?
+
+    @Option(help: "The control socket's path (default: the config's socket.path, $RUNTIME_DIRECTORY, $XDG_RUNTIME_DIR or ./run).")
     var socket: String?
+
+    @Option(help: "The student profile answers are recorded under (default: the config's storage.profile).")
+    var profile: String?
 
     @Option(name: .customLong("log-format"), help: "How events are printed on stdout: human or json.")
     var logFormat: StdoutReporter.Format = .human
@@ -27,8 +37,8 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Seed for the first session's random choices (sessions may bring their own).")
     var seed: UInt64?
 
-    @Option(name: .customLong("max-clients"), help: "Control-socket clients served at once.")
-    var maxClients = 64
+    @Option(name: .customLong("max-clients"), help: "Control-socket clients served at once (default: the config's socket.max_clients).")
+    var maxClients: Int?
 
     @Option(help: "on: sound prompts and keys through FluidSynth; off: stay silent and open no device.")
     var audio: Switch = .on
@@ -40,35 +50,39 @@ struct Run: AsyncParsableCommand {
         var logger = Logger(label: "eartrainerd") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
 
-        let parts = DaemonParts.make(audio: audio == .on, configuration: AudioConfiguration(), logger: logger)
-        let core = DaemonCore(settings: .cello, sound: parts.sound, keyboardStatus: parts.keyboardStatus, seed: seed)
+        let reloader = try loadConfig(environment: environment, logger: logger)
+        let config = reloader.config
+        let profile = try chosenProfile(config)
+
+        let parts = DaemonParts.make(
+            audio: audio == .on,
+            configuration: config.audio.fluidConfiguration(noteDuration: config.training.noteDuration, environment: environment),
+            keyboards: config.midi.keyboards, logger: logger)
+        let core = DaemonCore(settings: config.training.trainingSettings, sound: parts.sound,
+                              keyboardStatus: parts.keyboardStatus, controls: config.midi.controls, seed: seed)
         await core.follow(with: reporter)
 
-        let listener: UnixListener
-        let socketDescription: String
-        do {
-            switch SocketLocation.resolve(option: socket, environment: environment) {
-            case .path(let path):
-                listener = try UnixListener.bind(path: path)
-                socketDescription = path
-            case .activated(let fd):
-                listener = try UnixListener.adopt(fd: fd)
-                socketDescription = "systemd socket (fd \(fd))"
-            }
-        } catch {
-            printError("eartrainerd: \(error)")
-            throw ExitCode(69)  // EX_UNAVAILABLE
-        }
-        let server = try ControlServer(
-            listener: listener, greeting: ControlService.greeting,
-            refusals: ControlService.refusals(maxClients: maxClients), limits: ServerLimits(maxClients: maxClients))
-        let control = ControlService(server: server, router: RequestRouter(core: core, policy: AccessPolicy()))
-        await core.follow(with: control)
-        server.start()
+        let store = SQLiteStatisticsStore.open(
+            path: config.storage.database ?? StatisticsLocation.defaultPath(environment: environment), logger: logger)
+        let statistics = StatisticsFollower(recorder: StatisticsRecorder(store: store, profile: profile, logger: logger))
+        await core.follow(with: statistics)
+        await core.setStorageState(statistics.state)
 
-        reporter.say("\(DaemonCore.version): control socket at \(socketDescription)")
+        let control = try ControlSocket.open(
+            option: socket, config: config.socket, maxClients: maxClients, environment: environment,
+            router: RequestRouter(
+                core: core, policy: ControlSocket.policy(config.socket, reporter: reporter),
+                defaults: ExerciseDefaults(scale: config.training.scale, interval: config.training.interval),
+                configuration: { Wire.value(reloader.config) },
+                statistics: { method, params throws(RPCError) in
+                    try StatisticsQueries.answer(method, store, params: params, profile: profile)
+                }))
+        await core.follow(with: control.service)
+        reporter.say("\(DaemonCore.version): control socket at \(control.description); config: \(reloader.source)")
 
-        var services: [any Service] = parts.services + [ControlSocketService(server: server, control: control)]
+        var services: [any Service] = [StatisticsService(follower: statistics)] + parts.services(core)
+        services.append(ControlSocketService(server: control.server, control: control.service))
+        services.append(ReloadService(reloader: reloader, core: core, reporter: reporter, notifier: notifier))
         if let interval = notifier.watchdogInterval {
             services.append(WatchdogService(core: core, notifier: notifier, interval: interval))
         }
@@ -78,15 +92,35 @@ struct Run: AsyncParsableCommand {
         await announceReadiness(core: core, reporter: reporter, notifier: notifier)
         try await running
     }
-}
 
-extension Run {
+    /// The config in force, or exit 78 with `FILE:LINE: KEY: problem` on stderr.
+    private func loadConfig(environment: [String: String], logger: Logger) throws -> ConfigReloader {
+        let source = ConfigSource.resolve(
+            commandLine: config, environment: environment, fileExists: { FileManager.default.fileExists(atPath: $0) })
+        do {
+            return try ConfigReloader(loading: source, logger: logger)
+        } catch {
+            printError("eartrainerd: \(error)")
+            throw ExitCode(ConfigError.exitCode)
+        }
+    }
+
+    private func chosenProfile(_ config: EartrainerConfig) throws -> String {
+        let profile = self.profile ?? config.storage.profile
+        guard StorageConfig.isValidProfile(profile) else {
+            printError("eartrainerd: profile '\(profile)': use 1-64 of A-Z a-z 0-9 . _ -")
+            throw ExitCode(64)
+        }
+        return profile
+    }
+
     /// Once the devices have had their first try, says what is missing (stdout and systemd's
     /// STATUS=) and sends READY=1.
-    func announceReadiness(core: DaemonCore, reporter: StdoutReporter, notifier: SystemdNotifier) async {
+    private func announceReadiness(core: DaemonCore, reporter: StdoutReporter, notifier: SystemdNotifier) async {
         let deadline = ContinuousClock.now + .seconds(5)
         var status = await core.status()
-        while status.devices.soundDevice == CelloSoundOutput.opening, ContinuousClock.now < deadline {
+        while status.devices.soundDevice == CelloSoundOutput.opening || status.devices.missing.contains(where: { $0.contains("opening the ALSA") }),
+              ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
             status = await core.status()
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Training
 import MusicTheory
 @testable import FluidSynthAudio
 
@@ -37,7 +38,7 @@ import MusicTheory
         let (renderer, _) = Support.renderer()
         let root = Frequency(MIDINote(48)).shifted(byCents: 3.3)
         let fifth = TuningSystem.justIntonation.frequency(of: MIDINote(55), root: MIDINote(48))
-        var random = SeededRandom(state: 1)
+        var random = SeededRandom(seed: 1)
         let style = PromptStyle(noteDuration: 1, harmonic: true, source: .cello)
         let tones = Prompt.interval(root: root, target: fifth, style: style, sampleRate: Support.sampleRate, random: &random)
         #expect(tones.map(\.startFrame) == [0, 0])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Training
 import MusicTheory
 @testable import FluidSynthAudio
 
@@ -29,7 +30,7 @@ import MusicTheory
 
     @Test("An interval prompt: the root, then the target after the gap; a scale: one note per step")
     func promptTiming() {
-        var random = SeededRandom(state: 7)
+        var random = SeededRandom(seed: 7)
         let style = PromptStyle(noteDuration: 0.5, gap: 0.25, source: .sine)
         let tones = Prompt.interval(root: Frequency(hertz: 110), target: Frequency(hertz: 165), style: style,
                                     sampleRate: 48000, random: &random)

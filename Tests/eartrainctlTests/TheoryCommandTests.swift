@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Training
 
 /// `eartrainctl theory …`, run as the built executable.
 @Suite("eartrainctl theory")
@@ -90,18 +91,5 @@ struct TheoryCommandTests {
                 #expect([0, 64].contains(result.status), "\(arguments) → \(result.status) \(result.stderr)")
             }
         }
-    }
-}
-
-/// SplitMix64: a seeded generator, so the garbage is the same every run.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

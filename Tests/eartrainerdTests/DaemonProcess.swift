@@ -30,7 +30,9 @@ final class DaemonProcess {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         socketPath = folder.appendingPathComponent("eartrainer.sock").path
         let daemon = Self.executable("eartrainerd").path
-        let daemonArguments = (socket ? ["--socket", socketPath] : []) + (audio ? [] : ["--audio", "off"]) + arguments
+        let shippedConfig = ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml").path
+        let chosenConfig = arguments.contains("--config") ? [] : ["--config", shippedConfig]
+        let daemonArguments = (socket ? ["--socket", socketPath] : []) + (audio ? [] : ["--audio", "off"]) + chosenConfig + arguments
         if launcher.isEmpty {
             process.executableURL = URL(fileURLWithPath: daemon)
             process.arguments = daemonArguments
@@ -39,9 +41,12 @@ final class DaemonProcess {
             process.arguments = Array(launcher.dropFirst()) + [daemon] + daemonArguments
         }
         var env = ProcessInfo.processInfo.environment
-        for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "JOURNAL_STREAM", "LISTEN_FDS", "LISTEN_PID", "RUNTIME_DIRECTORY"] {
+        for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "JOURNAL_STREAM", "LISTEN_FDS", "LISTEN_PID",
+                    "RUNTIME_DIRECTORY", "EARTRAINER_CONFIG"] {
             env.removeValue(forKey: key)
         }
+        // Statistics go to this daemon's own folder unless a test says otherwise.
+        env["STATE_DIRECTORY"] = folder.appendingPathComponent("state").path
         env.merge(environment) { $1 }
         process.environment = env
         process.currentDirectoryURL = folder

@@ -6,22 +6,28 @@ public struct StatusResult: Sendable, Hashable, Codable {
     /// Present while a session runs.
     public var session: SessionStatus?
     public var devices: DevicesStatus
-    /// "available", or why statistics are not being kept.
+    /// "available", or "unavailable: " and why statistics are not being kept.
     public var storage: String
+    /// The statistics database, when there is one.
+    public var database: String?
+    /// The student profile answers are recorded under.
+    public var profile: String?
 
     public init(protocolVersion: Int = ProtocolInfo.version, daemon: String, uptimeSeconds: Double,
-                session: SessionStatus?, devices: DevicesStatus, storage: String) {
+                session: SessionStatus?, devices: DevicesStatus, storage: String, database: String? = nil, profile: String? = nil) {
         self.protocolVersion = protocolVersion
         self.daemon = daemon
         self.uptimeSeconds = uptimeSeconds
         self.session = session
         self.devices = devices
         self.storage = storage
+        self.database = database
+        self.profile = profile
     }
 
     enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol_version"
-        case daemon, session, devices, storage
+        case daemon, session, devices, storage, database, profile
         case uptimeSeconds = "uptime_seconds"
     }
 }

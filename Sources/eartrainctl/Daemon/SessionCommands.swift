@@ -8,8 +8,7 @@ struct StopCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        let result = try connection.call(Method.sessionStop.rawValue)
-        print(connection.json ? Wire.encode(result) : ResultsScreen.lines(result).joined(separator: "\n"))
+        try connection.show(.sessionStop) { ResultsScreen.lines($0).joined(separator: "\n") }
     }
 }
 
@@ -19,8 +18,7 @@ struct RepeatCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        let result = try connection.call(Method.sessionRepeat.rawValue)
-        print(connection.json ? Wire.encode(result) : "repeated")
+        try connection.show(.sessionRepeat) { _ in "repeated" }
     }
 }
 
@@ -30,8 +28,7 @@ struct SkipCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        let result = try connection.call(Method.sessionSkip.rawValue)
-        print(connection.json ? Wire.encode(result) : "skipped")
+        try connection.show(.sessionSkip) { _ in "skipped" }
     }
 }
 
@@ -41,7 +38,14 @@ struct ResultsCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        let result = try connection.call(Method.sessionResults.rawValue)
-        print(connection.json ? Wire.encode(result) : ResultsScreen.lines(result).joined(separator: "\n"))
+        try connection.show(.sessionResults) { ResultsScreen.lines($0).joined(separator: "\n") }
+    }
+}
+
+extension ConnectionOptions {
+    /// Calls a method without params and prints its result: as JSON with `--json`, else as `text` says.
+    func show(_ method: ControlProtocol.Method, text: (JSONValue) -> String) throws {
+        let result = try call(method.rawValue)
+        print(json ? Wire.encode(result) : text(result))
     }
 }

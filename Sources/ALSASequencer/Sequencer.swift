@@ -1,0 +1,136 @@
+import CALSA
+import Glibc
+
+/// An open ALSA sequencer client with one writable input port. Owns the `snd_seq_t` handle and
+/// closes it in `deinit`. Not thread-safe: one thread (the input loop) uses it.
+final class Sequencer {
+    private let handle: OpaquePointer
+    /// Our client id, as `aconnect -l` shows it.
+    let clientID: Int
+    /// Our input port, to which keyboards are connected.
+    let inputPort: Int
+
+    /// Opens the sequencer non-blocking, names the client, creates the input port, enlarges the
+    /// input pool and subscribes to System Announce.
+    /// The corresponding C functions are `snd_seq_open`, `snd_seq_set_client_name`,
+    /// `snd_seq_create_simple_port`, `snd_seq_set_client_pool_input` and `snd_seq_connect_from`.
+    init(clientName: String, portName: String, inputPoolSize: Int) throws(ALSAError) {
+        calsa_silence_library_errors()
+        var opened: OpaquePointer?
+        try check(snd_seq_open(&opened, "default", SND_SEQ_OPEN_DUPLEX, SND_SEQ_NONBLOCK), "snd_seq_open")
+        guard let opened else { throw ALSAError(function: "snd_seq_open", code: -ENOMEM) }
+        var ready = false
+        defer { if !ready { snd_seq_close(opened) } }
+
+        try check(snd_seq_set_client_name(opened, clientName), "snd_seq_set_client_name")
+        let capabilities = UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE)
+        let type = UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION)
+        let port = try check(
+            snd_seq_create_simple_port(opened, portName, capabilities, type), "snd_seq_create_simple_port")
+        try check(snd_seq_set_client_pool_input(opened, inputPoolSize), "snd_seq_set_client_pool_input")
+        try check(
+            snd_seq_connect_from(
+                opened, port, Int32(PortAddress.systemAnnounce.client), Int32(PortAddress.systemAnnounce.port)),
+            "snd_seq_connect_from")
+        clientID = Int(try check(snd_seq_client_id(opened), "snd_seq_client_id"))
+        inputPort = Int(port)
+        handle = opened
+        ready = true
+    }
+
+    deinit {
+        snd_seq_close(handle)
+    }
+
+    /// Connects `source` to our input port; already connected is fine.
+    /// The corresponding C function is `snd_seq_connect_from`.
+    func connect(from source: PortAddress) throws(ALSAError) {
+        let result = snd_seq_connect_from(handle, Int32(inputPort), Int32(source.client), Int32(source.port))
+        if result == -EBUSY { return }
+        try check(result, "snd_seq_connect_from")
+    }
+
+    /// The descriptors to `poll()` for input.
+    /// The corresponding C functions are `snd_seq_poll_descriptors_count` and `snd_seq_poll_descriptors`.
+    func pollDescriptors() -> [pollfd] {
+        let count = snd_seq_poll_descriptors_count(handle, Int16(POLLIN))
+        guard count > 0 else { return [] }
+        var descriptors = [pollfd](repeating: pollfd(), count: Int(count))
+        let filled = snd_seq_poll_descriptors(handle, &descriptors, UInt32(count), Int16(POLLIN))
+        return Array(descriptors.prefix(Int(max(filled, 0))))
+    }
+
+    /// The next event, without blocking.
+    /// The corresponding C function is `snd_seq_event_input`.
+    func read() throws(ALSAError) -> ReadResult {
+        var event: UnsafeMutablePointer<snd_seq_event_t>?
+        let result = snd_seq_event_input(handle, &event)
+        if result == -EAGAIN { return .empty }
+        if result == -ENOSPC { return .overrun }
+        try check(result, "snd_seq_event_input")
+        guard let event else { return .empty }
+        return .event(SequencerEvent(event))
+    }
+
+    /// What one non-blocking read found.
+    enum ReadResult {
+        case event(SequencerEvent)
+        /// Nothing waiting.
+        case empty
+        /// The kernel's input FIFO overflowed and was cleared: events were lost.
+        case overrun
+    }
+}
+
+extension Sequencer {
+    /// Every port of every client, as a snapshot.
+    /// The corresponding C functions are `snd_seq_query_next_client` and `snd_seq_query_next_port`.
+    func ports() throws(ALSAError) -> [PortInfo] {
+        var clientInfo: OpaquePointer?
+        var portInfo: OpaquePointer?
+        try check(snd_seq_client_info_malloc(&clientInfo), "snd_seq_client_info_malloc")
+        defer { snd_seq_client_info_free(clientInfo) }
+        try check(snd_seq_port_info_malloc(&portInfo), "snd_seq_port_info_malloc")
+        defer { snd_seq_port_info_free(portInfo) }
+
+        var ports: [PortInfo] = []
+        snd_seq_client_info_set_client(clientInfo, -1)
+        while snd_seq_query_next_client(handle, clientInfo) >= 0 {
+            let client = snd_seq_client_info_get_client(clientInfo)
+            let clientName = String(cString: snd_seq_client_info_get_name(clientInfo))
+            snd_seq_port_info_set_client(portInfo, client)
+            snd_seq_port_info_set_port(portInfo, -1)
+            while snd_seq_query_next_port(handle, portInfo) >= 0 {
+                ports.append(PortInfo(
+                    address: PortAddress(client: Int(client), port: Int(snd_seq_port_info_get_port(portInfo))),
+                    clientName: clientName,
+                    portName: String(cString: snd_seq_port_info_get_name(portInfo)),
+                    capabilities: PortCapabilities(rawValue: snd_seq_port_info_get_capability(portInfo)),
+                    type: PortType(rawValue: snd_seq_port_info_get_type(portInfo))
+                ))
+            }
+        }
+        return ports
+    }
+
+    /// The ports connected to our input port, whoever connected them (us, or `aconnect`).
+    /// The corresponding C function is `snd_seq_query_port_subscribers`.
+    func senders() throws(ALSAError) -> Set<PortAddress> {
+        var query: OpaquePointer?
+        try check(snd_seq_query_subscribe_malloc(&query), "snd_seq_query_subscribe_malloc")
+        defer { snd_seq_query_subscribe_free(query) }
+        var root = snd_seq_addr_t(client: UInt8(clientID), port: UInt8(inputPort))
+        snd_seq_query_subscribe_set_root(query, &root)
+        snd_seq_query_subscribe_set_type(query, SND_SEQ_QUERY_SUBS_WRITE)
+        var senders: Set<PortAddress> = []
+        var index: Int32 = 0
+        snd_seq_query_subscribe_set_index(query, index)
+        while snd_seq_query_port_subscribers(handle, query) >= 0 {
+            let address = snd_seq_query_subscribe_get_addr(query).pointee
+            senders.insert(PortAddress(client: Int(address.client), port: Int(address.port)))
+            index += 1
+            snd_seq_query_subscribe_set_index(query, index)
+        }
+        return senders
+    }
+}

@@ -1,0 +1,26 @@
+import MusicTheory
+import Training
+
+extension TrainingConfig {
+    /// The engine's settings from this section; a `ConfigReloader` hands the engine these at each
+    /// prompt, so a reloaded file applies from the next prompt on.
+    public var trainingSettings: TrainingSettings {
+        TrainingSettings(
+            noteRange: lowestNote...highestNote,
+            noteDuration: noteDuration,
+            referencePitch: referencePitch,
+            tuningSystem: tuningSystem,
+            soundSource: soundSource.rawValue,
+            varyLoudness: varyLoudness
+        )
+    }
+
+    /// The exercise a session starts with when the student asks for none: `exercise` picks the
+    /// `[training.scale]` or the `[training.interval]` defaults.
+    public var defaultExercise: Exercise {
+        switch exercise {
+        case .scale: .scale(scale)
+        case .interval: .interval(interval)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import MusicTheory
+import Training
+
+/// The `[training]` section: seed 002's settings and the default exercise.
+public struct TrainingConfig: Sendable {
+    /// What a new session trains when nothing else is asked for.
+    public enum ExerciseKind: String, Sendable, CaseIterable {
+        /// `[training.scale]`.
+        case scale
+        /// `[training.interval]`.
+        case interval
+    }
+
+    /// The instrument sound prompts and played notes use.
+    public enum SoundSource: String, Sendable, CaseIterable {
+        /// The SoundFont cello through FluidSynth.
+        case cello
+        /// An exactly tuned sine.
+        case sine
+    }
+
+    /// Lowest note of the range exercises use (default C2).
+    public var lowestNote: MIDINote
+    /// Highest note of the range (default C5); at least an octave above `lowestNote`.
+    public var highestNote: MIDINote
+    /// How long a prompt's notes sound, 0.1…10 s.
+    public var noteDuration: Duration
+    /// The frequency of A4, 380…500 Hz.
+    public var referencePitch: ReferencePitch
+    /// How intervals above the root are tuned.
+    public var tuningSystem: TuningSystem
+    /// The instrument sound.
+    public var soundSource: SoundSource
+    /// How much prompt loudness varies, 0…1.
+    public var varyLoudness: Double
+    /// The kind of exercise a new session trains by default.
+    public var exercise: ExerciseKind
+    /// The default scale exercise (`[training.scale]`).
+    public var scale: ScaleExercise
+    /// The default interval exercise (`[training.interval]`).
+    public var interval: IntervalExercise
+
+    /// The defaults: seed 002's cello settings, C ionian scales, the seed's eleven intervals.
+    public init(
+        lowestNote: MIDINote = MIDINote(36), highestNote: MIDINote = MIDINote(72),
+        noteDuration: Duration = .seconds(1), referencePitch: ReferencePitch = .standard,
+        tuningSystem: TuningSystem = .equalTemperament, soundSource: SoundSource = .cello,
+        varyLoudness: Double = 0, exercise: ExerciseKind = .scale,
+        scale: ScaleExercise = ScaleExercise(mode: .ionian, root: try! RootNote(parsing: "C")),
+        interval: IntervalExercise = IntervalExercise()
+    ) {
+        self.lowestNote = lowestNote
+        self.highestNote = highestNote
+        self.noteDuration = noteDuration
+        self.referencePitch = referencePitch
+        self.tuningSystem = tuningSystem
+        self.soundSource = soundSource
+        self.varyLoudness = varyLoudness
+        self.exercise = exercise
+        self.scale = scale
+        self.interval = interval
+    }
+
+    /// Accepted note durations.
+    public static let noteDurationRange: ClosedRange<Duration> = .milliseconds(100) ... .seconds(10)
+    /// Accepted tries before an answer is revealed.
+    public static let triesBeforeRevealRange = 1...10
+}
+
+extension TrainingConfig.ExerciseKind: Hashable, Codable {}
+
+extension TrainingConfig.SoundSource: Hashable, Codable {}
+
+extension TrainingConfig: Hashable, Codable {}

@@ -1,0 +1,119 @@
+import Foundation
+
+extension LifetimeFigures {
+    /// The figures of `profile` from its sessions and answers (oldest first), with trend windows
+    /// ending at `now` and days counted in `timeZone`. Pure: both stores use it.
+    public static func compute(
+        profile: String, sessions: [SessionRecord], answers: [AnswerRecord], now: Date, timeZone: TimeZone
+    ) -> LifetimeFigures {
+        let context = Context(sessions: sessions, answers: answers, now: now, timeZone: timeZone)
+        let all = Array(answers.indices)
+        return LifetimeFigures(
+            profile: profile,
+            computedAt: now,
+            overall: context.figures(all, sessionIDs: Set(sessions.map(\.start.id))),
+            byExercise: Dictionary(uniqueKeysWithValues: ExerciseKind.allCases.compactMap { kind in
+                let ids = Set(sessions.filter { $0.start.exercise == kind }.map(\.start.id))
+                let group = all.filter { answers[$0].exercise == kind }
+                return ids.isEmpty && group.isEmpty ? nil : (kind.rawValue, context.figures(group, sessionIDs: ids))
+            }),
+            byMode: context.grouped(all) { answers[$0].mode },
+            byRoot: context.grouped(all) { answers[$0].root },
+            byInterval: context.grouped(all) { answers[$0].interval }
+        )
+    }
+}
+
+/// The answers reduced to what the figures need, computed once: a group is a list of indexes.
+private struct Context {
+    let sessionLengths: [UUID: Double]
+    let sessionOf: [UUID]
+    let correct: [Bool]
+    let seconds: [Double]
+    let times: [Double]
+    /// Days since 1970-01-01 in the time zone: consecutive days differ by one.
+    let days: [Int]
+    let now: Double
+
+    init(sessions: [SessionRecord], answers: [AnswerRecord], now: Date, timeZone: TimeZone) {
+        let lastAnswer = Dictionary(answers.map { ($0.session, $0.time) }, uniquingKeysWith: max)
+        sessionLengths = Dictionary(sessions.map { session in
+            // A session cut short by a crash has no end: it lasted until its last answer.
+            let start = session.start.startedAt
+            let length = session.end?.lengthSeconds ?? max(0, (lastAnswer[session.start.id] ?? start).timeIntervalSince(start))
+            return (session.start.id, length)
+        }, uniquingKeysWith: { first, _ in first })
+        sessionOf = answers.map(\.session)
+        correct = answers.map(\.correct)
+        seconds = answers.map(\.responseSeconds)
+        times = answers.map(\.time.timeIntervalSince1970)
+        days = answers.map { answer in
+            let local = answer.time.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: answer.time))
+            return Int((local / 86400).rounded(.down))
+        }
+        self.now = now.timeIntervalSince1970
+    }
+
+    func grouped(_ indexes: [Int], by key: (Int) -> String?) -> [String: Figures] {
+        var groups: [String: [Int]] = [:]
+        for index in indexes {
+            if let name = key(index) { groups[name, default: []].append(index) }
+        }
+        return groups.mapValues { figures($0, sessionIDs: Set($0.map { sessionOf[$0] })) }
+    }
+
+    func figures(_ group: [Int], sessionIDs: Set<UUID>) -> Figures {
+        Figures(
+            sessions: sessionIDs.count,
+            practiceSeconds: sessionIDs.reduce(0) { $0 + (sessionLengths[$1] ?? 0) },
+            answers: group.count,
+            correct: group.count { correct[$0] },
+            averageResponseSeconds: averageResponse(group),
+            last7Days: trend(group, days: 7),
+            last30Days: trend(group, days: 30),
+            bestStreak: bestStreak(group),
+            bestDayStreak: bestDayStreak(group)
+        )
+    }
+
+    func averageResponse(_ group: [Int]) -> Double? {
+        var total = 0.0
+        var count = 0
+        for index in group where correct[index] {
+            total += seconds[index]
+            count += 1
+        }
+        return count == 0 ? nil : total / Double(count)
+    }
+
+    /// Windows are half-open on the past side: (now - days, now] and (now - 2·days, now - days].
+    func trend(_ group: [Int], days: Int) -> Trend {
+        let span = Double(days) * 86400
+        func window(_ start: Double, _ end: Double) -> Window {
+            let inside = group.filter { times[$0] > start && times[$0] <= end }
+            return Window(answers: inside.count, correct: inside.count { correct[$0] }, averageResponseSeconds: averageResponse(inside))
+        }
+        return Trend(recent: window(now - span, now), previous: window(now - 2 * span, now - span))
+    }
+
+    func bestStreak(_ group: [Int]) -> Int {
+        var best = 0
+        var run = 0
+        for index in group {
+            run = correct[index] ? run + 1 : 0
+            best = max(best, run)
+        }
+        return best
+    }
+
+    func bestDayStreak(_ group: [Int]) -> Int {
+        let sorted = Set(group.map { days[$0] }).sorted()
+        var best = 0
+        var run = 0
+        for (offset, day) in sorted.enumerated() {
+            run = offset > 0 && sorted[offset - 1] == day - 1 ? run + 1 : 1
+            best = max(best, run)
+        }
+        return best
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// A profile's lifetime statistics: overall, and for each exercise, mode, root and interval.
+/// See `docs/statistics.md` for each figure's definition.
+public struct LifetimeFigures: Sendable {
+    /// Whose.
+    public var profile: String
+    /// The "now" the trends end at.
+    public var computedAt: Date
+    /// Every answer of the profile.
+    public var overall: Figures
+    /// By exercise: `scale`, `interval`.
+    public var byExercise: [String: Figures]
+    /// By mode (scale answers): `dorian`, …
+    public var byMode: [String: Figures]
+    /// By root (`D`, `Eb`), as the question named it.
+    public var byRoot: [String: Figures]
+    /// By interval (interval answers): `m3`, `P5`, …
+    public var byInterval: [String: Figures]
+
+    /// Figures; `compute` makes these.
+    public init(
+        profile: String, computedAt: Date, overall: Figures, byExercise: [String: Figures], byMode: [String: Figures],
+        byRoot: [String: Figures], byInterval: [String: Figures]
+    ) {
+        self.profile = profile
+        self.computedAt = computedAt
+        self.overall = overall
+        self.byExercise = byExercise
+        self.byMode = byMode
+        self.byRoot = byRoot
+        self.byInterval = byInterval
+    }
+}
+
+/// The figures of one group of answers (one exercise, mode, root or interval, or all).
+public struct Figures: Sendable {
+    /// Sessions that trained it.
+    public var sessions: Int
+    /// Total length of those sessions, seconds.
+    public var practiceSeconds: Double
+    /// Answers judged.
+    public var answers: Int
+    /// Of which correct.
+    public var correct: Int
+    /// `correct / answers`, nil with no answers.
+    public var accuracy: Double?
+    /// `1 - accuracy`: the seed's error rate.
+    public var errorRate: Double?
+    /// Mean response time of the correct answers, seconds.
+    public var averageResponseSeconds: Double?
+    /// The last 7 days against the 7 before.
+    public var last7Days: Trend
+    /// The last 30 days against the 30 before.
+    public var last30Days: Trend
+    /// The longest run of correct answers in a row.
+    public var bestStreak: Int
+    /// The most consecutive days with at least one answer.
+    public var bestDayStreak: Int
+
+    /// Figures; `LifetimeFigures.compute` makes these.
+    public init(
+        sessions: Int, practiceSeconds: Double, answers: Int, correct: Int, averageResponseSeconds: Double?,
+        last7Days: Trend, last30Days: Trend, bestStreak: Int, bestDayStreak: Int
+    ) {
+        self.sessions = sessions
+        self.practiceSeconds = practiceSeconds
+        self.answers = answers
+        self.correct = correct
+        self.accuracy = answers == 0 ? nil : Double(correct) / Double(answers)
+        self.errorRate = accuracy.map { 1 - $0 }
+        self.averageResponseSeconds = averageResponseSeconds
+        self.last7Days = last7Days
+        self.last30Days = last30Days
+        self.bestStreak = bestStreak
+        self.bestDayStreak = bestDayStreak
+    }
+}
+
+/// One window of days against the window just before it.
+public struct Trend: Sendable {
+    /// The last `days` days up to now.
+    public var recent: Window
+    /// The `days` days before those.
+    public var previous: Window
+    /// `recent.accuracy - previous.accuracy`; nil unless both have answers.
+    public var accuracyChange: Double?
+    /// `recent.averageResponseSeconds - previous.averageResponseSeconds`; negative is faster.
+    public var responseSecondsChange: Double?
+
+    /// A trend.
+    public init(recent: Window, previous: Window) {
+        self.recent = recent
+        self.previous = previous
+        self.accuracyChange = recent.accuracy.flatMap { r in previous.accuracy.map { r - $0 } }
+        self.responseSecondsChange = recent.averageResponseSeconds.flatMap { r in
+            previous.averageResponseSeconds.map { r - $0 }
+        }
+    }
+}
+
+/// The answers of a span of time.
+public struct Window: Sendable {
+    /// Answers judged in it.
+    public var answers: Int
+    /// Of which correct.
+    public var correct: Int
+    /// `correct / answers`, nil with no answers.
+    public var accuracy: Double?
+    /// Mean response time of its correct answers, seconds.
+    public var averageResponseSeconds: Double?
+
+    /// A window.
+    public init(answers: Int, correct: Int, averageResponseSeconds: Double?) {
+        self.answers = answers
+        self.correct = correct
+        self.accuracy = answers == 0 ? nil : Double(correct) / Double(answers)
+        self.averageResponseSeconds = averageResponseSeconds
+    }
+}
+
+extension LifetimeFigures: Hashable, Codable {}
+
+extension Figures: Hashable, Codable {}
+
+extension Trend: Hashable, Codable {}
+
+extension Window: Hashable, Codable {}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// What a session trained.
+public enum ExerciseKind: String, Sendable, CaseIterable {
+    /// A scale played upward, note by note.
+    case scale
+    /// Notes an interval away from a sounded root.
+    case interval
+}
+
+extension ExerciseKind: Hashable, Codable {}
+
+/// A session as it began.
+public struct SessionStartRecord: Sendable {
+    /// The session's id; every answer of the session carries it.
+    public var id: UUID
+    /// The student profile.
+    public var profile: String
+    /// When it began.
+    public var startedAt: Date
+    /// Scale or interval.
+    public var exercise: ExerciseKind
+    /// The mode of a scale session (its first round).
+    public var mode: String?
+    /// The root asked first (`D`, `Eb`); nil when roots are random.
+    public var root: String?
+    /// The intervals of an interval session (`m3`, `P5`); empty for scales.
+    public var intervals: [String]
+    /// `ascending` or `descending` for an interval session.
+    public var direction: String?
+
+    /// A session start.
+    public init(
+        id: UUID, profile: String, startedAt: Date, exercise: ExerciseKind, mode: String? = nil, root: String? = nil,
+        intervals: [String] = [], direction: String? = nil
+    ) {
+        self.id = id
+        self.profile = profile
+        self.startedAt = startedAt
+        self.exercise = exercise
+        self.mode = mode
+        self.root = root
+        self.intervals = intervals
+        self.direction = direction
+    }
+}
+
+extension SessionStartRecord: Hashable, Codable {}
+
+/// A session as it ended: its totals, and the engine's whole results as JSON.
+public struct SessionEndRecord: Sendable {
+    /// The session.
+    public var id: UUID
+    /// When it ended.
+    public var endedAt: Date
+    /// From its start to its end, in seconds.
+    public var lengthSeconds: Double
+    /// Notes played correctly.
+    public var correct: Int
+    /// Wrong notes played.
+    public var errors: Int
+    /// `Training.SessionResults` encoded as JSON (nil when the caller has none).
+    public var resultsJSON: String?
+
+    /// A session end.
+    public init(id: UUID, endedAt: Date, lengthSeconds: Double, correct: Int, errors: Int, resultsJSON: String? = nil) {
+        self.id = id
+        self.endedAt = endedAt
+        self.lengthSeconds = lengthSeconds
+        self.correct = correct
+        self.errors = errors
+        self.resultsJSON = resultsJSON
+    }
+}
+
+extension SessionEndRecord: Hashable, Codable {}
+
+/// A session as stored: its start and, once it ended, its end.
+public struct SessionRecord: Sendable {
+    /// How it began.
+    public var start: SessionStartRecord
+    /// How it ended; nil while it runs, or when the daemon was killed during it.
+    public var end: SessionEndRecord?
+
+    /// A stored session.
+    public init(start: SessionStartRecord, end: SessionEndRecord? = nil) {
+        self.start = start
+        self.end = end
+    }
+}
+
+extension SessionRecord: Hashable, Codable {}
+
+/// One judged answer: a played note compared with the note expected.
+public struct AnswerRecord: Sendable {
+    /// When the key was pressed.
+    public var time: Date
+    /// The session it belongs to.
+    public var session: UUID
+    /// The student profile.
+    public var profile: String
+    /// Scale or interval.
+    public var exercise: ExerciseKind
+    /// The root of the question, as a pitch-class name (`D`, `Eb`).
+    public var root: String
+    /// The mode, for a scale answer.
+    public var mode: String?
+    /// The interval asked (`m3`), for an interval answer.
+    public var interval: String?
+    /// The scale degree answered, 1…8, for a scale answer.
+    public var degree: Int?
+    /// The note expected, spelled (`E3`).
+    public var expected: String
+    /// The note expected, as a MIDI number.
+    public var expectedMIDI: Int
+    /// The key pressed, as a MIDI number.
+    public var playedMIDI: Int
+    /// Whether it answered the question.
+    public var correct: Bool
+    /// Which try at this note, from 1.
+    public var attempt: Int
+    /// Seconds from the note's becoming expected to this key press.
+    public var responseSeconds: Double
+
+    /// An answer.
+    public init(
+        time: Date, session: UUID, profile: String, exercise: ExerciseKind, root: String, mode: String? = nil,
+        interval: String? = nil, degree: Int? = nil, expected: String, expectedMIDI: Int, playedMIDI: Int, correct: Bool,
+        attempt: Int = 1, responseSeconds: Double
+    ) {
+        self.time = time
+        self.session = session
+        self.profile = profile
+        self.exercise = exercise
+        self.root = root
+        self.mode = mode
+        self.interval = interval
+        self.degree = degree
+        self.expected = expected
+        self.expectedMIDI = expectedMIDI
+        self.playedMIDI = playedMIDI
+        self.correct = correct
+        self.attempt = attempt
+        self.responseSeconds = responseSeconds
+    }
+}
+
+extension AnswerRecord: Hashable, Codable {}

@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+
+extension SQLiteStatisticsStore {
+    public func recordSessionStart(_ session: SessionStartRecord) throws(StatisticsError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO session (id, profile, started_at, exercise, mode, root, intervals, direction)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    session.id.uuidString, session.profile, session.startedAt.timeIntervalSince1970,
+                    session.exercise.rawValue, session.mode, session.root, session.intervals.joined(separator: ","),
+                    session.direction,
+                ])
+        }
+    }
+
+    public func recordAnswer(_ answer: AnswerRecord) throws(StatisticsError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO answer (time, session_id, profile, exercise, root, mode, interval, degree,
+                        expected, expected_midi, played_midi, correct, attempt, response_seconds)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    answer.time.timeIntervalSince1970, answer.session.uuidString, answer.profile,
+                    answer.exercise.rawValue, answer.root, answer.mode, answer.interval, answer.degree,
+                    answer.expected, answer.expectedMIDI, answer.playedMIDI, answer.correct, answer.attempt,
+                    answer.responseSeconds,
+                ])
+        }
+    }
+
+    public func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE session SET ended_at = ?, length_seconds = ?, correct = ?, errors = ?, results_json = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    end.endedAt.timeIntervalSince1970, end.lengthSeconds, end.correct, end.errors, end.resultsJSON,
+                    end.id.uuidString,
+                ])
+        }
+    }
+
+    public func sessions(profile: String?) throws(StatisticsError) -> [SessionRecord] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM session WHERE ?1 IS NULL OR profile = ?1 ORDER BY started_at, rowid",
+                arguments: [profile]
+            ).map(Self.session)
+        }
+    }
+
+    public func answers(profile: String?) throws(StatisticsError) -> [AnswerRecord] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT time, session_id, profile, exercise, root, mode, interval, degree, expected, expected_midi,
+                        played_midi, correct, attempt, response_seconds
+                    FROM answer WHERE ?1 IS NULL OR profile = ?1 ORDER BY time, id
+                    """,
+                arguments: [profile]
+            ).map(Self.answer)
+        }
+    }
+
+    public func profiles() throws(StatisticsError) -> [String] {
+        try read { db in try String.fetchAll(db, sql: "SELECT DISTINCT profile FROM session ORDER BY profile") }
+    }
+
+    static func session(_ row: Row) throws -> SessionRecord {
+        let id = try uuid(row["id"])
+        let intervals: String = row["intervals"] ?? ""
+        let start = SessionStartRecord(
+            id: id, profile: row["profile"], startedAt: Date(timeIntervalSince1970: row["started_at"]),
+            exercise: try kind(row["exercise"]), mode: row["mode"], root: row["root"],
+            intervals: intervals.isEmpty ? [] : intervals.split(separator: ",").map(String.init),
+            direction: row["direction"])
+        guard let endedAt: Double = row["ended_at"] else { return SessionRecord(start: start) }
+        let end = SessionEndRecord(
+            id: id, endedAt: Date(timeIntervalSince1970: endedAt), lengthSeconds: row["length_seconds"] ?? 0,
+            correct: row["correct"] ?? 0, errors: row["errors"] ?? 0, resultsJSON: row["results_json"])
+        return SessionRecord(start: start, end: end)
+    }
+
+    /// An answer from a row of the `answers(profile:)` query, by column position (faster than by name).
+    static func answer(_ row: Row) throws -> AnswerRecord {
+        AnswerRecord(
+            time: Date(timeIntervalSince1970: row[0]), session: try uuid(row[1]), profile: row[2],
+            exercise: try kind(row[3]), root: row[4], mode: row[5], interval: row[6], degree: row[7], expected: row[8],
+            expectedMIDI: row[9], playedMIDI: row[10], correct: row[11], attempt: row[12], responseSeconds: row[13])
+    }
+
+    private static func uuid(_ text: String) throws -> UUID {
+        guard let id = UUID(uuidString: text) else { throw StatisticsError.database("bad session id '\(text)'") }
+        return id
+    }
+
+    private static func kind(_ text: String) throws -> ExerciseKind {
+        guard let kind = ExerciseKind(rawValue: text) else { throw StatisticsError.database("bad exercise '\(text)'") }
+        return kind
+    }
+}

@@ -1,0 +1,56 @@
+import GRDB
+
+extension SQLiteStatisticsStore {
+    /// Version 1 (the first release): one student, no profiles.
+    static let schemaV1 = """
+        CREATE TABLE session (
+            id TEXT PRIMARY KEY NOT NULL,
+            started_at REAL NOT NULL,
+            exercise TEXT NOT NULL,
+            mode TEXT,
+            root TEXT,
+            intervals TEXT NOT NULL DEFAULT '',
+            direction TEXT,
+            ended_at REAL,
+            length_seconds REAL,
+            correct INTEGER,
+            errors INTEGER,
+            results_json TEXT
+        );
+        CREATE TABLE answer (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            time REAL NOT NULL,
+            session_id TEXT NOT NULL,
+            exercise TEXT NOT NULL,
+            root TEXT NOT NULL,
+            mode TEXT,
+            interval TEXT,
+            expected TEXT NOT NULL,
+            expected_midi INTEGER NOT NULL,
+            played_midi INTEGER NOT NULL,
+            correct INTEGER NOT NULL,
+            response_seconds REAL NOT NULL
+        );
+        """
+
+    /// Version 2: student profiles (existing rows belong to `default`), the scale degree and the
+    /// try number of each answer, and indexes for per-profile queries.
+    static let schemaV2 = """
+        ALTER TABLE session ADD COLUMN profile TEXT NOT NULL DEFAULT 'default';
+        ALTER TABLE answer ADD COLUMN profile TEXT NOT NULL DEFAULT 'default';
+        ALTER TABLE answer ADD COLUMN degree INTEGER;
+        ALTER TABLE answer ADD COLUMN attempt INTEGER NOT NULL DEFAULT 1;
+        CREATE INDEX answer_profile_time ON answer(profile, time);
+        CREATE INDEX answer_session ON answer(session_id);
+        CREATE INDEX session_profile_started ON session(profile, started_at);
+        """
+
+    /// Every schema version in order; GRDB records the applied ones in `grdb_migrations`.
+    /// A released migration is never edited: a change is a new migration.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in try db.execute(sql: schemaV1) }
+        migrator.registerMigration("v2") { db in try db.execute(sql: schemaV2) }
+        return migrator
+    }
+}

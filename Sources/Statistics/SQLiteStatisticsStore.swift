@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+import Logging
+import Synchronization
+
+/// The statistics in an SQLite file, through GRDB: WAL, one transaction per answer with
+/// `synchronous = FULL`, versioned migrations. See `docs/statistics.md`.
+///
+/// A file that is not a healthy SQLite database is never written to: opening fails (or, through
+/// `open`, gives an `UnavailableStatisticsStore`) and the file is left exactly as it was.
+public final class SQLiteStatisticsStore: StatisticsStore {
+    /// The database file.
+    public let path: String
+    let pool: DatabasePool
+    private let clock: any WallClock
+    private let timeZone: TimeZone
+    private let logger: Logger
+    /// Set when the database reports corruption while running: from then on nothing is written.
+    private let failure = Mutex<String?>(nil)
+
+    /// Opens (creating, or migrating from an older version) the database at `path`; throws
+    /// `.unavailable` when it is corrupt, unwritable or from a newer version.
+    public init(
+        path: String, clock: any WallClock = SystemWallClock(), timeZone: TimeZone = .current, logger: Logger
+    ) throws(StatisticsError) {
+        self.path = path
+        self.pool = try Self.openDatabase(path: path)
+        self.clock = clock
+        self.timeZone = timeZone
+        self.logger = logger
+        logger.info("statistics database open", metadata: ["path": "\(path)"])
+    }
+
+    /// The store the daemon should use: the database at `path`, or, when it cannot be used (or
+    /// `path` is nil), an `UnavailableStatisticsStore` saying why. Training goes on either way.
+    public static func open(
+        path: String?, clock: any WallClock = SystemWallClock(), timeZone: TimeZone = .current, logger: Logger
+    ) -> any StatisticsStore {
+        guard let path else {
+            let reason = "no place for the database: set STATE_DIRECTORY or HOME, or storage.database"
+            logger.error("statistics unavailable", metadata: ["reason": "\(reason)"])
+            return UnavailableStatisticsStore(reason: reason)
+        }
+        do {
+            return try SQLiteStatisticsStore(path: path, clock: clock, timeZone: timeZone, logger: logger)
+        } catch {
+            logger.error("statistics unavailable", metadata: ["path": "\(path)", "reason": "\(error)"])
+            if case .unavailable(let reason) = error { return UnavailableStatisticsStore(reason: reason) }
+            return UnavailableStatisticsStore(reason: error.description)
+        }
+    }
+
+    public var status: StoreStatus {
+        if let reason = failure.withLock({ $0 }) { return .unavailable(reason: reason) }
+        return .available(location: path)
+    }
+
+    /// Runs a write, turning corruption into a permanent stop.
+    func write(_ body: (Database) throws -> Void) throws(StatisticsError) {
+        if let reason = failure.withLock({ $0 }) { throw .unavailable(reason: reason) }
+        do {
+            try pool.write(body)
+        } catch {
+            throw stopIfCorrupt(error)
+        }
+    }
+
+    /// Runs a read.
+    func read<T>(_ body: (Database) throws -> T) throws(StatisticsError) -> T {
+        if let reason = failure.withLock({ $0 }) { throw .unavailable(reason: reason) }
+        do {
+            return try pool.read(body)
+        } catch {
+            throw stopIfCorrupt(error)
+        }
+    }
+
+    private func stopIfCorrupt(_ error: any Error) -> StatisticsError {
+        if let error = error as? DatabaseError, Self.isCorruption(error) {
+            let reason = "\(path) is corrupt (\(error.message ?? "\(error.resultCode)")); it is left untouched"
+            failure.withLock { $0 = reason }
+            logger.error("statistics database corrupt; recording stopped", metadata: ["path": "\(path)"])
+            return .unavailable(reason: reason)
+        }
+        return .database("\(error)")
+    }
+
+    static func isCorruption(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+    }
+
+    public func lifetimeFigures(profile: String) throws(StatisticsError) -> LifetimeFigures {
+        LifetimeFigures.compute(
+            profile: profile, sessions: try sessions(profile: profile), answers: try answers(profile: profile),
+            now: clock.now(), timeZone: timeZone)
+    }
+}
+
+extension SQLiteStatisticsStore {
+    /// The value of `PRAGMA name` on the writing connection, for diagnostics and tests.
+    public func pragma(_ name: String) throws(StatisticsError) -> String? {
+        guard name.allSatisfy({ $0.isLetter || $0 == "_" }) else { throw .database("not a pragma name: \(name)") }
+        do {
+            return try pool.write { try String.fetchOne($0, sql: "PRAGMA \(name)") }
+        } catch {
+            throw .database("\(error)")
+        }
+    }
+}

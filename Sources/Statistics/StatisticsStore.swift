@@ -1,0 +1,51 @@
+/// Whether the store can record: the daemon trains either way, and reports this in `status`.
+public enum StoreStatus: Sendable {
+    /// Recording into the database at this path (or `memory`).
+    case available(location: String)
+    /// Not recording, and why (corrupt file, unwritable directory, newer schema, …).
+    case unavailable(reason: String)
+}
+
+extension StoreStatus: Hashable, Codable {}
+
+/// Why a store call failed.
+public enum StatisticsError: Error, Sendable {
+    /// The store is unavailable; nothing is recorded or read.
+    case unavailable(reason: String)
+    /// The database refused a statement.
+    case database(String)
+}
+
+extension StatisticsError: Hashable {}
+
+extension StatisticsError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .unavailable(let reason): "statistics unavailable: \(reason)"
+        case .database(let message): "statistics database error: \(message)"
+        }
+    }
+}
+
+/// Where judged answers and sessions are kept, and the lifetime figures read from them.
+///
+/// `SQLiteStatisticsStore` keeps them in a file; `MemoryStatisticsStore` in memory, for tests and
+/// for running without a state directory. Both compute figures with `LifetimeFigures.compute`.
+public protocol StatisticsStore: Sendable {
+    /// Whether the store records.
+    var status: StoreStatus { get }
+    /// Records that a session began.
+    func recordSessionStart(_ session: SessionStartRecord) throws(StatisticsError)
+    /// Records one judged answer, durably before returning.
+    func recordAnswer(_ answer: AnswerRecord) throws(StatisticsError)
+    /// Records that a session ended, with its results.
+    func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError)
+    /// Every session of `profile` (of every profile when nil), oldest first.
+    func sessions(profile: String?) throws(StatisticsError) -> [SessionRecord]
+    /// Every answer of `profile` (of every profile when nil), oldest first.
+    func answers(profile: String?) throws(StatisticsError) -> [AnswerRecord]
+    /// The profiles that have sessions, by name.
+    func profiles() throws(StatisticsError) -> [String]
+    /// The lifetime figures of `profile`, with trends up to the store's clock's now.
+    func lifetimeFigures(profile: String) throws(StatisticsError) -> LifetimeFigures
+}

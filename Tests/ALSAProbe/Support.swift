@@ -1,0 +1,92 @@
+import ALSASequencer
+import Foundation
+import Synchronization
+
+/// Scenario results, printed as they come and written to the results folder at the end.
+final class Report: Sendable {
+    private let lines = Mutex<[String]>([])
+    private let counts = Mutex((passed: 0, failed: 0))
+
+    /// Records one check: passes when `ok`.
+    func check(_ name: String, _ ok: Bool, _ detail: String) {
+        counts.withLock { ok ? ($0.passed += 1) : ($0.failed += 1) }
+        note("\(ok ? "PASS" : "FAIL") \(name): \(detail)")
+    }
+
+    /// Records an informational line.
+    func note(_ line: String) {
+        print(line)
+        fflush(nil)
+        lines.withLock { $0.append(line) }
+    }
+
+    var failed: Int { counts.withLock { $0.failed } }
+    var summary: String { counts.withLock { "alsa-vm: \($0.passed) passed, \($0.failed) failed" } }
+    var text: String { lines.withLock { $0.joined(separator: "\n") } + "\n" + summary + "\n" }
+}
+
+/// Polls `condition` every 5 ms until it holds or `timeout` passes; returns the time it took, or nil.
+/// Timeouts are generous (the VM is emulated and shares the machine); only the checks the issue
+/// times (connected within 1 s) compare the returned time with a limit.
+func waitUntil(_ timeout: Duration, _ condition: () -> Bool) -> Duration? {
+    let start = ContinuousClock.now
+    while ContinuousClock.now - start < timeout {
+        if condition() { return ContinuousClock.now - start }
+        usleep(5_000)
+    }
+    return condition() ? ContinuousClock.now - start : nil
+}
+
+/// Runs a command to completion; returns its exit status and output.
+@discardableResult
+func shell(_ arguments: [String]) -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    do { try process.run() } catch { return (-1, "\(error)") }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Writes raw MIDI bytes to a rawmidi device, as a keyboard's driver would deliver them.
+final class RawMIDIDevice {
+    let path: String
+    private let descriptor: Int32
+
+    init?(path: String) {
+        self.path = path
+        descriptor = open(path, O_WRONLY)
+        if descriptor < 0 { return nil }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes `bytes` in one `write()`; returns whether all were written.
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == bytes.count
+    }
+}
+
+extension Duration {
+    var milliseconds: Double {
+        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    }
+}
+
+extension InputStatus {
+    /// The connected keyboards, or none when not listening.
+    var keyboards: [PortInfo] {
+        if case let .listening(keyboards) = self { return keyboards }
+        return []
+    }
+
+    var isNoSequencer: Bool {
+        if case .noSequencer = self { return true }
+        return false
+    }
+}

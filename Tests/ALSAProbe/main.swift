@@ -1,0 +1,36 @@
+// alsa-probe: runs the ALSA input scenarios of issue 4 against the kernel's sequencer. Meant to run
+// inside the VM (scripts/vm/guest.sh) as root, with snd-seq and snd-virmidi NOT yet loaded: the first
+// scenario loads them. Prints one PASS/FAIL line per check, writes them to OUTDIR/results.txt and
+// the latency table to OUTDIR/latency.md, and exits 1 when any check failed.
+import ALSASequencer
+import Foundation
+import Logging
+
+let outDirectory = CommandLine.arguments.dropFirst().first ?? "."
+LoggingSystem.bootstrap { label in
+    var handler = StreamLogHandler.standardError(label: label)
+    handler.logLevel = .info
+    return handler
+}
+let report = Report()
+let scenarios = Scenarios(report: report)
+
+scenarios.noSequencerThenModules()
+report.note("ports: \(shell(["aconnect", "-l"]).output)")
+let main = Collector(scenarios.fast, label: "main")
+scenarios.presentAtStart(main)
+scenarios.velocityZero(main)
+if let keyboard = scenarios.pluggedInLater(main) {
+    scenarios.unplugAndReplug(main, keyboard: keyboard)
+}
+scenarios.flood(main)
+scenarios.aconnectHonoured()
+let latency = LatencyBenchmark(report: report).run(main)
+scenarios.kernelUnplug(main)
+report.check("main input still running", !main.streamFinished, "status \(main.input.status), overruns \(main.input.overruns)")
+main.stop()
+
+try? latency.write(toFile: outDirectory + "/latency.md", atomically: true, encoding: .utf8)
+try? report.text.write(toFile: outDirectory + "/results.txt", atomically: true, encoding: .utf8)
+print(report.summary)
+exit(report.failed == 0 ? 0 : 1)

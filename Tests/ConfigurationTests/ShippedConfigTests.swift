@@ -1,0 +1,110 @@
+import Configuration
+import MusicTheory
+import Testing
+import Training
+
+@Suite("The shipped config file")
+struct ShippedConfigTests {
+    @Test("config/eartrainer.toml loads to exactly the built-in defaults")
+    func shippedEqualsDefaults() throws {
+        let config = try ConfigLoader.load(file: repositoryRoot + "/config/eartrainer.toml")
+        #expect(config == EartrainerConfig.defaults)
+    }
+
+    @Test("an empty file is the built-in defaults")
+    func emptyFile() throws {
+        #expect(try ConfigLoader.parse("", file: "empty.toml") == .defaults)
+    }
+
+    @Test("the defaults are seed 002's cello settings")
+    func defaultsAreSeedSettings() {
+        let settings = EartrainerConfig.defaults.training.trainingSettings
+        #expect(settings.noteRange == MIDINote(36)...MIDINote(72))
+        #expect(settings.noteDuration == .seconds(1))
+        #expect(settings.referencePitch == .standard)
+        #expect(settings.tuningSystem == .equalTemperament)
+        #expect(settings.soundSource == "cello")
+        #expect(settings.varyLoudness == 0)
+        #expect(EartrainerConfig.defaults.midi.controls == .standard)
+        #expect(EartrainerConfig.defaults.socket.mode == 0o660)
+        #expect(EartrainerConfig.defaults.socket.maxClients == 64)
+        #expect(EartrainerConfig.defaults.storage.profile == "default")
+    }
+
+    @Test("every key of every section is read when given")
+    func everyKeyRead() throws {
+        let config = try ConfigLoader.parse(
+            """
+            [midi]
+            keyboards = ["Keystation", "24:0"]
+            [midi.controls]
+            repeat = ["cc:67"]
+            skip = []
+            stop = ["key:A0"]
+            [audio]
+            soundfont = "/srv/cello.sf2"
+            preset_bank = 1
+            preset_program = 40
+            driver = "pulseaudio"
+            device = "hw:1,0"
+            period_size = 256
+            periods = 2
+            sample_rate = 44100
+            [training]
+            lowest_note = "E1"
+            highest_note = 67
+            note_duration = 0.75
+            reference_pitch = 415
+            tuning = "just"
+            sound_source = "sine"
+            vary_loudness = 0.5
+            exercise = "interval"
+            [training.scale]
+            mode = "dorian"
+            root = "D"
+            matching = "exact-octave"
+            random_root_each_round = true
+            random_mode_each_round = true
+            [training.interval]
+            root = "Eb3"
+            intervals = ["m3", "P5", "M9"]
+            direction = "descending"
+            matching = "exact-octave"
+            tries_before_reveal = 1
+            adaptive = false
+            [socket]
+            path = "/run/x.sock"
+            mode = 0o600
+            max_clients = 8
+            control_group = "audio"
+            [storage]
+            database = "/var/lib/x.sqlite"
+            profile = "anna"
+            """, file: "all.toml")
+        #expect(config.midi.keyboards == ["Keystation", "24:0"])
+        #expect(config.midi.controls == KeyboardControls([
+            .init(.controller(67), .repeatPrompt), .init(.key(MIDINote(21)), .stop),
+            .init(.keyBelowRange(semitones: 7), .newSession),
+        ]))
+        #expect(config.audio == AudioConfig(
+            soundFont: "/srv/cello.sf2", presetBank: 1, presetProgram: 40, driver: "pulseaudio", device: "hw:1,0",
+            periodSize: 256, periods: 2, sampleRate: 44100))
+        let training = config.training
+        #expect(training.lowestNote == MIDINote(28) && training.highestNote == MIDINote(67))
+        #expect(training.noteDuration == .milliseconds(750))
+        #expect(training.referencePitch.hertz == 415)
+        #expect(training.tuningSystem == .justIntonation && training.soundSource == .sine)
+        #expect(training.varyLoudness == 0.5 && training.exercise == .interval)
+        let d = try RootNote(parsing: "D")
+        let eFlat3 = try RootNote(parsing: "Eb3")
+        let intervals = try ["m3", "P5", "M9"].map { try SpelledInterval(parsing: $0) }
+        #expect(training.scale == ScaleExercise(
+            mode: .dorian, root: d, matching: .exactOctave, newRandomRootEachRound: true,
+            newRandomModeEachRound: true))
+        #expect(training.interval == IntervalExercise(
+            root: eFlat3, intervals: intervals,
+            direction: .descending, matching: .exactOctave, triesBeforeReveal: 1, adaptive: false))
+        #expect(config.socket == SocketConfig(path: "/run/x.sock", mode: 0o600, maxClients: 8, controlGroup: "audio"))
+        #expect(config.storage == StorageConfig(database: "/var/lib/x.sqlite", profile: "anna"))
+    }
+}

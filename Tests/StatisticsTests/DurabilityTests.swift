@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Statistics
+import Testing
+
+@Suite("Durability")
+struct DurabilityTests {
+    @Test("SIGKILL while writing loses nothing that was committed")
+    func sigkill() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/eartrainer.sqlite"
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: productsDirectory + "/StatisticsCrashWriter")
+        writer.arguments = [path]
+        let output = Pipe()
+        writer.standardOutput = output
+        try writer.run()
+
+        // Read committed numbers until well past the start, then kill mid-stream.
+        var text = ""
+        while text.split(separator: "\n").count < 300 {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(writer.processIdentifier, SIGKILL)
+        writer.waitUntilExit()
+        text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(writer.terminationReason == .uncaughtSignal && writer.terminationStatus == SIGKILL)
+
+        // Only whole lines are acknowledged commits.
+        let acknowledged = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { Int($0) }
+        let last = try #require(acknowledged.last)
+        #expect(acknowledged == Array(0...last))
+        #expect(last >= 299)
+
+        let store = try SQLiteStatisticsStore(path: path, logger: quietLogger)
+        let stored = try store.answers(profile: "crash").map(\.attempt)
+        // Every acknowledged answer is there; at most the one being written when killed is extra.
+        #expect(Array(stored.prefix(last + 1)) == Array(0...last))
+        #expect(stored.count == last + 1 || stored.count == last + 2)
+        #expect(stored == Array(0..<stored.count))
+    }
+
+    @Test("closing and reopening keeps everything")
+    func reopen() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/eartrainer.sqlite"
+        do {
+            let store = try SQLiteStatisticsStore(path: path, logger: quietLogger)
+            try ScriptedHistory.record(into: store)
+        }
+        let again = try SQLiteStatisticsStore(path: path, clock: ManualWallClock(scriptNow), timeZone: utc, logger: quietLogger)
+        #expect(try again.answers(profile: nil) == ScriptedHistory.answerRecords)
+        #expect(try again.lifetimeFigures(profile: "default").overall.answers == 15)
+    }
+
+    @Test("the database is in WAL mode with synchronous FULL")
+    func walMode() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try SQLiteStatisticsStore(path: directory.path + "/e.sqlite", logger: quietLogger)
+        try store.recordSessionStart(SessionStartRecord(id: UUID(), profile: "default", startedAt: scriptNow, exercise: .scale))
+        #expect(FileManager.default.fileExists(atPath: directory.path + "/e.sqlite-wal"))
+        let mode = try store.pragma("journal_mode")
+        let sync = try store.pragma("synchronous")
+        #expect(mode == "wal")
+        #expect(sync == "2")
+    }
+}

@@ -1,0 +1,154 @@
+import ControlProtocol
+import Foundation
+import Glibc
+import Testing
+
+/// The config file and the statistics store, as the running daemon uses them.
+@Suite("eartrainerd config and statistics")
+struct ConfigAndStatisticsIntegrationTests {
+    private func runDaemon(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = DaemonProcess.executable("eartrainerd")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    private func temporaryFile(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cfg-\(UUID().uuidString.prefix(8)).toml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("a bad config stops start-up with FILE:LINE: KEY and exit 78; check-config says the same")
+    func badConfig() throws {
+        let file = try temporaryFile("[training]\nreference_pitch = 520.0\n")
+        let (status, output) = try runDaemon(["run", "--config", file, "--audio", "off", "--socket", file + ".sock"])
+        #expect(status == 78)
+        #expect(output.contains("\(file):2: training.reference_pitch"))
+        #expect(!FileManager.default.fileExists(atPath: file + ".sock"))
+        let (checkStatus, checked) = try runDaemon(["check-config", file])
+        #expect(checkStatus == 78)
+        #expect(checked.contains("training.reference_pitch"))
+        let shipped = ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml").path
+        let (validStatus, valid) = try runDaemon(["check-config", shipped])
+        #expect(validStatus == 0)
+        #expect(valid.contains("valid"))
+    }
+
+    @Test("SIGHUP: a valid file applies from the next prompt; an invalid one keeps the old config")
+    func reload() throws {
+        let file = try temporaryFile("[training]\ntuning = \"equal\"\n")
+        let daemon = try DaemonProcess(arguments: ["--config", file])
+        let link = try daemon.connect()
+        _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
+        #expect(try link.result("status")["session"]?["tuning"]?.string == "equal")
+        try "[training]\ntuning = \"just\"\n".write(toFile: file, atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        #expect(DaemonProcess.wait { daemon.stdout.contains("config reloaded") })
+        #expect(try link.result("status")["session"]?["tuning"]?.string == "just")
+        try "[training]\ntuning = \"meantone\"\n".write(toFile: file, atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        #expect(DaemonProcess.wait { daemon.stdout.contains("config reload refused") })
+        #expect(daemon.stdout.contains("\(file):2: training.tuning"))
+        #expect(try link.result("status")["session"]?["tuning"]?.string == "just")
+    }
+
+    @Test("every answer is stored; the figures survive a restart")
+    func statisticsPersist() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString.prefix(8))").path
+        do {
+            let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state])
+            let link = try daemon.connect()
+            _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
+            _ = try link.result("notes.play", .object(["notes": .array(["D3", "E3", "G3", "F3"].map { .string($0) })]))
+            #expect(daemon.stop() == 0)
+        }
+        let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state])
+        let link = try daemon.connect()
+        #expect(try link.result("status")["storage"]?.string?.hasPrefix("available") == true)
+        let stats = try link.result("stats.get")
+        let scale = stats["figures"]?["byExercise"]?["scale"]
+        #expect(scale?["answers"]?.number == 4)
+        #expect(scale?["correct"]?.number == 3)
+        #expect(stats["report"]?.string?.isEmpty == false)
+    }
+
+    @Test("eartrainctl stats and export show what was stored")
+    func statsAndExport() throws {
+        let daemon = try DaemonProcess()
+        let link = try daemon.connect()
+        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("aeolian"), "root": .string("A2")]))
+        _ = try link.result("notes.play", .object(["notes": .array(["A2", "B2", "C#3", "C3", "D3"].map { .string($0) })]))
+        _ = try link.result("session.stop")
+        func ctl(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = DaemonProcess.executable("eartrainctl")
+            process.arguments = arguments + ["--socket", daemon.socketPath]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(arguments)")
+            return text
+        }
+        #expect(try ctl(["stats"]).contains("profile default"))
+        let figures = try #require(jsonObject(try ctl(["stats", "--json"])))
+        #expect(((figures["byExercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int == 5)
+        let csv = try ctl(["export", "--format", "csv"]).split(whereSeparator: \.isNewline)
+        #expect(csv.count == 6)  // a header and five answers
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try ctl(["export", "--format", "json"]).utf8)) as? [Any])
+        #expect(json.count == 5)
+    }
+
+    @Test("over the real socket, a stranger may read but not control",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func strangerOverTheSocket() throws {
+        let daemon = try DaemonProcess()
+        _ = try daemon.connect()
+        // Let the stranger in at all (the socket is 0660 and owned by root), then ask as nobody.
+        chmod(daemon.folder.path, 0o755)
+        chmod(daemon.socketPath, 0o666)
+        func asNobody(_ arguments: [String]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", DaemonProcess.executable("eartrainctl").path]
+                + arguments + ["--socket", daemon.socketPath]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        let (readStatus, status) = try asNobody(["status"])
+        #expect(readStatus == 0, "\(status)")
+        let (controlStatus, refusal) = try asNobody(["start", "scale", "--root", "C"])
+        #expect(controlStatus == 77)
+        #expect(refusal.contains("permission denied"))
+    }
+
+    @Test("a corrupt database: the daemon trains on, reports storage unavailable, never touches the file")
+    func corruptDatabase() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let database = state.appendingPathComponent("eartrainer.sqlite")
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: database)
+        let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state.path])
+        let link = try daemon.connect()
+        #expect(try link.result("status")["storage"]?.string?.hasPrefix("unavailable") == true)
+        _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
+        _ = try link.result("notes.play", .object(["notes": .array([.string("C3"), .string("D3")])]))
+        #expect(try link.result("status")["session"]?["correct"]?.number == 2)
+        #expect(daemon.stop() == 0)
+        #expect(try Data(contentsOf: database) == garbage)
+    }
+}

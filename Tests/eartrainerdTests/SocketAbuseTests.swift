@@ -1,0 +1,136 @@
+import ControlProtocol
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+/// Issue 9's socket abuse, with a well-behaved client asking `status` all the while: its p99 must
+/// stay within 10 ms and the daemon's memory must stay bounded. Figures go to docs/reliability.md.
+@Suite("eartrainerd under socket abuse", .serialized)
+struct SocketAbuseTests {
+    /// A client on its own thread that asks `status` every 5 ms and keeps each answer's latency.
+    final class WellBehavedClient: @unchecked Sendable {
+        private let latencies = Mutex<[Duration]>([])
+        private let stopFlag = Atomic<Bool>(false)
+        private let done = DispatchSemaphore(value: 0)
+
+        init(path: String) {
+            Thread { [self] in
+                // Made on its own thread: a connection is used by one thread only.
+                guard let link = try? ControlConnection(path: path) else {
+                    done.signal()
+                    return
+                }
+                while !stopFlag.load(ordering: .relaxed) {
+                    let start = ContinuousClock.now
+                    guard (try? link.call("status")) != nil else { break }
+                    let latency = ContinuousClock.now - start
+                    latencies.withLock { $0.append(latency) }
+                    usleep(5000)
+                }
+                done.signal()
+            }.start()
+        }
+
+        /// Stops asking; returns the latencies, sorted.
+        func finish() -> [Duration] {
+            stopFlag.store(true, ordering: .relaxed)
+            done.wait()
+            return latencies.withLock { $0.sorted() }
+        }
+    }
+
+    static func percentile(_ sorted: [Duration], _ fraction: Double) -> Duration {
+        sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+    }
+
+    static func residentKiB(_ pid: Int32) -> Int {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = text.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    /// Raw socket helpers for clients that misbehave.
+    static func rawConnect(_ path: String) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        if result != 0 { close(fd); return -1 }
+        return fd
+    }
+
+    static func rawSend(_ fd: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, min(65536, bytes.count - offset), Int32(MSG_NOSIGNAL)) }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    @Test("random bytes, 1 MiB lines, invalid UTF-8, 1,000 connect/disconnect cycles, 200 clients at once, a subscriber that never reads")
+    func abuse() throws {
+        let daemon = try DaemonProcess(arguments: ["--max-clients", "256"])
+        _ = try daemon.connect()
+        let pid = daemon.process.processIdentifier
+        let well = WellBehavedClient(path: daemon.socketPath)
+        let startRSS = Self.residentKiB(pid)
+        var random = SystemRandomNumberGenerator()
+
+        // Random bytes and invalid UTF-8, newline-terminated and not.
+        for round in 0..<20 {
+            let fd = Self.rawConnect(daemon.socketPath)
+            var bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }
+            if round.isMultiple(of: 2) { bytes += [0xC3, 0x28, 0xFF, 0xFE, 10] }
+            Self.rawSend(fd, bytes)
+            close(fd)
+        }
+        // 1 MiB lines, several in a row on one connection.
+        let big = Self.rawConnect(daemon.socketPath)
+        for _ in 0..<8 { Self.rawSend(big, [UInt8](repeating: UInt8(ascii: "{"), count: 1 << 20) + [10]) }
+        close(big)
+        // 1,000 connect/disconnect cycles, some saying half a request.
+        for cycle in 0..<1000 {
+            let fd = Self.rawConnect(daemon.socketPath)
+            if cycle.isMultiple(of: 3) { Self.rawSend(fd, Array(#"{"jsonrpc":"2.0","id":1,"meth"#.utf8)) }
+            close(fd)
+        }
+        // 200 clients at once, each asking status once.
+        var crowd: [ControlConnection] = []
+        for _ in 0..<200 { crowd.append(try ControlConnection(path: daemon.socketPath)) }
+        var answered = 0
+        for link in crowd {
+            do {
+                if try link.call("status").result != nil { answered += 1 }
+            } catch {
+                Issue.record("a client of the crowd got no status: \(error)")
+            }
+        }
+        #expect(answered == 200)
+        crowd.removeAll()
+        // A subscriber that never reads, while a session produces events.
+        let sleeper = Self.rawConnect(daemon.socketPath)
+        Self.rawSend(sleeper, Array((#"{"jsonrpc":"2.0","id":1,"method":"subscribe"}"# + "\n").utf8))
+        let worker = try ControlConnection(path: daemon.socketPath)
+        _ = try worker.call("session.start", params: .object(["kind": .string("scale"), "root": .string("C3")]))
+        for _ in 0..<300 {
+            _ = try worker.call("notes.play", params: .object(["notes": .array((0..<10).map { _ in .string("C#3") })]))
+        }
+        close(sleeper)
+
+        let latencies = well.finish()
+        let endRSS = Self.residentKiB(pid)
+        let p50 = Self.percentile(latencies, 0.5)
+        let p99 = Self.percentile(latencies, 0.99)
+        print("socket abuse: \(latencies.count) status answers, p50 \(p50), p99 \(p99), max \(latencies.last ?? .zero); RSS \(startRSS) KiB → \(endRSS) KiB")
+        #expect(latencies.count > 100)
+        #expect(p99 < .milliseconds(10), "status p99 \(p99) under abuse")
+        #expect(endRSS < startRSS + 64 * 1024, "RSS grew from \(startRSS) KiB to \(endRSS) KiB")
+        #expect(try worker.result("status")["daemon"] != nil)
+        #expect(daemon.process.isRunning)
+    }
+}
