@@ -16,6 +16,8 @@ struct SessionTracker {
     /// The open question's staff with its wrong attempts, and the one finished before it.
     private var staff: RoundStaff?
     private var lastStaff: RoundStaff?
+    /// Where the open question's expected notes are drawn (for placing wrong attempts).
+    private var targets: [SpelledNote] = []
 
     /// The root of the open question, the note every key is tuned against.
     var currentRoot: MIDINote? {
@@ -41,6 +43,7 @@ struct SessionTracker {
                 progress = 0
                 if let staff { lastStaff = staff }
                 staff = RoundStaff(question: Self.text(prompt.question), notes: StaffEntries.entries(prompt.staff))
+                targets = StaffEntries.targets(prompt.question)
             }
         case .noteJudged(let judgement):
             if judgement.correct {
@@ -49,8 +52,10 @@ struct SessionTracker {
                 staff?.notes = StaffEntries.entries(judgement.staff)
             } else {
                 errors += 1
-                if let question, staff != nil {
-                    staff!.wrong.append(StaffEntries.wrong(judgement.played, question: question, drawn: judgement.staff.notes.count))
+                let drawn = judgement.staff.notes.count
+                if staff != nil, !targets.isEmpty {
+                    let target = targets[question.map { if case .scale = $0 { min(drawn, targets.count - 1) } else { 0 } } ?? 0]
+                    staff!.wrong.append(StaffEntries.wrong(judgement.played, target: target, drawn: drawn))
                     // Only the latest few: a key held down or a cat on the keyboard must not grow `status`.
                     if staff!.wrong.count > StaffEntries.wrongKept { staff!.wrong.removeFirst() }
                 }

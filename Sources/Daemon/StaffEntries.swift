@@ -17,19 +17,23 @@ enum StaffEntries {
                    accidental: note.accidental?.symbol, role: role, slot: slot)
     }
 
-    /// A wrong note played while `drawn` notes were on the staff: spelled by its pitch class's
-    /// preferred name, in the octave nearest the note it should have been as drawn, so a view can
-    /// show it beside that note rather than wherever the keyboard's octave would put it.
-    static func wrong(_ played: MIDINote, question: Prompt.Question, drawn: Int) -> StaffEntry {
-        let target: SpelledNote
+    /// Where the notes a question expects are drawn, worked out once when it opens (placing a
+    /// scale builds it; doing that for every wrong note would slow a stream of them down).
+    static func targets(_ question: Prompt.Question) -> [SpelledNote] {
         switch question {
-        case .scale(let scale):
-            let placed = Staff.placement(of: scale.scale)
-            target = placed.isEmpty ? played.spelled : placed[min(drawn, placed.count - 1)]
-        case .interval(let interval):
-            target = Staff.drawable(interval.root, interval.answer.spelled).1
+        case .scale(let scale): Staff.placement(of: scale.scale)
+        case .interval(let interval): [Staff.drawable(interval.root, interval.answer.spelled).1]
         }
-        let name = played.pitchClass.preferredName
+    }
+
+    /// Each pitch class's preferred name, worked out once (`preferredName` builds scales).
+    private static let preferredNames = PitchClass.allCases.map(\.preferredName)
+
+    /// A wrong note played while `drawn` notes were on the staff, `target` being where the expected
+    /// note is drawn: spelled by its pitch class's preferred name, in the octave nearest the target,
+    /// so a view can show it beside that note rather than wherever the keyboard's octave puts it.
+    static func wrong(_ played: MIDINote, target: SpelledNote, drawn: Int) -> StaffEntry {
+        let name = preferredNames[played.pitchClass.rawValue]
         let nearest = ((target.octave - 1)...(target.octave + 1)).map { SpelledNote(name, octave: $0) }
             .min { abs($0.midiNumber - target.midiNumber) < abs($1.midiNumber - target.midiNumber) }!
         return entry(StaffNote(nearest, role: .answer), role: "wrong", slot: drawn)
