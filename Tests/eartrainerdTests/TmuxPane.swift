@@ -68,6 +68,9 @@ final class TmuxPane {
             Glibc.kill(serverProcess.processIdentifier, SIGKILL)
         }
         serverProcess.waitUntilExit()
+        // A server that had to be killed leaves its socket file behind.
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(server)")
     }
 
     @discardableResult
