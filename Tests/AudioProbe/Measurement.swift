@@ -44,7 +44,7 @@ struct Measurement {
         var trigger: Int64?
         _ = waitUntil(.seconds(10)) {
             trigger = capture.log.split(separator: "\n").first { $0.hasPrefix("started ") }
-                .flatMap { Int64($0.dropFirst("started ".count)) }
+                .flatMap { $0.split(separator: " ").dropFirst().first.flatMap { Int64($0) } }
             return trigger != nil || !capture.process.isRunning
         }
         guard let trigger else {
@@ -60,24 +60,33 @@ struct Measurement {
             device.write([0x80, s.key, 0])
             usleep(UInt32((s.spacing - s.hold) * 1e6))
         }
+        // The loopback's own view while both ends run: state, format, access, pointers.
+        let state = shell(["sh", "-c", "grep -H . /proc/asound/Loopback/pcm0p/sub0/hw_params /proc/asound/Loopback/pcm0p/sub0/status /proc/asound/Loopback/pcm1c/sub0/hw_params /proc/asound/Loopback/cable#0 2>&1"]).output
+        report.note("\(label) loopback state during the capture:\n\(state)")
         _ = waitUntil(.seconds(30)) { !capture.process.isRunning }
         let status = capture.stop()
         let done = capture.log.split(separator: "\n").first { $0.hasPrefix("done ") }.map(String.init) ?? ""
+        let format = capture.log.split(separator: "\n").first { $0.hasPrefix("started ") }?.split(separator: " ").last ?? "?"
         report.check("\(label) capture completes", status == 0 && !done.isEmpty,
-                     "loopback-capture exit \(status.map { "\($0)" } ?? "killed"): \(done) (frames, status-vs-trigger µs, xruns)")
+                     "\(format), loopback-capture exit \(status.map { "\($0)" } ?? "killed"): \(done) (frames, status-vs-trigger µs, xruns)")
         guard status == 0, let wav = try? WAVFile.readLeft(path: wavPath) else { return nil }
+        // snd-aloop moves data on the jiffies timer (4 ms at HZ 250), counting from the jiffy the
+        // trigger fell in: frame n passes at trigger + offset + n / rate, where offset (≤ 0, about
+        // −1 jiffy to 0) is what loopback-capture measured from the stream's status timestamps.
+        let offsetNs = done.split(separator: " ").dropFirst(2).first.flatMap { Double($0) }.map { Int64($0 * 1000) } ?? 0
+        let origin = trigger + offsetNs
 
         let rate = Double(s.rate)
         let samples = wav.samples
         return writes.map { written -> Note? in
-            let writeFrame = Int((Double(written - trigger) / 1e9 * rate).rounded(.down))
+            let writeFrame = Int((Double(written - origin) / 1e9 * rate).rounded(.down))
             let before = max(0, writeFrame - Int(s.silenceBefore * rate))
             guard writeFrame > 0, writeFrame < samples.count else { return nil }
             let quietBefore = samples[before..<writeFrame].map(abs).max() ?? 0
             guard quietBefore < s.threshold / 2 else { return nil }
             let searchEnd = min(samples.count, writeFrame + Int(0.5 * rate))
             guard let onset = (writeFrame..<searchEnd).first(where: { abs(samples[$0]) >= s.threshold }) else { return nil }
-            let latencyMs = (Double(onset) / rate - Double(written - trigger) / 1e9) * 1000
+            let latencyMs = (Double(onset) / rate - Double(written - origin) / 1e9) * 1000
             let end = min(samples.count, onset + Int(s.hold * rate))
             let note = Array(samples[onset..<end])
             let estimate = PitchEstimator().estimate(note, sampleRate: rate, expected: s.expectedHertz)

@@ -1,10 +1,10 @@
 // audio-probe: issue 5's VM scenario. The daemon plays through real ALSA output (snd-aloop) and is
 // timed against `fluidsynth -a alsa -m alsa_seq` in the same run:
 //
-//   audio-probe BIN OUTDIR
+//   audio-probe BIN OUTDIR [PERIOD PERIODS]
 //
 // Loads snd-seq, snd-virmidi and snd-aloop; runs BIN/eartrainerd with its audio device on
-// hw:Loopback,0,0 (128 x 3 frames at 48 kHz, as shipped) and the virmidi port as its keyboard; writes
+// hw:Loopback,0,0 (PERIOD x PERIODS frames at 48 kHz; 128 x 3 as shipped by default) and the virmidi port as its keyboard; writes
 // note-ons for A3 (key 57) to the virmidi rawmidi device, stamping each write with CLOCK_MONOTONIC,
 // while BIN/loopback-capture records hw:Loopback,1,0 and says when its first frame was captured.
 // Each note's latency is its first sample above −54 dBFS minus its write time; its pitch is estimated
@@ -19,7 +19,9 @@ let out = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : "."
 let report = Report()
 let soundFont = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
 let settings = Measurement.Settings(bin: bin)
-let period = 128, periods = 3
+// The buffer of both synthesizers: PERIOD x PERIODS frames (scripts/vm/run.sh passes them).
+let period = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 128 : 128
+let periods = CommandLine.arguments.count > 4 ? Int(CommandLine.arguments[4]) ?? 3 : 3
 
 func finish() -> Never {
     try? report.text.write(toFile: out + "/results.txt", atomically: true, encoding: .utf8)
@@ -75,6 +77,11 @@ var environment = ProcessInfo.processInfo.environment
 environment["HOME"] = scratch + "/home"
 environment["CACHE_DIRECTORY"] = scratch + "/cache"
 environment["STATE_DIRECTORY"] = scratch + "/state"
+// Reading the 148 MB SoundFont over the VM's 9p root is slow under emulation; once read it is
+// in the guest's page cache for the daemon's digest and both synthesizers.
+let readStart = ContinuousClock.now
+let read = shell(["sh", "-c", "cat \"$0\" >/dev/null", soundFont])
+report.note("read the SoundFont once (cat, exit \(read.status)) in \(ContinuousClock.now - readStart)")
 let started = ContinuousClock.now
 let daemon: Child
 do {
@@ -119,6 +126,7 @@ do {
     report.check("fluidsynth starts", false, "\(error)")
     finish()
 }
+let fluidStarted = ContinuousClock.now
 var fluidClient: String?
 _ = waitUntil(.seconds(60)) {
     // "client 129: 'FLUID Synth (321)' [type=user,pid=321]"
@@ -129,6 +137,7 @@ _ = waitUntil(.seconds(60)) {
 }
 var theirs: [Measurement.Note?]?
 if let fluidClient {
+    report.note("fluidsynth's sequencer client \(fluidClient) after \(ContinuousClock.now - fluidStarted)")
     fluid.send("prog 0 42")
     let connect = shell(["aconnect", "\(virmidiClient):0", "\(fluidClient):0"])
     report.check("fluidsynth connected to the virmidi port", connect.status == 0,
@@ -146,6 +155,8 @@ if let fluidClient {
 fluid.send("quit")
 _ = waitUntil(.seconds(5)) { !fluid.process.isRunning }
 _ = fluid.stop()
+
+report.note("kernel messages (last 30):\n\(shell(["sh", "-c", "dmesg | tail -n 30"]).output)")
 
 // ── Checks and figures.
 func summarize(_ label: String, _ notes: [Measurement.Note?]?, pitchLimit: Double?) -> [Double] {

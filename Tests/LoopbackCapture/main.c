@@ -1,11 +1,11 @@
 // loopback-capture: records an ALSA capture device (snd-aloop's hw:Loopback,1,0 in the VM) like
-// `arecord -f FLOAT_LE -c 2`, and also says *when* its first frame was captured, which arecord
+// `arecord -c 2` (in whatever format the playback side uses), and also says *when* its first frame was captured, which arecord
 // cannot: the stream's trigger time on CLOCK_MONOTONIC, the clock the audio probe stamps its MIDI
 // writes with. Capture frame n then passed through the loopback at trigger + n / rate.
 //
 //   loopback-capture DEVICE RATE SECONDS OUT.wav
 //
-// Prints "started TRIGGER_NS" once capturing (stdout, flushed), then at the end
+// Prints "started TRIGGER_NS FORMAT" once capturing (stdout, flushed), then at the end
 // "done FRAMES STATUS_OFFSET_US XRUNS": STATUS_OFFSET_US is the median, over every read, of
 // (status timestamp - trigger - hw position / rate), a cross-check of the trigger mapping (it is
 // the loopback timer's lag, 0 to one jiffy). The WAV is 16-bit stereo (what WAVFile.readLeft reads).
@@ -43,7 +43,12 @@ int main(int argc, char **argv) {
     snd_pcm_hw_params_malloc(&hw);
     CHECK(snd_pcm_hw_params_any(pcm, hw));
     CHECK(snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED));
-    CHECK(snd_pcm_hw_params_set_format(pcm, hw, SND_PCM_FORMAT_FLOAT_LE));
+    // snd-aloop makes the capture side take the playback side's format: try the likely ones.
+    const snd_pcm_format_t formats[] = { SND_PCM_FORMAT_FLOAT_LE, SND_PCM_FORMAT_S16_LE, SND_PCM_FORMAT_S32_LE };
+    snd_pcm_format_t format = SND_PCM_FORMAT_UNKNOWN;
+    for (int i = 0; i < 3 && format == SND_PCM_FORMAT_UNKNOWN; i++)
+        if (snd_pcm_hw_params_set_format(pcm, hw, formats[i]) == 0) format = formats[i];
+    if (format == SND_PCM_FORMAT_UNKNOWN) { fprintf(stderr, "loopback-capture: no format among FLOAT_LE S16_LE S32_LE\n"); return 1; }
     CHECK(snd_pcm_hw_params_set_channels(pcm, hw, 2));
     CHECK(snd_pcm_hw_params_set_rate(pcm, hw, rate, 0));
     snd_pcm_uframes_t period = 256, buffer = 16384;
@@ -68,17 +73,18 @@ int main(int argc, char **argv) {
     snd_htimestamp_t trigger;
     snd_pcm_status_get_trigger_htstamp(status, &trigger);
     int64_t trigger_ns = ns(trigger);
-    printf("started %lld\n", (long long)trigger_ns);
+    printf("started %lld %s\n", (long long)trigger_ns, snd_pcm_format_name(format));
     fflush(stdout);
 
-    float *data = malloc(total * 2 * sizeof(float));
+    int width = snd_pcm_format_physical_width(format) / 8;
+    char *raw = malloc(total * 2 * width);
     size_t reads_cap = total / 16 + 16, reads = 0;
     int64_t *offsets = malloc(reads_cap * sizeof(int64_t));
     snd_pcm_uframes_t got = 0;
     int xruns = 0;
     while (got < total) {
         snd_pcm_uframes_t want = total - got < period ? total - got : period;
-        snd_pcm_sframes_t n = snd_pcm_readi(pcm, data + 2 * got, want);
+        snd_pcm_sframes_t n = snd_pcm_readi(pcm, raw + 2 * width * got, want);
         if (n < 0) {
             fprintf(stderr, "loopback-capture: read: %s\n", snd_strerror((int)n));
             if (n == -EPIPE) { xruns++; snd_pcm_prepare(pcm); snd_pcm_start(pcm); continue; }
@@ -104,7 +110,11 @@ int main(int argc, char **argv) {
     put16(f, 1); put16(f, 2); put32(f, rate); put32(f, rate * 4); put16(f, 4); put16(f, 16);
     fwrite("data", 1, 4, f); put32(f, bytes);
     for (size_t i = 0; i < total * 2; i++) {
-        float v = data[i] > 1 ? 1 : data[i] < -1 ? -1 : data[i];
+        float x;
+        if (format == SND_PCM_FORMAT_FLOAT_LE) x = ((float *)raw)[i];
+        else if (format == SND_PCM_FORMAT_S16_LE) x = ((int16_t *)raw)[i] / 32768.0f;
+        else x = ((int32_t *)raw)[i] / 2147483648.0f;
+        float v = x > 1 ? 1 : x < -1 ? -1 : x;
         int16_t s = (int16_t)lrintf(v * 32767);
         fwrite(&s, 2, 1, f);
     }
