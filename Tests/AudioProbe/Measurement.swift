@@ -25,6 +25,9 @@ struct Measurement {
         let latencyMs: Double
         let cents: Double?
         let peak: Float
+        /// Runs of 64 or more exactly silent samples inside the note: the synthesizer's playback
+        /// underran there (the emulated VM stalls), and the pitch over such a note means little.
+        let dropouts: Int
     }
 
     let settings: Settings
@@ -36,7 +39,8 @@ struct Measurement {
         let seconds = 0.4 + Double(s.notes) * s.spacing
         let capture: Child
         do {
-            capture = try Child([s.bin + "/loopback-capture", s.capture, "\(s.rate)", "\(seconds)", wavPath], log: logPath)
+            // Real-time priority, so that the emulated VM's busy synthesizer threads do not starve it.
+            capture = try Child(["chrt", "-f", "80", s.bin + "/loopback-capture", s.capture, "\(s.rate)", "\(seconds)", wavPath], log: logPath)
         } catch {
             report.check("\(label) capture starts", false, "\(error)")
             return nil
@@ -91,7 +95,11 @@ struct Measurement {
             let note = Array(samples[onset..<end])
             let estimate = PitchEstimator().estimate(note, sampleRate: rate, expected: s.expectedHertz)
             let cents = estimate.map { 1200 * log2($0.hertz / s.expectedHertz) }
-            return Note(latencyMs: latencyMs, cents: cents, peak: note.map(abs).max() ?? 0)
+            var dropouts = 0, zeros = 0
+            for sample in note {
+                if sample == 0 { zeros += 1 } else { if zeros >= 64 { dropouts += 1 }; zeros = 0 }
+            }
+            return Note(latencyMs: latencyMs, cents: cents, peak: note.map(abs).max() ?? 0, dropouts: dropouts)
         }
     }
 }

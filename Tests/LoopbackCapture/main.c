@@ -6,7 +6,7 @@
 //   loopback-capture DEVICE RATE SECONDS OUT.wav
 //
 // Prints "started TRIGGER_NS FORMAT" once capturing (stdout, flushed), then at the end
-// "done FRAMES STATUS_OFFSET_US XRUNS": STATUS_OFFSET_US is the median, over every read, of
+// "done FRAMES STATUS_OFFSET_US XRUNS" (an overrun ends the capture early: FRAMES is what came before it): STATUS_OFFSET_US is the median, over every read, of
 // (status timestamp - trigger - hw position / rate), a cross-check of the trigger mapping (it is
 // the loopback timer's lag, 0 to one jiffy). The WAV is 16-bit stereo (what WAVFile.readLeft reads).
 #include <alsa/asoundlib.h>
@@ -87,7 +87,8 @@ int main(int argc, char **argv) {
         snd_pcm_sframes_t n = snd_pcm_readi(pcm, raw + 2 * width * got, want);
         if (n < 0) {
             fprintf(stderr, "loopback-capture: read: %s\n", snd_strerror((int)n));
-            if (n == -EPIPE) { xruns++; snd_pcm_prepare(pcm); snd_pcm_start(pcm); continue; }
+            // An overrun loses frames, and with them the frame-to-time mapping: keep what came before.
+            if (n == -EPIPE) { xruns++; total = got; break; }
             return 1;
         }
         got += (snd_pcm_uframes_t)n;
