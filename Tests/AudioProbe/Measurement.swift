@@ -13,8 +13,10 @@ struct Measurement {
         /// 12-TET A3 at A4 = 440: what the daemon must sound for key 57 with no session running.
         var expectedHertz = 220.0
         var notes = 5
-        var hold = 1.0
-        var spacing = 1.6
+        /// The daemon's note duration (its calibration is made for it) and how long fluidsynth's key is held.
+        var hold = 0.5
+        /// From one note-on to the next: the cello's release must be over (below half the threshold).
+        var spacing = 1.5
         /// A sound starts at the first sample this loud (about −54 dBFS)...
         var threshold: Float = 0.002
         /// ...after at least this much silence (below half the threshold) before the note-on.

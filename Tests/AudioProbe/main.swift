@@ -1,7 +1,7 @@
 // audio-probe: issue 5's VM scenario. The daemon plays through real ALSA output (snd-aloop) and is
 // timed against `fluidsynth -a alsa -m alsa_seq` in the same run:
 //
-//   audio-probe BIN OUTDIR [PERIOD PERIODS]
+//   audio-probe BIN OUTDIR [PERIOD PERIODS [CALIBRATION-SEED-DIR]]
 //
 // Loads snd-seq, snd-virmidi and snd-aloop; runs BIN/eartrainerd with its audio device on
 // hw:Loopback,0,0 (PERIOD x PERIODS frames at 48 kHz; 128 x 3 as shipped by default) and the virmidi port as its keyboard; writes
@@ -54,6 +54,15 @@ let scratch = "/tmp/eartrainer-audio-vm"
 try? FileManager.default.removeItem(atPath: scratch)
 try? FileManager.default.createDirectory(atPath: scratch + "/home", withIntermediateDirectories: true)
 let socketPath = scratch + "/eartrainer.sock"
+// A calibration measured on the host (scripts/vm/run.sh), if any: it saves the daemon a minute and a half.
+if CommandLine.arguments.count > 5 {
+    let seed = CommandLine.arguments[5]
+    try? FileManager.default.createDirectory(atPath: scratch + "/cache", withIntermediateDirectories: true)
+    for file in (try? FileManager.default.contentsOfDirectory(atPath: seed)) ?? [] where file.hasSuffix(".json") {
+        try? FileManager.default.copyItem(atPath: seed + "/" + file, toPath: scratch + "/cache/" + file)
+        report.note("calibration seeded from the host: \(file)")
+    }
+}
 let config = """
     [midi]
     keyboards = ["\(virmidiClient)"]
@@ -122,7 +131,7 @@ do {
     fluid = try Child([
         "fluidsynth", "-a", "alsa", "-m", "alsa_seq", "-r", "\(settings.rate)", "-g", "0.5", "-R", "0", "-C", "0",
         "-o", "audio.alsa.device=hw:Loopback,0,0", "-o", "audio.period-size=\(period)", "-o", "audio.periods=\(periods)",
-        "-o", "audio.sample-format=float", soundFont,
+        "-o", "audio.sample-format=float", "-v", soundFont,
     ], log: out + "/fluidsynth.log")
 } catch {
     report.check("fluidsynth starts", false, "\(error)")
@@ -140,6 +149,9 @@ _ = waitUntil(.seconds(60)) {
 var theirs: [Measurement.Note?]?
 if let fluidClient {
     report.note("fluidsynth's sequencer client \(fluidClient) after \(ContinuousClock.now - fluidStarted)")
+    let loopState = { shell(["sh", "-c", "grep -h 'state\\|hw_ptr\\|appl_ptr' /proc/asound/Loopback/pcm0p/sub0/status 2>&1"]).output
+        .split(separator: "\n").map { $0.replacingOccurrences(of: " ", with: "") }.joined(separator: " ") }
+    report.note("fluidsynth's playback before the program change: \(loopState())")
     fluid.send("prog 0 42")
     let connect = shell(["aconnect", "\(virmidiClient):0", "\(fluidClient):0"])
     report.check("fluidsynth connected to the virmidi port", connect.status == 0,
@@ -149,6 +161,7 @@ if let fluidClient {
     usleep(1_200_000)
     device.write([0x80, settings.key, 0])
     usleep(800_000)
+    report.note("fluidsynth's playback after the untimed note: \(loopState())")
     theirs = Measurement(settings: settings, report: report)
         .run(label: "fluidsynth", device: device, wavPath: out + "/fluidsynth.wav", logPath: out + "/capture-fluidsynth.log")
 } else {

@@ -16,7 +16,7 @@ for scenario in $scenarios; do
     audio)
       # Issue 5: the daemon through snd-aloop, timed against fluidsynth (results in OUT/audio).
       mkdir -p "$out/audio"
-      "$bin/audio-probe" "$bin" "$out/audio" "${4:-512}" "${5:-3}" >"$out/audio/probe.log" 2>&1
+      "$bin/audio-probe" "$bin" "$out/audio" "${4:-512}" "${5:-3}" "$out/audio-seed/cache" >"$out/audio/probe.log" 2>&1
       echo $? >"$out/audio/probe-rc"
       ;;
   esac
