@@ -120,6 +120,35 @@ device.write([0x80, settings.key, 0])
 usleep(800_000)
 let ours = Measurement(settings: settings, report: report)
     .run(label: "eartrainerd", device: device, wavPath: out + "/eartrainerd.wav", logPath: out + "/capture-eartrainerd.log")
+// The same path as `arecord` hears it: one more A3 while arecord records the loopback (in the format
+// the playback side has, which loopback-capture reported); its pitch must be right too.
+func arecordCheck() {
+    let format = (try? String(contentsOfFile: out + "/capture-eartrainerd.log", encoding: .utf8))?
+        .split(separator: "\n").first { $0.hasPrefix("started ") }?.split(separator: " ").last.map(String.init) ?? "S16_LE"
+    let path = out + "/arecord-eartrainerd.wav"
+    guard let recorder = try? Child(["arecord", "-q", "-D", settings.capture, "-f", format, "-r", "\(settings.rate)", "-c", "2",
+                                     "-d", "2", path], log: out + "/arecord.log") else {
+        report.check("arecord captures the daemon", false, "arecord did not start")
+        return
+    }
+    usleep(500_000)
+    device.write([0x90, settings.key, settings.velocity])
+    usleep(UInt32(settings.hold * 1e6))
+    device.write([0x80, settings.key, 0])
+    _ = waitUntil(.seconds(20)) { !recorder.process.isRunning }
+    let status = recorder.stop()
+    guard status == 0, format == "S16_LE", let wav = try? WAVFile.readLeft(path: path),
+          let onset = wav.samples.firstIndex(where: { abs($0) >= settings.threshold }) else {
+        report.check("arecord captures the daemon", false, "arecord -f \(format) exit \(status.map { "\($0)" } ?? "killed"): \(recorder.log)")
+        return
+    }
+    let note = Array(wav.samples[onset..<min(wav.samples.count, onset + Int(settings.hold * Double(settings.rate)))])
+    let cents = PitchEstimator().estimate(note, sampleRate: Double(settings.rate), expected: settings.expectedHertz)
+        .map { 1200 * log2($0.hertz / settings.expectedHertz) }
+    report.check("arecord captures the daemon: A3 within 1.0 c of \(settings.expectedHertz) Hz", cents.map { abs($0) <= 1.0 } ?? false,
+                 "arecord -D \(settings.capture) -f \(format): onset at \(f(Double(onset) / Double(settings.rate), 3)) s, pitch \(cents.map { f($0, 3) } ?? "none") c")
+}
+if ours != nil { arecordCheck() }
 let daemonExit = daemon.stop()
 report.check("eartrainerd exits cleanly on SIGTERM", daemonExit == 0, "exit \(daemonExit.map { "\($0)" } ?? "killed")")
 
