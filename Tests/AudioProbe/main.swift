@@ -127,11 +127,16 @@ func arecordCheck() {
         .split(separator: "\n").first { $0.hasPrefix("started ") }?.split(separator: " ").last.map(String.init) ?? "S16_LE"
     let path = out + "/arecord-eartrainerd.wav"
     guard let recorder = try? Child(["arecord", "-q", "-D", settings.capture, "-f", format, "-r", "\(settings.rate)", "-c", "2",
-                                     "-d", "2", path], log: out + "/arecord.log") else {
+                                     "-d", "4", path], log: out + "/arecord.log") else {
         report.check("arecord captures the daemon", false, "arecord did not start")
         return
     }
-    usleep(500_000)
+    // arecord takes a while to start under emulation: play once its capture runs.
+    let running = waitUntil(.seconds(15)) {
+        ((try? String(contentsOfFile: "/proc/asound/Loopback/pcm1c/sub0/status", encoding: .utf8)) ?? "").contains("RUNNING")
+    }
+    report.note("arecord's capture running: \(running)")
+    usleep(200_000)
     device.write([0x90, settings.key, settings.velocity])
     usleep(UInt32(settings.hold * 1e6))
     device.write([0x80, settings.key, 0])
