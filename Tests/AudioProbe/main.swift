@@ -126,7 +126,8 @@ func arecordCheck() {
     let format = (try? String(contentsOfFile: out + "/capture-eartrainerd.log", encoding: .utf8))?
         .split(separator: "\n").first { $0.hasPrefix("started ") }?.split(separator: " ").last.map(String.init) ?? "S16_LE"
     let path = out + "/arecord-eartrainerd.wav"
-    guard let recorder = try? Child(["arecord", "-q", "-D", settings.capture, "-f", format, "-r", "\(settings.rate)", "-c", "2",
+    // Real-time priority as for loopback-capture: an overrun would drop frames and bend the pitch.
+    guard let recorder = try? Child(["chrt", "-f", "80", "arecord", "-D", settings.capture, "-f", format, "-r", "\(settings.rate)", "-c", "2",
                                      "-d", "4", path], log: out + "/arecord.log") else {
         report.check("arecord captures the daemon", false, "arecord did not start")
         return
@@ -151,7 +152,7 @@ func arecordCheck() {
     let cents = PitchEstimator().estimate(note, sampleRate: Double(settings.rate), expected: settings.expectedHertz)
         .map { 1200 * log2($0.hertz / settings.expectedHertz) }
     report.check("arecord captures the daemon: A3 within 1.0 c of \(settings.expectedHertz) Hz", cents.map { abs($0) <= 1.0 } ?? false,
-                 "arecord -D \(settings.capture) -f \(format): onset at \(f(Double(onset) / Double(settings.rate), 3)) s, pitch \(cents.map { f($0, 3) } ?? "none") c")
+                 "arecord -D \(settings.capture) -f \(format): onset at \(f(Double(onset) / Double(settings.rate), 3)) s, pitch \(cents.map { f($0, 3) } ?? "none") c; arecord said: \(recorder.log.split(separator: "\n").joined(separator: " / "))")
 }
 if ours != nil { arecordCheck() }
 let daemonExit = daemon.stop()
