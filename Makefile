@@ -59,6 +59,13 @@ uninstall:
 	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(DOCDIR)
 	@echo "kept $(DESTDIR)$(CONFDIR) (your configuration) and /var/lib/eartrainer (your statistics)"
 
-# ALSA input scenarios against the kernel's sequencer in a VM (issue 4; also part of `make test`)
+# The VM scenarios, in one boot: the ALSA input against the kernel's sequencer (issue 4, also part
+# of `make test`) and the audio output through snd-aloop timed against fluidsynth (issue 5; not in
+# `make test` by default, see scripts/test.sh).
+.PHONY: test-vm-audio
 test-vm: deps
 	@scripts/vm/run.sh
+
+# The audio output's VM scenario alone (issue 5): results and the latency table in .vm-out/audio/audio.
+test-vm-audio: deps
+	@VM_SCENARIOS=audio VM_OUT=$(CURDIR)/.vm-out/audio scripts/vm/run.sh

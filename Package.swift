@@ -148,5 +148,18 @@ let package = Package(
             path: "Tests/FakeKeyboard",
             linkerSettings: [.linkedLibrary("asound")]
         ),
+
+        // ── Audio output in the VM (issue 5): the daemon through snd-aloop, timed against fluidsynth.
+        // loopback-capture records the loopback and says when its first frame was captured.
+        .executableTarget(
+            name: "audio-probe",
+            dependencies: ["FluidSynthAudio"],
+            path: "Tests/AudioProbe"
+        ),
+        .executableTarget(
+            name: "loopback-capture",
+            path: "Tests/LoopbackCapture",
+            linkerSettings: [.linkedLibrary("asound"), .linkedLibrary("m")]
+        ),
     ]
 )

@@ -1,8 +1,23 @@
 #!/usr/bin/env bash
-# Runs inside the VM (scripts/vm/run.sh): BIN is the build folder, OUT the shared results folder.
-# snd-seq is deliberately not loaded here: the probe's first scenario starts without a sequencer.
+# Runs inside the VM (scripts/vm/run.sh): BIN is the build folder, OUT the shared results folder,
+# SCENARIOS which probes run ("alsa audio" by default), each writing OUT/<probe>-rc when done;
+# PERIOD and PERIODS the audio buffer both synthesizers use in the audio scenario.
+# snd-seq is deliberately not loaded before the ALSA probe: its first scenario starts without a sequencer.
 bin=$1
 out=$2
+scenarios=${3:-alsa audio}
 echo "booted $(uname -r)" >"$out/guest-booted"
-"$bin/alsa-probe" "$out" >"$out/probe.log" 2>&1
-echo $? >"$out/probe-rc"
+for scenario in $scenarios; do
+  case $scenario in
+    alsa)
+      "$bin/alsa-probe" "$out" >"$out/probe.log" 2>&1
+      echo $? >"$out/probe-rc"
+      ;;
+    audio)
+      # Issue 5: the daemon through snd-aloop, timed against fluidsynth (results in OUT/audio).
+      mkdir -p "$out/audio"
+      "$bin/audio-probe" "$bin" "$out/audio" "${4:-512}" "${5:-3}" "$out/audio-seed/cache" >"$out/audio/probe.log" 2>&1
+      echo $? >"$out/audio/probe-rc"
+      ;;
+  esac
+done

@@ -1,0 +1,107 @@
+import FluidSynthAudio
+import Foundation
+
+/// One synthesizer's run: note-ons written to the virmidi device while `loopback-capture` records
+/// the loopback; each note's onset in the capture gives its latency, the note's first second its pitch.
+struct Measurement {
+    struct Settings {
+        var bin: String
+        var capture = "hw:Loopback,1,0"
+        var rate = 48000
+        var key: UInt8 = 57
+        var velocity: UInt8 = 100
+        /// 12-TET A3 at A4 = 440: what the daemon must sound for key 57 with no session running.
+        var expectedHertz = 220.0
+        var notes = 5
+        /// The daemon's note duration (its calibration is made for it) and how long fluidsynth's key is held.
+        var hold = 0.5
+        /// From one note-on to the next: the cello's release must be over (below half the threshold).
+        var spacing = 1.5
+        /// A sound starts at the first sample this loud (about −54 dBFS)...
+        var threshold: Float = 0.002
+        /// ...after at least this much silence (below half the threshold) before the note-on.
+        var silenceBefore = 0.1
+    }
+
+    struct Note {
+        let latencyMs: Double
+        let cents: Double?
+        let peak: Float
+        /// Runs of 64 or more exactly silent samples inside the note: the synthesizer's playback
+        /// underran there (the emulated VM stalls), and the pitch over such a note means little.
+        let dropouts: Int
+    }
+
+    let settings: Settings
+    let report: Report
+
+    /// Runs the notes; nil (with a FAIL recorded) when the capture did not work.
+    func run(label: String, device: RawMIDIDevice, wavPath: String, logPath: String) -> [Note?]? {
+        let s = settings
+        let seconds = 0.4 + Double(s.notes) * s.spacing
+        let capture: Child
+        do {
+            // Real-time priority, so that the emulated VM's busy synthesizer threads do not starve it.
+            capture = try Child(["chrt", "-f", "80", s.bin + "/loopback-capture", s.capture, "\(s.rate)", "\(seconds)", wavPath], log: logPath)
+        } catch {
+            report.check("\(label) capture starts", false, "\(error)")
+            return nil
+        }
+        var trigger: Int64?
+        _ = waitUntil(.seconds(10)) {
+            trigger = capture.log.split(separator: "\n").first { $0.hasPrefix("started ") }
+                .flatMap { $0.split(separator: " ").dropFirst().first.flatMap { Int64($0) } }
+            return trigger != nil || !capture.process.isRunning
+        }
+        guard let trigger else {
+            _ = capture.stop()
+            report.check("\(label) capture starts", false, "loopback-capture: \(capture.log)")
+            return nil
+        }
+        usleep(300_000)
+        var writes: [Int64] = []
+        for _ in 0..<s.notes {
+            writes.append(device.write([0x90, s.key, s.velocity]))
+            usleep(UInt32(s.hold * 1e6))
+            device.write([0x80, s.key, 0])
+            usleep(UInt32((s.spacing - s.hold) * 1e6))
+        }
+        // The loopback's own view while both ends run: state, format, access, pointers.
+        let state = shell(["sh", "-c", "grep -H . /proc/asound/Loopback/pcm0p/sub0/hw_params /proc/asound/Loopback/pcm0p/sub0/status /proc/asound/Loopback/pcm1c/sub0/hw_params /proc/asound/Loopback/cable#0 2>&1"]).output
+        report.note("\(label) loopback state during the capture:\n\(state)")
+        _ = waitUntil(.seconds(30)) { !capture.process.isRunning }
+        let status = capture.stop()
+        let done = capture.log.split(separator: "\n").first { $0.hasPrefix("done ") }.map(String.init) ?? ""
+        let format = capture.log.split(separator: "\n").first { $0.hasPrefix("started ") }?.split(separator: " ").last ?? "?"
+        report.check("\(label) capture completes", status == 0 && !done.isEmpty,
+                     "\(format), loopback-capture exit \(status.map { "\($0)" } ?? "killed"): \(done) (frames, status-vs-trigger µs, xruns)")
+        guard status == 0, let wav = try? WAVFile.readLeft(path: wavPath) else { return nil }
+        // snd-aloop moves data on the jiffies timer (4 ms at HZ 250), counting from the jiffy the
+        // trigger fell in: frame n passes at trigger + offset + n / rate, where offset (≤ 0, about
+        // −1 jiffy to 0) is what loopback-capture measured from the stream's status timestamps.
+        let offsetNs = done.split(separator: " ").dropFirst(2).first.flatMap { Double($0) }.map { Int64($0 * 1000) } ?? 0
+        let origin = trigger + offsetNs
+
+        let rate = Double(s.rate)
+        let samples = wav.samples
+        return writes.map { written -> Note? in
+            let writeFrame = Int((Double(written - origin) / 1e9 * rate).rounded(.down))
+            let before = max(0, writeFrame - Int(s.silenceBefore * rate))
+            guard writeFrame > 0, writeFrame < samples.count else { return nil }
+            let quietBefore = samples[before..<writeFrame].map(abs).max() ?? 0
+            guard quietBefore < s.threshold / 2 else { return nil }
+            let searchEnd = min(samples.count, writeFrame + Int(0.5 * rate))
+            guard let onset = (writeFrame..<searchEnd).first(where: { abs(samples[$0]) >= s.threshold }) else { return nil }
+            let latencyMs = (Double(onset) / rate - Double(written - origin) / 1e9) * 1000
+            let end = min(samples.count, onset + Int(s.hold * rate))
+            let note = Array(samples[onset..<end])
+            let estimate = PitchEstimator().estimate(note, sampleRate: rate, expected: s.expectedHertz)
+            let cents = estimate.map { 1200 * log2($0.hertz / s.expectedHertz) }
+            var dropouts = 0, zeros = 0
+            for sample in note {
+                if sample == 0 { zeros += 1 } else { if zeros >= 64 { dropouts += 1 }; zeros = 0 }
+            }
+            return Note(latencyMs: latencyMs, cents: cents, peak: note.map(abs).max() ?? 0, dropouts: dropouts)
+        }
+    }
+}

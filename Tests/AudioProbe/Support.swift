@@ -1,0 +1,121 @@
+import Foundation
+import Synchronization
+
+/// Check results, printed as they come and written to the results folder at the end.
+final class Report: Sendable {
+    private let lines = Mutex<[String]>([])
+    private let counts = Mutex((passed: 0, failed: 0))
+
+    func check(_ name: String, _ ok: Bool, _ detail: String) {
+        counts.withLock { ok ? ($0.passed += 1) : ($0.failed += 1) }
+        note("\(ok ? "PASS" : "FAIL") \(name): \(detail)")
+    }
+
+    func note(_ line: String) {
+        print(line)
+        fflush(nil)
+        lines.withLock { $0.append(line) }
+    }
+
+    var failed: Int { counts.withLock { $0.failed } }
+    var summary: String { counts.withLock { "audio-vm: \($0.passed) passed, \($0.failed) failed" } }
+    var text: String { lines.withLock { $0.joined(separator: "\n") } + "\n" + summary + "\n" }
+}
+
+/// CLOCK_MONOTONIC in nanoseconds: the clock ALSA stamps the capture's trigger with.
+func monotonicNow() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+}
+
+/// Runs a command to completion; returns its exit status and output.
+@discardableResult
+func shell(_ arguments: [String]) -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    do { try process.run() } catch { return (-1, "\(error)") }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Polls `condition` every 20 ms until it holds or `timeout` passes.
+func waitUntil(_ timeout: Duration, _ condition: () -> Bool) -> Bool {
+    let start = ContinuousClock.now
+    while ContinuousClock.now - start < timeout {
+        if condition() { return true }
+        usleep(20_000)
+    }
+    return condition()
+}
+
+/// A child process whose output goes to a log file in the results folder; its standard input
+/// stays open (a pipe) until `stop`.
+final class Child {
+    let process = Process()
+    let input = Pipe()
+    let logPath: String
+
+    init(_ arguments: [String], log: String, environment: [String: String]? = nil) throws {
+        logPath = log
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let handle = FileHandle(forWritingAtPath: log)!
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = input
+        try process.run()
+    }
+
+    func send(_ line: String) {
+        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    }
+
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// SIGTERM, then waits up to `timeout` (SIGKILL after); returns the exit status, nil if killed.
+    func stop(timeout: Duration = .seconds(10)) -> Int32? {
+        if process.isRunning { process.terminate() }
+        if !waitUntil(timeout, { !process.isRunning }) {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
+    }
+}
+
+/// Writes raw MIDI bytes to a rawmidi device, as a keyboard's driver would deliver them.
+final class RawMIDIDevice {
+    private let descriptor: Int32
+
+    init?(path: String) {
+        descriptor = open(path, O_WRONLY)
+        if descriptor < 0 { return nil }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes `bytes` in one `write()`; returns CLOCK_MONOTONIC just before it.
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Int64 {
+        let at = monotonicNow()
+        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        return at
+    }
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
