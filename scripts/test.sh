@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project, in order: the Swift package's tests (unit tests, tests that run the
-# built executables against a real daemon), the socket-abuse suite on its own (it measures
-# latency, so nothing else may run beside it), `make install` and the systemd units, then the ALSA
+# built executables against a real daemon), the socket-abuse suite on its own (its well-behaved
+# client's latency is printed, so nothing else should run beside it), `make install` and the systemd units, then the ALSA
 # input scenarios in a VM with the kernel's own sequencer. Any failure fails the run.
 # The audio output scenario (snd-aloop, pitch, latency beside fluidsynth) is not run here by default:
 # under load both synthesizers can stall in the emulated VM (docs/benchmarks.md); VM_SCENARIOS="alsa

