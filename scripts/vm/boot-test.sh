@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Boot test (issue 7): eartrainer.service, enabled the way the README says, starts at boot in a VM
+# whose PID 1 is systemd.
+#
+# `make install` puts the debug binaries and the units under a PREFIX inside this repository
+# (.vm-out/boot/stage); `systemctl enable` links the two units into this machine's
+# /etc/systemd/system and adds them to multi-user.target / sockets.target (this machine's PID 1 is
+# not systemd, so nothing starts here; the links are removed again on exit). virtme-ng then boots
+# Debian's kernel with the host's root file system read-only over 9p and systemd as init
+# (`vng --systemd`, experimental). A oneshot unit, eartrainer-boot-test.service, pulled in with
+# `systemd.wants=` on the kernel command line and ordered after eartrainer.service, writes the
+# evidence into a --rwdir folder and powers the VM off. This side checks the evidence and fails
+# loudly. See docs/systemd.md, "Boot test".
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+out=${VM_OUT:-$root/.vm-out/boot}
+stage=$out/stage
+guest=$out/guest
+etc=/etc/systemd/system
+test_unit=eartrainer-boot-test.service
+
+fail() { echo "vm-boot: FAIL: $*" >&2; exit 1; }
+
+scripts/install-deps.sh
+kernel=$(ls /boot/vmlinuz-* 2>/dev/null | sort -V | tail -n 1)
+[ -n "$kernel" ] || fail "no /boot/vmlinuz-* (is linux-image-amd64 installed?)"
+
+# Never take over a real installation's units on this machine.
+for unit in eartrainer.service eartrainer.socket $test_unit; do
+  if [ -e "$etc/$unit" ] || [ -L "$etc/$unit" ]; then
+    case "$(readlink "$etc/$unit" || true)" in
+      */.vm-out/boot/*) ;;  # left over by an interrupted run of this script
+      *) fail "$etc/$unit exists and is not this test's: not touching it" ;;
+    esac
+  fi
+done
+
+made_sockets_wants=0
+[ -d "$etc/sockets.target.wants" ] || made_sockets_wants=1
+cleanup() {
+  systemctl disable --quiet eartrainer.service eartrainer.socket >/dev/null 2>&1 || true
+  rm -f "$etc/eartrainer.service" "$etc/eartrainer.socket" "$etc/$test_unit" \
+    "$etc/multi-user.target.wants/eartrainer.service" "$etc/sockets.target.wants/eartrainer.socket"
+  if [ "$made_sockets_wants" = 1 ]; then rmdir "$etc/sockets.target.wants" 2>/dev/null || true; fi
+}
+cleanup
+trap cleanup EXIT
+
+rm -rf "$out"
+mkdir -p "$stage" "$guest"
+make -s install BUILD=debug PREFIX="$stage/usr" CONFDIR="$stage/etc/eartrainer" >/dev/null
+units=$stage/usr/lib/systemd/system
+cat >"$units/$test_unit" <<UNIT
+# Made by scripts/vm/boot-test.sh for one run: collects the evidence, then powers the VM off.
+[Unit]
+Description=eartrainer boot test: collect evidence, then power off
+After=eartrainer.service eartrainer.socket
+SuccessAction=poweroff-force
+FailureAction=poweroff-force
+
+[Service]
+Type=oneshot
+ExecStart=/bin/bash $root/scripts/vm/boot-guest.sh $guest $stage/usr/bin
+StandardOutput=journal+console
+TimeoutStartSec=120
+UNIT
+systemctl enable --quiet "$units/eartrainer.service" "$units/eartrainer.socket"
+ln -s "$units/$test_unit" "$etc/$test_unit"
+
+kvm="--disable-kvm"  # a KVM guest hangs at boot on this machine kind (shared/design/facts.md)
+[ "${VM_KVM:-0}" = 1 ] && kvm=""
+echo "vm-boot: booting $kernel with systemd as PID 1 (60-120 s under emulation); output in $out"
+start=$(date +%s)
+status=0
+timeout "${VM_TIMEOUT:-600}" vng --systemd $kvm --force-9p --cpus 2 --memory 2G \
+  --rwdir "$guest" --append "systemd.wants=$test_unit" --run "$kernel" \
+  </dev/null >"$out/console.log" 2>&1 || status=$?
+echo "vm-boot: the VM ran $(($(date +%s) - start)) s (vng exit $status)"
+
+[ -f "$guest/guest-booted" ] || { tail -n 40 "$out/console.log" >&2; fail "the guest never reported (vng exit $status); console above"; }
+cat "$guest/guest-booted"
+[ -f "$guest/guest-done" ] || fail "the guest's evidence is incomplete; see $guest"
+cat "$guest/show.txt"
+echo "== journal of the units"
+cat "$guest/journal.txt"
+echo "== eartrainctl status (exit $(cat "$guest/status-rc"))"
+cat "$guest/status.txt"
+
+failed=0
+check() {  # check "what" command...
+  local what=$1; shift
+  if "$@"; then echo "ok: $what"; else echo "FAILED: $what"; failed=$((failed + 1)); fi
+}
+check "PID 1 in the guest is systemd" grep -q "PID 1 is systemd" "$guest/guest-booted"
+check "eartrainer.service is enabled" grep -qx enabled <(sed -n '2p' "$guest/show.txt")
+check "eartrainer.service is active (running)" grep -q '^SubState=running' "$guest/show.txt"
+check "it has a main PID" grep -q '^MainPID=[1-9]' "$guest/show.txt"
+check "it reported READY=1 (started)" grep -q 'Started eartrainer' "$guest/journal.txt"
+check "eartrainctl status answers over the socket" test "$(cat "$guest/status-rc")" = 0
+echo "vm-boot: $((6 - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]
