@@ -7,10 +7,12 @@
 # /etc/systemd/system and adds them to multi-user.target / sockets.target (this machine's PID 1 is
 # not systemd, so nothing starts here; the links are removed again on exit). virtme-ng then boots
 # Debian's kernel with the host's root file system read-only over 9p and systemd as init
-# (`vng --systemd`, experimental). A oneshot unit, eartrainer-boot-test.service, pulled in with
-# `systemd.wants=` on the kernel command line and ordered after eartrainer.service, writes the
-# evidence into a --rwdir folder and powers the VM off. This side checks the evidence and fails
-# loudly. See docs/systemd.md, "Boot test".
+# (`vng --systemd`, experimental). A oneshot unit, eartrainer-boot-test.service, enabled the same
+# way and ordered after eartrainer.service, writes the evidence into a --rwdir folder and powers
+# the VM off. (Not `systemd.wants=` on the kernel command line: the guest's systemd sees the host's
+# /.dockerenv, believes it runs in a Docker container and then reads its options from its own
+# argv, not from /proc/cmdline.) This side checks the evidence and fails loudly. See
+# docs/systemd.md, "Boot test".
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -19,6 +21,7 @@ stage=$out/stage
 guest=$out/guest
 etc=/etc/systemd/system
 test_unit=eartrainer-boot-test.service
+var_unit=eartrainer-boot-var.service
 
 fail() { echo "vm-boot: FAIL: $*" >&2; exit 1; }
 
@@ -27,7 +30,7 @@ kernel=$(ls /boot/vmlinuz-* 2>/dev/null | sort -V | tail -n 1)
 [ -n "$kernel" ] || fail "no /boot/vmlinuz-* (is linux-image-amd64 installed?)"
 
 # Never take over a real installation's units on this machine.
-for unit in eartrainer.service eartrainer.socket $test_unit; do
+for unit in eartrainer.service eartrainer.socket $test_unit $var_unit; do
   if [ -e "$etc/$unit" ] || [ -L "$etc/$unit" ]; then
     case "$(readlink "$etc/$unit" || true)" in
       */.vm-out/boot/*) ;;  # left over by an interrupted run of this script
@@ -38,11 +41,15 @@ done
 
 made_sockets_wants=0
 [ -d "$etc/sockets.target.wants" ] || made_sockets_wants=1
+made_localfs_wants=0
+[ -d "$etc/local-fs.target.wants" ] || made_localfs_wants=1
 cleanup() {
-  systemctl disable --quiet eartrainer.service eartrainer.socket >/dev/null 2>&1 || true
-  rm -f "$etc/eartrainer.service" "$etc/eartrainer.socket" "$etc/$test_unit" \
-    "$etc/multi-user.target.wants/eartrainer.service" "$etc/sockets.target.wants/eartrainer.socket"
+  systemctl disable --quiet eartrainer.service eartrainer.socket $test_unit $var_unit >/dev/null 2>&1 || true
+  rm -f "$etc/eartrainer.service" "$etc/eartrainer.socket" "$etc/$test_unit" "$etc/$var_unit" \
+    "$etc/multi-user.target.wants/eartrainer.service" "$etc/multi-user.target.wants/$test_unit" \
+    "$etc/sockets.target.wants/eartrainer.socket" "$etc/local-fs.target.wants/$var_unit"
   if [ "$made_sockets_wants" = 1 ]; then rmdir "$etc/sockets.target.wants" 2>/dev/null || true; fi
+  if [ "$made_localfs_wants" = 1 ]; then rmdir "$etc/local-fs.target.wants" 2>/dev/null || true; fi
 }
 cleanup
 trap cleanup EXIT
@@ -64,9 +71,32 @@ Type=oneshot
 ExecStart=/bin/bash $root/scripts/vm/boot-guest.sh $guest $stage/usr/bin
 StandardOutput=journal+console
 TimeoutStartSec=120
+
+[Install]
+WantedBy=multi-user.target
 UNIT
-systemctl enable --quiet "$units/eartrainer.service" "$units/eartrainer.socket"
-ln -s "$units/$test_unit" "$etc/$test_unit"
+# The guest's root is the host's, read-only; a real machine's /var is writable. This unit lays a
+# tmpfs overlay over /var before local-fs.target, so StateDirectory= and CacheDirectory= can make
+# /var/lib/private and /var/cache/private. VM_BOOT_WRITABLE_VAR=0 leaves /var read-only (to see
+# what the unit does then).
+cat >"$units/$var_unit" <<UNIT
+# Made by scripts/vm/boot-test.sh for one run: a writable /var (tmpfs over the read-only host /var).
+[Unit]
+Description=eartrainer boot test: tmpfs overlay over the read-only /var
+DefaultDependencies=no
+After=local-fs-pre.target
+Before=local-fs.target systemd-tmpfiles-setup.service systemd-journal-flush.service
+
+[Service]
+Type=oneshot
+RemainAfterExit=yes
+ExecStart=/bin/sh -c 'mkdir -p /run/vm-var/upper /run/vm-var/work && mount -t overlay overlay -o lowerdir=/var,upperdir=/run/vm-var/upper,workdir=/run/vm-var/work /var'
+
+[Install]
+WantedBy=local-fs.target
+UNIT
+systemctl enable --quiet "$units/eartrainer.service" "$units/eartrainer.socket" "$units/$test_unit"
+if [ "${VM_BOOT_WRITABLE_VAR:-1}" = 1 ]; then systemctl enable --quiet "$units/$var_unit"; fi
 
 kvm="--disable-kvm"  # a KVM guest hangs at boot on this machine kind (shared/design/facts.md)
 [ "${VM_KVM:-0}" = 1 ] && kvm=""
@@ -74,7 +104,7 @@ echo "vm-boot: booting $kernel with systemd as PID 1 (60-120 s under emulation);
 start=$(date +%s)
 status=0
 timeout "${VM_TIMEOUT:-600}" vng --systemd $kvm --force-9p --cpus 2 --memory 2G \
-  --rwdir "$guest" --append "systemd.wants=$test_unit" --run "$kernel" \
+  --rwdir "$guest" --run "$kernel" \
   </dev/null >"$out/console.log" 2>&1 || status=$?
 echo "vm-boot: the VM ran $(($(date +%s) - start)) s (vng exit $status)"
 
