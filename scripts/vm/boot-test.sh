@@ -21,7 +21,7 @@ stage=$out/stage
 guest=$out/guest
 etc=/etc/systemd/system
 test_unit=eartrainer-boot-test.service
-var_unit=eartrainer-boot-var.service
+var_unit=eartrainer-boot-rw.service
 
 fail() { echo "vm-boot: FAIL: $*" >&2; exit 1; }
 
@@ -75,14 +75,16 @@ TimeoutStartSec=120
 [Install]
 WantedBy=multi-user.target
 UNIT
-# The guest's root is the host's, read-only; a real machine's /var is writable. This unit lays a
-# tmpfs overlay over /var before local-fs.target, so StateDirectory= and CacheDirectory= can make
-# /var/lib/private and /var/cache/private. VM_BOOT_WRITABLE_VAR=0 leaves /var read-only (to see
-# what the unit does then).
+# The guest's root is the host's, read-only over 9p; a real machine's /tmp and /var are writable.
+# This unit, before local-fs.target, mounts a tmpfs on /tmp (PrivateTmp= makes its directories
+# there; and systemd-tmpfiles-setup otherwise walks the host's whole /tmp over 9p, which took over
+# 4 minutes) and a tmpfs overlay over /var (StateDirectory= and CacheDirectory= need
+# /var/lib/private and /var/cache/private). VM_BOOT_WRITABLE=0 leaves both read-only, to see what
+# the service does then.
 cat >"$units/$var_unit" <<UNIT
-# Made by scripts/vm/boot-test.sh for one run: a writable /var (tmpfs over the read-only host /var).
+# Made by scripts/vm/boot-test.sh for one run: writable /tmp and /var over the read-only host root.
 [Unit]
-Description=eartrainer boot test: tmpfs overlay over the read-only /var
+Description=eartrainer boot test: tmpfs on /tmp, tmpfs overlay over /var
 DefaultDependencies=no
 After=local-fs-pre.target
 Before=local-fs.target systemd-tmpfiles-setup.service systemd-journal-flush.service
@@ -90,13 +92,15 @@ Before=local-fs.target systemd-tmpfiles-setup.service systemd-journal-flush.serv
 [Service]
 Type=oneshot
 RemainAfterExit=yes
-ExecStart=/bin/sh -c 'mkdir -p /run/vm-var/upper /run/vm-var/work && mount -t overlay overlay -o lowerdir=/var,upperdir=/run/vm-var/upper,workdir=/run/vm-var/work /var'
+ExecStart=/bin/mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs /tmp
+ExecStart=/bin/mkdir -p /run/vm-var/upper /run/vm-var/work
+ExecStart=/bin/mount -t overlay overlay -o lowerdir=/var,upperdir=/run/vm-var/upper,workdir=/run/vm-var/work /var
 
 [Install]
 WantedBy=local-fs.target
 UNIT
 systemctl enable --quiet "$units/eartrainer.service" "$units/eartrainer.socket" "$units/$test_unit"
-if [ "${VM_BOOT_WRITABLE_VAR:-1}" = 1 ]; then systemctl enable --quiet "$units/$var_unit"; fi
+if [ "${VM_BOOT_WRITABLE:-1}" = 1 ]; then systemctl enable --quiet "$units/$var_unit"; fi
 
 kvm="--disable-kvm"  # a KVM guest hangs at boot on this machine kind (shared/design/facts.md)
 [ "${VM_KVM:-0}" = 1 ] && kvm=""
