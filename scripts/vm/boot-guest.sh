@@ -28,7 +28,7 @@ echo "booted $(uname -r); PID 1 is $(cat /proc/1/comm); uptime $(cut -d' ' -f1 /
   echo "== failed units"
   systemctl --failed --no-legend --plain
   echo "== mounts of /, /tmp and /var"
-  for m in / /tmp /var; do findmnt -n -o TARGET,FSTYPE,OPTIONS -T "$m"; done
+  for m in / /tmp /var /etc; do findmnt -n -o TARGET,FSTYPE,OPTIONS -T "$m"; done
   echo "== uptime when the evidence was taken (s)"
   cut -d' ' -f1 /proc/uptime
 } >"$out/show.txt" 2>&1

@@ -75,16 +75,18 @@ TimeoutStartSec=120
 [Install]
 WantedBy=multi-user.target
 UNIT
-# The guest's root is the host's, read-only over 9p; a real machine's /tmp and /var are writable.
-# This unit, before local-fs.target, mounts a tmpfs on /tmp (PrivateTmp= makes its directories
-# there; and systemd-tmpfiles-setup otherwise walks the host's whole /tmp over 9p, which took over
-# 4 minutes) and a tmpfs overlay over /var (StateDirectory= and CacheDirectory= need
-# /var/lib/private and /var/cache/private). VM_BOOT_WRITABLE=0 leaves both read-only, to see what
-# the service does then.
+# The guest's root is the host's, read-only over 9p; a real machine's /tmp, /var and /etc are
+# writable. This unit, before local-fs.target, mounts a tmpfs on /tmp (PrivateTmp= makes its
+# directories there; and systemd-tmpfiles-setup otherwise walks the host's whole /tmp over 9p,
+# which took over 4 minutes) and tmpfs overlays over /var (StateDirectory= and CacheDirectory=
+# need /var/lib/private and /var/cache/private: else 238/STATE_DIRECTORY) and /etc
+# (ConfigurationDirectory= makes /etc/eartrainer: else 241/CONFIGURATION_DIRECTORY), and puts the
+# config file there as `make install` with its default CONFDIR would have. VM_BOOT_WRITABLE=0
+# leaves them all read-only, to see what the service does then.
 cat >"$units/$var_unit" <<UNIT
-# Made by scripts/vm/boot-test.sh for one run: writable /tmp and /var over the read-only host root.
+# Made by scripts/vm/boot-test.sh for one run: writable /tmp, /var and /etc over the read-only host root.
 [Unit]
-Description=eartrainer boot test: tmpfs on /tmp, tmpfs overlay over /var
+Description=eartrainer boot test: tmpfs on /tmp, tmpfs overlays over /var and /etc
 DefaultDependencies=no
 After=local-fs-pre.target
 Before=local-fs.target systemd-tmpfiles-setup.service systemd-journal-flush.service
@@ -95,6 +97,9 @@ RemainAfterExit=yes
 ExecStart=/bin/mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs /tmp
 ExecStart=/bin/mkdir -p /run/vm-var/upper /run/vm-var/work
 ExecStart=/bin/mount -t overlay overlay -o lowerdir=/var,upperdir=/run/vm-var/upper,workdir=/run/vm-var/work /var
+ExecStart=/bin/mkdir -p /run/vm-etc/upper /run/vm-etc/work
+ExecStart=/bin/mount -t overlay overlay -o lowerdir=/etc,upperdir=/run/vm-etc/upper,workdir=/run/vm-etc/work /etc
+ExecStart=/bin/cp -rT $stage/etc/eartrainer /etc/eartrainer
 
 [Install]
 WantedBy=local-fs.target
