@@ -17,7 +17,7 @@ echo "booted $(uname -r); PID 1 is $(cat /proc/1/comm); uptime $(cut -d' ' -f1 /
   echo "== systemctl is-enabled eartrainer.service eartrainer.socket"
   systemctl is-enabled eartrainer.service eartrainer.socket
   echo "== systemctl show eartrainer.service"
-  systemctl show eartrainer.service -p ActiveState,SubState,MainPID,StatusText,Result,NRestarts,WatchdogUSec,ExecMainStartTimestampMonotonic,ActiveEnterTimestampMonotonic
+  systemctl show eartrainer.service -p ActiveState,SubState,MainPID,StatusText,Result,NRestarts,WatchdogUSec,TimeoutStartUSec,DropInPaths,ExecMainStartTimestampMonotonic,ActiveEnterTimestampMonotonic
   echo "== systemctl show eartrainer.socket"
   systemctl show eartrainer.socket -p ActiveState,SubState,Listen
   echo "== the daemon's process (DynamicUser)"
