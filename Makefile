@@ -62,3 +62,9 @@ uninstall:
 # ALSA input scenarios against the kernel's sequencer in a VM (issue 4; also part of `make test`)
 test-vm: deps
 	@scripts/vm/run.sh
+
+# The service enabled and started at boot with systemd as PID 1 in a VM (issue 7; also part of
+# `make test`; docs/systemd.md, "Boot test"). Links units into /etc/systemd/system for the run.
+.PHONY: test-vm-boot
+test-vm-boot: deps
+	@scripts/vm/boot-test.sh
