@@ -120,7 +120,7 @@ if [ "${VM_BOOT_WRITABLE:-1}" = 1 ]; then systemctl enable --quiet "$units/$var_
 
 kvm="--disable-kvm"  # a KVM guest hangs at boot on this machine kind (shared/design/facts.md)
 [ "${VM_KVM:-0}" = 1 ] && kvm=""
-echo "vm-boot: booting $kernel with systemd as PID 1 (60-120 s under emulation); output in $out"
+echo "vm-boot: booting $kernel with systemd as PID 1 (5-8 minutes under emulation); output in $out"
 start=$(date +%s)
 status=0
 timeout "${VM_TIMEOUT:-1200}" vng --systemd $kvm --force-9p --cpus 2 --memory 2G \
