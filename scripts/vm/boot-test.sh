@@ -17,6 +17,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 out=${VM_OUT:-$root/.vm-out/boot}
+# The guest gets a fresh tmpfs on /tmp (below), so nothing it needs may live there on the host.
+case "$out" in /tmp/*) out=/var/lib/eartrainer-vm-boot ;; esac
 stage=$out/stage
 guest=$out/guest
 etc=/etc/systemd/system
@@ -60,6 +62,7 @@ trap cleanup EXIT
 rm -rf "$out"
 mkdir -p "$stage" "$guest"
 make -s install BUILD=debug PREFIX="$stage/usr" CONFDIR="$stage/etc/eartrainer" >/dev/null
+install -m 755 scripts/vm/boot-guest.sh "$stage/boot-guest.sh"
 units=$stage/usr/lib/systemd/system
 cat >"$units/$test_unit" <<UNIT
 # Made by scripts/vm/boot-test.sh for one run: collects the evidence, then powers the VM off.
@@ -71,7 +74,7 @@ FailureAction=poweroff-force
 
 [Service]
 Type=oneshot
-ExecStart=/bin/bash $root/scripts/vm/boot-guest.sh $guest $stage/usr/bin
+ExecStart=/bin/bash $stage/boot-guest.sh $guest $stage/usr/bin
 StandardOutput=journal+console
 TimeoutStartSec=600
 
