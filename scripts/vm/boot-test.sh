@@ -36,7 +36,7 @@ kernel=$(ls /boot/vmlinuz-* 2>/dev/null | sort -V | tail -n 1)
 for unit in eartrainer.service eartrainer.socket $test_unit $var_unit; do
   if [ -e "$etc/$unit" ] || [ -L "$etc/$unit" ]; then
     case "$(readlink "$etc/$unit" || true)" in
-      */.vm-out/boot/*) ;;  # left over by an interrupted run of this script
+      "$stage"/*) ;;  # left over by an interrupted run of this script
       *) fail "$etc/$unit exists and is not this test's: not touching it" ;;
     esac
   fi
