@@ -76,3 +76,9 @@ test-vm-audio: deps
 bench-abuse: deps
 	$(SWIFT) build --build-tests
 	ABUSE_P99_LIMIT_MS=10 $(SWIFT) test --skip-build --filter SocketAbuseTests
+
+# The service enabled and started at boot with systemd as PID 1 in a VM (issue 7; part of
+# `make test` when VM_BOOT=1; docs/systemd.md, "Boot test"). Links units into /etc/systemd/system for the run.
+.PHONY: test-vm-boot
+test-vm-boot: deps
+	@scripts/vm/boot-test.sh

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs inside the VM of scripts/vm/boot-test.sh, as the oneshot unit eartrainer-boot-test.service,
+# started by systemd (PID 1) after eartrainer.service's start job has finished. OUT is the shared
+# results folder, BIN the installed bin directory. It records what systemd says about the units,
+# their journal and `eartrainctl status` over the socket; the unit powers the VM off when it ends.
+out=$1
+bin=$2
+# In --systemd mode virtme-ng mounts its --rwdir folders only from the serial console's login
+# (serial-getty@ runs virtme-ng-init), which may come later: mount the share (tag
+# virtme.initmount0) here ourselves.
+if ! mountpoint -q "$out"; then
+  mount -t 9p -o rw,version=9p2000.L,trans=virtio,access=any,msize=524288 virtme.initmount0 "$out" ||
+    mount -t virtiofs virtme.initmount0 "$out" || exit 1
+fi
+echo "booted $(uname -r); PID 1 is $(cat /proc/1/comm); uptime $(cut -d' ' -f1 /proc/uptime) s" >"$out/guest-booted"
+{
+  echo "== systemctl is-enabled eartrainer.service eartrainer.socket"
+  systemctl is-enabled eartrainer.service eartrainer.socket
+  echo "== systemctl show eartrainer.service"
+  systemctl show eartrainer.service -p ActiveState,SubState,MainPID,StatusText,Result,NRestarts,WatchdogUSec,TimeoutStartUSec,DropInPaths,ExecMainStartTimestampMonotonic,ActiveEnterTimestampMonotonic
+  echo "== systemctl show eartrainer.socket"
+  systemctl show eartrainer.socket -p ActiveState,SubState,Listen
+  echo "== the daemon's process (DynamicUser)"
+  ps -o user:20,pid,ppid,etimes,args -C eartrainerd
+  echo "== state, cache and runtime directories"
+  ls -ld /var/lib/eartrainer /var/lib/private/eartrainer /var/cache/private/eartrainer /run/eartrainer /etc/eartrainer 2>&1
+  ls -l /var/lib/private/eartrainer /run/eartrainer 2>&1
+  echo "== failed units"
+  systemctl --failed --no-legend --plain
+  echo "== mounts of /, /tmp and /var"
+  for m in / /tmp /var /etc; do findmnt -n -o TARGET,FSTYPE,OPTIONS -T "$m"; done
+  echo "== uptime when the evidence was taken (s)"
+  cut -d' ' -f1 /proc/uptime
+} >"$out/show.txt" 2>&1
+journalctl -b --no-pager -o short-monotonic -u eartrainer.service -u eartrainer.socket >"$out/journal.txt" 2>&1
+timeout 30 "$bin/eartrainctl" status --socket /run/eartrainer/eartrainer.sock >"$out/status.txt" 2>&1
+echo $? >"$out/status-rc"
+# The boot's whole journal, for when something above went wrong.
+journalctl -b --no-pager -o short-monotonic >"$out/journal-boot.txt" 2>&1
+echo done >"$out/guest-done"
