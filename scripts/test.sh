@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project, in order: the Swift package's tests (unit tests, tests that run the
-# built executables against a real daemon), the socket-abuse suite on its own (its well-behaved
+# built executables against a real daemon; one at a time, so tests that wait on a daemon never
+# starve the ones that need the thread pool), the socket-abuse suite on its own (its well-behaved
 # client's latency is printed, so nothing else should run beside it), `make install` and the systemd units, then the ALSA
 # input scenarios in a VM with the kernel's own sequencer. Any failure fails the run.
 # The audio output scenario (snd-aloop, pitch, latency beside fluidsynth) is not run here by default:
@@ -13,7 +14,7 @@ if [ "${VM_BOOT:-0}" = 1 ]; then scripts/vm/boot-test.sh; fi
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --build-tests
-swift test --skip-build --skip SocketAbuseTests
+swift test --skip-build --no-parallel --skip SocketAbuseTests
 swift test --skip-build --filter SocketAbuseTests
 scripts/test-install.sh
 # ALSA input (issue 4) and audio output (issue 5): the kernel's sound subsystem exists only in the
