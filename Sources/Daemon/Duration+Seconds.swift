@@ -2,7 +2,7 @@ import Foundation
 
 extension Duration {
     /// The duration in seconds, as a Double.
-    var seconds: Double {
+    public var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 

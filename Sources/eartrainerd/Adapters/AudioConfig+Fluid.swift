@@ -1,4 +1,5 @@
 import Configuration
+import Daemon
 import FluidSynthAudio
 
 extension AudioConfig {
@@ -7,7 +8,7 @@ extension AudioConfig {
     func fluidConfiguration(noteDuration: Duration, environment: [String: String]) -> AudioConfiguration {
         AudioConfiguration(
             soundFontPath: soundFont, preset: Preset(bank: presetBank, program: presetProgram),
-            noteDuration: Double(noteDuration.components.seconds) + Double(noteDuration.components.attoseconds) / 1e18,
+            noteDuration: noteDuration.seconds,
             sampleRate: Double(sampleRate), driver: driver, device: device, periodSize: periodSize, periods: periods,
             cacheDirectory: environment["CACHE_DIRECTORY"].flatMap { $0.isEmpty ? nil : $0 })
     }

@@ -62,7 +62,3 @@ final class CelloSoundOutput: SoundOutput {
         SoundSource(parsing: settings.soundSource) ?? .cello
     }
 }
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
