@@ -138,9 +138,10 @@ let package = Package(
             dependencies: ["CALSA", "MusicTheory", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer", "MusicTheory"]),
+        .target(name: "VMProbeSupport", path: "Tests/VMProbeSupport"),
         .executableTarget(
             name: "alsa-probe",
-            dependencies: ["ALSASequencer", "MusicTheory", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ALSASequencer", "MusicTheory", "VMProbeSupport", .product(name: "Logging", package: "swift-log")],
             path: "Tests/ALSAProbe"
         ),
         .executableTarget(
@@ -153,7 +154,7 @@ let package = Package(
         // loopback-capture records the loopback and says when its first frame was captured.
         .executableTarget(
             name: "audio-probe",
-            dependencies: ["FluidSynthAudio"],
+            dependencies: ["FluidSynthAudio", "VMProbeSupport"],
             path: "Tests/AudioProbe"
         ),
         .executableTarget(

@@ -1,5 +1,6 @@
 import ALSASequencer
 import Foundation
+import VMProbeSupport
 import Synchronization
 
 /// Times MIDI bytes written to the virmidi device until they reach (a) the input thread, (b) the

@@ -1,5 +1,6 @@
 import ALSASequencer
 import Foundation
+import VMProbeSupport
 import MusicTheory
 
 /// The VM scenarios of issue 4, in order. Each records its checks in `report`.

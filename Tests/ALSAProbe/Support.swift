@@ -1,29 +1,6 @@
 import ALSASequencer
 import Foundation
-import Synchronization
-
-/// Scenario results, printed as they come and written to the results folder at the end.
-final class Report: Sendable {
-    private let lines = Mutex<[String]>([])
-    private let counts = Mutex((passed: 0, failed: 0))
-
-    /// Records one check: passes when `ok`.
-    func check(_ name: String, _ ok: Bool, _ detail: String) {
-        counts.withLock { ok ? ($0.passed += 1) : ($0.failed += 1) }
-        note("\(ok ? "PASS" : "FAIL") \(name): \(detail)")
-    }
-
-    /// Records an informational line.
-    func note(_ line: String) {
-        print(line)
-        fflush(nil)
-        lines.withLock { $0.append(line) }
-    }
-
-    var failed: Int { counts.withLock { $0.failed } }
-    var summary: String { counts.withLock { "alsa-vm: \($0.passed) passed, \($0.failed) failed" } }
-    var text: String { lines.withLock { $0.joined(separator: "\n") } + "\n" + summary + "\n" }
-}
+import VMProbeSupport
 
 /// Polls `condition` every 5 ms until it holds or `timeout` passes; returns the time it took, or nil.
 /// Timeouts are generous (the VM is emulated and shares the machine); only the checks the issue

@@ -5,6 +5,7 @@
 import ALSASequencer
 import Foundation
 import Logging
+import VMProbeSupport
 
 let outDirectory = CommandLine.arguments.dropFirst().first ?? "."
 LoggingSystem.bootstrap { label in
@@ -12,7 +13,7 @@ LoggingSystem.bootstrap { label in
     handler.logLevel = .info
     return handler
 }
-let report = Report()
+let report = Report(name: "alsa-vm")
 let scenarios = Scenarios(report: report)
 
 scenarios.noSequencerThenModules()

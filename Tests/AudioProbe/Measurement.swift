@@ -1,5 +1,6 @@
 import FluidSynthAudio
 import Foundation
+import VMProbeSupport
 
 /// One synthesizer's run: note-ons written to the virmidi device while `loopback-capture` records
 /// the loopback; each note's onset in the capture gives its latency, the note's first second its pitch.

@@ -1,26 +1,5 @@
 import Foundation
-import Synchronization
-
-/// Check results, printed as they come and written to the results folder at the end.
-final class Report: Sendable {
-    private let lines = Mutex<[String]>([])
-    private let counts = Mutex((passed: 0, failed: 0))
-
-    func check(_ name: String, _ ok: Bool, _ detail: String) {
-        counts.withLock { ok ? ($0.passed += 1) : ($0.failed += 1) }
-        note("\(ok ? "PASS" : "FAIL") \(name): \(detail)")
-    }
-
-    func note(_ line: String) {
-        print(line)
-        fflush(nil)
-        lines.withLock { $0.append(line) }
-    }
-
-    var failed: Int { counts.withLock { $0.failed } }
-    var summary: String { counts.withLock { "audio-vm: \($0.passed) passed, \($0.failed) failed" } }
-    var text: String { lines.withLock { $0.joined(separator: "\n") } + "\n" + summary + "\n" }
-}
+import VMProbeSupport
 
 /// CLOCK_MONOTONIC in nanoseconds: the clock ALSA stamps the capture's trigger with.
 func monotonicNow() -> Int64 {

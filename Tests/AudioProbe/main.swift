@@ -13,10 +13,11 @@
 // OUTDIR/results.txt; the figures in OUTDIR/latency.md; exit 1 when a check failed.
 import FluidSynthAudio
 import Foundation
+import VMProbeSupport
 
 let bin = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "."
 let out = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : "."
-let report = Report()
+let report = Report(name: "audio-vm")
 let soundFont = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
 let settings = Measurement.Settings(bin: bin)
 // The buffer of both synthesizers: PERIOD x PERIODS frames (scripts/vm/run.sh passes them).
