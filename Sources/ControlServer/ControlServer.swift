@@ -113,6 +113,10 @@ public final class ControlServer: Sendable {
     private func runLoop() {
         var clients: [ClientID: ClientConnection] = [:]
         var nextNumber = 1
+        // The client count at which accepting last stopped, full. Connections that were closed while
+        // they waited in the backlog take places when accepted and give them back one poll later, so
+        // a full server refuses newcomers only once a round has passed without freeing a place.
+        var fullAt: Int?
         defer {
             clients.removeAll()
             continuation.finish()
@@ -144,9 +148,6 @@ public final class ControlServer: Sendable {
                     }
                 }
             }
-            if descriptors[1].revents != 0 {
-                acceptAll(into: &clients, nextNumber: &nextNumber)
-            }
             for (index, client) in order.enumerated() {
                 let revents = descriptors[index + 2].revents
                 guard clients[client.id] != nil else { continue }
@@ -175,6 +176,11 @@ public final class ControlServer: Sendable {
             for client in clients.values where client.inputClosed && client.unansweredLines <= 0 && !client.wantsToWrite {
                 drop(client, reason: .closedByPeer, from: &clients)
             }
+            // Accepted last, once this round's hang-ups have freed their places.
+            if descriptors[1].revents != 0 {
+                let mayRefuse = fullAt.map { clients.count >= $0 } ?? false
+                fullAt = acceptAll(into: &clients, nextNumber: &nextNumber, mayRefuse: mayRefuse)
+            }
         }
     }
 
@@ -188,10 +194,13 @@ public final class ControlServer: Sendable {
         while read(wakeRead, &buffer, buffer.count) > 0 {}
     }
 
-    private func acceptAll(into clients: inout [ClientID: ClientConnection], nextNumber: inout Int) {
+    /// Accepts what waits in the backlog. When full, it stops and returns the count (leaving the rest
+    /// waiting) unless `mayRefuse`, when it answers each newcomer with the too-many-clients refusal.
+    private func acceptAll(into clients: inout [ClientID: ClientConnection], nextNumber: inout Int, mayRefuse: Bool) -> Int? {
         while true {
+            if clients.count >= limits.maxClients && !mayRefuse { return clients.count }
             let fd = accept(listener.fd, nil, nil)
-            if fd == -1 { return }  // EAGAIN: no more waiting; other errors: try again on the next poll
+            if fd == -1 { return nil }  // EAGAIN: no more waiting; other errors: try again on the next poll
             guard (try? makeNonBlocking(fd)) != nil else {
                 close(fd)
                 continue

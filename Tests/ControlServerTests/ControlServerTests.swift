@@ -109,6 +109,31 @@ struct ControlServerTests {
         }
     }
 
+    @Test("connections closed while they waited to be accepted do not take the places of live ones")
+    func closedInBacklogDoNotCount() async throws {
+        let path = temporarySocketPath()
+        let server = try ControlServer(listener: try UnixListener.bind(path: path), greeting: "hello", refusals: Self.refusals,
+                                       limits: ServerLimits(maxClients: 4))
+        // Before the server thread runs, 50 connections come and go, then 4 that stay: all wait in the backlog.
+        for _ in 0..<50 { _ = try TestClient(path: path) }
+        let live = try (0..<4).map { _ in try TestClient(path: path) }
+        server.start()
+        let echo = Task {
+            for await event in server.events {
+                if case .line(let id, _, let bytes) = event { server.complete(id, reply: String(decoding: bytes, as: UTF8.self)) }
+            }
+        }
+        for (number, client) in live.enumerated() {
+            #expect(await client.readLine() == "hello")
+            client.send("client \(number)\n")
+            #expect(await client.readLine() == "client \(number)")
+        }
+        let fifth = try TestClient(path: path)
+        #expect(await fifth.readLine() == #"{"error":"too many"}"#)
+        server.stop()
+        await echo.value
+    }
+
     @Test("a line over 64 KiB is refused and the connection goes on")
     func longLine() async throws {
         try await withEchoServer { _, path in
