@@ -41,7 +41,7 @@ let package = Package(
         // ── The control socket: the JSON-RPC messages both ends share, and the daemon's server.
         .target(name: "ControlProtocol"),
         .target(name: "ControlServer", dependencies: ["ControlProtocol"]),
-        .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
+        .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "Training"]),
         .testTarget(name: "ControlServerTests", dependencies: ["ControlServer", "ControlProtocol"]),
 
         // ── The daemon's core: engine, sound and keyboard edges, event reports, request routing.

@@ -223,10 +223,11 @@ public final class ControlServer: Sendable {
         }
     }
 
-    /// Reads what is there and hands whole lines on; returns why to drop the client, if it must go.
+    /// Reads what is there, up to 256 KiB a round so that a client sending megabytes takes its turn
+    /// with the others, and hands whole lines on; returns why to drop the client, if it must go.
     private func readAvailable(from client: ClientConnection) -> DisconnectReason? {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
+        for _ in 0..<4 {
             let count = recv(client.fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
             if count == 0 { return .closedByPeer }
             if count < 0 {
@@ -248,5 +249,6 @@ public final class ControlServer: Sendable {
             }
             if count < buffer.count { return nil }
         }
+        return nil  // more is waiting: poll says so again next round
     }
 }
