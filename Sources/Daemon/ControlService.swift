@@ -107,7 +107,7 @@ public final class ControlService: EventFollower {
     public func follow(_ report: EventReport, event: TrainingEvent?) {
         let subscribers = subscriptions.withLock { book in book.filter { $0.value.contains(report.topic) }.map(\.key) }
         guard !subscribers.isEmpty else { return }
-        let line = Wire.encode(RPCNotification(method: "event", params: Wire.value(report)))
+        let line = Wire.notification(method: "event", params: report)
         for client in subscribers { server.send(line, to: client) }
     }
 }
