@@ -37,6 +37,8 @@ let package = Package(
             dependencies: ["Training", "MusicTheory"],
             path: "Benchmarks/TrainingBenchmark"
         ),
+        // `status` round trips from N clients, against eartrainerd or MPD (scripts/bench, issue 9).
+        .executableTarget(name: "SocketBenchmark", path: "Benchmarks/SocketBenchmark"),
 
         // ── The control socket: the JSON-RPC messages both ends share, and the daemon's server.
         .target(name: "ControlProtocol"),

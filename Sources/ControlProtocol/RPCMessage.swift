@@ -110,6 +110,17 @@ public enum Wire {
         encode(TypedNotification(method: method, params: params))
     }
 
+    /// One response line, its result encoded straight from its type (see `notification`).
+    public static func response<Result: Encodable>(id: JSONValue, result: Result) -> String {
+        encode(TypedResponse(id: id, result: result))
+    }
+
+    private struct TypedResponse<Result: Encodable>: Encodable {
+        var jsonrpc = "2.0"
+        var id: JSONValue
+        var result: Result
+    }
+
     private struct TypedNotification<Params: Encodable>: Encodable {
         var jsonrpc = "2.0"
         var method: String

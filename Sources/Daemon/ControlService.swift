@@ -66,7 +66,7 @@ public final class ControlService: EventFollower {
         case .failure(let id, let error):
             return Wire.encode(RPCResponse(id: id, error: error))
         case .request(let request):
-            let result: Result<JSONValue, RPCError>
+            let result: Result<any Encodable & Sendable, RPCError>
             do {
                 result = .success(try await answer(request, client: client, peer: peer))
             } catch {
@@ -74,13 +74,13 @@ public final class ControlService: EventFollower {
             }
             guard let id = request.id else { return nil }
             switch result {
-            case .success(let value): return Wire.encode(RPCResponse(id: id, result: value))
+            case .success(let value): return Wire.response(id: id, result: value)
             case .failure(let error): return Wire.encode(RPCResponse(id: id, error: error))
             }
         }
     }
 
-    private func answer(_ request: RPCRequest, client: ClientID, peer: PeerCredentials) async throws(RPCError) -> JSONValue {
+    private func answer(_ request: RPCRequest, client: ClientID, peer: PeerCredentials) async throws(RPCError) -> any Encodable & Sendable {
         switch Method(rawValue: request.method) {
         case .subscribe, .unsubscribe:
             let params: SubscribeParams
@@ -96,7 +96,7 @@ public final class ControlService: EventFollower {
                 }
                 return book[client] ?? []
             }
-            return .object(["topics": .array(now.map(\.rawValue).sorted().map { .string($0) })])
+            return JSONValue.object(["topics": .array(now.map(\.rawValue).sorted().map { .string($0) })])
         default:
             return try await router.answer(request, from: peer)
         }
