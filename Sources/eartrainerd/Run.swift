@@ -44,6 +44,8 @@ struct Run: AsyncParsableCommand {
     var audio: Switch = .on
 
     func run() async throws {
+        // A reader of stdout that goes away must not kill the daemon: writes fail with EPIPE instead.
+        signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let reporter = StdoutReporter(format: logFormat, environment: environment)
         let notifier = SystemdNotifier(environment: environment)

@@ -73,6 +73,12 @@ final class DaemonProcess {
     }
 
     var stdout: String { stdoutText.text }
+
+    /// Closes the reading end of the daemon's stdout, as `eartrainerd | head -1` does once head exits.
+    func closeStdoutReader() {
+        outPipe.fileHandleForReading.readabilityHandler = nil
+        try? outPipe.fileHandleForReading.close()
+    }
     var stderr: String { stderrText.text }
 
     /// Waits until `condition` holds, polling, for at most `seconds`.
