@@ -21,6 +21,10 @@ extension TrainingConfig {
         tuningSystem = try reader.parsed("tuning", d.tuningSystem) { try TuningSystem(parsing: $0) }
         soundSource = try reader.choice("sound_source", d.soundSource)
         varyLoudness = try reader.double("vary_loudness", d.varyLoudness, in: 0...1)
+        let gap = try reader.double("prompt_gap", d.promptGap.seconds, in: Self.promptGapRange)
+        promptGap = .milliseconds(Int((gap * 1000).rounded()))
+        harmonicIntervals = try reader.bool("harmonic_intervals", d.harmonicIntervals)
+        scaleModelAnswer = try reader.bool("scale_model_answer", d.scaleModelAnswer)
         exercise = try reader.choice("exercise", d.exercise)
         scale = d.scale
         if var table = try reader.table("scale") { scale = try ScaleExercise(reading: &table) }

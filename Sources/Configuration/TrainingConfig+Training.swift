@@ -11,7 +11,10 @@ extension TrainingConfig {
             referencePitch: referencePitch,
             tuningSystem: tuningSystem,
             soundSource: soundSource.rawValue,
-            varyLoudness: varyLoudness
+            varyLoudness: varyLoudness,
+            promptGap: promptGap,
+            harmonicIntervals: harmonicIntervals,
+            scaleModelAnswer: scaleModelAnswer
         )
     }
 

@@ -33,6 +33,12 @@ public struct TrainingConfig: Sendable {
     public var soundSource: SoundSource
     /// How much prompt loudness varies, 0…1.
     public var varyLoudness: Double
+    /// Silence between prompt notes, 0…5 s.
+    public var promptGap: Duration
+    /// An interval's root and target sound together.
+    public var harmonicIntervals: Bool
+    /// The whole scale is played as a model answer after each scale round.
+    public var scaleModelAnswer: Bool
     /// The kind of exercise a new session trains by default.
     public var exercise: ExerciseKind
     /// The default scale exercise (`[training.scale]`).
@@ -45,7 +51,8 @@ public struct TrainingConfig: Sendable {
         lowestNote: MIDINote = MIDINote(36), highestNote: MIDINote = MIDINote(72),
         noteDuration: Duration = .seconds(1), referencePitch: ReferencePitch = .standard,
         tuningSystem: TuningSystem = .equalTemperament, soundSource: SoundSource = .cello,
-        varyLoudness: Double = 0, exercise: ExerciseKind = .scale,
+        varyLoudness: Double = 0, promptGap: Duration = .milliseconds(250), harmonicIntervals: Bool = false,
+        scaleModelAnswer: Bool = false, exercise: ExerciseKind = .scale,
         scale: ScaleExercise = ScaleExercise(mode: .ionian, root: try! RootNote(parsing: "C")),
         interval: IntervalExercise = IntervalExercise()
     ) {
@@ -56,6 +63,9 @@ public struct TrainingConfig: Sendable {
         self.tuningSystem = tuningSystem
         self.soundSource = soundSource
         self.varyLoudness = varyLoudness
+        self.promptGap = promptGap
+        self.harmonicIntervals = harmonicIntervals
+        self.scaleModelAnswer = scaleModelAnswer
         self.exercise = exercise
         self.scale = scale
         self.interval = interval
@@ -63,6 +73,8 @@ public struct TrainingConfig: Sendable {
 
     /// Accepted note durations.
     public static let noteDurationRange: ClosedRange<Duration> = .milliseconds(100) ... .seconds(10)
+    /// Accepted gaps between prompt notes, seconds.
+    public static let promptGapRange: ClosedRange<Double> = 0...5
     /// Accepted tries before an answer is revealed.
     public static let triesBeforeRevealRange = 1...10
 }

@@ -210,16 +210,24 @@ public actor DaemonCore {
     // MARK: - Events
 
     /// Hands what the engine just did to the tracker, the sound and the followers, in order.
+    /// What the events ask to sound (a revealed answer, a finished round's model answer, the next
+    /// prompt) is played as one prompt at the end, phrase after phrase, so that nothing overlaps.
     private func deliver() {
+        var phrases: [PromptPhrase] = []
+        var promptSettings = settings.current
         for event in collector.drain() {
+            let root = tracker.currentRoot  // the question the event concerns (a prompt brings its own)
+            let asksInterval = tracker.asksInterval
             tracker.apply(event, at: clock.now)
             switch event.kind {
             case .prompt(let prompt):
-                if let root = tracker.currentRoot { sound.playPrompt(prompt.sounds, root: root, settings: prompt.settings) }
+                if let root = tracker.currentRoot { phrases.append(PromptPhrase(prompt.sounds, root: root)) }
+                promptSettings = prompt.settings
+            case .roundComplete(let round) where settings.current.scaleModelAnswer:
+                if let root { phrases.append(Self.modelAnswer(round.scale.mode, from: root)) }
             case .answerRevealed(let revealed) where !revealed.sounds.isEmpty:
-                if let root = tracker.currentRoot ?? revealed.sounds.first {
-                    sound.playPrompt(revealed.sounds, root: root, settings: settings.current)
-                }
+                let together = asksInterval && settings.current.harmonicIntervals
+                phrases.append(PromptPhrase(revealed.sounds, root: root ?? revealed.sounds[0], together: together))
             default:
                 break
             }
@@ -227,6 +235,14 @@ public actor DaemonCore {
             let report = formatter.report(event, seq: sequence)
             for follower in followers { follower.follow(report, event: event) }
         }
+        if !phrases.isEmpty { sound.playPrompt(phrases, settings: promptSettings) }
         publish()
+    }
+
+    /// The scale a round asked for, up to the octave, from the round's root key.
+    static func modelAnswer(_ mode: Mode, from root: MIDINote) -> PromptPhrase {
+        var keys = [root.rawValue]
+        for step in mode.steps { keys.append(keys.last! + step.rawValue) }
+        return PromptPhrase(keys.filter { $0 <= 127 }.map { MIDINote($0) }, root: root)
     }
 }

@@ -19,6 +19,12 @@ struct SessionTracker {
     /// Where the open question's expected notes are drawn (for placing wrong attempts).
     private var targets: [SpelledNote] = []
 
+    /// Whether the open question is an interval.
+    var asksInterval: Bool {
+        if case .interval = question { return true }
+        return false
+    }
+
     /// The root of the open question, the note every key is tuned against.
     var currentRoot: MIDINote? {
         switch question {

@@ -5,14 +5,28 @@ import Training
 /// Where the daemon sends sound: prompts, every key the student presses, silence. The engine's
 /// edge towards the audio part; `FluidSynthAudio` implements it for real.
 public protocol SoundOutput: Sendable {
-    /// Plays a prompt's notes (an interval's root then target, a scale's root), tuned relative to `root`.
-    func playPrompt(_ notes: [MIDINote], root: MIDINote, settings: TrainingSettings)
+    /// Plays a prompt: its phrases one after another, the gap between notes and phrases alike
+    /// (a scale's model answer, then the next root; an interval's root then target, or both at once).
+    func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings)
     /// Sounds one key the student pressed, at once, tuned relative to `root` (or equal tempered).
     func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings)
     /// Stops everything, with a release rather than a click.
     func silence()
     /// Whether a device is open, and which, or why not.
     var status: SoundStatus { get }
+}
+
+/// Notes of a prompt tuned relative to one root: one after another, or together.
+public struct PromptPhrase: Sendable, Hashable {
+    public var notes: [MIDINote]
+    public var root: MIDINote
+    public var together: Bool
+
+    public init(_ notes: [MIDINote], root: MIDINote, together: Bool = false) {
+        self.notes = notes
+        self.root = root
+        self.together = together
+    }
 }
 
 /// The sound part's state, as `status` reports it.
@@ -32,6 +46,8 @@ public struct SoundStatus: Sendable, Hashable {
 public final class RecordingSoundOutput: SoundOutput {
     public enum Call: Sendable, Hashable {
         case prompt([MIDINote], root: MIDINote)
+        /// Notes of a prompt sounded together (a harmonic interval).
+        case chord([MIDINote], root: MIDINote)
         case key(MIDINote, velocity: Int, root: MIDINote?)
         case silence
     }
@@ -46,8 +62,13 @@ public final class RecordingSoundOutput: SoundOutput {
     /// Everything asked so far, in order.
     public var recorded: [Call] { calls.withLock { $0 } }
 
-    public func playPrompt(_ notes: [MIDINote], root: MIDINote, settings: TrainingSettings) {
-        calls.withLock { $0.append(.prompt(notes, root: root)) }
+    /// Records each phrase as a call of its own.
+    public func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings) {
+        calls.withLock { calls in
+            for phrase in phrases {
+                calls.append(phrase.together ? .chord(phrase.notes, root: phrase.root) : .prompt(phrase.notes, root: phrase.root))
+            }
+        }
     }
 
     public func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {

@@ -27,14 +27,7 @@ public enum Prompt {
     /// An interval: the root, then the target after the gap (or both at once when harmonic).
     public static func interval(root: Frequency, target: Frequency, style: PromptStyle, sampleRate: Double,
                                 random: inout some RandomNumberGenerator) -> [Tone] {
-        if style.harmonic {
-            let frames = frameCount(style.noteDuration, sampleRate)
-            return [root, target].map {
-                Tone(frequency: $0, velocity: style.loudness.velocity(using: &random), source: style.source,
-                     startFrame: 0, frameCount: frames)
-            }
-        }
-        return sequence([root, target], style: style, sampleRate: sampleRate, random: &random)
+        phrase([root, target], style: style, sampleRate: sampleRate, random: &random)
     }
 
     /// Notes one after another, each lasting the note duration, separated by the gap: a scale, a
@@ -47,6 +40,32 @@ public enum Prompt {
             Tone(frequency: frequency, velocity: style.loudness.velocity(using: &random), source: style.source,
                  startFrame: index * step, frameCount: frames)
         }
+    }
+
+    /// Notes together when the style is harmonic, else one after another: one phrase of a prompt.
+    public static func phrase(_ frequencies: [Frequency], style: PromptStyle, sampleRate: Double,
+                              random: inout some RandomNumberGenerator) -> [Tone] {
+        guard style.harmonic else { return sequence(frequencies, style: style, sampleRate: sampleRate, random: &random) }
+        let frames = frameCount(style.noteDuration, sampleRate)
+        return frequencies.map {
+            Tone(frequency: $0, velocity: style.loudness.velocity(using: &random), source: style.source,
+                 startFrame: 0, frameCount: frames)
+        }
+    }
+
+    /// Phrases one after another, the style's gap between them as between notes.
+    public static func phrases(_ phrases: [(frequencies: [Frequency], together: Bool)], style: PromptStyle, sampleRate: Double,
+                               random: inout some RandomNumberGenerator) -> [Tone] {
+        var tones: [Tone] = []
+        var start = 0
+        for (frequencies, together) in phrases {
+            var phraseStyle = style
+            phraseStyle.harmonic = together
+            let phraseTones = phrase(frequencies, style: phraseStyle, sampleRate: sampleRate, random: &random)
+            tones += phraseTones.map { $0.delayed(by: start) }
+            start += (phraseTones.map(\.endFrame).max() ?? 0) + frameCount(style.gap, sampleRate)
+        }
+        return tones
     }
 
     static func frameCount(_ seconds: Double, _ sampleRate: Double) -> Int {

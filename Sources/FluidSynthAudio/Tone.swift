@@ -21,4 +21,9 @@ public struct Tone: Sendable, Hashable {
 
     /// The frame just after the tone's note-off.
     public var endFrame: Int { startFrame + frameCount }
+
+    /// The same tone, `frames` later.
+    public func delayed(by frames: Int) -> Tone {
+        Tone(frequency: frequency, velocity: velocity, source: source, startFrame: startFrame + frames, frameCount: frameCount)
+    }
 }

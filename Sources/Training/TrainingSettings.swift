@@ -18,6 +18,12 @@ public struct TrainingSettings: Sendable {
     public var soundSource: String
     /// How much prompt loudness varies at random, 0 (never) … 1 (widely).
     public var varyLoudness: Double
+    /// Silence between one prompt note's end and the next one's start.
+    public var promptGap: Duration
+    /// Sound an interval's root and target together instead of one after the other.
+    public var harmonicIntervals: Bool
+    /// After each scale round, play the whole scale as a model answer before the next root.
+    public var scaleModelAnswer: Bool
 
     /// Settings with the cello defaults for every value not given.
     public init(
@@ -26,9 +32,16 @@ public struct TrainingSettings: Sendable {
         referencePitch: ReferencePitch = .standard,
         tuningSystem: TuningSystem = .equalTemperament,
         soundSource: String = "Cello",
-        varyLoudness: Double = 0
+        varyLoudness: Double = 0,
+        promptGap: Duration = .milliseconds(250),
+        harmonicIntervals: Bool = false,
+        scaleModelAnswer: Bool = false
     ) {
         precondition((0...1).contains(varyLoudness), "varyLoudness is 0...1")
+        precondition(promptGap >= .zero, "a gap is not negative")
+        self.promptGap = promptGap
+        self.harmonicIntervals = harmonicIntervals
+        self.scaleModelAnswer = scaleModelAnswer
         self.noteRange = noteRange
         self.noteDuration = noteDuration
         self.referencePitch = referencePitch

@@ -58,6 +58,9 @@ struct ShippedConfigTests {
             tuning = "just"
             sound_source = "sine"
             vary_loudness = 0.5
+            prompt_gap = 0.5
+            harmonic_intervals = true
+            scale_model_answer = true
             exercise = "interval"
             [training.scale]
             mode = "dorian"
@@ -95,6 +98,8 @@ struct ShippedConfigTests {
         #expect(training.referencePitch.hertz == 415)
         #expect(training.tuningSystem == .justIntonation && training.soundSource == .sine)
         #expect(training.varyLoudness == 0.5 && training.exercise == .interval)
+        let settings = training.trainingSettings
+        #expect(settings.promptGap == .milliseconds(500) && settings.harmonicIntervals && settings.scaleModelAnswer)
         let d = try RootNote(parsing: "D")
         let eFlat3 = try RootNote(parsing: "Eb3")
         let intervals = try ["m3", "P5", "M9"].map { try SpelledInterval(parsing: $0) }

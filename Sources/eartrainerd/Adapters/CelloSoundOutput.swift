@@ -11,20 +11,21 @@ final class CelloSoundOutput: SoundOutput {
     private let output: AudioOutputService
     private let celloProblem: String?
     private let random = Mutex(SystemRandomNumberGenerator())
-    /// Silence between the notes of a prompt.
-    private let gap: Double
 
-    init(renderer: ToneRenderer, output: AudioOutputService, celloProblem: String?, gap: Double = 0.25) {
+    init(renderer: ToneRenderer, output: AudioOutputService, celloProblem: String?) {
         self.renderer = renderer
         self.output = output
         self.celloProblem = celloProblem
-        self.gap = gap
     }
 
-    func playPrompt(_ notes: [MIDINote], root: MIDINote, settings: TrainingSettings) {
-        let frequencies = notes.map { settings.tuningSystem.frequency(of: $0, root: root, reference: settings.referencePitch) }
+    /// The phrases one after another, each note tuned relative to its phrase's root.
+    func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings) {
+        let tuned = phrases.map { phrase in
+            (frequencies: phrase.notes.map { settings.tuningSystem.frequency(of: $0, root: phrase.root, reference: settings.referencePitch) },
+             together: phrase.together)
+        }
         let tones = random.withLock { random in
-            FluidSynthAudio.Prompt.sequence(frequencies, style: style(settings), sampleRate: renderer.sampleRate, random: &random)
+            FluidSynthAudio.Prompt.phrases(tuned, style: style(settings), sampleRate: renderer.sampleRate, random: &random)
         }
         renderer.play(tones)
     }
@@ -54,7 +55,7 @@ final class CelloSoundOutput: SoundOutput {
     }
 
     private func style(_ settings: TrainingSettings) -> PromptStyle {
-        PromptStyle(noteDuration: settings.noteDuration.seconds, gap: gap, harmonic: false, source: source(settings),
+        PromptStyle(noteDuration: settings.noteDuration.seconds, gap: settings.promptGap.seconds, harmonic: false, source: source(settings),
                     loudness: Loudness(fraction: settings.varyLoudness))
     }
 

@@ -1,0 +1,29 @@
+import MusicTheory
+import Testing
+import Training
+
+@testable import FluidSynthAudio
+
+/// Where each tone of a prompt starts: notes and phrases one after another with the gap between,
+/// a harmonic phrase's notes at once.
+@Suite("Prompt timing")
+struct PromptTimingTests {
+    let a3 = Frequency(hertz: 220), e4 = Frequency(hertz: 330), d3 = Frequency(hertz: 146.83)
+    let style = PromptStyle(noteDuration: 0.5, gap: 0.25, source: .sine)
+
+    @Test("a model answer and the next root: each note 0.5 s, 0.25 s apart, the phrases too")
+    func phrasesInSequence() {
+        var random = SeededRandom(seed: 1)
+        let tones = Prompt.phrases([([a3, e4], false), ([d3], false)], style: style, sampleRate: 1000, random: &random)
+        #expect(tones.map(\.startFrame) == [0, 750, 1500])
+        #expect(tones.allSatisfy { $0.frameCount == 500 })
+        #expect(tones.map(\.frequency) == [a3, e4, d3])
+    }
+
+    @Test("a harmonic phrase sounds its notes at once; what follows waits for its end and the gap")
+    func harmonicPhrase() {
+        var random = SeededRandom(seed: 1)
+        let tones = Prompt.phrases([([a3, e4], true), ([d3], false)], style: style, sampleRate: 1000, random: &random)
+        #expect(tones.map(\.startFrame) == [0, 0, 750])
+    }
+}
