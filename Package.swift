@@ -49,7 +49,10 @@ let package = Package(
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
         .testTarget(
             name: "eartrainerdTests",
-            dependencies: ["eartrainerd", "eartrainctl", "ControlProtocol", "FluidSynthAudio", "MusicTheory"]
+            dependencies: [
+                "eartrainerd", "eartrainctl", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .executableTarget(
             name: "eartrainerd",
