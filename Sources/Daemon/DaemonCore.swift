@@ -19,7 +19,7 @@ public actor DaemonCore {
     private var formatter = EventFormatter()
     private var tracker = SessionTracker()
     private var sequence = 0
-    private var storage = StorageState(summary: "not configured")
+    private var storage: @Sendable () -> StorageState = { StorageState(summary: "not configured") }
     private var watchdogPings = 0
 
     /// A core with no session running; `seed` seeds the first engine (later sessions may bring their own).
@@ -60,6 +60,12 @@ public actor DaemonCore {
 
     /// Says whether statistics are kept, for `status`.
     public func setStorageState(_ state: StorageState) {
+        storage = { state }
+    }
+
+    /// Asks `state` whether statistics are kept at each `status` (it changes while running: a
+    /// full disk, space freed, corruption found).
+    public func setStorageState(_ state: @escaping @Sendable () -> StorageState) {
         storage = state
     }
 
@@ -131,12 +137,16 @@ public actor DaemonCore {
         deliver()
     }
 
-    /// The virtual keyboard: each note pressed and released, in order, as if played.
-    public func play(_ notes: [MIDINote], velocity: Int = 90) {
+    /// The virtual keyboard: each note pressed and released, in order, as if played. Returns the
+    /// `seq` before the first report this caused and the last one's (equal when none).
+    @discardableResult
+    public func play(_ notes: [MIDINote], velocity: Int = 90) -> (after: Int, through: Int) {
+        let before = sequence
         for note in notes {
             keyboard(.noteOn(note, velocity: velocity))
             keyboard(.noteOff(note, velocity: 0))
         }
+        return (before, sequence)
     }
 
     // MARK: - Status and life cycle
@@ -157,7 +167,7 @@ public actor DaemonCore {
         return StatusResult(
             daemon: Self.version, uptimeSeconds: clock.now.seconds,
             session: tracker.status(now: clock.now, tuning: settings.current.tuningSystem),
-            devices: devices, storage: storage.summary, database: storage.database, profile: storage.profile)
+            devices: devices, storage: storage().summary, database: storage().database, profile: storage().profile)
     }
 
     /// Reports a device change (a keyboard plugged in or out, the sound device lost or found).

@@ -64,9 +64,11 @@ struct Run: AsyncParsableCommand {
 
         let store = SQLiteStatisticsStore.open(
             path: config.storage.database ?? StatisticsLocation.defaultPath(environment: environment), logger: logger)
-        let statistics = StatisticsFollower(recorder: StatisticsRecorder(store: store, profile: profile, logger: logger))
+        let statistics = StatisticsFollower(
+            recorder: StatisticsRecorder(store: store, profile: profile, logger: logger),
+            announce: { message, warning in reporter.say(message, warning: warning) })
         await core.follow(with: statistics)
-        await core.setStorageState(statistics.state)
+        await core.setStorageState { statistics.state }
 
         let control = try ControlSocket.open(
             option: socket, config: config.socket, maxClients: maxClients, environment: environment,
@@ -76,7 +78,8 @@ struct Run: AsyncParsableCommand {
                 configuration: { Wire.value(reloader.config) },
                 statistics: { method, params throws(RPCError) in
                     try StatisticsQueries.answer(method, store, params: params, profile: profile)
-                }))
+                },
+                recorded: { after, through in await statistics.recorded(after: after, through: through) }))
         await core.follow(with: control.service)
         reporter.say("\(DaemonCore.version): control socket at \(control.description); config: \(reloader.source)")
 

@@ -5,21 +5,56 @@ import Statistics
 import Synchronization
 import Training
 
-/// Hands the engine's events to the statistics recorder on a thread of its own: each answer is
-/// written to disk (fsync) before `record` returns, which must never block the core or the
+/// Hands the engine's events to the statistics recorder on a thread of its own: whatever has
+/// queued up is written in one transaction (one fsync), which must never block the core or the
 /// cooperative thread pool that serves the socket and the keyboard.
+///
+/// It counts the reports it has finished with (`seq`), so a reply can wait until the answers it
+/// acknowledges are on disk (`recorded(after:through:)`), and says on stdout when recording stops
+/// or starts again (a full disk, space freed).
 final class StatisticsFollower: EventFollower {
     let recorder: StatisticsRecorder
-    private let queue = Mutex<(events: [TrainingEvent], finished: Bool)>(([], false))
+    /// Says a line on stdout; the flag marks a warning.
+    private let announce: @Sendable (String, Bool) -> Void
+    private let queue = Mutex(Queue())
+    private let progress = Mutex(Progress())
     private let wake = DispatchSemaphore(value: 0)
 
-    init(recorder: StatisticsRecorder) {
+    private struct Queue {
+        var events: [TrainingEvent] = []
+        /// The last report's `seq` handed over.
+        var latest = 0
+        var finished = false
+    }
+
+    private struct Progress {
+        /// Every report up to this `seq` has been written (or has failed).
+        var handled = 0
+        /// The last `seq` of the latest batch that was not stored.
+        var lastFailed = 0
+        var closed = false
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiter = 0
+        var announced: StoreStatus?
+    }
+
+    private struct Waiter {
+        let after: Int
+        let through: Int
+        let continuation: CheckedContinuation<Bool, Never>
+    }
+
+    init(recorder: StatisticsRecorder, announce: @escaping @Sendable (String, Bool) -> Void = { _, _ in }) {
         self.recorder = recorder
+        self.announce = announce
+        progress.withLock { $0.announced = recorder.store.status }
     }
 
     func follow(_ report: EventReport, event: TrainingEvent?) {
-        guard let event else { return }
-        queue.withLock { $0.events.append(event) }
+        queue.withLock { queue in
+            if let event { queue.events.append(event) }
+            queue.latest = report.seq
+        }
         wake.signal()
     }
 
@@ -30,11 +65,13 @@ final class StatisticsFollower: EventFollower {
             let thread = Thread { [self] in
                 while true {
                     wake.wait()
-                    let (events, finished) = queue.withLock { state in
-                        defer { state.events.removeAll() }
-                        return (state.events, state.finished)
+                    let (events, through, finished) = queue.withLock { queue in
+                        defer { queue.events.removeAll() }
+                        return (queue.events, queue.latest, queue.finished)
                     }
-                    for event in events { recorder.record(event) }
+                    let stored = recorder.record(events)
+                    handled(through: through, stored: stored, closing: finished)
+                    announceChange()
                     if finished { break }
                 }
                 done.resume()
@@ -49,11 +86,90 @@ final class StatisticsFollower: EventFollower {
         wake.signal()
     }
 
+    /// Waits until every report after `after` up to `through` has been written; true when they
+    /// are all on disk, false when something among them was not stored, or after `timeout`.
+    func recorded(after: Int, through: Int, timeout: Duration = .seconds(10)) async -> Bool {
+        if let ready = progress.withLock({ Self.outcome(after: after, through: through, $0) }) { return ready }
+        return await withTaskGroup(of: Bool?.self) { group in
+            group.addTask { await self.wait(after: after, through: through) }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? false
+        }
+    }
+
+    private func wait(after: Int, through: Int) async -> Bool {
+        let id = progress.withLock { progress in
+            defer { progress.nextWaiter += 1 }
+            return progress.nextWaiter
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let ready = progress.withLock { progress -> Bool? in
+                    if let ready = Self.outcome(after: after, through: through, progress) { return ready }
+                    if Task.isCancelled { return false }
+                    progress.waiters[id] = Waiter(after: after, through: through, continuation: continuation)
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            progress.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume(returning: false)
+        }
+    }
+
+    private static func outcome(after: Int, through: Int, _ progress: Progress) -> Bool? {
+        if progress.handled >= through { return progress.lastFailed <= after }
+        return progress.closed ? false : nil
+    }
+
+    private func handled(through: Int, stored: Bool, closing: Bool) {
+        let ready = progress.withLock { progress in
+            progress.handled = max(progress.handled, through)
+            if !stored { progress.lastFailed = through }
+            progress.closed = closing
+            var ready: [(CheckedContinuation<Bool, Never>, Bool)] = []
+            for (id, waiter) in progress.waiters {
+                guard let outcome = Self.outcome(after: waiter.after, through: waiter.through, progress) else { continue }
+                ready.append((waiter.continuation, outcome))
+                progress.waiters.removeValue(forKey: id)
+            }
+            return ready
+        }
+        for (continuation, outcome) in ready { continuation.resume(returning: outcome) }
+    }
+
+    /// Says on stdout when the store starts failing, fails for a new reason, or records again.
+    private func announceChange() {
+        let now = recorder.store.status
+        let before = progress.withLock { progress in
+            defer { progress.announced = now }
+            return progress.announced
+        }
+        guard now != before else { return }
+        switch now {
+        case .failing(_, let reason):
+            announce("statistics not recorded: \(reason); training goes on, recording resumes when a write succeeds", true)
+        case .unavailable(let reason):
+            announce("statistics unavailable: \(reason); training goes on without them", true)
+        case .available(let location):
+            if case .failing = before { announce("statistics recorded again in \(location)", false) }
+        }
+    }
+
     /// How `status` describes the store.
     var state: DaemonCore.StorageState {
         switch recorder.store.status {
-        case .available(let location): DaemonCore.StorageState(summary: "available", database: location, profile: recorder.profile)
-        case .unavailable(let reason): DaemonCore.StorageState(summary: "unavailable: \(reason)", profile: recorder.profile)
+        case .available(let location):
+            DaemonCore.StorageState(summary: "available", database: location, profile: recorder.profile)
+        case .failing(let location, let reason):
+            DaemonCore.StorageState(summary: "failing: \(reason)", database: location, profile: recorder.profile)
+        case .unavailable(let reason):
+            DaemonCore.StorageState(summary: "unavailable: \(reason)", profile: recorder.profile)
         }
     }
 }
