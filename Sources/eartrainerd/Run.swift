@@ -9,6 +9,7 @@ import Logging
 import ServiceLifecycle
 import Statistics
 import Training
+import UnixSignals
 
 /// `eartrainerd [run]`: the long-running daemon.
 struct Run: AsyncParsableCommand {
@@ -44,6 +45,9 @@ struct Run: AsyncParsableCommand {
     var audio: Switch = .on
 
     func run() async throws {
+        // SIGHUP's default ends the process: ignored until it is trapped (below, before the socket
+        // appears), so one sent during start-up neither kills the daemon nor waits for a reload.
+        signal(SIGHUP, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let reporter = StdoutReporter(format: logFormat, environment: environment)
         let notifier = SystemdNotifier(environment: environment)
@@ -70,6 +74,7 @@ struct Run: AsyncParsableCommand {
         await core.follow(with: statistics)
         await core.setStorageState { statistics.state }
 
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
         let control = try ControlSocket.open(
             option: socket, config: config.socket, maxClients: maxClients, environment: environment,
             router: RequestRouter(
@@ -85,7 +90,7 @@ struct Run: AsyncParsableCommand {
 
         var services: [any Service] = [StatisticsService(follower: statistics)] + parts.services(core)
         services.append(ControlSocketService(server: control.server, control: control.service))
-        services.append(ReloadService(reloader: reloader, core: core, reporter: reporter, notifier: notifier))
+        services.append(ReloadService(hangups: hangups, reloader: reloader, core: core, reporter: reporter, notifier: notifier))
         if let interval = notifier.watchdogInterval {
             services.append(WatchdogService(core: core, notifier: notifier, interval: interval))
         }
