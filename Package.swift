@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(
             name: "eartrainerdTests",
             dependencies: [
-                "eartrainerd", "eartrainctl", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
+                "eartrainerd", "eartrainctl", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training", "Statistics",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
