@@ -21,7 +21,7 @@ struct FullDiskTests {
         let filler = mountPoint + "/filler"
 
         let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state])
-        defer { _ = daemon.stop(signal: SIGKILL) }
+        defer { if daemon.process.isRunning { _ = daemon.stop(signal: SIGKILL) } }
         let link = try daemon.connect()
         _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
         func play(_ notes: [String]) throws -> JSONValue {
