@@ -54,6 +54,21 @@ struct StatisticsFollowerTests {
         }
     }
 
+    @Test("a failed batch fails the replies waiting on it, not the later ones; a stopped writer fails the rest")
+    func progress() async {
+        let progress = CommitProgress()
+        async let first = progress.stored(after: 0, through: 2, timeout: .seconds(10))
+        async let second = progress.stored(after: 2, through: 4, timeout: .seconds(10))
+        try? await Task.sleep(for: .milliseconds(20))
+        progress.finished(through: 3, stored: false, closing: false)
+        #expect(await first == false)
+        progress.finished(through: 4, stored: true, closing: false)
+        #expect(await second == false, "its batch up to 3 failed")
+        #expect(await progress.stored(after: 3, through: 4, timeout: .seconds(10)))
+        progress.finished(through: 4, stored: true, closing: true)
+        #expect(await progress.stored(after: 4, through: 5, timeout: .seconds(10)) == false)
+    }
+
     @Test("a writer that hangs: the wait ends after its timeout, unrecorded")
     func timeout() async throws {
         let store = HangingStore()

@@ -17,7 +17,9 @@ final class StatisticsFollower: EventFollower {
     /// Says a line on stdout; the flag marks a warning.
     private let announce: @Sendable (String, Bool) -> Void
     private let queue = Mutex(Queue())
-    private let progress = Mutex(Progress())
+    private let progress = CommitProgress()
+    /// The store's status last announced on stdout.
+    private let announced: Mutex<StoreStatus>
     private let wake = DispatchSemaphore(value: 0)
 
     private struct Queue {
@@ -27,27 +29,10 @@ final class StatisticsFollower: EventFollower {
         var finished = false
     }
 
-    private struct Progress {
-        /// Every report up to this `seq` has been written (or has failed).
-        var handled = 0
-        /// The last `seq` of the latest batch that was not stored.
-        var lastFailed = 0
-        var closed = false
-        var waiters: [Int: Waiter] = [:]
-        var nextWaiter = 0
-        var announced: StoreStatus?
-    }
-
-    private struct Waiter {
-        let after: Int
-        let through: Int
-        let continuation: CheckedContinuation<Bool, Never>
-    }
-
     init(recorder: StatisticsRecorder, announce: @escaping @Sendable (String, Bool) -> Void = { _, _ in }) {
         self.recorder = recorder
         self.announce = announce
-        progress.withLock { $0.announced = recorder.store.status }
+        announced = Mutex(recorder.store.status)
     }
 
     func follow(_ report: EventReport, event: TrainingEvent?) {
@@ -70,7 +55,7 @@ final class StatisticsFollower: EventFollower {
                         return (queue.events, queue.latest, queue.finished)
                     }
                     let stored = recorder.record(events)
-                    handled(through: through, stored: stored, closing: finished)
+                    progress.finished(through: through, stored: stored, closing: finished)
                     announceChange()
                     if finished { break }
                 }
@@ -89,66 +74,15 @@ final class StatisticsFollower: EventFollower {
     /// Waits until every report after `after` up to `through` has been written; true when they
     /// are all on disk, false when something among them was not stored, or after `timeout`.
     func recorded(after: Int, through: Int, timeout: Duration = .seconds(10)) async -> Bool {
-        if let ready = progress.withLock({ Self.outcome(after: after, through: through, $0) }) { return ready }
-        return await withTaskGroup(of: Bool?.self) { group in
-            group.addTask { await self.wait(after: after, through: through) }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first ?? false
-        }
-    }
-
-    private func wait(after: Int, through: Int) async -> Bool {
-        let id = progress.withLock { progress in
-            defer { progress.nextWaiter += 1 }
-            return progress.nextWaiter
-        }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let ready = progress.withLock { progress -> Bool? in
-                    if let ready = Self.outcome(after: after, through: through, progress) { return ready }
-                    if Task.isCancelled { return false }
-                    progress.waiters[id] = Waiter(after: after, through: through, continuation: continuation)
-                    return nil
-                }
-                if let ready { continuation.resume(returning: ready) }
-            }
-        } onCancel: {
-            progress.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume(returning: false)
-        }
-    }
-
-    private static func outcome(after: Int, through: Int, _ progress: Progress) -> Bool? {
-        if progress.handled >= through { return progress.lastFailed <= after }
-        return progress.closed ? false : nil
-    }
-
-    private func handled(through: Int, stored: Bool, closing: Bool) {
-        let ready = progress.withLock { progress in
-            progress.handled = max(progress.handled, through)
-            if !stored { progress.lastFailed = through }
-            progress.closed = closing
-            var ready: [(CheckedContinuation<Bool, Never>, Bool)] = []
-            for (id, waiter) in progress.waiters {
-                guard let outcome = Self.outcome(after: waiter.after, through: waiter.through, progress) else { continue }
-                ready.append((waiter.continuation, outcome))
-                progress.waiters.removeValue(forKey: id)
-            }
-            return ready
-        }
-        for (continuation, outcome) in ready { continuation.resume(returning: outcome) }
+        await progress.stored(after: after, through: through, timeout: timeout)
     }
 
     /// Says on stdout when the store starts failing, fails for a new reason, or records again.
     private func announceChange() {
         let now = recorder.store.status
-        let before = progress.withLock { progress in
-            defer { progress.announced = now }
-            return progress.announced
+        let before = announced.withLock { announced in
+            defer { announced = now }
+            return announced
         }
         guard now != before else { return }
         switch now {
