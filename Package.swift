@@ -37,11 +37,13 @@ let package = Package(
             dependencies: ["Training", "MusicTheory"],
             path: "Benchmarks/TrainingBenchmark"
         ),
+        // `status` round trips from N clients, against eartrainerd or MPD (scripts/bench, issue 9).
+        .executableTarget(name: "SocketBenchmark", path: "Benchmarks/SocketBenchmark"),
 
         // ── The control socket: the JSON-RPC messages both ends share, and the daemon's server.
         .target(name: "ControlProtocol"),
         .target(name: "ControlServer", dependencies: ["ControlProtocol"]),
-        .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
+        .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "Training"]),
         .testTarget(name: "ControlServerTests", dependencies: ["ControlServer", "ControlProtocol"]),
 
         // ── The daemon's core: engine, sound and keyboard edges, event reports, request routing.

@@ -1,5 +1,11 @@
 // Time to judge one note and emit its event (issue 3: median under 10 µs).
 // Not a test: run with `make bench-training` (a release build); the figures go in docs/benchmarks.md.
+//
+//   TrainingBenchmark [--case wrong|right|scale|note-off] [--iterations N] [--warmup N] [--json]
+//
+// `--case` runs one case alone: scripts/bench runs it under callgrind at two iteration counts, and
+// the difference of the instruction counts over the difference of the counts is the cost of a note.
+import Foundation
 import MusicTheory
 import Training
 
@@ -35,10 +41,21 @@ struct Figures {
         return "\(name): median \(micro(percentile(0.5))), p90 \(micro(percentile(0.9))), "
             + "p99 \(micro(percentile(0.99))), n = \(samples.count)"
     }
+
+    /// One JSON line: the percentiles in microseconds and the notes judged per second (from the mean).
+    func json(key: String) -> String {
+        func micro(_ d: Duration) -> Double { Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12 }
+        let mean = samples.reduce(0) { $0 + micro($1) } / Double(samples.count)
+        let fields: [String: Any] = [
+            "case": key, "name": name, "n": samples.count, "median_us": micro(percentile(0.5)),
+            "p90_us": micro(percentile(0.9)), "p99_us": micro(percentile(0.99)), "notes_per_second": 1e6 / mean,
+        ]
+        return String(decoding: try! JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]), as: UTF8.self)
+    }
 }
 
 /// Times `iterations` calls of `body`, one by one, after `warmup` untimed calls.
-func measure(_ name: String, iterations: Int = 200_000, warmup: Int = 20_000, _ body: (Int) -> Void) -> Figures {
+func measure(_ name: String, iterations: Int = options.iterations, warmup: Int = options.warmup, _ body: (Int) -> Void) -> Figures {
     for index in 0..<warmup { body(index) }
     var samples: [Duration] = []
     samples.reserveCapacity(iterations)
@@ -51,7 +68,38 @@ func measure(_ name: String, iterations: Int = 200_000, warmup: Int = 20_000, _ 
     return Figures(name: name, samples: samples)
 }
 
-/// Runs the four measurements and prints one line each.
+struct Options {
+    var only: String?
+    var iterations = 200_000
+    var warmup = 20_000
+    var json = false
+
+    init(_ arguments: [String]) {
+        var rest = arguments.dropFirst()
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--json": json = true
+            case "--case": only = rest.popFirst()
+            case "--iterations": iterations = rest.popFirst().flatMap(Int.init) ?? 0
+            case "--warmup": warmup = rest.popFirst().flatMap(Int.init) ?? -1
+            default: Self.fail("unknown option \(flag)")
+            }
+        }
+        if iterations < 1 || warmup < 0 { Self.fail("--iterations must be at least 1, --warmup at least 0") }
+        if let only, !["wrong", "right", "scale", "note-off"].contains(only) { Self.fail("--case is wrong, right, scale or note-off") }
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("TrainingBenchmark: \(message)\n".utf8))
+        exit(64)
+    }
+
+    func wants(_ name: String) -> Bool { only == nil || only == name }
+}
+
+let options = Options(CommandLine.arguments)
+
+/// Runs the chosen measurements and prints one line each (or one JSON line each).
 func run() throws {
     let c3 = try RootNote(parsing: "C3")
     let sink = CountingSink()
@@ -60,9 +108,12 @@ func run() throws {
     // 1. A wrong note in an interval session: judge, count the error, emit `noteJudged`.
     let wrongEngine = TrainingEngine(clock: clock, random: SeededRandom(seed: 1), controls: .none, sink: sink)
     try wrongEngine.start(.interval(IntervalExercise(root: c3, intervals: [try SpelledInterval(parsing: "M3")], triesBeforeReveal: .max)))
-    let wrong = measure("interval, wrong note (judge + noteJudged)") { index in
-        clock.now += .milliseconds(5)
-        wrongEngine.handle(.noteOn(MIDINote(53 + index % 3), velocity: 80, at: clock.now))
+    var results: [(key: String, figures: Figures)] = []
+    if options.wants("wrong") {
+        results.append(("wrong", measure("interval, wrong note (judge + noteJudged)") { index in
+            clock.now += .milliseconds(5)
+            wrongEngine.handle(.noteOn(MIDINote(53 + index % 3), velocity: 80, at: clock.now))
+        }))
     }
 
     // 2. A right note in an interval session: judge, emit `noteJudged`, then choose (adaptively) and
@@ -75,28 +126,38 @@ func run() throws {
         return question.answer.midiNote.rawValue
     }
     answer = currentAnswer()
-    let right = measure("interval, right note (judge + noteJudged + next prompt)") { _ in
-        clock.now += .milliseconds(5)
-        rightEngine.handle(.noteOn(MIDINote(answer), velocity: 80, at: clock.now))
-        answer = currentAnswer()
+    if options.wants("right") {
+        results.append(("right", measure("interval, right note (judge + noteJudged + next prompt)") { _ in
+            clock.now += .milliseconds(5)
+            rightEngine.handle(.noteOn(MIDINote(answer), velocity: 80, at: clock.now))
+            answer = currentAnswer()
+        }))
     }
 
     // 3. Scale notes played right, round after round (every eighth note also completes a round).
     let scaleEngine = TrainingEngine(clock: clock, random: SeededRandom(seed: 3), controls: .none, sink: sink)
     try scaleEngine.start(.scale(ScaleExercise(mode: .dorian, root: try RootNote(parsing: "D"))))
     let dorian = [50, 52, 53, 55, 57, 59, 60, 62]
-    let scale = measure("scale, right note (judge + noteJudged; every 8th also round + prompt)") { index in
-        clock.now += .milliseconds(5)
-        scaleEngine.handle(.noteOn(MIDINote(dorian[index % 8]), velocity: 80, at: clock.now))
+    if options.wants("scale") {
+        results.append(("scale", measure("scale, right note (judge + noteJudged; every 8th also round + prompt)") { index in
+            clock.now += .milliseconds(5)
+            scaleEngine.handle(.noteOn(MIDINote(dorian[index % 8]), velocity: 80, at: clock.now))
+        }))
     }
 
     // 4. A note-off: not an answer, ignored.
-    let ignored = measure("note-off (ignored)") { index in
-        scaleEngine.handle(.noteOff(MIDINote(60), at: clock.now))
+    if options.wants("note-off") {
+        results.append(("note-off", measure("note-off (ignored)") { index in
+            scaleEngine.handle(.noteOff(MIDINote(60), at: clock.now))
+        }))
     }
 
-    print("Training engine benchmark (release build), \(sink.count) events emitted")
-    for figures in [wrong, right, scale, ignored] { print(figures.line()) }
+    if options.json {
+        for (key, figures) in results { print(figures.json(key: key)) }
+    } else {
+        print("Training engine benchmark (release build), \(sink.count) events emitted")
+        for (_, figures) in results { print(figures.line()) }
+    }
 }
 
 try run()

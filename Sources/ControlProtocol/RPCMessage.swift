@@ -104,6 +104,29 @@ public enum Wire {
         return try JSONDecoder().decode(type, from: data)
     }
 
+    /// One notification line, its params encoded straight from their type: no trip through
+    /// `JSONValue`, which would encode and parse them once more (events go out by the thousand).
+    public static func notification<Params: Encodable>(method: String, params: Params) -> String {
+        encode(TypedNotification(method: method, params: params))
+    }
+
+    /// One response line, its result encoded straight from its type (see `notification`).
+    public static func response<Result: Encodable>(id: JSONValue, result: Result) -> String {
+        encode(TypedResponse(id: id, result: result))
+    }
+
+    private struct TypedResponse<Result: Encodable>: Encodable {
+        var jsonrpc = "2.0"
+        var id: JSONValue
+        var result: Result
+    }
+
+    private struct TypedNotification<Params: Encodable>: Encodable {
+        var jsonrpc = "2.0"
+        var method: String
+        var params: Params
+    }
+
     /// Turns an encodable value into a JSONValue (for results and notification params).
     public static func value<T: Encodable>(_ value: T) -> JSONValue {
         try! JSONDecoder().decode(JSONValue.self, from: Data(encode(value).utf8))

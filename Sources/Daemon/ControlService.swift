@@ -56,6 +56,29 @@ public final class ControlService: EventFollower {
 
     private static let statisticsMethods: Set = [Method.statsGet.rawValue, Method.statsExport.rawValue]
 
+    /// Answers `status` on the socket's own thread from the core's published state, with no turn
+    /// on the actor (see `ControlServer.QuickAnswer`); every other line goes the usual way.
+    public static func quickAnswer(core: DaemonCore) -> ControlServer.QuickAnswer {
+        { line, _ in
+            // Most lines are not `status`: a byte search spares them a second JSON parse.
+            guard line.count < 4096, containsStatusWord(line),
+                  case .request(let request) = RequestRouter.decode(line),
+                  request.method == Method.status.rawValue, let id = request.id
+            else { return nil }
+            return Wire.response(id: id, result: core.currentStatus())
+        }
+    }
+
+    private static let statusWord = Array(#""status""#.utf8)
+
+    private static func containsStatusWord(_ line: [UInt8]) -> Bool {
+        guard line.count >= statusWord.count else { return false }
+        for start in 0...(line.count - statusWord.count) where line[start] == statusWord[0] {
+            if line[start..<(start + statusWord.count)].elementsEqual(statusWord) { return true }
+        }
+        return false
+    }
+
     /// The encoded reply to one line, or nil for a notification (a request without an id).
     func reply(to line: [UInt8], from client: ClientID, peer: PeerCredentials) async -> String? {
         await reply(to: RequestRouter.decode(line), from: client, peer: peer)
@@ -66,7 +89,7 @@ public final class ControlService: EventFollower {
         case .failure(let id, let error):
             return Wire.encode(RPCResponse(id: id, error: error))
         case .request(let request):
-            let result: Result<JSONValue, RPCError>
+            let result: Result<any Encodable & Sendable, RPCError>
             do {
                 result = .success(try await answer(request, client: client, peer: peer))
             } catch {
@@ -74,13 +97,13 @@ public final class ControlService: EventFollower {
             }
             guard let id = request.id else { return nil }
             switch result {
-            case .success(let value): return Wire.encode(RPCResponse(id: id, result: value))
+            case .success(let value): return Wire.response(id: id, result: value)
             case .failure(let error): return Wire.encode(RPCResponse(id: id, error: error))
             }
         }
     }
 
-    private func answer(_ request: RPCRequest, client: ClientID, peer: PeerCredentials) async throws(RPCError) -> JSONValue {
+    private func answer(_ request: RPCRequest, client: ClientID, peer: PeerCredentials) async throws(RPCError) -> any Encodable & Sendable {
         switch Method(rawValue: request.method) {
         case .subscribe, .unsubscribe:
             let params: SubscribeParams
@@ -96,7 +119,7 @@ public final class ControlService: EventFollower {
                 }
                 return book[client] ?? []
             }
-            return .object(["topics": .array(now.map(\.rawValue).sorted().map { .string($0) })])
+            return JSONValue.object(["topics": .array(now.map(\.rawValue).sorted().map { .string($0) })])
         default:
             return try await router.answer(request, from: peer)
         }
@@ -107,7 +130,7 @@ public final class ControlService: EventFollower {
     public func follow(_ report: EventReport, event: TrainingEvent?) {
         let subscribers = subscriptions.withLock { book in book.filter { $0.value.contains(report.topic) }.map(\.key) }
         guard !subscribers.isEmpty else { return }
-        let line = Wire.encode(RPCNotification(method: "event", params: Wire.value(report)))
+        let line = Wire.notification(method: "event", params: report)
         for client in subscribers { server.send(line, to: client) }
     }
 }

@@ -1,5 +1,6 @@
 import ControlProtocol
 import MusicTheory
+import Synchronization
 import Training
 
 /// The daemon's heart: owns the engine, feeds it keys from every keyboard (real or virtual), sounds
@@ -21,6 +22,16 @@ public actor DaemonCore {
     private var sequence = 0
     private var storage: @Sendable () -> StorageState = { StorageState(summary: "not configured") }
     private var watchdogPings = 0
+    /// What `status` reads of the state above, published after every change to it (the end of
+    /// `deliver`, `apply`, `setStorageState`), so that `currentStatus()` needs no turn on the actor.
+    private nonisolated let published: Mutex<StatusParts>
+
+    private struct StatusParts: Sendable {
+        var tracker: SessionTracker
+        var tuning: TuningSystem
+        /// Asked at each `status`: the store's state changes on its own (a full disk, space freed).
+        var storage: @Sendable () -> StorageState
+    }
 
     /// A core with no session running; `seed` seeds the first engine (later sessions may bring their own).
     public init(
@@ -34,6 +45,7 @@ public actor DaemonCore {
         self.clock = clock
         self.sound = sound
         self.keyboardStatus = keyboardStatus
+        published = Mutex(StatusParts(tracker: SessionTracker(), tuning: settings.tuningSystem, storage: { StorageState(summary: "not configured") }))
         engine = TrainingEngine(
             settings: settingsSource, clock: clock, random: SeededRandom(seed: seed ?? UInt64.random(in: 0...UInt64.max)),
             controls: controls, sink: collector)
@@ -60,18 +72,20 @@ public actor DaemonCore {
 
     /// Says whether statistics are kept, for `status`.
     public func setStorageState(_ state: StorageState) {
-        storage = { state }
+        setStorageState { state }
     }
 
     /// Asks `state` whether statistics are kept at each `status` (it changes while running: a
     /// full disk, space freed, corruption found).
     public func setStorageState(_ state: @escaping @Sendable () -> StorageState) {
         storage = state
+        publish()
     }
 
     /// The settings prompts read from now on (a config reload).
     public func apply(_ newSettings: TrainingSettings) {
         settings.current = newSettings
+        publish()
     }
 
     public var currentSettings: TrainingSettings { settings.current }
@@ -152,6 +166,14 @@ public actor DaemonCore {
     // MARK: - Status and life cycle
 
     public func status() -> StatusResult {
+        currentStatus()
+    }
+
+    /// The status from any thread, without waiting for the actor: the control socket answers
+    /// `status` with it on its own thread. As fresh as the last change the actor published.
+    public nonisolated func currentStatus() -> StatusResult {
+        let parts = published.withLock { $0 }
+        let storage = parts.storage()
         let keyboards = keyboardStatus()
         let soundStatus = sound.status
         var missing: [String] = []
@@ -164,10 +186,16 @@ public actor DaemonCore {
         let devices = DevicesStatus(
             sequencer: keyboards.sequencerOpen, keyboard: !keyboards.keyboards.isEmpty, keyboards: keyboards.keyboards,
             sound: soundStatus.deviceOpen, soundDevice: soundStatus.detail, missing: missing)
+        let now = clock.now
         return StatusResult(
-            daemon: Self.version, uptimeSeconds: clock.now.seconds,
-            session: tracker.status(now: clock.now, tuning: settings.current.tuningSystem),
-            devices: devices, storage: storage().summary, database: storage().database, profile: storage().profile)
+            daemon: Self.version, uptimeSeconds: now.seconds,
+            session: parts.tracker.status(now: now, tuning: parts.tuning),
+            devices: devices, storage: storage.summary, database: storage.database, profile: storage.profile)
+    }
+
+    private func publish() {
+        let parts = StatusParts(tracker: tracker, tuning: settings.current.tuningSystem, storage: storage)
+        published.withLock { $0 = parts }
     }
 
     /// Reports a device change (a keyboard plugged in or out, the sound device lost or found).
@@ -211,5 +239,6 @@ public actor DaemonCore {
             let report = formatter.report(event, seq: sequence)
             for follower in followers { follower.follow(report, event: event) }
         }
+        publish()
     }
 }

@@ -41,11 +41,13 @@ public struct RequestRouter: Sendable {
     }
 
     static func decode(_ line: [UInt8]) -> Decoded {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed]) else {
-            return .failure(id: .null, .parseError("not valid JSON (each request is one line of UTF-8 JSON)"))
-        }
-        guard object is [String: Any] else { return .failure(id: .null, .invalidRequest("a request is a JSON object")) }
-        guard let request = try? JSONDecoder().decode(RPCRequest.self, from: Data(line)) else {
+        let data = Data(line)
+        // One parse for a good request; the failure path looks again to say what is wrong.
+        guard let request = try? JSONDecoder().decode(RPCRequest.self, from: data) else {
+            guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+                return .failure(id: .null, .parseError("not valid JSON (each request is one line of UTF-8 JSON)"))
+            }
+            guard object is [String: Any] else { return .failure(id: .null, .invalidRequest("a request is a JSON object")) }
             return .failure(id: .null, .invalidRequest("it needs \"jsonrpc\": \"2.0\" and a string \"method\""))
         }
         guard request.jsonrpc == "2.0" else {
@@ -54,13 +56,14 @@ public struct RequestRouter: Sendable {
         return .request(request)
     }
 
-    /// The result for a request from `peer`, or the error to send back.
-    func answer(_ request: RPCRequest, from peer: PeerCredentials) async throws(RPCError) -> JSONValue {
+    /// The result for a request from `peer` (any encodable value: the reply is encoded from it
+    /// once, with no trip through `JSONValue`), or the error to send back.
+    func answer(_ request: RPCRequest, from peer: PeerCredentials) async throws(RPCError) -> any Encodable & Sendable {
         guard let method = Method(rawValue: request.method) else { throw .methodNotFound(request.method) }
         if method.isControl && !policy.mayControl(peer) { throw .permissionDenied(method.rawValue) }
         switch method {
         case .status:
-            return Wire.value(await core.status())
+            return await core.status()
         case .configGet:
             return configuration()
         case .statsGet:
@@ -77,16 +80,16 @@ public struct RequestRouter: Sendable {
             } catch {
                 throw .invalidParams(error.description)
             }
-            return .object(["session": Wire.value(await core.status().session)])
+            return JSONValue.object(["session": Wire.value(await core.status().session)])
         case .sessionStop:
             guard let results = await core.stop() else { throw .noSession(method.rawValue) }
             return EventDetails.results(results)
         case .sessionRepeat:
             guard await core.repeatPrompt() else { throw .noSession(method.rawValue) }
-            return .object(["repeated": .bool(true)])
+            return JSONValue.object(["repeated": .bool(true)])
         case .sessionSkip:
             guard await core.skip() else { throw .noSession(method.rawValue) }
-            return .object(["skipped": .bool(true)])
+            return JSONValue.object(["skipped": .bool(true)])
         case .sessionResults:
             guard let results = await core.lastResults else {
                 throw RPCError(code: -32004, message: "no session has finished yet")
@@ -101,7 +104,7 @@ public struct RequestRouter: Sendable {
             var result: [String: JSONValue] = ["played": .array(notes.map { .string($0.description) })]
             // The reply acknowledges the answers: it waits until they are committed.
             if let recorded { result["recorded"] = .bool(await recorded(reports.after, reports.through)) }
-            return .object(result)
+            return JSONValue.object(result)
         case .subscribe, .unsubscribe:
             // The control service keeps subscriptions; it answers these itself.
             throw .internalError("subscriptions are handled by the control service")

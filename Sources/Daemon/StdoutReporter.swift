@@ -13,13 +13,13 @@ public final class StdoutReporter: EventFollower {
 
     private let format: Format
     private let journald: Bool
-    private let output: Mutex<FileHandle>
+    private let output: Mutex<Output>
 
     public init(format: Format, environment: [String: String] = ProcessInfo.processInfo.environment,
                 output: FileHandle = .standardOutput) {
         self.format = format
         journald = environment["JOURNAL_STREAM"] != nil
-        self.output = Mutex(output)
+        self.output = Mutex(Output(handle: output))
     }
 
     public func follow(_ report: EventReport, event: TrainingEvent?) {
@@ -34,8 +34,25 @@ public final class StdoutReporter: EventFollower {
         write(text, priority: warning ? 4 : 6)
     }
 
+    /// Writes a line. When stdout is gone (its reader closed: `eartrainerd | head`, a journald
+    /// that went away) the reporter says so once on stderr and stops printing; the daemon goes on
+    /// (SIGPIPE is ignored by `eartrainerd run`), since the socket and statistics carry the events.
     private func write(_ text: String, priority: Int) {
         let line = (journald ? "<\(priority)>" : "") + text + "\n"
-        output.withLock { $0.write(Data(line.utf8)) }
+        output.withLock { output in
+            guard let handle = output.handle else { return }
+            do {
+                try handle.write(contentsOf: Data(line.utf8))
+            } catch {
+                output.handle = nil
+                try? FileHandle.standardError.write(contentsOf: Data(
+                    "eartrainerd: stdout closed (\(error.localizedDescription)); no more event lines there, the socket and statistics carry on\n".utf8))
+            }
+        }
+    }
+
+    /// Where lines go; nil once that failed.
+    private struct Output {
+        var handle: FileHandle?
     }
 }

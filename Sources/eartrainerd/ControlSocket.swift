@@ -33,7 +33,8 @@ struct ControlSocket {
         }
         let server = try ControlServer(
             listener: listener, greeting: ControlService.greeting,
-            refusals: ControlService.refusals(maxClients: limit), limits: ServerLimits(maxClients: limit))
+            refusals: ControlService.refusals(maxClients: limit), limits: ServerLimits(maxClients: limit),
+            quickAnswer: ControlService.quickAnswer(core: router.core))
         let service = ControlService(server: server, router: router)
         server.start()
         return ControlSocket(server: server, service: service, description: description)

@@ -45,6 +45,8 @@ struct Run: AsyncParsableCommand {
     var audio: Switch = .on
 
     func run() async throws {
+        // A reader of stdout that goes away must not kill the daemon: writes fail with EPIPE instead.
+        signal(SIGPIPE, SIG_IGN)
         // SIGHUP's default ends the process: ignored until it is trapped (below, before the socket
         // appears), so one sent during start-up neither kills the daemon nor waits for a reload.
         signal(SIGHUP, SIG_IGN)

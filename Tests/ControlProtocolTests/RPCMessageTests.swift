@@ -41,4 +41,13 @@ struct RPCMessageTests {
         #expect(Method.allCases.filter(\.isControl).map(\.rawValue).sorted()
             == ["notes.play", "session.repeat", "session.skip", "session.start", "session.stop"])
     }
+
+    @Test("a notification encoded straight from its type is the line the JSONValue route gives")
+    func typedNotification() {
+        let report = EventReport(
+            seq: 42, type: "noteJudged", topic: .answer, sessionSeconds: 12.375, text: "C#3 — wrong (expected D3) \"x\"/y",
+            details: .object(["cents": .number(-3.5), "count": .number(7), "notes": .array([.string("C#3"), .null, .bool(true)])]))
+        let viaValue = Wire.encode(RPCNotification(method: "event", params: Wire.value(report)))
+        #expect(Wire.notification(method: "event", params: report) == viaValue)
+    }
 }

@@ -25,6 +25,20 @@ struct BadInputIntegrationTests {
         #expect(try link.result("status")["daemon"]?.string == "eartrainerd 0.1.0")
     }
 
+    @Test("stdout closed by its reader: the daemon says so on stderr and goes on training")
+    func stdoutGone() throws {
+        let daemon = try DaemonProcess()
+        let link = try daemon.connect()
+        daemon.closeStdoutReader()
+        _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
+        _ = try link.result("notes.play", .object(["notes": .array(["C3", "D3", "C#3"].map { .string($0) })]))
+        let session = try link.result("status")["session"]
+        #expect(session?["correct"] == .number(2))
+        #expect(session?["errors"] == .number(1))
+        #expect(DaemonProcess.wait { daemon.stderr.contains("stdout closed") }, "stderr: \(daemon.stderr)")
+        #expect(daemon.process.isRunning)
+    }
+
     @Test("a line over 64 KiB is refused and the connection goes on")
     func longLine() throws {
         let daemon = try DaemonProcess()

@@ -29,7 +29,8 @@ final class DaemonProcess {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("etd-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         socketPath = folder.appendingPathComponent("eartrainer.sock").path
-        let daemon = Self.executable("eartrainerd").path
+        // EARTRAINERD picks another build of the daemon (`make bench-abuse` measures the release one).
+        let daemon = ProcessInfo.processInfo.environment["EARTRAINERD"] ?? Self.executable("eartrainerd").path
         let shippedConfig = ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml").path
         let chosenConfig = arguments.contains("--config") ? [] : ["--config", shippedConfig]
         let daemonArguments = (socket ? ["--socket", socketPath] : []) + (audio ? [] : ["--audio", "off"]) + chosenConfig + arguments
@@ -72,6 +73,12 @@ final class DaemonProcess {
     }
 
     var stdout: String { stdoutText.text }
+
+    /// Closes the reading end of the daemon's stdout, as `eartrainerd | head -1` does once head exits.
+    func closeStdoutReader() {
+        outPipe.fileHandleForReading.readabilityHandler = nil
+        try? outPipe.fileHandleForReading.close()
+    }
     var stderr: String { stderrText.text }
 
     /// Waits until `condition` holds, polling, for at most `seconds`.
