@@ -51,7 +51,10 @@ let package = Package(
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
         .testTarget(
             name: "eartrainerdTests",
-            dependencies: ["eartrainerd", "eartrainctl", "ControlProtocol", "FluidSynthAudio", "MusicTheory"]
+            dependencies: [
+                "eartrainerd", "eartrainctl", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training", "Statistics",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .executableTarget(
             name: "eartrainerd",

@@ -20,7 +20,7 @@ public actor DaemonCore {
     private var formatter = EventFormatter()
     private var tracker = SessionTracker()
     private var sequence = 0
-    private var storage = StorageState(summary: "not configured")
+    private var storage: @Sendable () -> StorageState = { StorageState(summary: "not configured") }
     private var watchdogPings = 0
     /// What `status` reads of the state above, published after every change to it (the end of
     /// `deliver`, `apply`, `setStorageState`), so that `currentStatus()` needs no turn on the actor.
@@ -29,7 +29,8 @@ public actor DaemonCore {
     private struct StatusParts: Sendable {
         var tracker: SessionTracker
         var tuning: TuningSystem
-        var storage: StorageState
+        /// Asked at each `status`: the store's state changes on its own (a full disk, space freed).
+        var storage: @Sendable () -> StorageState
     }
 
     /// A core with no session running; `seed` seeds the first engine (later sessions may bring their own).
@@ -44,7 +45,7 @@ public actor DaemonCore {
         self.clock = clock
         self.sound = sound
         self.keyboardStatus = keyboardStatus
-        published = Mutex(StatusParts(tracker: SessionTracker(), tuning: settings.tuningSystem, storage: StorageState(summary: "not configured")))
+        published = Mutex(StatusParts(tracker: SessionTracker(), tuning: settings.tuningSystem, storage: { StorageState(summary: "not configured") }))
         engine = TrainingEngine(
             settings: settingsSource, clock: clock, random: SeededRandom(seed: seed ?? UInt64.random(in: 0...UInt64.max)),
             controls: controls, sink: collector)
@@ -71,6 +72,12 @@ public actor DaemonCore {
 
     /// Says whether statistics are kept, for `status`.
     public func setStorageState(_ state: StorageState) {
+        setStorageState { state }
+    }
+
+    /// Asks `state` whether statistics are kept at each `status` (it changes while running: a
+    /// full disk, space freed, corruption found).
+    public func setStorageState(_ state: @escaping @Sendable () -> StorageState) {
         storage = state
         publish()
     }
@@ -144,12 +151,16 @@ public actor DaemonCore {
         deliver()
     }
 
-    /// The virtual keyboard: each note pressed and released, in order, as if played.
-    public func play(_ notes: [MIDINote], velocity: Int = 90) {
+    /// The virtual keyboard: each note pressed and released, in order, as if played. Returns the
+    /// `seq` before the first report this caused and the last one's (equal when none).
+    @discardableResult
+    public func play(_ notes: [MIDINote], velocity: Int = 90) -> (after: Int, through: Int) {
+        let before = sequence
         for note in notes {
             keyboard(.noteOn(note, velocity: velocity))
             keyboard(.noteOff(note, velocity: 0))
         }
+        return (before, sequence)
     }
 
     // MARK: - Status and life cycle
@@ -162,6 +173,7 @@ public actor DaemonCore {
     /// `status` with it on its own thread. As fresh as the last change the actor published.
     public nonisolated func currentStatus() -> StatusResult {
         let parts = published.withLock { $0 }
+        let storage = parts.storage()
         let keyboards = keyboardStatus()
         let soundStatus = sound.status
         var missing: [String] = []
@@ -178,7 +190,7 @@ public actor DaemonCore {
         return StatusResult(
             daemon: Self.version, uptimeSeconds: now.seconds,
             session: parts.tracker.status(now: now, tuning: parts.tuning),
-            devices: devices, storage: parts.storage.summary, database: parts.storage.database, profile: parts.storage.profile)
+            devices: devices, storage: storage.summary, database: storage.database, profile: storage.profile)
     }
 
     private func publish() {

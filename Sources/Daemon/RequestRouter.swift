@@ -14,19 +14,24 @@ public struct RequestRouter: Sendable {
     public let configuration: @Sendable () -> JSONValue
     /// What `stats.get` and `stats.export` return, or an error when statistics are unavailable.
     public let statistics: @Sendable (Method, JSONValue?) async throws(RPCError) -> JSONValue
+    /// Waits until the reports after the first `seq` up to the second are stored; true when they
+    /// all are. With it, `notes.play` replies once its answers are on disk, saying `recorded`.
+    public let recorded: (@Sendable (_ after: Int, _ through: Int) async -> Bool)?
 
     public init(
         core: DaemonCore, policy: AccessPolicy, defaults: ExerciseDefaults = ExerciseDefaults(),
         configuration: @escaping @Sendable () -> JSONValue = { .object([:]) },
         statistics: @escaping @Sendable (Method, JSONValue?) async throws(RPCError) -> JSONValue = { _, _ throws(RPCError) in
             throw RPCError(code: -32005, message: "statistics are not available")
-        }
+        },
+        recorded: (@Sendable (_ after: Int, _ through: Int) async -> Bool)? = nil
     ) {
         self.core = core
         self.policy = policy
         self.defaults = defaults
         self.configuration = configuration
         self.statistics = statistics
+        self.recorded = recorded
     }
 
     /// What a line asks for, once decoded: the request, or the error to answer instead.
@@ -95,8 +100,11 @@ public struct RequestRouter: Sendable {
             let notes = try Self.notes(params.notes)
             let velocity = params.velocity ?? 90
             guard (1...127).contains(velocity) else { throw .invalidParams("velocity must be 1-127, got \(velocity)") }
-            await core.play(notes, velocity: velocity)
-            return JSONValue.object(["played": .array(notes.map { .string($0.description) })])
+            let reports = await core.play(notes, velocity: velocity)
+            var result: [String: JSONValue] = ["played": .array(notes.map { .string($0.description) })]
+            // The reply acknowledges the answers: it waits until they are committed.
+            if let recorded { result["recorded"] = .bool(await recorded(reports.after, reports.through)) }
+            return JSONValue.object(result)
         case .subscribe, .unsubscribe:
             // The control service keeps subscriptions; it answers these itself.
             throw .internalError("subscriptions are handled by the control service")

@@ -3,7 +3,28 @@ import GRDB
 
 extension SQLiteStatisticsStore {
     public func recordSessionStart(_ session: SessionStartRecord) throws(StatisticsError) {
+        try record([.sessionStart(session)])
+    }
+
+    public func recordAnswer(_ answer: AnswerRecord) throws(StatisticsError) {
+        try record([.answer(answer)])
+    }
+
+    public func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError) {
+        try record([.sessionEnd(end)])
+    }
+
+    /// One transaction for all of them: one fsync however many answers a batch holds.
+    public func record(_ records: [StatisticsRecord]) throws(StatisticsError) {
+        guard !records.isEmpty else { return }
         try write { db in
+            for record in records { try Self.insert(record, into: db) }
+        }
+    }
+
+    private static func insert(_ record: StatisticsRecord, into db: Database) throws {
+        switch record {
+        case .sessionStart(let session):
             try db.execute(
                 sql: """
                     INSERT INTO session (id, profile, started_at, exercise, mode, root, intervals, direction)
@@ -14,11 +35,7 @@ extension SQLiteStatisticsStore {
                     session.exercise.rawValue, session.mode, session.root, session.intervals.joined(separator: ","),
                     session.direction,
                 ])
-        }
-    }
-
-    public func recordAnswer(_ answer: AnswerRecord) throws(StatisticsError) {
-        try write { db in
+        case .answer(let answer):
             try db.execute(
                 sql: """
                     INSERT INTO answer (time, session_id, profile, exercise, root, mode, interval, degree,
@@ -31,11 +48,7 @@ extension SQLiteStatisticsStore {
                     answer.expected, answer.expectedMIDI, answer.playedMIDI, answer.correct, answer.attempt,
                     answer.responseSeconds,
                 ])
-        }
-    }
-
-    public func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError) {
-        try write { db in
+        case .sessionEnd(let end):
             try db.execute(
                 sql: """
                     UPDATE session SET ended_at = ?, length_seconds = ?, correct = ?, errors = ?, results_json = ?

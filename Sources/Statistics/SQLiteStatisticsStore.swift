@@ -17,6 +17,8 @@ public final class SQLiteStatisticsStore: StatisticsStore {
     private let logger: Logger
     /// Set when the database reports corruption while running: from then on nothing is written.
     private let failure = Mutex<String?>(nil)
+    /// Why the last write failed (a full disk, an I/O error); nil once a write succeeds again.
+    private let trouble = Mutex<String?>(nil)
 
     /// Opens (creating, or migrating from an older version) the database at `path`; throws
     /// `.unavailable` when it is corrupt, unwritable or from a newer version.
@@ -52,17 +54,34 @@ public final class SQLiteStatisticsStore: StatisticsStore {
 
     public var status: StoreStatus {
         if let reason = failure.withLock({ $0 }) { return .unavailable(reason: reason) }
+        if let reason = trouble.withLock({ $0 }) { return .failing(location: path, reason: reason) }
         return .available(location: path)
     }
 
-    /// Runs a write, turning corruption into a permanent stop.
+    /// Runs a write, turning corruption into a permanent stop and any other failure into
+    /// `failing` until a write succeeds again.
     func write(_ body: (Database) throws -> Void) throws(StatisticsError) {
         if let reason = failure.withLock({ $0 }) { throw .unavailable(reason: reason) }
         do {
             try pool.write(body)
         } catch {
-            throw stopIfCorrupt(error)
+            let stopped = stopIfCorrupt(error)
+            guard case .database = stopped else { throw stopped }
+            let reason = Self.writeFailure(error, path: path)
+            trouble.withLock { $0 = reason }
+            throw .database(reason)
         }
+        trouble.withLock { $0 = nil }
+    }
+
+    /// Why a write failed, in words a student can act on: a full disk says so first.
+    static func writeFailure(_ error: any Error, path: String) -> String {
+        guard let error = error as? DatabaseError else { return "cannot write \(path): \(error)" }
+        let message = error.message ?? "\(error.resultCode)"
+        if error.resultCode == .SQLITE_FULL {
+            return "the disk is full (SQLITE_FULL: \(message)) writing \(path)"
+        }
+        return "cannot write \(path) (\(error.resultCode): \(message))"
     }
 
     /// Runs a read.

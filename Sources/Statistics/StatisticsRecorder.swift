@@ -15,6 +15,7 @@ public final class StatisticsRecorder: Sendable {
         var mode: String?
         var interval: String?
         var reportedUnavailable = false
+        var failing = false
     }
 
     /// The store written to.
@@ -40,12 +41,25 @@ public final class StatisticsRecorder: Sendable {
 
     /// Records what `event` means for the statistics; prompts only set the context of answers.
     public func record(_ event: TrainingEvent) {
+        record([event])
+    }
+
+    /// Records what `events` mean in one transaction; false when something they meant was not
+    /// stored (the store is unavailable or failing, and has said why).
+    @discardableResult
+    public func record(_ events: [TrainingEvent]) -> Bool {
         let now = clock.now()
+        let batch = events.flatMap { records(for: $0, at: now) }
+        guard !batch.isEmpty else { return true }
+        return perform { () throws(StatisticsError) in try store.record(batch) }
+    }
+
+    private func records(for event: TrainingEvent, at now: Date) -> [StatisticsRecord] {
         switch event.kind {
         case .sessionStarted(let started):
             let start = startRecord(started.exercise, at: now - event.sessionTime.seconds)
             state.withLock { $0.session = start.id; $0.exercise = start.exercise }
-            perform { () throws(StatisticsError) in try store.recordSessionStart(start) }
+            return [.sessionStart(start)]
         case .prompt(let prompt):
             state.withLock { state in
                 switch prompt.question {
@@ -55,17 +69,16 @@ public final class StatisticsRecorder: Sendable {
                     (state.root, state.mode, state.interval) = (question.root.name.description, nil, question.interval.description)
                 }
             }
+            return []
         case .noteJudged(let judgement):
-            guard let answer = answerRecord(judgement, at: now) else { return }
-            perform { () throws(StatisticsError) in try store.recordAnswer(answer) }
+            return answerRecord(judgement, at: now).map { [.answer($0)] } ?? []
         case .sessionEnded(let results):
-            guard let id = state.withLock({ $0.session }) else { return }
-            let end = SessionEndRecord(
+            guard let id = state.withLock({ $0.session }) else { return [] }
+            return [.sessionEnd(SessionEndRecord(
                 id: id, endedAt: now, lengthSeconds: results.sessionLength.seconds, correct: results.correct,
-                errors: results.errors, resultsJSON: Self.json(results))
-            perform { () throws(StatisticsError) in try store.recordSessionEnd(end) }
+                errors: results.errors, resultsJSON: Self.json(results)))]
         case .roundComplete, .answerRevealed:
-            return
+            return []
         }
     }
 
@@ -98,9 +111,17 @@ public final class StatisticsRecorder: Sendable {
             correct: judgement.correct, attempt: judgement.attempt, responseSeconds: judgement.responseTime.seconds)
     }
 
-    private func perform(_ body: () throws(StatisticsError) -> Void) {
+    /// Runs a store call; says once when the store becomes unavailable or starts failing, not
+    /// for every answer after.
+    private func perform(_ body: () throws(StatisticsError) -> Void) -> Bool {
         do {
             try body()
+            let recovered = state.withLock { state in
+                defer { state.failing = false }
+                return state.failing
+            }
+            if recovered { logger.notice("statistics recorded again") }
+            return true
         } catch .unavailable(let reason) {
             let first = state.withLock { state in
                 defer { state.reportedUnavailable = true }
@@ -108,8 +129,13 @@ public final class StatisticsRecorder: Sendable {
             }
             if first { logger.warning("statistics unavailable; answers are not recorded", metadata: ["reason": "\(reason)"]) }
         } catch {
-            logger.error("statistics not recorded", metadata: ["error": "\(error)"])
+            let first = state.withLock { state in
+                defer { state.failing = true }
+                return !state.failing
+            }
+            if first { logger.error("statistics not recorded", metadata: ["error": "\(error)"]) }
         }
+        return false
     }
 
     private static func json(_ results: SessionResults) -> String? {

@@ -4,6 +4,9 @@ public enum StoreStatus: Sendable {
     case available(location: String)
     /// Not recording, and why (corrupt file, unwritable directory, newer schema, …).
     case unavailable(reason: String)
+    /// The database at this path is open but its last write failed, and why (a full disk, an I/O
+    /// error); every new record tries again, and the first that succeeds makes it available.
+    case failing(location: String, reason: String)
 }
 
 extension StoreStatus: Hashable, Codable {}
@@ -40,6 +43,8 @@ public protocol StatisticsStore: Sendable {
     func recordAnswer(_ answer: AnswerRecord) throws(StatisticsError)
     /// Records that a session ended, with its results.
     func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError)
+    /// Records several, all or none, durably before returning (one transaction, one fsync).
+    func record(_ records: [StatisticsRecord]) throws(StatisticsError)
     /// Every session of `profile` (of every profile when nil), oldest first.
     func sessions(profile: String?) throws(StatisticsError) -> [SessionRecord]
     /// Every answer of `profile` (of every profile when nil), oldest first.
@@ -48,4 +53,26 @@ public protocol StatisticsStore: Sendable {
     func profiles() throws(StatisticsError) -> [String]
     /// The lifetime figures of `profile`, with trends up to the store's clock's now.
     func lifetimeFigures(profile: String) throws(StatisticsError) -> LifetimeFigures
+}
+
+/// One thing to record, for `StatisticsStore.record(_:)`.
+public enum StatisticsRecord: Sendable {
+    case sessionStart(SessionStartRecord)
+    case answer(AnswerRecord)
+    case sessionEnd(SessionEndRecord)
+}
+
+extension StatisticsRecord: Hashable {}
+
+extension StatisticsStore {
+    /// One at a time: enough for a store without transactions (in memory, or unavailable).
+    public func record(_ records: [StatisticsRecord]) throws(StatisticsError) {
+        for record in records {
+            switch record {
+            case .sessionStart(let start): try recordSessionStart(start)
+            case .answer(let answer): try recordAnswer(answer)
+            case .sessionEnd(let end): try recordSessionEnd(end)
+            }
+        }
+    }
 }

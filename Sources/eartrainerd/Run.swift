@@ -9,6 +9,7 @@ import Logging
 import ServiceLifecycle
 import Statistics
 import Training
+import UnixSignals
 
 /// `eartrainerd [run]`: the long-running daemon.
 struct Run: AsyncParsableCommand {
@@ -46,6 +47,9 @@ struct Run: AsyncParsableCommand {
     func run() async throws {
         // A reader of stdout that goes away must not kill the daemon: writes fail with EPIPE instead.
         signal(SIGPIPE, SIG_IGN)
+        // SIGHUP's default ends the process: ignored until it is trapped (below, before the socket
+        // appears), so one sent during start-up neither kills the daemon nor waits for a reload.
+        signal(SIGHUP, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let reporter = StdoutReporter(format: logFormat, environment: environment)
         let notifier = SystemdNotifier(environment: environment)
@@ -66,10 +70,13 @@ struct Run: AsyncParsableCommand {
 
         let store = SQLiteStatisticsStore.open(
             path: config.storage.database ?? StatisticsLocation.defaultPath(environment: environment), logger: logger)
-        let statistics = StatisticsFollower(recorder: StatisticsRecorder(store: store, profile: profile, logger: logger))
+        let statistics = StatisticsFollower(
+            recorder: StatisticsRecorder(store: store, profile: profile, logger: logger),
+            announce: { message, warning in reporter.say(message, warning: warning) })
         await core.follow(with: statistics)
-        await core.setStorageState(statistics.state)
+        await core.setStorageState { statistics.state }
 
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
         let control = try ControlSocket.open(
             option: socket, config: config.socket, maxClients: maxClients, environment: environment,
             router: RequestRouter(
@@ -78,13 +85,14 @@ struct Run: AsyncParsableCommand {
                 configuration: { Wire.value(reloader.config) },
                 statistics: { method, params throws(RPCError) in
                     try StatisticsQueries.answer(method, store, params: params, profile: profile)
-                }))
+                },
+                recorded: { after, through in await statistics.recorded(after: after, through: through) }))
         await core.follow(with: control.service)
         reporter.say("\(DaemonCore.version): control socket at \(control.description); config: \(reloader.source)")
 
         var services: [any Service] = [StatisticsService(follower: statistics)] + parts.services(core)
         services.append(ControlSocketService(server: control.server, control: control.service))
-        services.append(ReloadService(reloader: reloader, core: core, reporter: reporter, notifier: notifier))
+        services.append(ReloadService(hangups: hangups, reloader: reloader, core: core, reporter: reporter, notifier: notifier))
         if let interval = notifier.watchdogInterval {
             services.append(WatchdogService(core: core, notifier: notifier, interval: interval))
         }

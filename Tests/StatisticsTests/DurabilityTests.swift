@@ -59,6 +59,35 @@ struct DurabilityTests {
         #expect(try again.lifetimeFigures(profile: "default").overall.answers == 15)
     }
 
+    @Test("a batch is one transaction: all or none; a failed write shows as failing until one succeeds")
+    func batches() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/e.sqlite"
+        let store = try SQLiteStatisticsStore(path: path, logger: quietLogger)
+        let session = SessionStartRecord(id: UUID(), profile: "default", startedAt: scriptNow, exercise: .interval)
+        func answer(_ played: Int) -> AnswerRecord {
+            AnswerRecord(
+                time: scriptNow + 1, session: session.id, profile: "default", exercise: .interval, root: "C", interval: "P5",
+                expected: "G3", expectedMIDI: 55, playedMIDI: played, correct: played == 55, attempt: 1, responseSeconds: 1)
+        }
+        try store.record([.sessionStart(session), .answer(answer(55)), .answer(answer(56))])
+        #expect(try store.answers(profile: nil).map(\.playedMIDI) == [55, 56])
+
+        // The same session again breaks its primary key: the answer before it is not kept either.
+        #expect(throws: StatisticsError.self) { try store.record([.answer(answer(57)), .sessionStart(session)]) }
+        #expect(try store.answers(profile: nil).map(\.playedMIDI) == [55, 56])
+        guard case .failing(let location, let reason) = store.status else {
+            Issue.record("status after a failed write: \(store.status)")
+            return
+        }
+        #expect(location == path && reason.contains("cannot write \(path)"))
+
+        try store.record([.answer(answer(58))])
+        #expect(store.status == .available(location: path))
+        #expect(try store.answers(profile: nil).map(\.playedMIDI) == [55, 56, 58])
+    }
+
     @Test("the database is in WAL mode with synchronous FULL")
     func walMode() throws {
         let directory = try TemporaryDirectory()

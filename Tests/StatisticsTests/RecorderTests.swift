@@ -89,4 +89,24 @@ struct RecorderTests {
         engine.perform(.stop)
         #expect(!engine.isRunning)
     }
+
+    @Test("a batch of events says whether what it meant was stored")
+    func batchOutcome() throws {
+        let collected = CollectingSink()
+        let engine = TrainingEngine(clock: StepClock(), random: SeededRandom(seed: 1), sink: collected)
+        try engine.start(.scale(ScaleExercise(mode: .ionian, root: try RootNote(parsing: "C"))))
+        engine.handle(.noteOn(MIDINote(48), at: .seconds(1)))
+        let memory = MemoryStatisticsStore()
+        #expect(StatisticsRecorder(store: memory, profile: "default", logger: quietLogger).record(collected.events))
+        #expect(try memory.answers(profile: nil).map(\.playedMIDI) == [48])
+        let unavailable = StatisticsRecorder(store: UnavailableStatisticsStore(reason: "test"), profile: "default", logger: quietLogger)
+        #expect(!unavailable.record(collected.events))
+        #expect(unavailable.record([]), "nothing to store is stored")
+    }
+}
+
+/// Keeps every engine event, to hand them to a recorder as one batch.
+final class CollectingSink: TrainingEventSink {
+    var events: [TrainingEvent] = []
+    func receive(_ event: TrainingEvent) { events.append(event) }
 }

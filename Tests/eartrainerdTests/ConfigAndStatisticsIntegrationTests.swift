@@ -2,6 +2,7 @@ import ControlProtocol
 import Foundation
 import Glibc
 import Testing
+import Training
 
 /// The config file and the statistics store, as the running daemon uses them.
 @Suite("eartrainerd config and statistics")
@@ -57,6 +58,80 @@ struct ConfigAndStatisticsIntegrationTests {
         #expect(DaemonProcess.wait { daemon.stdout.contains("config reload refused") })
         #expect(daemon.stdout.contains("\(file):2: training.tuning"))
         #expect(try link.result("status")["session"]?["tuning"]?.string == "just")
+    }
+
+    @Test("a SIGHUP as soon as the socket appears does not end the daemon")
+    func hangupAtStartUp() throws {
+        for _ in 0..<5 {
+            let daemon = try DaemonProcess()
+            #expect(DaemonProcess.wait { FileManager.default.fileExists(atPath: daemon.socketPath) })
+            kill(daemon.process.processIdentifier, SIGHUP)
+            let link = try daemon.connect()
+            // config.get goes through the service group (status is answered before it runs), so
+            // the SIGTERM below is the graceful kind.
+            #expect(try link.result("config.get")["training"] != nil)
+            #expect(daemon.process.isRunning)
+            #expect(daemon.stop() == 0)
+        }
+    }
+
+    /// Kinds of file a SIGHUP may find instead of a valid config.
+    enum InvalidConfig: String, CaseIterable, CustomTestStringConvertible {
+        case syntaxError, outOfRange, unknownKey, missing, directory, binary, tooLarge
+
+        var testDescription: String { rawValue }
+
+        /// Puts the bad file in place of the good one at `path`; returns what the refusal names.
+        func install(at path: String) throws -> String {
+            try FileManager.default.removeItem(atPath: path)
+            switch self {
+            case .syntaxError:
+                try "[training\nreference_pitch = 430.0\n".write(toFile: path, atomically: true, encoding: .utf8)
+                return "syntax error"
+            case .outOfRange:
+                try "[training]\nreference_pitch = 520.0\ntuning = \"equal\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+                return "\(path):2: training.reference_pitch"
+            case .unknownKey:
+                try "[training]\nreference_pich = 430.0\n".write(toFile: path, atomically: true, encoding: .utf8)
+                return "training.reference_pich"
+            case .missing:
+                return "cannot read"
+            case .directory:
+                // Root reads any mode, so "unreadable" is a directory where the file was.
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+                return "cannot read"
+            case .binary:
+                var random = SeededRandom(seed: 9)
+                try Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }).write(to: URL(fileURLWithPath: path))
+                return "not UTF-8"
+            case .tooLarge:
+                try Data(repeating: UInt8(ascii: "#"), count: 2 << 20).write(to: URL(fileURLWithPath: path))
+                return "larger than 1 MiB"
+            }
+        }
+    }
+
+    @Test("SIGHUP with an invalid file keeps the old config in force", arguments: InvalidConfig.allCases)
+    func invalidReload(_ kind: InvalidConfig) throws {
+        let file = try temporaryFile("[training]\nreference_pitch = 442.0\ntuning = \"just\"\n")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let daemon = try DaemonProcess(arguments: ["--config", file])
+        let link = try daemon.connect()
+        #expect(try link.result("config.get")["training"]?["referencePitch"]?.number == 442)
+        let reason = try kind.install(at: file)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        #expect(DaemonProcess.wait { daemon.stdout.contains("config reload refused") }, "stdout: \(daemon.stdout)")
+        #expect(daemon.stdout.contains(reason), "stdout: \(daemon.stdout)")
+        #expect(daemon.process.isRunning)
+        // The old values are in force: the config reported, and what a new session is tuned with.
+        do {
+            #expect(try link.result("config.get")["training"]?["referencePitch"]?.number == 442)
+            _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
+            #expect(try link.result("status")["session"]?["tuning"]?.string == "just")
+        } catch {
+            Issue.record("\(error); running: \(daemon.process.isRunning); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
+        }
+        #expect(daemon.stop() == 0)
     }
 
     @Test("every answer is stored; the figures survive a restart")

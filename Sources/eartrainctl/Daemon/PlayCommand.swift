@@ -26,6 +26,9 @@ struct PlayCommand: ParsableCommand {
             print("played \(result["played"]?.array.compactMap(\.string).joined(separator: " ") ?? "") (no session running)")
         } else {
             for event in events { print(event["text"]?.string ?? "") }
+            if result["recorded"] == .bool(false) {
+                printError("eartrainctl: these answers are not in the statistics (eartrainctl status says why)")
+            }
         }
     }
 }

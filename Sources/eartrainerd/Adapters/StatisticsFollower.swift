@@ -5,21 +5,41 @@ import Statistics
 import Synchronization
 import Training
 
-/// Hands the engine's events to the statistics recorder on a thread of its own: each answer is
-/// written to disk (fsync) before `record` returns, which must never block the core or the
+/// Hands the engine's events to the statistics recorder on a thread of its own: whatever has
+/// queued up is written in one transaction (one fsync), which must never block the core or the
 /// cooperative thread pool that serves the socket and the keyboard.
+///
+/// It counts the reports it has finished with (`seq`), so a reply can wait until the answers it
+/// acknowledges are on disk (`recorded(after:through:)`), and says on stdout when recording stops
+/// or starts again (a full disk, space freed).
 final class StatisticsFollower: EventFollower {
     let recorder: StatisticsRecorder
-    private let queue = Mutex<(events: [TrainingEvent], finished: Bool)>(([], false))
+    /// Says a line on stdout; the flag marks a warning.
+    private let announce: @Sendable (String, Bool) -> Void
+    private let queue = Mutex(Queue())
+    private let progress = CommitProgress()
+    /// The store's status last announced on stdout.
+    private let announced: Mutex<StoreStatus>
     private let wake = DispatchSemaphore(value: 0)
 
-    init(recorder: StatisticsRecorder) {
+    private struct Queue {
+        var events: [TrainingEvent] = []
+        /// The last report's `seq` handed over.
+        var latest = 0
+        var finished = false
+    }
+
+    init(recorder: StatisticsRecorder, announce: @escaping @Sendable (String, Bool) -> Void = { _, _ in }) {
         self.recorder = recorder
+        self.announce = announce
+        announced = Mutex(recorder.store.status)
     }
 
     func follow(_ report: EventReport, event: TrainingEvent?) {
-        guard let event else { return }
-        queue.withLock { $0.events.append(event) }
+        queue.withLock { queue in
+            if let event { queue.events.append(event) }
+            queue.latest = report.seq
+        }
         wake.signal()
     }
 
@@ -30,11 +50,13 @@ final class StatisticsFollower: EventFollower {
             let thread = Thread { [self] in
                 while true {
                     wake.wait()
-                    let (events, finished) = queue.withLock { state in
-                        defer { state.events.removeAll() }
-                        return (state.events, state.finished)
+                    let (events, through, finished) = queue.withLock { queue in
+                        defer { queue.events.removeAll() }
+                        return (queue.events, queue.latest, queue.finished)
                     }
-                    for event in events { recorder.record(event) }
+                    let stored = recorder.record(events)
+                    progress.finished(through: through, stored: stored, closing: finished)
+                    announceChange()
                     if finished { break }
                 }
                 done.resume()
@@ -49,11 +71,39 @@ final class StatisticsFollower: EventFollower {
         wake.signal()
     }
 
+    /// Waits until every report after `after` up to `through` has been written; true when they
+    /// are all on disk, false when something among them was not stored, or after `timeout`.
+    func recorded(after: Int, through: Int, timeout: Duration = .seconds(10)) async -> Bool {
+        await progress.stored(after: after, through: through, timeout: timeout)
+    }
+
+    /// Says on stdout when the store starts failing, fails for a new reason, or records again.
+    private func announceChange() {
+        let now = recorder.store.status
+        let before = announced.withLock { announced in
+            defer { announced = now }
+            return announced
+        }
+        guard now != before else { return }
+        switch now {
+        case .failing(_, let reason):
+            announce("statistics not recorded: \(reason); training goes on, recording resumes when a write succeeds", true)
+        case .unavailable(let reason):
+            announce("statistics unavailable: \(reason); training goes on without them", true)
+        case .available(let location):
+            if case .failing = before { announce("statistics recorded again in \(location)", false) }
+        }
+    }
+
     /// How `status` describes the store.
     var state: DaemonCore.StorageState {
         switch recorder.store.status {
-        case .available(let location): DaemonCore.StorageState(summary: "available", database: location, profile: recorder.profile)
-        case .unavailable(let reason): DaemonCore.StorageState(summary: "unavailable: \(reason)", profile: recorder.profile)
+        case .available(let location):
+            DaemonCore.StorageState(summary: "available", database: location, profile: recorder.profile)
+        case .failing(let location, let reason):
+            DaemonCore.StorageState(summary: "failing: \(reason)", database: location, profile: recorder.profile)
+        case .unavailable(let reason):
+            DaemonCore.StorageState(summary: "unavailable: \(reason)", profile: recorder.profile)
         }
     }
 }

@@ -6,13 +6,14 @@ import UnixSignals
 /// SIGHUP re-reads the config file: a valid one applies from the next prompt, an invalid one is
 /// reported and the old config stays in force.
 struct ReloadService: Service {
+    /// Trapped before the socket opens, so a SIGHUP from anyone who saw the daemon up is kept.
+    let hangups: UnixSignalsSequence
     let reloader: ConfigReloader
     let core: DaemonCore
     let reporter: StdoutReporter
     let notifier: SystemdNotifier
 
     func run() async throws {
-        let hangups = await UnixSignalsSequence(trapping: .sighup)
         try? await cancelWhenGracefulShutdown {
             for await _ in hangups {
                 notifier.reloading()

@@ -1,0 +1,91 @@
+import ControlProtocol
+import Foundation
+import Glibc
+import Testing
+
+/// Issue 9, storage: the state directory on a tiny tmpfs that fills up under the running daemon.
+/// Mounting needs root (CI runs as root); without it the test fails and says so.
+@Suite("eartrainerd on a full disk")
+struct FullDiskTests {
+    @Test("a full disk: a clear error, training goes on, recording resumes when space returns, nothing lost")
+    func fullDisk() throws {
+        try #require(getuid() == 0, "mounting a tmpfs for the full disk needs root; run the tests as root (CI does)")
+        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: mountPoint) }
+        try #require(mount("tmpfs", mountPoint, "tmpfs", 0, "size=4m,mode=0700") == 0,
+                     "mount -t tmpfs on \(mountPoint): \(String(cString: strerror(errno)))")
+        // Detached even while something still holds it open, so no path leaves the mount behind.
+        defer { #expect(umount2(mountPoint, Int32(MNT_DETACH)) == 0, "umount \(mountPoint)") }
+        let state = mountPoint + "/state"
+        let filler = mountPoint + "/filler"
+
+        let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state])
+        defer { if daemon.process.isRunning { _ = daemon.stop(signal: SIGKILL) } }
+        let link = try daemon.connect()
+        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
+        func play(_ notes: [String]) throws -> JSONValue {
+            try link.result("notes.play", .object(["notes": .array(notes.map { .string($0) })]))
+        }
+        let before = ["C3", "D3", "E3"]
+        #expect(try play(before)["recorded"] == .bool(true))
+
+        let filled = try Self.fill(filler)
+        #expect(filled > 0)
+        #expect(try play(["F3", "G3"])["recorded"] == .bool(false), "an answer reported recorded on a full disk")
+        let (ctlStatus, ctlError) = try Self.eartrainctl(["play", "A3", "--socket", daemon.socketPath])
+        #expect(ctlStatus == 0)
+        #expect(ctlError.contains("not in the statistics"), "eartrainctl play said: \(ctlError)")
+        let status = try link.result("status")
+        let storage = status["storage"]?.string ?? ""
+        #expect(storage.contains("full"), "status storage: \(storage)")
+        #expect(status["session"]?["correct"]?.number == 6, "training went on: \(String(describing: status["session"]))")
+        #expect(DaemonProcess.wait(seconds: 5) { daemon.stdout.contains("disk is full") }, "stdout: \(daemon.stdout)")
+        #expect(daemon.process.isRunning)
+
+        try FileManager.default.removeItem(atPath: filler)
+        let after = ["B3", "C4", "D4"]
+        #expect(try play(after)["recorded"] == .bool(true))
+        #expect(try link.result("status")["storage"]?.string == "available")
+        #expect(DaemonProcess.wait(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
+        #expect(daemon.stop() == 0)
+
+        let database = try StatisticsDatabase(path: state + "/eartrainer.sqlite")
+        #expect(database.integrity == ["ok"])
+        // What was committed before the disk filled is there, and what came after space returned.
+        #expect(database.answers.map(\.played) == [48, 50, 52, 59, 60, 62], "stored: \(database.answers)")
+        print("full disk: \(filled) bytes of filler; stored \(database.answers.count) of 9 answers (3 played while full)")
+    }
+
+    /// Runs eartrainctl; returns its exit status and what it wrote on stderr.
+    static func eartrainctl(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = DaemonProcess.executable("eartrainctl")
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    /// Writes zeros into `path` until the file system refuses; returns how many bytes it took.
+    static func fill(_ path: String) throws -> Int {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        var total = 0
+        for size in [65536, 4096, 1] {
+            let zeros = [UInt8](repeating: 0, count: size)
+            while true {
+                let written = zeros.withUnsafeBytes { write(descriptor, $0.baseAddress, size) }
+                if written <= 0 { break }
+                total += written
+            }
+            guard errno == ENOSPC else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+        return total
+    }
+}
