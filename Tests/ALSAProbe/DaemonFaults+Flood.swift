@@ -1,0 +1,71 @@
+import ControlProtocol
+import Foundation
+
+extension DaemonFaults {
+    /// 100,000 events (note-on/note-off pairs on keys 36-95, none a control key) written to the
+    /// virmidi device as fast as it takes them, while a client asks `status` every 20 ms.
+    func flood(events: Int = 100_000) {
+        guard let device = RawMIDIDevice(path: virmidiPath), let before = settle()?.session else {
+            report.check("daemon flood: ready", false, "no device or no session")
+            return
+        }
+        let memoryBefore = daemon.memory()
+        let poolBefore = inputPool()
+        let poller = StatusPoller(socketPath: daemon.socketPath)
+        let pairs = (0..<events / 2).flatMap { i -> [UInt8] in
+            let key = UInt8(36 + i % 60)
+            return [0x90, key, 64, 0x80, key, 0]
+        }
+        let start = ContinuousClock.now
+        let written = stride(from: 0, to: pairs.count, by: 600).allSatisfy {
+            device.write(Array(pairs[$0..<min(pairs.count, $0 + 600)]))
+        }
+        let writing = ContinuousClock.now - start
+        let after = settle()
+        let drained = ContinuousClock.now - start
+        let (latencies, failures) = poller.finish()
+        let memoryAfter = daemon.memory()
+        let poolAfter = inputPool()
+        let seen = (after?.session.map(judged) ?? 0) - judged(before)
+        let overruns = overrunsReported()
+
+        report.note("""
+            flood: \(events) events (\(events / 2) note-ons) written in \(writing) (all written: \(written)); \
+            the daemon judged \(seen) note-ons, reported \(overruns) overruns; settled \(drained) after the first write
+            flood: daemon's kernel input pool (alloc success / failures): before \(poolBefore.map { "\($0)" } ?? "?"), after \(poolAfter.map { "\($0)" } ?? "?")
+            flood: RSS before \(memoryBefore.map { "\($0.resident) KiB (peak \($0.peak))" } ?? "?"), after \(memoryAfter.map { "\($0.resident) KiB (peak \($0.peak))" } ?? "?")
+            flood: status every 20 ms during the flood and the drain: \(latencySummary(latencies)), \(failures.count) failed
+            """)
+        report.check("daemon flood: survives and answers status after", daemon.isRunning && after != nil,
+                     "running \(daemon.isRunning), session \(describe(after?.session))")
+        report.check("daemon flood: status answered throughout", failures.isEmpty && latencies.count >= 10,
+                     "\(latencySummary(latencies)); failures: \(failures.prefix(3))")
+        let grew = (memoryAfter?.resident ?? .max) - (memoryBefore?.resident ?? 0)
+        report.check("daemon flood: resident memory grows less than 32 MiB", grew < 32 * 1024, "grew \(grew) KiB")
+        report.check("daemon flood: every note-on judged, or the loss reported as overruns",
+                     seen == events / 2 || (seen < events / 2 && overruns > 0), "\(seen) of \(events / 2) judged, \(overruns) overruns")
+        report.check("daemon flood: the same session goes on",
+                     after?.session?.seed == before.seed && after?.session?.root == before.root, "\(describe(after?.session))")
+        checkRightAnswerJudged("daemon flood: a right note afterwards is judged right")
+    }
+
+    /// The highest "MIDI input overrun (N so far)" in the daemon's output.
+    func overrunsReported() -> Int {
+        daemon.child.log.components(separatedBy: "MIDI input overrun (").dropFirst()
+            .compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0
+    }
+
+    /// The kernel's count of events put into the daemon's input FIFO and refused for want of room
+    /// (/proc/asound/seq/clients, the "Input pool" of the client named eartrainer).
+    func inputPool() -> (success: Int, failures: Int)? {
+        let clients = (try? String(contentsOfFile: "/proc/asound/seq/clients", encoding: .utf8)) ?? ""
+        guard let ours = clients.components(separatedBy: "\nClient").first(where: { $0.contains("\"eartrainer\"") }),
+              let pool = ours.components(separatedBy: "Input pool").last else { return nil }
+        func field(_ name: String) -> Int? {
+            pool.split(separator: "\n").first { $0.contains(name) }
+                .flatMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }
+        }
+        guard let success = field("Alloc success"), let failures = field("Alloc failures") else { return nil }
+        return (success, failures)
+    }
+}
