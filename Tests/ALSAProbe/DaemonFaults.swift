@@ -98,20 +98,22 @@ struct DaemonFaults {
 
     // MARK: - Helpers
 
-    /// Polls `status` every 50 ms until `condition` holds; returns it and how long it took.
-    func waitForStatus(_ timeout: Duration, _ condition: (StatusResult) -> Bool) -> (status: StatusResult, took: Duration)? {
+    /// Polls `status` every `interval` until `condition` holds; returns it and how long it took.
+    func waitForStatus(_ timeout: Duration, every interval: Duration = .milliseconds(50),
+                       _ condition: (StatusResult) -> Bool) -> (status: StatusResult, took: Duration)? {
         let start = ContinuousClock.now
         repeat {
             if let status = daemon.status(), condition(status) { return (status, ContinuousClock.now - start) }
-            usleep(50_000)
+            usleep(UInt32(interval.milliseconds * 1000))
         } while ContinuousClock.now - start < timeout
         return nil
     }
 
-    /// Waits until the daemon has judged all it was sent: the count unchanged for a second.
-    func settle(timeout: Duration = .seconds(120)) -> StatusResult? {
+    /// Waits until the daemon has judged all it was sent: the count unchanged for a second. Asks
+    /// every 250 ms: under emulation a `status` costs the daemon as much as a few dozen notes.
+    func settle(timeout: Duration = .seconds(300)) -> StatusResult? {
         var last: (count: Int, since: ContinuousClock.Instant)?
-        return waitForStatus(timeout) { status in
+        return waitForStatus(timeout, every: .milliseconds(250)) { status in
             let count = status.session.map(judged) ?? -1
             if last?.count != count { last = (count, .now) }
             return ContinuousClock.now - last!.since >= .seconds(1)

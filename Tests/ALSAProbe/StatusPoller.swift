@@ -9,7 +9,7 @@ final class StatusPoller: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let done = DispatchSemaphore(value: 0)
 
-    init(socketPath: String, interval: Duration = .milliseconds(20)) {
+    init(socketPath: String, interval: Duration = .milliseconds(100)) {
         let thread = Thread { [self] in
             defer { done.signal() }
             var connection: ControlConnection?
