@@ -32,8 +32,9 @@ extension DaemonFaults {
         report.note("""
             flood: \(events) events (\(events / 2) note-ons) written in \(writing) (all written: \(written)); \
             the daemon judged \(seen) note-ons, reported \(overruns) overruns; settled \(drained) after the first write
-            flood: daemon's kernel input pool (alloc success / failures): before \(poolBefore.map { "\($0)" } ?? "?"), after \(poolAfter.map { "\($0)" } ?? "?")
-            flood: RSS before \(memoryBefore.map { "\($0.resident) KiB (peak \($0.peak))" } ?? "?"), after \(memoryAfter.map { "\($0.resident) KiB (peak \($0.peak))" } ?? "?")
+            flood: the daemon's kernel input pool (alloc success, failures): before \(describe(poolBefore)), \
+            after \(describe(poolAfter))
+            flood: RSS before \(describe(memoryBefore)), after \(describe(memoryAfter)) (KiB: resident, peak)
             flood: status every 100 ms during the flood and the drain: \(latencySummary(latencies)), \(failures.count) failed
             """)
         report.check("daemon flood: survives and answers status after", daemon.isRunning && after != nil,
@@ -43,11 +44,14 @@ extension DaemonFaults {
         let grew = (memoryAfter?.resident ?? .max) - (memoryBefore?.resident ?? 0)
         report.check("daemon flood: resident memory grows less than 32 MiB", grew < 32 * 1024, "grew \(grew) KiB")
         report.check("daemon flood: every note-on judged, or the loss reported as overruns",
-                     seen == events / 2 || (seen < events / 2 && overruns > 0), "\(seen) of \(events / 2) judged, \(overruns) overruns")
+                     seen == events / 2 || (seen < events / 2 && overruns > 0),
+                     "\(seen) of \(events / 2) judged, \(overruns) overruns")
         report.check("daemon flood: the same session goes on",
                      after?.session?.seed == before.seed && after?.session?.root == before.root, "\(describe(after?.session))")
         checkRightAnswerJudged("daemon flood: a right note afterwards is judged right")
     }
+
+    private func describe(_ pair: (Int, Int)?) -> String { pair.map { "\($0.0), \($0.1)" } ?? "?" }
 
     /// The highest "MIDI input overrun (N so far)" in the daemon's output.
     func overrunsReported() -> Int {

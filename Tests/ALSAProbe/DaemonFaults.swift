@@ -60,7 +60,8 @@ struct DaemonFaults {
         let before = daemon.status()?.session
         let unbind = shell(["timeout", "20", "sh", "-c", "echo snd_virmidi.0 > \(driver)/unbind"])
         let gone = waitForStatus(.seconds(10)) { $0.devices.keyboards.isEmpty }
-        report.check("daemon unplug: status says no keyboard", unbind.status == 0 && gone?.status.devices.missing.contains("keyboard: none connected") == true,
+        let noKeyboard = gone?.status.devices.missing.contains("keyboard: none connected") == true
+        report.check("daemon unplug: status says no keyboard", unbind.status == 0 && noKeyboard,
                      "unbind exit \(unbind.status) \(unbind.output); devices \(gone.map { "\($0.status.devices)" } ?? "still listed")")
         report.check("daemon unplug: session intact while unplugged", comparable(gone?.status.session) == comparable(before),
                      "before \(describe(before)), unplugged \(describe(gone?.status.session))")
@@ -70,7 +71,8 @@ struct DaemonFaults {
         let back = waitForStatus(.seconds(10)) { $0.devices.keyboards.contains(virmidiClient) }
         let redetect = back.map { bound + $0.took }
         report.check("daemon re-plug: keyboard back within 5 s", bind.status == 0 && (redetect ?? .seconds(99)) < .seconds(5),
-                     "bind exit \(bind.status) took \(bound); status lists it \(redetect.map { "\($0)" } ?? "never") after the bind began")
+                     "bind exit \(bind.status) took \(bound); status lists it \(redetect.map { "\($0)" } ?? "never") "
+                         + "after the bind began")
         report.check("daemon re-plug: same session, counts and progress", comparable(back?.status.session) == comparable(before),
                      "before \(describe(before)), after \(describe(back?.status.session))")
         _ = waitUntil(.seconds(5)) { FileManager.default.fileExists(atPath: virmidiPath) }
@@ -90,7 +92,12 @@ struct DaemonFaults {
             device.write(Array(bytes[$0..<min(bytes.count, $0 + 512)]))
         }
         let settled = settle()
-        report.note("garbage: \(bytes.count) bytes (\(GarbageBytes.crafted.map(\.name).joined(separator: ", ")), then 65,536 random, seed 2026) written: \(written), notes judged from it: \((settled?.session.map(judged) ?? before) - before), settled after \(ContinuousClock.now - start)")
+        let judgedNow = settled?.session.map(judged) ?? before
+        report.note("""
+            garbage: \(bytes.count) bytes (\(GarbageBytes.crafted.map(\.name).joined(separator: ", ")), then 65,536 \
+            random, seed 2026), all written: \(written); notes judged from it: \(judgedNow - before), overruns \
+            reported so far: \(overrunsReported()); settled after \(ContinuousClock.now - start)
+            """)
         report.check("daemon garbage: survives and answers status", daemon.isRunning && settled != nil,
                      "running \(daemon.isRunning), session \(describe(settled?.session))")
         checkRightAnswerJudged("daemon garbage: a proper note-on afterwards is judged right")
@@ -132,6 +139,8 @@ struct DaemonFaults {
     }
 
     func describe(_ session: SessionStatus?) -> String {
-        session.map { "\($0.kind) \($0.mode ?? "") \($0.root) seed \($0.seed): \($0.correct) right, \($0.errors) wrong, progress \($0.progress ?? -1)/\($0.total ?? -1)" } ?? "no session"
+        guard let s = session else { return "no session" }
+        return "\(s.kind) \(s.mode ?? "") \(s.root) seed \(s.seed): \(s.correct) right, \(s.errors) wrong, "
+            + "progress \(s.progress ?? -1)/\(s.total ?? -1)"
     }
 }
