@@ -96,7 +96,7 @@ struct DaemonFaults {
         report.note("""
             garbage: \(bytes.count) bytes (\(GarbageBytes.crafted.map(\.name).joined(separator: ", ")), then 65,536 \
             random, seed 2026), all written: \(written); notes judged from it: \(judgedNow - before), overruns \
-            reported so far: \(overrunsReported()); settled after \(ContinuousClock.now - start)
+            reported so far: \(reportedTotal("MIDI input overrun (")), late notes dropped: \(reportedTotal("are dropped (")); settled after \(ContinuousClock.now - start)
             """)
         report.check("daemon garbage: survives and answers status", daemon.isRunning && settled != nil,
                      "running \(daemon.isRunning), session \(describe(settled?.session))")
