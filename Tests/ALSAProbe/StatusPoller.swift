@@ -5,7 +5,13 @@ import Synchronization
 /// A well-behaved client asking `status` over one connection every `interval` on a thread of its
 /// own, recording each round trip, until `finish()`.
 final class StatusPoller: Sendable {
-    private let samples = Mutex<(milliseconds: [Double], failures: [String])>(([], []))
+    /// One round trip: when it began and how long it took.
+    struct Sample: Sendable {
+        let start: ContinuousClock.Instant
+        let milliseconds: Double
+    }
+
+    private let samples = Mutex<(answered: [Sample], failures: [String])>(([], []))
     private let stopped = Atomic<Bool>(false)
     private let done = DispatchSemaphore(value: 0)
 
@@ -19,8 +25,8 @@ final class StatusPoller: Sendable {
                     if connection == nil { connection = try ControlConnection(path: socketPath, timeout: .seconds(10)) }
                     let response = try connection!.call("status")
                     guard response.error == nil else { throw ControlConnection.ConnectionError.garbled("\(response)") }
-                    let took = (ContinuousClock.now - start).milliseconds
-                    samples.withLock { $0.milliseconds.append(took) }
+                    let sample = Sample(start: start, milliseconds: (ContinuousClock.now - start).milliseconds)
+                    samples.withLock { $0.answered.append(sample) }
                 } catch {
                     connection = nil
                     samples.withLock { $0.failures.append("\(error)") }
@@ -32,8 +38,8 @@ final class StatusPoller: Sendable {
         thread.start()
     }
 
-    /// Stops asking; returns the round trips in milliseconds and what went wrong.
-    func finish() -> (milliseconds: [Double], failures: [String]) {
+    /// Stops asking; returns the round trips and what went wrong.
+    func finish() -> (answered: [Sample], failures: [String]) {
         stopped.store(true, ordering: .releasing)
         done.wait()
         return samples.withLock { $0 }

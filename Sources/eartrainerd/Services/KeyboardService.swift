@@ -23,7 +23,9 @@ struct KeyboardService: Service {
                         case .pass:
                             await core.keyboard(message.keyboardKind, age: age)
                         case .drop:
-                            break
+                            // A backlog of late notes needs no await of its own: let the socket's
+                            // tasks (a `status` during a flood) have the thread between them.
+                            await Task.yield()
                         case .dropAndReport(let total):
                             await core.deviceChanged(
                                 "MIDI input behind: notes played over \(late.limit) ago are dropped (\(total) so far)")
