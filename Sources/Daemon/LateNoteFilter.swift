@@ -5,8 +5,8 @@ import Training
 /// dropped before it reaches the core instead of being judged minutes late. Control changes always
 /// pass, so the pedals' state stays right.
 ///
-/// Without it, a flood the kernel let through queued every note for the core: in the VM, 4,000 to
-/// 6,000 notes were judged over 100 to 250 seconds after the flood had ended (docs/reliability.md).
+/// Without it, a flood the kernel let through queued every note for the core: in the VM, the last
+/// of 4,232–5,859 notes was judged 102–258 s after a flood of 2–5 s began (docs/reliability.md).
 public struct LateNoteFilter: Sendable {
     /// What to do with one message.
     public enum Decision: Sendable, Equatable {
