@@ -146,7 +146,10 @@ let package = Package(
         .target(name: "VMProbeSupport", path: "Tests/VMProbeSupport"),
         .executableTarget(
             name: "alsa-probe",
-            dependencies: ["ALSASequencer", "MusicTheory", "VMProbeSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "ALSASequencer", "MusicTheory", "Training", "ControlProtocol", "VMProbeSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/ALSAProbe"
         ),
         .executableTarget(

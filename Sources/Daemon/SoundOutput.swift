@@ -41,8 +41,8 @@ public struct SoundStatus: Sendable, Hashable {
     }
 }
 
-/// A sound output that plays nothing and remembers what it was asked: for tests, and for a daemon
-/// started without any audio part.
+/// A sound output that plays nothing and remembers everything it was asked, for tests: it grows
+/// with every key, so a running daemon uses `SilentSoundOutput` instead.
 public final class RecordingSoundOutput: SoundOutput {
     public enum Call: Sendable, Hashable {
         case prompt([MIDINote], root: MIDINote)
@@ -78,4 +78,18 @@ public final class RecordingSoundOutput: SoundOutput {
     public func silence() {
         calls.withLock { $0.append(.silence) }
     }
+}
+
+/// A sound output that plays nothing and keeps nothing: the daemon's when started without any
+/// audio part (`--audio off`), which may hear millions of keys in its life.
+public struct SilentSoundOutput: SoundOutput {
+    public let status: SoundStatus
+
+    public init(status: SoundStatus) {
+        self.status = status
+    }
+
+    public func playPrompt(_ notes: [MIDINote], root: MIDINote, settings: TrainingSettings) {}
+    public func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {}
+    public func silence() {}
 }

@@ -20,7 +20,7 @@ struct DaemonParts {
         let keyboardService: (DaemonCore) -> [any Service] = { core in [KeyboardService(input: input, core: core)] }
         guard audio else {
             return DaemonParts(
-                sound: RecordingSoundOutput(status: SoundStatus(deviceOpen: false, detail: "audio off (--audio off)")),
+                sound: SilentSoundOutput(status: SoundStatus(deviceOpen: false, detail: "audio off (--audio off)")),
                 keyboardStatus: keyboardStatus, services: keyboardService)
         }
         let (renderer, problem) = AudioSetup.makeRenderer(configuration, logger: logger)

@@ -1,7 +1,8 @@
 // alsa-probe: runs the ALSA input scenarios of issue 4 against the kernel's sequencer. Meant to run
 // inside the VM (scripts/vm/guest.sh) as root, with snd-seq and snd-virmidi NOT yet loaded: the first
 // scenario loads them. Prints one PASS/FAIL line per check, writes them to OUTDIR/results.txt and
-// the latency table to OUTDIR/latency.md, and exits 1 when any check failed.
+// the latency table to OUTDIR/latency.md, and exits 1 when any check failed. Last, the MIDI faults of
+// issue 9 against eartrainerd (built beside it) while it runs a session; its log goes to OUTDIR.
 import ALSASequencer
 import Foundation
 import Logging
@@ -30,6 +31,23 @@ let latency = LatencyBenchmark(report: report).run(main)
 scenarios.kernelUnplug(main)
 report.check("main input still running", !main.streamFinished, "status \(main.input.status), overruns \(main.input.overruns)")
 main.stop()
+_ = waitUntil(.seconds(10)) { main.streamFinished }
+
+// Issue 9: MIDI faults against the real daemon, with a session running (DaemonFaults).
+do {
+    let daemon = try DaemonUnderTest(keyboard: scenarios.virmidiClient)
+    let faults = DaemonFaults(report: report, daemon: daemon, virmidiPath: scenarios.virmidiPath,
+                              virmidiClient: scenarios.virmidiClient)
+    if faults.startSession() {
+        faults.unplugAndReplug()
+        faults.garbage()
+        faults.flood()
+    }
+    let exit = daemon.stop(copyingLogTo: outDirectory)
+    report.check("daemon: exits cleanly on SIGTERM", exit == 0, "exit \(exit.map { "\($0)" } ?? "killed")")
+} catch {
+    report.check("daemon: starts", false, "\(error)")
+}
 
 try? latency.write(toFile: outDirectory + "/latency.md", atomically: true, encoding: .utf8)
 try? report.text.write(toFile: outDirectory + "/results.txt", atomically: true, encoding: .utf8)

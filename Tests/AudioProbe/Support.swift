@@ -33,44 +33,6 @@ func waitUntil(_ timeout: Duration, _ condition: () -> Bool) -> Bool {
     return condition()
 }
 
-/// A child process whose output goes to a log file in the results folder; its standard input
-/// stays open (a pipe) until `stop`.
-final class Child {
-    let process = Process()
-    let input = Pipe()
-    let logPath: String
-
-    init(_ arguments: [String], log: String, environment: [String: String]? = nil) throws {
-        logPath = log
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let handle = FileHandle(forWritingAtPath: log)!
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = input
-        try process.run()
-    }
-
-    func send(_ line: String) {
-        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
-    }
-
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
-
-    /// SIGTERM, then waits up to `timeout` (SIGKILL after); returns the exit status, nil if killed.
-    func stop(timeout: Duration = .seconds(10)) -> Int32? {
-        if process.isRunning { process.terminate() }
-        if !waitUntil(timeout, { !process.isRunning }) {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return nil
-        }
-        return process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
-    }
-}
-
 /// Writes raw MIDI bytes to a rawmidi device, as a keyboard's driver would deliver them.
 final class RawMIDIDevice {
     private let descriptor: Int32
