@@ -104,6 +104,18 @@ public final class ToneRenderer: Sendable {
         }
     }
 
+    /// Drops everything queued or sounding at once, with no fade: for when no device takes samples,
+    /// so that keys pressed meanwhile do not all sound when a device opens again.
+    public func discardAll() {
+        state.withLock { state in
+            state.pending.removeAll()
+            state.sines.removeAll()
+            state.bends.removeAll()
+            state.fadeRemaining = nil
+            state.cello?.synth.allSoundsOff()
+        }
+    }
+
     /// FluidSynth calls that failed while rendering (the audio thread cannot throw), oldest first.
     public func takeErrors() -> [AudioError] {
         state.withLock { state in
