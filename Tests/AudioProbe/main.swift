@@ -1,7 +1,7 @@
 // audio-probe: issue 5's VM scenario. The daemon plays through real ALSA output (snd-aloop) and is
 // timed against `fluidsynth -a alsa -m alsa_seq` in the same run:
 //
-//   audio-probe BIN OUTDIR [PERIOD PERIODS [CALIBRATION-SEED-DIR]]
+//   audio-probe BIN OUTDIR [PERIOD PERIODS [CALIBRATION-SEED-DIR [IDLE-SECONDS]]]
 //
 // Loads snd-seq, snd-virmidi and snd-aloop; runs BIN/eartrainerd with its audio device on
 // hw:Loopback,0,0 (PERIOD x PERIODS frames at 48 kHz; 128 x 3 as shipped by default) and the virmidi port as its keyboard; writes
@@ -156,6 +156,10 @@ func arecordCheck() {
                  "arecord -D \(settings.capture) -f \(format): onset at \(f(Double(onset) / Double(settings.rate), 3)) s, pitch \(cents.map { f($0, 3) } ?? "none") c; arecord said: \(recorder.log.split(separator: "\n").joined(separator: " / "))")
 }
 if ours != nil { arecordCheck() }
+// Issue 9: the card taken away and brought back; then the footprint while idle.
+DeviceLoss(report: report, settings: settings, socket: socketPath, daemon: daemon, device: device, out: out).run()
+Footprint(report: report, daemonPID: daemon.process.processIdentifier, soundFont: soundFont, period: period, periods: periods,
+          seconds: CommandLine.arguments.count > 6 ? Int(CommandLine.arguments[6]) ?? 60 : 60, out: out).run()
 let daemonExit = daemon.stop()
 report.check("eartrainerd exits cleanly on SIGTERM", daemonExit == 0, "exit \(daemonExit.map { "\($0)" } ?? "killed")")
 
