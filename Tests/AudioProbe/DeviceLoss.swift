@@ -31,6 +31,11 @@ struct DeviceLoss {
         }
     }
 
+    /// How many times the daemon has said its device was lost.
+    func lostCount() -> Int {
+        daemon.log.split(separator: "\n").filter { $0.hasPrefix("audio output: silent") && $0.contains(" lost (") }.count
+    }
+
     func press() {
         device.write([0x90, settings.key, settings.velocity])
         usleep(300_000)
@@ -76,12 +81,23 @@ struct DeviceLoss {
 
         var again = settings
         again.notes = 3
-        let notes = Measurement(settings: again, report: report).run(
-            label: "eartrainerd after the device returned", device: device,
-            wavPath: out + "/eartrainerd-after-loss.wav", logPath: out + "/capture-after-loss.log")
-        let found = notes?.compactMap { $0 } ?? []
-        let cents = found.filter { $0.dropouts == 0 }.compactMap(\.cents)
-        report.check("device back: sound captured again, A3 within 1.0 c", mostlyInTune(cents, limit: 1.0),
-                     "\(found.count) of \(again.notes) notes found; pitch c: \(cents.map { f($0, 3) }.joined(separator: " ")); latency ms: \(found.map { f($0.latencyMs) }.joined(separator: " "))")
+        // A capture the device was lost in again (the emulated loopback's stall, docs/benchmarks.md)
+        // says nothing about the return: it is noted and made once more.
+        for attempt in 1...2 {
+            let lostBefore = lostCount()
+            let notes = Measurement(settings: again, report: report).run(
+                label: "eartrainerd after the device returned (\(attempt))", device: device,
+                wavPath: out + "/eartrainerd-after-loss-\(attempt).wav", logPath: out + "/capture-after-loss-\(attempt).log")
+            let found = notes?.compactMap { $0 } ?? []
+            let cents = found.filter { $0.dropouts == 0 }.compactMap(\.cents)
+            let detail = "\(found.count) of \(again.notes) notes found; pitch c: \(cents.map { f($0, 3) }.joined(separator: " ")); latency ms: \(found.map { f($0.latencyMs) }.joined(separator: " "))"
+            if attempt == 1, lostCount() > lostBefore, !mostlyInTune(cents, limit: 1.0) {
+                report.note("the device was lost again during the capture after its return (\(detail)): capturing once more")
+                usleep(6_000_000)
+                continue
+            }
+            report.check("device back: sound captured again, A3 within 1.0 c", mostlyInTune(cents, limit: 1.0), detail)
+            return
+        }
     }
 }
