@@ -71,6 +71,9 @@ extension ToneRenderer {
     /// already rendered ahead is muted, so nothing sounds one period after the stop.
     private static func applyStop(_ state: inout State, count: Int, left: UnsafeMutablePointer<Float>,
                                   right: UnsafeMutablePointer<Float>, stopFrames: Int) {
+        // Nearly always: no stop under way, nothing to scale (a per-sample loop for nothing costs
+        // the audio thread real time in a debug build under emulation).
+        guard state.fadeRemaining != nil || state.mutedFrames > 0 else { return }
         for index in 0..<count {
             var gain: Float = 1
             if let remaining = state.fadeRemaining {

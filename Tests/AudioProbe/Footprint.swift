@@ -41,7 +41,9 @@ struct Footprint {
                           log: out + "/fluidsynth-\(label).log")
     }
 
-    func run() {
+    /// Measures; returns the figures for bench.json (process name → RSS MiB and CPU seconds), empty when it failed.
+    @discardableResult
+    func run() -> [String: [String: Double]] {
         let peers = [("defaults", fluidsynth("defaults", subdevice: 1, extra: [])),
                      ("no-effects", fluidsynth("no-effects", subdevice: 2, extra: ["-R", "0", "-C", "0"]))]
         // Both play once their SoundFont is loaded (10-30 s under emulation); then everything settles.
@@ -63,7 +65,7 @@ struct Footprint {
         }
         guard rows.count == 3 else {
             report.check("footprint measured", false, "samples: \(rows.map(\.name)); fluidsynth logs in \(out)")
-            return
+            return [:]
         }
         var table = "idle \(seconds) s, \(period) x \(periods) frames at 48 kHz, cello selected\n| process | RSS MiB | CPU s | CPU % |\n| --- | --- | --- | --- |\n"
         for row in rows { table += "| \(row.name) | \(f(row.rss, 1)) | \(f(row.cpu, 2)) | \(f(100 * row.cpu / Double(seconds), 2)) |\n" }
@@ -76,5 +78,6 @@ struct Footprint {
         let peer = rows[1]
         report.check("footprint: RSS within 0.5x of fluidsynth -is", rows[0].rss <= 0.5 * peer.rss, "\(f(rows[0].rss / peer.rss, 3))")
         report.check("footprint: idle CPU within 0.5x of fluidsynth -is", rows[0].cpu <= 0.5 * peer.cpu, "\(f(rows[0].cpu / peer.cpu, 3))")
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0.name, ["rss_mib": $0.rss, "cpu_s": $0.cpu, "seconds": Double(seconds)]) })
     }
 }

@@ -162,7 +162,7 @@ func arecordCheck() {
 if ours != nil { arecordCheck() }
 // Issue 9: the card taken away and brought back; then the footprint while idle.
 DeviceLoss(report: report, settings: settings, socket: socketPath, daemon: daemon, device: device, out: out).run()
-Footprint(report: report, daemonPID: daemon.process.processIdentifier, soundFont: soundFont, period: period, periods: periods,
+let footprint = Footprint(report: report, daemonPID: daemon.process.processIdentifier, soundFont: soundFont, period: period, periods: periods,
           seconds: CommandLine.arguments.count > 6 ? Int(CommandLine.arguments[6]) ?? 60 : 60, out: out).run()
 let daemonExit = daemon.stop()
 report.check("eartrainerd exits cleanly on SIGTERM", daemonExit == 0, "exit \(daemonExit.map { "\($0)" } ?? "killed")")
@@ -256,5 +256,15 @@ if !ourLatencies.isEmpty, !theirLatencies.isEmpty {
     report.note(table)
     try? table.write(toFile: out + "/latency.md", atomically: true, encoding: .utf8)
     report.check("latency measured for both", true, "eartrainerd \(f(median(ourLatencies))) ms, fluidsynth \(f(median(theirLatencies))) ms, ratio \(f(ratio))")
+}
+// The figures for `make bench` (scripts/bench/report.py reads OUT/bench.json).
+let bench: [String: Any] = [
+    "buffer_frames": period * periods,
+    "latency_ms": ["eartrainerd_median": ourLatencies.isEmpty ? nil : median(ourLatencies),
+                   "fluidsynth_median": theirLatencies.isEmpty ? nil : median(theirLatencies)].compactMapValues { $0 },
+    "idle_footprint": footprint,
+]
+if let data = try? JSONSerialization.data(withJSONObject: bench, options: [.prettyPrinted, .sortedKeys]) {
+    try? data.write(to: URL(fileURLWithPath: out + "/bench.json"))
 }
 finish()
