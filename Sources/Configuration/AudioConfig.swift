@@ -19,11 +19,14 @@ public struct AudioConfig: Sendable {
     public var periods: Int
     /// Frames per second, 8000…192000.
     public var sampleRate: Int
+    /// Seconds of silence after which the synthesizer stops rendering until the next note.
+    public var idleAfter: Double
 
     /// The defaults for every value not given.
     public init(
         soundFont: String? = nil, presetBank: Int = 0, presetProgram: Int = 42, driver: String = "alsa",
-        device: String = "default", periodSize: Int = 128, periods: Int = 3, sampleRate: Int = 48000
+        device: String = "default", periodSize: Int = 128, periods: Int = 3, sampleRate: Int = 48000,
+        idleAfter: Double = 2
     ) {
         self.soundFont = soundFont
         self.presetBank = presetBank
@@ -33,6 +36,7 @@ public struct AudioConfig: Sendable {
         self.periodSize = periodSize
         self.periods = periods
         self.sampleRate = sampleRate
+        self.idleAfter = idleAfter
     }
 
     /// Accepted bank numbers.
@@ -45,6 +49,8 @@ public struct AudioConfig: Sendable {
     public static let periodsRange = 2...64
     /// Accepted sample rates.
     public static let sampleRateRange = 8000...192_000
+    /// Accepted idle delays in seconds.
+    public static let idleAfterRange = 0.1...3600.0
 }
 
 extension AudioConfig: Hashable, Codable {}

@@ -111,7 +111,8 @@ extension AudioConfig {
             device: try reader.parsed("device", d.device, nonEmpty),
             periodSize: try reader.int("period_size", d.periodSize, in: Self.periodSizeRange),
             periods: try reader.int("periods", d.periods, in: Self.periodsRange),
-            sampleRate: try reader.int("sample_rate", d.sampleRate, in: Self.sampleRateRange)
+            sampleRate: try reader.int("sample_rate", d.sampleRate, in: Self.sampleRateRange),
+            idleAfter: try reader.double("idle_after", d.idleAfter, in: Self.idleAfterRange)
         )
         try reader.finish()
     }

@@ -19,6 +19,10 @@ public struct AudioConfiguration: Sendable, Hashable {
     public var periods: Int
     /// Seconds between attempts to open a device that could not be opened.
     public var deviceRetryInterval: Double
+    /// Seconds of silence after which FluidSynth stops rendering until the next note.
+    public var idleAfter: Double
+    /// Seconds without the device taking a sample after which it counts as lost and is reopened.
+    public var deviceStallTimeout: Double
     /// Where the calibration table is cached; nil for the default (see `CalibrationCache`).
     public var cacheDirectory: String?
 
@@ -26,7 +30,8 @@ public struct AudioConfiguration: Sendable, Hashable {
         soundFontPath: String? = nil, projectSoundFontDirectory: String = "soundfonts",
         preset: Preset = .cello, noteDuration: Double = 1.0, sampleRate: Double = 48000,
         driver: String = "alsa", device: String = "default", periodSize: Int = 128, periods: Int = 3,
-        deviceRetryInterval: Double = 3, cacheDirectory: String? = nil
+        deviceRetryInterval: Double = 3, idleAfter: Double = 2, deviceStallTimeout: Double = 2,
+        cacheDirectory: String? = nil
     ) {
         self.soundFontPath = soundFontPath
         self.projectSoundFontDirectory = projectSoundFontDirectory
@@ -38,11 +43,16 @@ public struct AudioConfiguration: Sendable, Hashable {
         self.periodSize = periodSize
         self.periods = periods
         self.deviceRetryInterval = deviceRetryInterval
+        self.idleAfter = idleAfter
+        self.deviceStallTimeout = deviceStallTimeout
         self.cacheDirectory = cacheDirectory
     }
 
     /// The buffer latency in seconds.
     public var latency: Double { Double(periodSize * periods) / sampleRate }
+
+    /// Quiet frames before the renderer idles, in whole blocks.
+    public var idleAfterFrames: Int { max(ToneRenderer.blockFrames, Int((idleAfter * sampleRate).rounded())) }
 
     /// Frames in one note.
     public var noteFrames: Int { max(1, Int((noteDuration * sampleRate).rounded())) }

@@ -1,43 +1,67 @@
-import Logging
 import Synchronization
+
+/// An open audio device: it takes samples from the renderer until it is released.
+public protocol AudioDevice: AnyObject {
+    /// How many frames the device has taken so far. When it stops growing the device is lost
+    /// (FluidSynth's audio thread ends on an error it cannot recover from, such as a disconnected card).
+    var framesTaken: Int { get }
+}
 
 /// Opens audio devices for a renderer; the seam between the daemon's retry logic and FluidSynth.
 public protocol AudioDeviceOpener: Sendable {
     /// Opens the device and starts calling the renderer; the returned object keeps it open until
     /// it is released. Throws `AudioError.deviceUnavailable` when there is no such device.
-    func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> AnyObject
+    func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> any AudioDevice
 }
 
 /// The real opener: a FluidSynth audio driver (ALSA by default).
 public struct FluidDeviceOpener: AudioDeviceOpener {
     public init() {}
 
-    public func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> AnyObject {
+    public func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> any AudioDevice {
         try FluidAudioDriver(configuration, renderer: renderer)
     }
 }
 
-/// An opener for tests: fails a given number of times, then "opens" a device that renders
-/// nothing, recording each attempt.
+/// An opener for tests: fails a given number of times, then "opens" a device that takes 1,024
+/// frames each time it is asked, until `loseDevice` makes it stop, as a disconnected card does.
 public final class FakeDeviceOpener: AudioDeviceOpener {
-    private let state: Mutex<(failuresLeft: Int, attempts: Int)>
+    private let state: Mutex<(failuresLeft: Int, attempts: Int, lost: Bool)>
 
     public init(failures: Int) {
-        state = Mutex((failures, 0))
+        state = Mutex((failures, 0, false))
     }
 
     public var attempts: Int { state.withLock { $0.attempts } }
 
-    public func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> AnyObject {
+    /// The open device stops taking frames, and the next `failures` attempts to open fail.
+    public func loseDevice(failures: Int) {
+        state.withLock { $0.lost = true; $0.failuresLeft = failures }
+    }
+
+    public func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> any AudioDevice {
         let fail = state.withLock { state in
             state.attempts += 1
-            guard state.failuresLeft > 0 else { return false }
+            guard state.failuresLeft > 0 else { state.lost = false; return false }
             state.failuresLeft -= 1
             return true
         }
         if fail { throw .deviceUnavailable(driver: configuration.driver, device: configuration.device, message: "fake") }
-        return FakeDevice()
+        return FakeDevice(opener: self)
     }
 
-    private final class FakeDevice {}
+    fileprivate var lost: Bool { state.withLock { $0.lost } }
+
+    private final class FakeDevice: AudioDevice {
+        let opener: FakeDeviceOpener
+        let frames = Mutex(0)
+        init(opener: FakeDeviceOpener) { self.opener = opener }
+
+        var framesTaken: Int {
+            frames.withLock { frames in
+                if !opener.lost { frames += 1024 }
+                return frames
+            }
+        }
+    }
 }

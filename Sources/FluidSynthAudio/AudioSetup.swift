@@ -16,10 +16,12 @@ public enum AudioSetup {
         let stopFrames = max(ToneRenderer.blockFrames, configuration.periodSize)
         do {
             let (cello, tuner) = try makeCello(configuration, keys: keys, logger: logger)
-            return (ToneRenderer(cello: cello, tuner: tuner, sampleRate: configuration.sampleRate, stopFrames: stopFrames), nil)
+            return (ToneRenderer(cello: cello, tuner: tuner, sampleRate: configuration.sampleRate, stopFrames: stopFrames,
+                                 idleAfterFrames: configuration.idleAfterFrames), nil)
         } catch {
             logger.warning("SoundFont unusable; every note sounds as a sine", metadata: ["reason": "\(error)"])
-            return (ToneRenderer(cello: nil, tuner: nil, sampleRate: configuration.sampleRate, stopFrames: stopFrames), error)
+            return (ToneRenderer(cello: nil, tuner: nil, sampleRate: configuration.sampleRate, stopFrames: stopFrames,
+                                 idleAfterFrames: configuration.idleAfterFrames), error)
         }
     }
 

@@ -3,7 +3,7 @@ import CFluidSynth
 /// Owns one `fluid_audio_driver_t` made with `new_fluid_audio_driver2`: FluidSynth opens the
 /// device and runs its audio thread, and every period that thread asks `ToneRenderer` for the
 /// samples, so the cello and the exact sines share one device. Freeing it closes the device.
-final class FluidAudioDriver {
+final class FluidAudioDriver: AudioDevice {
     private let settings: FluidSettings
     private let handle: OpaquePointer
     private let renderer: Unmanaged<ToneRenderer>
@@ -35,6 +35,9 @@ final class FluidAudioDriver {
         self.handle = handle
         self.renderer = retained
     }
+
+    /// The renderer's clock: FluidSynth's thread is the only one that advances it.
+    var framesTaken: Int { renderer.takeUnretainedValue().clock }
 
     deinit {
         delete_fluid_audio_driver(handle)

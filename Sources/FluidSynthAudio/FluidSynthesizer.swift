@@ -84,6 +84,12 @@ final class FluidSynthesizer: @unchecked Sendable {
         _ = fluid_synth_all_sounds_off(handle, -1)
     }
 
+    /// Voices playing or releasing now. The corresponding C function is
+    /// `fluid_synth_get_active_voice_count`.
+    var activeVoiceCount: Int {
+        Int(fluid_synth_get_active_voice_count(handle))
+    }
+
     /// Renders `frames` stereo frames into two separate buffers, overwriting them.
     /// The corresponding C function is `fluid_synth_write_float`.
     func write(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) throws(AudioError) {

@@ -14,6 +14,8 @@ extension ToneRenderer {
         }
         while let first = state.pending.first, first.frame <= state.clock {
             state.pending.removeFirst()
+            state.quietFrames = 0
+            state.idle = false
             switch first.kind {
             case .start(let tone, let plan):
                 start(tone, plan: plan, in: &state, sampleRate: sampleRate)
@@ -47,7 +49,8 @@ extension ToneRenderer {
     /// Renders up to one block: FluidSynth first, the sines added, then the stop fade if any.
     static func renderSpan(_ state: inout State, count: Int, left: UnsafeMutablePointer<Float>,
                            right: UnsafeMutablePointer<Float>, stopFrames: Int) {
-        if let cello = state.cello {
+        if let cello = state.cello, !state.idle {
+            state.synthFrames += count
             do { try cello.synth.write(frames: count, left: left, right: right) } catch {
                 state.errors.append(error)
                 left.update(repeating: 0, count: count)
@@ -68,6 +71,9 @@ extension ToneRenderer {
     /// already rendered ahead is muted, so nothing sounds one period after the stop.
     private static func applyStop(_ state: inout State, count: Int, left: UnsafeMutablePointer<Float>,
                                   right: UnsafeMutablePointer<Float>, stopFrames: Int) {
+        // Nearly always: no stop under way, nothing to scale (a per-sample loop for nothing costs
+        // the audio thread real time in a debug build under emulation).
+        guard state.fadeRemaining != nil || state.mutedFrames > 0 else { return }
         for index in 0..<count {
             var gain: Float = 1
             if let remaining = state.fadeRemaining {

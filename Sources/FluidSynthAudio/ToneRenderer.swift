@@ -14,6 +14,9 @@ public final class ToneRenderer: Sendable {
     public let sampleRate: Double
     /// How many frames a stop takes to fade to silence (one audio period).
     public let stopFrames: Int
+    /// After this many frames with nothing sounding, FluidSynth is no longer asked to render
+    /// (it would render silence at full cost, upstream #338): the renderer writes zeros.
+    public let idleAfterFrames: Int
     let state: Mutex<State>
     /// Plans cello notes; nil when the renderer is sine-only.
     public let tuner: CelloTuner?
@@ -33,11 +36,20 @@ public final class ToneRenderer: Sendable {
         var fadeRemaining: Int?
         var mutedFrames = 0
         var errors: [AudioError] = []
+        /// Frames since the last moment anything sounded, counted in whole blocks.
+        var quietFrames = 0
+        /// Whether the current block skips FluidSynth (decided at each block boundary).
+        var idle = false
+        /// Frames FluidSynth has rendered: what the idle state saves shows here.
+        var synthFrames = 0
     }
 
-    /// A renderer with the cello if it could be built, or nil for sine only.
-    init(cello: CelloInstrument?, tuner: CelloTuner?, sampleRate: Double, stopFrames: Int) {
+    /// A renderer with the cello if it could be built, or nil for sine only; idle after
+    /// `idleAfterFrames` quiet frames (two seconds when nil).
+    init(cello: CelloInstrument?, tuner: CelloTuner?, sampleRate: Double, stopFrames: Int, idleAfterFrames: Int? = nil) {
         precondition(stopFrames > 0, "a stop takes at least one frame")
+        self.idleAfterFrames = idleAfterFrames ?? Int(2 * sampleRate)
+        precondition(self.idleAfterFrames > 0, "idle only after some quiet")
         precondition((cello == nil) == (tuner == nil), "a cello needs its tuner")
         self.tuner = tuner
         self.sampleRate = sampleRate
@@ -92,6 +104,18 @@ public final class ToneRenderer: Sendable {
         }
     }
 
+    /// Drops everything queued or sounding at once, with no fade: for when no device takes samples,
+    /// so that keys pressed meanwhile do not all sound when a device opens again.
+    public func discardAll() {
+        state.withLock { state in
+            state.pending.removeAll()
+            state.sines.removeAll()
+            state.bends.removeAll()
+            state.fadeRemaining = nil
+            state.cello?.synth.allSoundsOff()
+        }
+    }
+
     /// FluidSynth calls that failed while rendering (the audio thread cannot throw), oldest first.
     public func takeErrors() -> [AudioError] {
         state.withLock { state in
@@ -103,9 +127,13 @@ public final class ToneRenderer: Sendable {
     /// Renders `frames` stereo frames, overwriting both buffers.
     public func render(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
         state.withLock { state in
+            if Self.skipIdle(&state, frames: frames, left: left, right: right) { return }
             var done = 0
             while done < frames {
-                if state.clock % Self.blockFrames == 0 { Self.startDueEvents(&state, sampleRate: sampleRate) }
+                if state.clock % Self.blockFrames == 0 {
+                    Self.startDueEvents(&state, sampleRate: sampleRate)
+                    Self.updateIdle(&state, after: idleAfterFrames)
+                }
                 let count = min(frames - done, Self.blockFrames - state.clock % Self.blockFrames)
                 Self.renderSpan(&state, count: count, left: left + done, right: right + done, stopFrames: stopFrames)
                 state.clock += count

@@ -28,6 +28,6 @@ struct DaemonParts {
         let sound = CelloSoundOutput(renderer: renderer, output: output, celloProblem: problem.map { "\($0)" })
         return DaemonParts(
             sound: sound, keyboardStatus: keyboardStatus,
-            services: { core in [AudioService(output: output)] + keyboardService(core) })
+            services: { core in [AudioService(output: output, core: core)] + keyboardService(core) })
     }
 }

@@ -22,14 +22,17 @@ struct Measurement {
         var threshold: Float = 0.002
         /// ...after at least this much silence (below half the threshold) before the note-on.
         var silenceBefore = 0.1
+        /// The playback buffer (period size x periods): a stale replay repeats the samples this far back.
+        var bufferFrames = 1536
     }
 
     struct Note {
         let latencyMs: Double
         let cents: Double?
         let peak: Float
-        /// Runs of 64 or more exactly silent samples inside the note: the synthesizer's playback
-        /// underran there (the emulated VM stalls), and the pitch over such a note means little.
+        /// Runs of 64 or more exactly silent samples inside the note, or of 256 samples equal to those
+        /// one buffer earlier: the synthesizer's playback underran there (the emulated VM stalls; the
+        /// loopback then replays stale buffer contents), and the pitch over such a note means little.
         let dropouts: Int
     }
 
@@ -102,7 +105,20 @@ struct Measurement {
             for sample in note {
                 if sample == 0 { zeros += 1 } else { if zeros >= 64 { dropouts += 1 }; zeros = 0 }
             }
+            dropouts += Self.staleRepeats(in: samples, from: onset, to: end, buffer: s.bufferFrames)
             return Note(latencyMs: latencyMs, cents: cents, peak: note.map(abs).max() ?? 0, dropouts: dropouts)
         }
+    }
+
+    /// Runs of 256 sounding samples equal (within 1e-4) to the samples one buffer earlier: what the
+    /// loopback captures when the playback fell a whole buffer behind. A real note never repeats
+    /// itself exactly over 256 samples at that distance.
+    static func staleRepeats(in samples: [Float], from start: Int, to end: Int, buffer: Int) -> Int {
+        var runs = 0, equal = 0
+        for index in max(start, buffer)..<end {
+            let same = abs(samples[index]) > 1e-3 && abs(samples[index] - samples[index - buffer]) < 1e-4
+            if same { equal += 1 } else { if equal >= 256 { runs += 1 }; equal = 0 }
+        }
+        return runs + (equal >= 256 ? 1 : 0)
     }
 }

@@ -60,3 +60,10 @@ func median(_ values: [Double]) -> Double {
 }
 
 func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+
+/// The pitch check over captured notes: the median and most notes within `limit`. Under emulation a
+/// note can still be bent by a delivery glitch the dropout test misses (the loopback replaying part
+/// of a buffer, or a few frames slipping: docs/benchmarks.md), which is the VM's, not the render's.
+func mostlyInTune(_ cents: [Double], limit: Double) -> Bool {
+    !cents.isEmpty && abs(median(cents)) <= limit && cents.filter { abs($0) <= limit }.count * 2 > cents.count
+}

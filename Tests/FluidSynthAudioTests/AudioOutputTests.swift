@@ -33,13 +33,40 @@ import MusicTheory
         let sleeps = Mutex<[Duration]>([])
         let service = AudioOutputService(configuration: AudioConfiguration(), renderer: Self.renderer(), opener: opener,
                                          logger: Support.logger, sleep: { duration in
-            sleeps.withLock { $0.append(duration) }
-            if duration > .seconds(60) { throw CancellationError() }
+            let count = sleeps.withLock { $0.append(duration); return $0.count }
+            if count >= 10 { throw CancellationError() }
         })
         #expect(service.status == .starting)
         await service.run()
         #expect(opener.attempts == 4)
         #expect(sleeps.withLock { Array($0.prefix(3)) } == Array(repeating: .seconds(3), count: 3))
+    }
+
+    @Test("A device that stops taking samples is reported lost, closed, and reopened once it can be; changes are announced")
+    func lostAndBack() async {
+        let opener = FakeDeviceOpener(failures: 1)
+        let box = Mutex<AudioOutputService?>(nil)
+        let sleeps = Mutex(0)
+        let service = AudioOutputService(configuration: AudioConfiguration(), renderer: Self.renderer(), opener: opener,
+                                         logger: Support.logger, sleep: { _ in
+            let count = sleeps.withLock { $0 += 1; return $0 }
+            // 1: the retry after the first failure; 2-4: watching the device play; then it is lost.
+            if count == 4 { opener.loseDevice(failures: 2) }
+            if count >= 20 { throw CancellationError() }
+        })
+        box.withLock { $0 = service }
+        async let changes: [AudioOutputService.Status] = service.changes.reduce(into: []) { $0.append($1) }
+        await service.run()
+        let seen = await changes
+        #expect(opener.attempts == 5)
+        guard seen.count == 4, case .silent(let lost) = seen[1], case .silent(let unavailable) = seen[2] else {
+            Issue.record("changes: \(seen)")
+            return
+        }
+        #expect(seen[0] == .playing(device: "default") && seen[3] == .playing(device: "default"))
+        #expect(lost.contains("default lost") && lost.contains("retrying every 3 s"))
+        #expect(unavailable.contains("fake"))
+        #expect(service.status == .silent(reason: "closed"))
     }
 
     @Test("While the real device is missing, the status says silent and why")

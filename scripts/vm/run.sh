@@ -25,6 +25,8 @@ scenarios=${VM_SCENARIOS:-alsa audio}
 # less than snd-aloop's jiffies timer sustains under emulation (docs/benchmarks.md): both stall.
 period=${VM_AUDIO_PERIOD:-512}
 periods=${VM_AUDIO_PERIODS:-3}
+# The idle footprint's window (docs/benchmarks.md: 60 s; shorter for quick runs).
+idle_seconds=${VM_IDLE_SECONDS:-60}
 products=()
 case " $scenarios " in *" alsa "*) products+=(alsa-probe fake-keyboard eartrainerd) ;; esac
 case " $scenarios " in *" audio "*) products+=(audio-probe loopback-capture eartrainerd eartrainctl) ;; esac
@@ -70,7 +72,7 @@ kvm="--disable-kvm"  # a KVM guest hangs at boot on this machine kind (shared/de
 echo "vm ($scenarios): booting $kernel (about a minute under emulation); output in $out"
 status=0
 timeout "${VM_TIMEOUT:-900}" vng $kvm --force-9p --cpus 2 --memory 2G --rwdir "$out" --run "$kernel" \
-  --exec "bash $root/scripts/vm/guest.sh $bin $out '$scenarios' $period $periods" </dev/null >"$out/console.log" 2>&1 || status=$?
+  --exec "bash $root/scripts/vm/guest.sh $bin $out '$scenarios' $period $periods $idle_seconds" </dev/null >"$out/console.log" 2>&1 || status=$?
 
 if [ ! -f "$out/guest-booted" ]; then
   echo "vm: FAIL: the VM did not boot (vng exit $status); last console lines:" >&2

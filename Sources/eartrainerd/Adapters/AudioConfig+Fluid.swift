@@ -10,6 +10,7 @@ extension AudioConfig {
             soundFontPath: soundFont, preset: Preset(bank: presetBank, program: presetProgram),
             noteDuration: noteDuration.seconds,
             sampleRate: Double(sampleRate), driver: driver, device: device, periodSize: periodSize, periods: periods,
+            idleAfter: idleAfter,
             cacheDirectory: environment["CACHE_DIRECTORY"].flatMap { $0.isEmpty ? nil : $0 })
     }
 }
