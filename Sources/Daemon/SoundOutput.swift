@@ -89,7 +89,7 @@ public struct SilentSoundOutput: SoundOutput {
         self.status = status
     }
 
-    public func playPrompt(_ notes: [MIDINote], root: MIDINote, settings: TrainingSettings) {}
+    public func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings) {}
     public func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {}
     public func silence() {}
 }
