@@ -36,7 +36,6 @@ struct ControlSocket {
             refusals: ControlService.refusals(maxClients: limit), limits: ServerLimits(maxClients: limit),
             quickAnswer: ControlService.quickAnswer(core: router.core))
         let service = ControlService(server: server, router: router)
-        server.start()
         return ControlSocket(server: server, service: service, description: description)
     }
 
