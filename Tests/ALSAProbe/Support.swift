@@ -14,21 +14,6 @@ func waitUntil(_ timeout: Duration, _ condition: () -> Bool) -> Duration? {
     return condition() ? ContinuousClock.now - start : nil
 }
 
-/// Runs a command to completion; returns its exit status and output.
-@discardableResult
-func shell(_ arguments: [String]) -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    do { try process.run() } catch { return (-1, "\(error)") }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
 /// Writes raw MIDI bytes to a rawmidi device, as a keyboard's driver would deliver them.
 final class RawMIDIDevice {
     let path: String

@@ -8,21 +8,6 @@ func monotonicNow() -> Int64 {
     return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
 }
 
-/// Runs a command to completion; returns its exit status and output.
-@discardableResult
-func shell(_ arguments: [String]) -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    do { try process.run() } catch { return (-1, "\(error)") }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
 /// Polls `condition` every 20 ms until it holds or `timeout` passes.
 func waitUntil(_ timeout: Duration, _ condition: () -> Bool) -> Bool {
     let start = ContinuousClock.now
