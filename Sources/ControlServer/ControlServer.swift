@@ -46,8 +46,9 @@ public final class ControlServer: Sendable {
     /// Answers a line on the server thread itself, or returns nil to hand it on through `events`.
     /// The daemon gives one for what it can answer at once from published state (`status`): no
     /// thread hop, no queue, as a single-threaded server such as MPD answers. Only used for a client
-    /// with nothing unanswered, so each client's replies stay in the order of its lines.
-    public typealias QuickAnswer = @Sendable (_ line: [UInt8], _ peer: PeerCredentials) -> String?
+    /// with nothing unanswered, so each client's replies stay in the order of its lines. The
+    /// answer is the encoded reply, without its newline.
+    public typealias QuickAnswer = @Sendable (_ line: [UInt8], _ peer: PeerCredentials) -> [UInt8]?
     private let quickAnswer: QuickAnswer?
 
     public init(listener: UnixListener, greeting: String, refusals: Refusals, limits: ServerLimits = ServerLimits(),
@@ -126,6 +127,8 @@ public final class ControlServer: Sendable {
         // they waited in the backlog take places when accepted and give them back one poll later, so
         // a full server refuses newcomers only once a round has passed without freeing a place.
         var fullAt: Int?
+        // One buffer for every read: 64 KiB zeroed per read cost more than a small `status` itself.
+        var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
         defer {
             clients.removeAll()
             continuation.finish()
@@ -161,7 +164,7 @@ public final class ControlServer: Sendable {
                 let revents = descriptors[index + 2].revents
                 guard clients[client.id] != nil else { continue }
                 if !client.inputClosed && (revents & Int16(POLLIN) != 0 || revents & Int16(POLLHUP) != 0) {
-                    if let reason = readAvailable(from: client) {
+                    if let reason = readAvailable(from: client, into: &readBuffer) {
                         if reason == .closedByPeer {
                             client.inputClosed = true  // answer what it sent, then close
                         } else {
@@ -193,6 +196,8 @@ public final class ControlServer: Sendable {
         }
     }
 
+    private static let newline: [UInt8] = [10]
+
     private func drop(_ client: ClientConnection, reason: DisconnectReason, from clients: inout [ClientID: ClientConnection]) {
         clients.removeValue(forKey: client.id)
         continuation.yield(.disconnected(client.id, reason: reason))
@@ -203,10 +208,12 @@ public final class ControlServer: Sendable {
         while read(wakeRead, &buffer, buffer.count) > 0 {}
     }
 
-    /// Accepts what waits in the backlog. When full, it stops and returns the count (leaving the rest
-    /// waiting) unless `mayRefuse`, when it answers each newcomer with the too-many-clients refusal.
+    /// Accepts what waits in the backlog, at most `acceptsPerRound` (a thousand connections at once
+    /// must not keep a client that asks `status` waiting for all of them: the rest are taken on the
+    /// next rounds, between other clients' lines). When full, it stops and returns the count (leaving
+    /// the rest waiting) unless `mayRefuse`, when it answers each newcomer with the too-many-clients refusal.
     private func acceptAll(into clients: inout [ClientID: ClientConnection], nextNumber: inout Int, mayRefuse: Bool) -> Int? {
-        while true {
+        for _ in 0..<Self.acceptsPerRound {
             if clients.count >= limits.maxClients && !mayRefuse { return clients.count }
             let fd = accept(listener.fd, nil, nil)
             if fd == -1 { return nil }  // EAGAIN: no more waiting; other errors: try again on the next poll
@@ -230,12 +237,14 @@ public final class ControlServer: Sendable {
             clients[id] = client
             continuation.yield(.connected(id, peer))
         }
+        return nil  // more may wait: the listener stays readable for the next round
     }
+
+    private static let acceptsPerRound = 16
 
     /// Reads what is there, up to 256 KiB a round so that a client sending megabytes takes its turn
     /// with the others, and hands whole lines on; returns why to drop the client, if it must go.
-    private func readAvailable(from client: ClientConnection) -> DisconnectReason? {
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    private func readAvailable(from client: ClientConnection, into buffer: inout [UInt8]) -> DisconnectReason? {
         for _ in 0..<4 {
             let count = recv(client.fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
             if count == 0 { return .closedByPeer }
@@ -247,7 +256,8 @@ public final class ControlServer: Sendable {
                 switch frame {
                 case .line(let bytes):
                     if client.unansweredLines == 0, let reply = quickAnswer?(bytes, client.peer) {
-                        client.enqueue(Array((reply + "\n").utf8))
+                        client.enqueue(reply)
+                        client.enqueue(Self.newline)
                     } else if case .dropped = continuation.yield(.line(client.id, client.peer, bytes)) {
                         client.enqueue(Array((refusals.busy + "\n").utf8))
                     } else {

@@ -57,27 +57,23 @@ public final class ControlService: EventFollower {
     private static let statisticsMethods: Set = [Method.statsGet.rawValue, Method.statsExport.rawValue]
 
     /// Answers `status` on the socket's own thread from the core's published state, with no turn
-    /// on the actor (see `ControlServer.QuickAnswer`); every other line goes the usual way.
+    /// on the actor (see `ControlServer.QuickAnswer`) and no Foundation: a request in the common
+    /// shape is recognised by `SimpleRequest` and the reply written by `JSONBytes`, byte for byte
+    /// what the usual way writes. Every other line goes the usual way.
     public static func quickAnswer(core: DaemonCore) -> ControlServer.QuickAnswer {
         { line, _ in
-            // Most lines are not `status`: a byte search spares them a second JSON parse.
-            guard line.count < 4096, containsStatusWord(line),
-                  case .request(let request) = RequestRouter.decode(line),
-                  request.method == Method.status.rawValue, let id = request.id
-            else { return nil }
-            return Wire.response(id: id, result: core.currentStatus())
+            guard line.count < 4096, let request = SimpleRequest(line), request.method == statusMethod else { return nil }
+            var json = JSONBytes(capacity: 1024)
+            json.object { members in
+                members.member("id") { $0.raw(request.id) }
+                members.member("jsonrpc") { $0.string("2.0") }
+                members.member("result") { core.currentStatus().write(to: &$0) }
+            }
+            return json.bytes
         }
     }
 
-    private static let statusWord = Array(#""status""#.utf8)
-
-    private static func containsStatusWord(_ line: [UInt8]) -> Bool {
-        guard line.count >= statusWord.count else { return false }
-        for start in 0...(line.count - statusWord.count) where line[start] == statusWord[0] {
-            if line[start..<(start + statusWord.count)].elementsEqual(statusWord) { return true }
-        }
-        return false
-    }
+    private static let statusMethod = Array(Method.status.rawValue.utf8)
 
     /// The encoded reply to one line, or nil for a notification (a request without an id).
     func reply(to line: [UInt8], from client: ClientID, peer: PeerCredentials) async -> String? {

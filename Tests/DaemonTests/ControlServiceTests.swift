@@ -105,4 +105,43 @@ struct ControlServiceTests {
         let stopped = try await reply(#"{"jsonrpc":"2.0","id":4,"method":"session.stop"}"#, service: service)
         #expect((stopped["result"] as? [String: Any])?["error_rate"] as? Double == 0.25)
     }
+
+    private struct StatusReply: Decodable, Equatable {
+        var id: JSONValue
+        var jsonrpc: String
+        var result: StatusResult
+    }
+
+    /// The clocks move between the two answers; everything else must be the same.
+    private func decodedStatus(_ bytes: [UInt8]) throws -> StatusReply {
+        var reply = try JSONDecoder().decode(StatusReply.self, from: Data(bytes))
+        reply.result.uptimeSeconds = 0
+        reply.result.session?.elapsedSeconds = 0
+        return reply
+    }
+
+    @Test("a quick status says what the usual way says, during a session with notes on the staff")
+    func quickStatusMatches() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cs-\(UUID().uuidString.prefix(8)).sock").path
+        let server = try ControlServer(listener: try UnixListener.bind(path: path), greeting: "hi", refusals: ControlService.refusals(maxClients: 4))
+        let core = DaemonCore(sound: RecordingSoundOutput(), seed: 5)
+        let service = ControlService(server: server, router: RequestRouter(core: core, policy: AccessPolicy(daemonUID: getuid())))
+        let quick = ControlService.quickAnswer(core: core)
+        let lines = [#"{"jsonrpc":"2.0","id":"q","method":"status"}"#, #"{"jsonrpc":"2.0","method":"status","id":12,"params":{}}"#]
+        for step in 0..<3 {
+            if step == 1 {
+                _ = try await reply(#"{"jsonrpc":"2.0","id":1,"method":"session.start","params":{"kind":"scale","mode":"dorian","root":"D3"}}"#, service: service)
+            } else if step == 2 {
+                _ = try await reply(#"{"jsonrpc":"2.0","id":2,"method":"notes.play","params":{"notes":["D3","E3","C3","F3"]}}"#, service: service)
+            }
+            for line in lines {
+                let usual = try #require(await service.reply(to: Array(line.utf8), from: ClientID(number: 1), peer: Self.me))
+                let answered = try #require(quick(Array(line.utf8), Self.me))
+                #expect(try decodedStatus(answered) == decodedStatus(Array(usual.utf8)))
+            }
+        }
+        let staff = try decodedStatus(try #require(quick(Array(lines[0].utf8), Self.me))).result.session?.staff
+        #expect(staff?.notes.count == 3)
+        #expect(quick(Array(#"{"jsonrpc":"2.0","id":1,"method":"config.get"}"#.utf8), Self.me) == nil)
+    }
 }

@@ -1,0 +1,107 @@
+/// Writes JSON straight into bytes, the way `Wire.encode` writes it (no whitespace, keys in the
+/// order given, which callers keep sorted, slashes and non-ASCII unescaped), for the one reply that
+/// must be cheap: `status`, answered on the socket's thread for every client that polls it.
+/// Foundation's encoder spent most of that reply's time; tests hold the two byte for byte equal.
+public struct JSONBytes: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 512) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Appends bytes that are already JSON (an id echoed from a request).
+    public mutating func raw(_ json: some Sequence<UInt8>) {
+        bytes.append(contentsOf: json)
+    }
+
+    public mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
+            case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
+            case 0x08: bytes.append(contentsOf: [92, UInt8(ascii: "b")])
+            case 0x0C: bytes.append(contentsOf: [92, UInt8(ascii: "f")])
+            case 0..<0x20:
+                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    public mutating func integer(_ value: some BinaryInteger) {
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// A finite number as Foundation writes it: the shortest form that reads back the same, with
+    /// no ".0" on a whole value.
+    public mutating func number(_ value: Double) {
+        precondition(value.isFinite, "JSON has no \(value)")
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    public mutating func bool(_ value: Bool) {
+        bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+    }
+
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+
+    /// An object; `body` writes its members with `key(_:)` before each value.
+    public mutating func object(_ body: (inout ObjectWriter) -> Void) {
+        bytes.append(UInt8(ascii: "{"))
+        var writer = ObjectWriter(json: self)
+        bytes = []
+        body(&writer)
+        self = writer.json
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    public mutating func array<Element>(_ elements: [Element], _ write: (inout JSONBytes, Element) -> Void) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, element) in elements.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            write(&self, element)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    public mutating func strings(_ elements: [String]) {
+        array(elements) { $0.string($1) }
+    }
+
+    /// Writes the members of one object, commas included. Optional members that are nil are left
+    /// out, as Foundation leaves them out.
+    public struct ObjectWriter {
+        fileprivate var json: JSONBytes
+        private var first = true
+
+        fileprivate init(json: JSONBytes) {
+            self.json = json
+        }
+
+        public mutating func member(_ key: StaticString, _ write: (inout JSONBytes) -> Void) {
+            if !first { json.bytes.append(UInt8(ascii: ",")) }
+            first = false
+            json.bytes.append(UInt8(ascii: "\""))
+            key.withUTF8Buffer { json.bytes.append(contentsOf: $0) }
+            json.bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+            write(&json)
+        }
+
+        public mutating func member<Value>(_ key: StaticString, ifPresent value: Value?, _ write: (inout JSONBytes, Value) -> Void) {
+            guard let value else { return }
+            member(key) { write(&$0, value) }
+        }
+    }
+}

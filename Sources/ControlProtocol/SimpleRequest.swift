@@ -1,0 +1,116 @@
+/// The common shape of a request, recognised without a JSON parser: an object with
+/// `"jsonrpc": "2.0"`, a `method` and an `id` that are plain (ASCII, no escapes; the id a whole
+/// number or such a string), and `params` absent, empty or null. The socket answers `status` in
+/// this shape on its own thread; anything else, however valid, is left to the full decoder, so
+/// what is recognised here is always read the same way there (`SimpleRequestTests` compares them).
+public struct SimpleRequest: Sendable, Hashable {
+    /// The method's name.
+    public var method: [UInt8]
+    /// The id exactly as the client wrote it: JSON that the reply echoes byte for byte.
+    public var id: [UInt8]
+
+    public init?(_ line: [UInt8]) {
+        var scanner = Scanner(bytes: line)
+        guard let request = scanner.request() else { return nil }
+        self = request
+    }
+
+    private init(method: [UInt8], id: [UInt8]) {
+        self.method = method
+        self.id = id
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        var at = 0
+
+        mutating func request() -> SimpleRequest? {
+            var method: [UInt8]?, id: [UInt8]?, version = false, params = false
+            skipSpace()
+            guard take(UInt8(ascii: "{")) else { return nil }
+            repeat {
+                skipSpace()
+                guard let key = plainString() else { return nil }
+                skipSpace()
+                guard take(UInt8(ascii: ":")) else { return nil }
+                skipSpace()
+                switch key {
+                case Self.jsonrpcKey:
+                    guard !version, plainString() == Self.version else { return nil }
+                    version = true
+                case Self.methodKey:
+                    guard method == nil, let name = plainString() else { return nil }
+                    method = name
+                case Self.idKey:
+                    guard id == nil, let value = plainID() else { return nil }
+                    id = value
+                case Self.paramsKey:
+                    guard !params, emptyParams() else { return nil }
+                    params = true
+                default:
+                    return nil
+                }
+                skipSpace()
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "}")) else { return nil }
+            skipSpace()
+            guard at == bytes.count, version, let method, let id else { return nil }
+            return SimpleRequest(method: method, id: id)
+        }
+
+        static let jsonrpcKey = Array("jsonrpc".utf8), methodKey = Array("method".utf8)
+        static let idKey = Array("id".utf8), paramsKey = Array("params".utf8), version = Array("2.0".utf8)
+
+        mutating func skipSpace() {
+            while at < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 }
+        }
+
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard at < bytes.count, bytes[at] == byte else { return false }
+            at += 1
+            return true
+        }
+
+        /// A string of printable ASCII with no escapes; its contents.
+        mutating func plainString() -> [UInt8]? {
+            guard take(UInt8(ascii: "\"")) else { return nil }
+            let start = at
+            while at < bytes.count, bytes[at] != UInt8(ascii: "\"") {
+                guard (0x20...0x7E).contains(bytes[at]), bytes[at] != UInt8(ascii: "\\") else { return nil }
+                at += 1
+            }
+            guard at < bytes.count else { return nil }
+            at += 1
+            return Array(bytes[start..<(at - 1)])
+        }
+
+        /// A plain string, or a whole number that a double holds exactly (`0`, or up to 15
+        /// digits with no leading zero, perhaps negative): echoed as written, it reads the same.
+        mutating func plainID() -> [UInt8]? {
+            let start = at
+            if at < bytes.count, bytes[at] == UInt8(ascii: "\"") {
+                return plainString().map { _ in Array(bytes[start..<at]) }
+            }
+            if take(UInt8(ascii: "0")) { return isDigit(at) ? nil : [UInt8(ascii: "0")] }
+            _ = take(UInt8(ascii: "-"))
+            let digits = at
+            guard at < bytes.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[at]) else { return nil }
+            while isDigit(at) { at += 1 }
+            guard at - digits <= 15, at >= bytes.count || ![UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[at])
+            else { return nil }
+            return Array(bytes[start..<at])
+        }
+
+        func isDigit(_ index: Int) -> Bool {
+            index < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+        }
+
+        /// `{}`, `[]` or `null`, with space inside the brackets.
+        mutating func emptyParams() -> Bool {
+            if take(UInt8(ascii: "{")) { skipSpace(); return take(UInt8(ascii: "}")) }
+            if take(UInt8(ascii: "[")) { skipSpace(); return take(UInt8(ascii: "]")) }
+            for byte in "null".utf8 where !take(byte) { return false }
+            return true
+        }
+    }
+}

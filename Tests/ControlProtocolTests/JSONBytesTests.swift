@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import ControlProtocol
+
+/// `JSONBytes` must write exactly what `Wire.encode` writes: clients cannot tell a quick `status`
+/// from one answered the usual way.
+@Suite("JSON written by hand")
+struct JSONBytesTests {
+    static func written(_ write: (inout JSONBytes) -> Void) -> String {
+        var json = JSONBytes()
+        write(&json)
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    @Test("strings: every control character, quotes, backslashes, slashes and non-ASCII as Foundation escapes them")
+    func strings() {
+        let texts = [
+            String((0..<32).map { Character(Unicode.Scalar(UInt8($0))) }), #"say "hi" \ back/slash"#,
+            "Eb3 ♭ é 𝄢 cello", "", "\u{7F}\u{80}\u{2028}",
+        ]
+        for text in texts {
+            #expect(Self.written { $0.strings([text]) } == Wire.encode([text]))
+        }
+    }
+
+    @Test("numbers: whole, fractional, tiny and huge, as Foundation writes them")
+    func numbers() {
+        var random = SeededGenerator(seed: 9)
+        var values: [Double] = [0, 1, -1, 0.5, 0.1, 1e-7, 123_456.789, 1e15, 1e16, 9_007_199_254_740_993, 1e300, -2.5e-300]
+        values += (0..<2000).map { _ in Double.random(in: 0...100_000, using: &random) }
+        values += (0..<200).map { _ in Double(bitPattern: random.next()) }.filter(\.isFinite)
+        for value in values {
+            #expect(Self.written { json in json.array([value]) { $0.number($1) } } == Wire.encode([value]), "\(value)")
+        }
+    }
+
+    @Test("status: 2,000 seeded values with every optional member present and absent equal Wire.encode byte for byte")
+    func status() {
+        var random = SeededGenerator(seed: 42)
+        for _ in 0..<2000 {
+            let status = StatusResult.random(using: &random)
+            let handWritten = Self.written { status.write(to: &$0) }
+            #expect(handWritten == Wire.encode(status))
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a failing value can be found again.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension StatusResult {
+    static func random(using random: inout SeededGenerator) -> StatusResult {
+        func maybe<T>(_ value: @autoclosure () -> T) -> T? { Bool.random(using: &random) ? value() : nil }
+        func text() -> String {
+            ["D3", "dorian", "a \"quoted\" name", "Fluid/R3 ♭", "line\nbreak", "", "tab\there"].randomElement(using: &random)!
+        }
+        func entry() -> StaffEntry {
+            StaffEntry(note: text(), step: Int.random(in: -20...20, using: &random),
+                       ledgerLines: (0..<Int.random(in: 0...3, using: &random)).map { _ in Int.random(in: -8...8, using: &random) },
+                       accidental: maybe(text()), role: text(), slot: maybe(Int.random(in: 0...8, using: &random)))
+        }
+        func staff() -> RoundStaff {
+            RoundStaff(question: text(), notes: (0..<Int.random(in: 0...8, using: &random)).map { _ in entry() },
+                       wrong: (0..<Int.random(in: 0...3, using: &random)).map { _ in entry() })
+        }
+        let session = maybe(SessionStatus(
+            kind: text(), mode: maybe(text()), intervals: maybe((0..<Int.random(in: 0...18, using: &random)).map { _ in text() }),
+            root: text(), correct: Int.random(in: 0...10_000, using: &random), errors: Int.random(in: 0...10_000, using: &random),
+            elapsedSeconds: Double.random(in: 0...90_000, using: &random), prompt: maybe(text()),
+            progress: maybe(Int.random(in: 0...8, using: &random)), total: maybe(8), seed: random.next(), tuning: text(),
+            staff: maybe(staff()), lastStaff: maybe(staff())))
+        let devices = DevicesStatus(
+            sequencer: Bool.random(using: &random), keyboard: Bool.random(using: &random),
+            keyboards: (0..<Int.random(in: 0...2, using: &random)).map { _ in text() }, sound: Bool.random(using: &random),
+            soundDevice: maybe(text()), missing: (0..<Int.random(in: 0...2, using: &random)).map { _ in text() })
+        return StatusResult(
+            daemon: text(), uptimeSeconds: Double.random(in: 0...3e7, using: &random), session: session, devices: devices,
+            storage: text(), database: maybe(text()), profile: maybe(text()))
+    }
+}
