@@ -134,10 +134,15 @@ public final class ControlServer: Sendable {
             continuation.finish()
             finished.withLock { $0 = true }
         }
+        // Kept from round to round: a round that answers one `status` allocates as little as it can.
+        var descriptors: [pollfd] = []
+        var order: [ClientConnection] = []
         while true {
-            var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)]
-            let order = Array(clients.values)
+            descriptors.removeAll(keepingCapacity: true)
+            descriptors.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
+            descriptors.append(pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0))
+            order.removeAll(keepingCapacity: true)
+            order.append(contentsOf: clients.values)
             for client in order {
                 let events = (client.inputClosed ? 0 : Int16(POLLIN)) | (client.wantsToWrite ? Int16(POLLOUT) : 0)
                 descriptors.append(pollfd(fd: client.fd, events: events, revents: 0))
@@ -172,6 +177,9 @@ public final class ControlServer: Sendable {
                             continue
                         }
                     }
+                    // Quick answers go out now, not after every other client's turn in this round
+                    // (a failure here shows again, and is handled, in the flush below).
+                    if client.wantsToWrite { _ = client.flush() }
                 }
                 if revents & Int16(POLLERR) != 0 {
                     drop(client, reason: .error(EPIPE), from: &clients)

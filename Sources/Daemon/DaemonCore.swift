@@ -176,6 +176,23 @@ public actor DaemonCore {
         let storage = parts.storage()
         let keyboards = keyboardStatus()
         let soundStatus = sound.status
+        let devices = devicesMemo.value(for: DeviceInputs(keyboards: keyboards, sound: soundStatus), Self.devices)
+        let now = clock.now
+        return StatusResult(
+            daemon: Self.version, uptimeSeconds: now.seconds,
+            session: parts.tracker.status(now: now, tuning: parts.tuning),
+            devices: devices, storage: storage.summary, database: storage.database, profile: storage.profile)
+    }
+
+    private struct DeviceInputs: Equatable, Sendable {
+        var keyboards: KeyboardStatus
+        var sound: SoundStatus
+    }
+
+    private nonisolated let devicesMemo = Memo<DeviceInputs, DevicesStatus>()
+
+    private static func devices(_ inputs: DeviceInputs) -> DevicesStatus {
+        let (keyboards, soundStatus) = (inputs.keyboards, inputs.sound)
         var missing: [String] = []
         if !keyboards.sequencerOpen {
             missing.append("ALSA sequencer: \(keyboards.problem ?? "not open")")
@@ -183,14 +200,9 @@ public actor DaemonCore {
             missing.append("keyboard: none connected")
         }
         if !soundStatus.deviceOpen { missing.append("sound: \(soundStatus.detail)") }
-        let devices = DevicesStatus(
+        return DevicesStatus(
             sequencer: keyboards.sequencerOpen, keyboard: !keyboards.keyboards.isEmpty, keyboards: keyboards.keyboards,
             sound: soundStatus.deviceOpen, soundDevice: soundStatus.detail, missing: missing)
-        let now = clock.now
-        return StatusResult(
-            daemon: Self.version, uptimeSeconds: now.seconds,
-            session: parts.tracker.status(now: now, tuning: parts.tuning),
-            devices: devices, storage: storage.summary, database: storage.database, profile: storage.profile)
     }
 
     private func publish() {

@@ -16,7 +16,8 @@ struct DaemonParts {
     static func make(audio: Bool, configuration: AudioConfiguration, keyboards: [String], logger: Logger) -> DaemonParts {
         let input = KeyboardInput(
             configuration: KeyboardInput.Configuration(keyboards: keyboards.map(KeyboardPattern.init(parsing:))), logger: logger)
-        let keyboardStatus: @Sendable () -> KeyboardStatus = { KeyboardStatus(input.status) }
+        let described = Memo<InputStatus, KeyboardStatus>()  // an error's description, made once
+        let keyboardStatus: @Sendable () -> KeyboardStatus = { described.value(for: input.status, KeyboardStatus.init) }
         let keyboardService: (DaemonCore) -> [any Service] = { core in [KeyboardService(input: input, core: core)] }
         guard audio else {
             return DaemonParts(

@@ -35,6 +35,18 @@ struct JSONBytesTests {
         }
     }
 
+    @Test("integers: zero, negatives, both ends of Int and UInt64")
+    func integers() {
+        var random = SeededGenerator(seed: 3)
+        let signed = [0, 7, -7, 10, -10, 99, 100, Int.max, Int.min] + (0..<500).map { _ in Int(truncatingIfNeeded: random.next()) }
+        for value in signed {
+            #expect(Self.written { json in json.array([value]) { $0.integer($1) } } == Wire.encode([value]))
+        }
+        for value in [UInt64.max, 0, 1 << 63] + (0..<200).map({ _ in random.next() }) {
+            #expect(Self.written { json in json.array([value]) { $0.integer($1) } } == Wire.encode([value]))
+        }
+    }
+
     @Test("status: 2,000 seeded values with every optional member present and absent equal Wire.encode byte for byte")
     func status() {
         var random = SeededGenerator(seed: 42)
