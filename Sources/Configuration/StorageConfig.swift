@@ -1,3 +1,5 @@
+import Training
+
 /// The `[storage]` section: the statistics database and whose answers it records.
 public struct StorageConfig: Sendable {
     /// The SQLite file; nil for the default (`$STATE_DIRECTORY/eartrainer.sqlite`, else
@@ -14,8 +16,7 @@ public struct StorageConfig: Sendable {
 
     /// Whether `name` can be a profile: 1–64 of `A-Z a-z 0-9 . _ -`.
     public static func isValidProfile(_ name: String) -> Bool {
-        (1...64).contains(name.count)
-            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+        ProfileName.isValid(name)
     }
 }
 

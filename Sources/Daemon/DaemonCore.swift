@@ -22,6 +22,8 @@ public actor DaemonCore {
     private var sequence = 0
     private var storage: @Sendable () -> StorageState = { StorageState(summary: "not configured") }
     private var watchdogPings = 0
+    /// The running session's student, when it names one.
+    private var sessionProfile: String?
     /// What `status` reads of the state above, published after every change to it (the end of
     /// `deliver`, `apply`, `setStorageState`), so that `currentStatus()` needs no turn on the actor.
     private nonisolated let published: Mutex<StatusParts>
@@ -31,6 +33,8 @@ public actor DaemonCore {
         var tuning: TuningSystem
         /// Asked at each `status`: the store's state changes on its own (a full disk, space freed).
         var storage: @Sendable () -> StorageState
+        /// The running session's student, when it names one.
+        var profile: String? = nil
     }
 
     /// A core with no session running; `seed` seeds the first engine (later sessions may bring their own).
@@ -98,15 +102,17 @@ public actor DaemonCore {
     // MARK: - Sessions
 
     /// Starts a session (ending the running one, with its results). A given seed replays exactly.
-    public func start(_ exercise: Exercise, seed: UInt64? = nil) throws(TrainingError) {
+    /// `profile` names the student whose answers it records (nil: the daemon's own profile).
+    public func start(_ exercise: Exercise, seed: UInt64? = nil, profile: String? = nil) throws(TrainingError) {
         if let seed {
             let controls = engine.controls
             if engine.isRunning { engine.perform(.stop) }
             deliver()
             engine = TrainingEngine(settings: settings, clock: clock, random: SeededRandom(seed: seed), controls: controls, sink: collector)
         }
-        defer { deliver() }
+        defer { deliver() }  // the running session's end, then the new start, which names its student
         try engine.start(exercise)
+        sessionProfile = profile
     }
 
     /// Ends the running session; its results are reported. Nil when none was running.
@@ -181,7 +187,7 @@ public actor DaemonCore {
         return StatusResult(
             daemon: Self.version, uptimeSeconds: now.seconds,
             session: parts.tracker.status(now: now, tuning: parts.tuning),
-            devices: devices, storage: storage.summary, database: storage.database, profile: storage.profile)
+            devices: devices, storage: storage.summary, database: storage.database, profile: parts.profile ?? storage.profile)
     }
 
     private struct DeviceInputs: Equatable, Sendable {
@@ -206,7 +212,8 @@ public actor DaemonCore {
     }
 
     private func publish() {
-        let parts = StatusParts(tracker: tracker, tuning: settings.current.tuningSystem, storage: storage)
+        let parts = StatusParts(tracker: tracker, tuning: settings.current.tuningSystem, storage: storage,
+                                profile: tracker.running ? sessionProfile : nil)
         published.withLock { $0 = parts }
     }
 
@@ -256,7 +263,8 @@ public actor DaemonCore {
                 break
             }
             sequence += 1
-            let report = formatter.report(event, seq: sequence)
+            var report = formatter.report(event, seq: sequence)
+            if case .sessionStarted = event.kind, let profile = sessionProfile ?? storage().profile { report.attach(profile: profile) }
             for follower in followers { follower.follow(report, event: event) }
         }
         if !phrases.isEmpty { sound.playPrompt(phrases, settings: promptSettings) }

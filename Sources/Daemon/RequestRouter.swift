@@ -72,11 +72,14 @@ public struct RequestRouter: Sendable {
             return try await statistics(method, request.params)
         case .sessionStart:
             let params = try decode(SessionStartParams.self, request.params)
+            if let profile = params.profile, !ProfileName.isValid(profile) {
+                throw .invalidParams("profile '\(profile)': \(ProfileName.rule)")
+            }
             let exercise = try ExerciseRequest.exercise(from: params, defaults: defaults)
             let settings = try ExerciseRequest.settings(from: params, base: await core.currentSettings)
             await core.apply(settings)
             do {
-                try await core.start(exercise, seed: params.seed)
+                try await core.start(exercise, seed: params.seed, profile: params.profile)
             } catch {
                 throw .invalidParams(error.description)
             }

@@ -14,13 +14,15 @@ public final class StatisticsRecorder: Sendable {
         var root = ""
         var mode: String?
         var interval: String?
+        /// The running session's student.
+        var profile: String?
         var reportedUnavailable = false
         var failing = false
     }
 
     /// The store written to.
     public let store: any StatisticsStore
-    /// Whose answers these are.
+    /// Whose answers these are, unless a session names its own student.
     public let profile: String
     private let clock: any WallClock
     private let logger: Logger
@@ -48,17 +50,35 @@ public final class StatisticsRecorder: Sendable {
     /// stored (the store is unavailable or failing, and has said why).
     @discardableResult
     public func record(_ events: [TrainingEvent]) -> Bool {
+        record(entries: events.map { Entry(event: $0) })
+    }
+
+    /// An event to record; a session's start may name the student it is for.
+    public struct Entry: Sendable {
+        public var event: TrainingEvent
+        /// For a session start: whose session it is (nil: `profile`).
+        public var profile: String?
+
+        public init(event: TrainingEvent, profile: String? = nil) {
+            self.event = event
+            self.profile = profile
+        }
+    }
+
+    /// Records what `entries` mean in one transaction (see `record(_:)`).
+    @discardableResult
+    public func record(entries: [Entry]) -> Bool {
         let now = clock.now()
-        let batch = events.flatMap { records(for: $0, at: now) }
+        let batch = entries.flatMap { records(for: $0.event, profile: $0.profile, at: now) }
         guard !batch.isEmpty else { return true }
         return perform { () throws(StatisticsError) in try store.record(batch) }
     }
 
-    private func records(for event: TrainingEvent, at now: Date) -> [StatisticsRecord] {
+    private func records(for event: TrainingEvent, profile student: String?, at now: Date) -> [StatisticsRecord] {
         switch event.kind {
         case .sessionStarted(let started):
-            let start = startRecord(started.exercise, at: now - event.sessionTime.seconds)
-            state.withLock { $0.session = start.id; $0.exercise = start.exercise }
+            let start = startRecord(started.exercise, profile: student ?? profile, at: now - event.sessionTime.seconds)
+            state.withLock { $0.session = start.id; $0.exercise = start.exercise; $0.profile = start.profile }
             return [.sessionStart(start)]
         case .prompt(let prompt):
             state.withLock { state in
@@ -82,7 +102,7 @@ public final class StatisticsRecorder: Sendable {
         }
     }
 
-    private func startRecord(_ exercise: Exercise, at time: Date) -> SessionStartRecord {
+    private func startRecord(_ exercise: Exercise, profile: String, at time: Date) -> SessionStartRecord {
         switch exercise {
         case .scale(let scale):
             SessionStartRecord(
@@ -105,7 +125,7 @@ public final class StatisticsRecorder: Sendable {
         case .interval(let asked): interval = asked.description
         }
         return AnswerRecord(
-            time: time, session: session, profile: profile, exercise: current.exercise, root: current.root,
+            time: time, session: session, profile: current.profile ?? profile, exercise: current.exercise, root: current.root,
             mode: current.mode, interval: interval, degree: degree, expected: judgement.expected.spelled.description,
             expectedMIDI: judgement.expected.midiNote.rawValue, playedMIDI: judgement.played.rawValue,
             correct: judgement.correct, attempt: judgement.attempt, responseSeconds: judgement.responseTime.seconds)

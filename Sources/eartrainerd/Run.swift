@@ -118,7 +118,7 @@ struct Run: AsyncParsableCommand {
     private func chosenProfile(_ config: EartrainerConfig) throws -> String {
         let profile = self.profile ?? config.storage.profile
         guard StorageConfig.isValidProfile(profile) else {
-            printError("eartrainerd: profile '\(profile)': use 1-64 of A-Z a-z 0-9 . _ -")
+            printError("eartrainerd: profile '\(profile)': \(ProfileName.rule)")
             throw ExitCode(64)
         }
         return profile

@@ -109,4 +109,40 @@ struct RecorderTests {
 final class CollectingSink: TrainingEventSink {
     var events: [TrainingEvent] = []
     func receive(_ event: TrainingEvent) { events.append(event) }
+
+    /// A sink that says which student each session start is for, as the daemon's follower does.
+    final class ProfileSink: TrainingEventSink {
+        let recorder: StatisticsRecorder
+        var student: String?
+        init(recorder: StatisticsRecorder) { self.recorder = recorder }
+        func receive(_ event: TrainingEvent) {
+            let profile: String? = if case .sessionStarted = event.kind { student } else { nil }
+            recorder.record(entries: [StatisticsRecorder.Entry(event: event, profile: profile)])
+        }
+    }
+
+    @Test("a session that names its student records under that profile; the next one without a name under the recorder's own")
+    func sessionsNameTheirStudents() throws {
+        let wall = ManualWallClock(scriptNow)
+        let store = MemoryStatisticsStore(clock: wall, timeZone: utc)
+        let recorder = StatisticsRecorder(store: store, profile: "default", clock: wall, logger: quietLogger)
+        let clock = StepClock()
+        let sink = ProfileSink(recorder: recorder)
+        let engine = TrainingEngine(clock: clock, random: SeededRandom(seed: 1), sink: sink)
+        let scale = Exercise.scale(ScaleExercise(mode: .ionian, root: try RootNote(parsing: "C")))
+        for (student, notes) in [("bea", [48, 50, 51]), (nil, [48, 49])] as [(String?, [Int])] {
+            sink.student = student
+            try engine.start(scale)  // ends the one before, whose end is still its own student's
+            for note in notes {
+                clock.now += .seconds(1)
+                engine.handle(.noteOn(MIDINote(note), at: clock.now))
+            }
+        }
+        engine.perform(.stop)
+        #expect(try store.answers(profile: "bea").map(\.playedMIDI) == [48, 50, 51])
+        #expect(try store.answers(profile: "default").map(\.playedMIDI) == [48, 49])
+        let bea = try store.sessions(profile: "bea")
+        #expect(bea.count == 1 && bea.first?.end?.correct == 2 && bea.first?.end?.errors == 1)
+        #expect(try store.sessions(profile: "default").count == 1)
+    }
 }

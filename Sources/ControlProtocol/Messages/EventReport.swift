@@ -27,3 +27,19 @@ public struct EventReport: Sendable, Hashable, Codable {
         case sessionSeconds = "session_seconds"
     }
 }
+
+extension EventReport {
+    /// A session start's student (`details.profile`), whose answers the session records.
+    public var sessionProfile: String? {
+        guard type == "session_started", case .object(let fields) = details, case .string(let name)? = fields["profile"] else { return nil }
+        return name
+    }
+
+    /// Names the student of a session start, in its details and its line.
+    public mutating func attach(profile: String) {
+        guard type == "session_started", case .object(var fields) = details else { return }
+        fields["profile"] = .string(profile)
+        details = .object(fields)
+        text += " (profile \(profile))"
+    }
+}

@@ -29,13 +29,16 @@ public struct SessionStartParams: Sendable, Hashable, Codable {
     public var randomRoot: Bool?
     /// Scales: a new random mode each round.
     public var randomMode: Bool?
+    /// The student whose answers these are (a class sharing one keyboard); default the daemon's
+    /// profile (`--profile`, the config's `storage.profile`).
+    public var profile: String?
 
     public init(kind: String) {
         self.kind = kind
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, mode, root, intervals, extended, direction, tuning, reference, seed, strict, tries, adaptive
+        case kind, mode, root, intervals, extended, direction, tuning, reference, seed, strict, tries, adaptive, profile
         case randomRoot = "random_root"
         case randomMode = "random_mode"
     }

@@ -13,8 +13,10 @@ struct SessionOptions: ParsableArguments {
     @Option(help: "A4 in Hz, 380-500.") var reference: Double?
     @Option(help: "Seed for every random choice, to replay a session.") var seed: UInt64?
     @Flag(help: "Require the exact octave, not just the pitch class.") var strict = false
+    @Option(help: "The student whose answers these are (default: the daemon's profile).") var profile: String?
 
     func apply(to params: inout SessionStartParams) {
+        params.profile = profile
         params.tuning = tuning
         params.reference = reference
         params.seed = seed

@@ -23,7 +23,7 @@ final class StatisticsFollower: EventFollower {
     private let wake = DispatchSemaphore(value: 0)
 
     private struct Queue {
-        var events: [TrainingEvent] = []
+        var events: [StatisticsRecorder.Entry] = []
         /// The last report's `seq` handed over.
         var latest = 0
         var finished = false
@@ -37,7 +37,7 @@ final class StatisticsFollower: EventFollower {
 
     func follow(_ report: EventReport, event: TrainingEvent?) {
         queue.withLock { queue in
-            if let event { queue.events.append(event) }
+            if let event { queue.events.append(StatisticsRecorder.Entry(event: event, profile: report.sessionProfile)) }
             queue.latest = report.seq
         }
         wake.signal()
@@ -54,7 +54,7 @@ final class StatisticsFollower: EventFollower {
                         defer { queue.events.removeAll() }
                         return (queue.events, queue.latest, queue.finished)
                     }
-                    let stored = recorder.record(events)
+                    let stored = recorder.record(entries: events)
                     progress.finished(through: through, stored: stored, closing: finished)
                     announceChange()
                     if finished { break }

@@ -1,0 +1,48 @@
+import ControlProtocol
+import Foundation
+import Testing
+
+/// A class sharing one keyboard and one daemon: each session may name its student, and the
+/// statistics keep them apart; a session that names nobody is the daemon's own profile's.
+@Suite("Student profiles on the real daemon", .serialized)
+struct ProfileIntegrationTests {
+    @Test("start --profile records under that student; unnamed sessions under --profile's; a bad name is refused")
+    func sessionsNameTheirStudents() throws {
+        let daemon = try DaemonProcess(arguments: ["--profile", "teacher"])
+        let link = try daemon.connect()
+        func ctl(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = DaemonProcess.executable("eartrainctl")
+            process.arguments = arguments + ["--socket", daemon.socketPath]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(arguments)")
+            return text
+        }
+        func answers(_ arguments: [String]) throws -> Int? {
+            let figures = try #require(jsonObject(try ctl(["stats", "--json"] + arguments)))
+            return ((figures["byExercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int
+        }
+
+        _ = try ctl(["start", "scale", "--mode", "ionian", "--root", "C3", "--profile", "bea"])
+        #expect(try link.result("status")["profile"]?.string == "bea")
+        _ = try link.result("notes.play", .object(["notes": .array(["C3", "D3", "Eb3"].map { .string($0) })]))
+        _ = try ctl(["start", "scale", "--mode", "ionian", "--root", "C3"])
+        #expect(try link.result("status")["profile"]?.string == "teacher")
+        _ = try link.result("notes.play", .object(["notes": .array([.string("C3")])]))
+        _ = try ctl(["stop"])
+
+        #expect(try answers(["--profile", "bea"]) == 3)
+        #expect(try answers([]) == 1)
+        #expect(try ctl(["export", "--format", "csv", "--profile", "bea"]).split(whereSeparator: \.isNewline).count == 4)
+        #expect(daemon.stdout.contains("(profile bea)"))
+
+        let refused = try link.call("session.start", params: .object(["kind": .string("scale"), "profile": .string("a b")]))
+        #expect(refused.error?.code == -32602)
+        #expect(refused.error?.message.contains("A-Z a-z 0-9") == true)
+        #expect(daemon.stop() == 0)
+    }
+}
