@@ -8,11 +8,12 @@ public struct SocketConfig: Sendable {
     /// Clients connected at once, 1…1024; any more are refused.
     public var maxClients: Int
     /// A group whose members may use control methods besides the daemon's own user and root;
-    /// nil for none.
+    /// nil for none. `audio` by default: the group the installed socket unit lets connect, the
+    /// people who may make sound on the machine (a student at a Raspberry Pi is in it).
     public var controlGroup: String?
 
     /// The defaults for every value not given.
-    public init(path: String? = nil, mode: Int = 0o660, maxClients: Int = 64, controlGroup: String? = nil) {
+    public init(path: String? = nil, mode: Int = 0o660, maxClients: Int = 64, controlGroup: String? = "audio") {
         self.path = path
         self.mode = mode
         self.maxClients = maxClients

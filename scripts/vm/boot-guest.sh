@@ -35,6 +35,15 @@ echo "booted $(uname -r); PID 1 is $(cat /proc/1/comm); uptime $(cut -d' ' -f1 /
 journalctl -b --no-pager -o short-monotonic -u eartrainer.service -u eartrainer.socket >"$out/journal.txt" 2>&1
 timeout 30 "$bin/eartrainctl" status --socket /run/eartrainer/eartrainer.sock >"$out/status.txt" 2>&1
 echo $? >"$out/status-rc"
+# Not root: nobody with the audio group as its group may connect and start a session (the socket
+# unit's SocketGroup=audio, the config's control_group); nobody without it is refused at connect.
+audio=$(getent group audio | cut -d: -f3)
+timeout 30 setpriv --reuid=65534 --regid="$audio" --clear-groups \
+  "$bin/eartrainctl" start scale --mode dorian --root D3 --socket /run/eartrainer/eartrainer.sock >"$out/audio-user.txt" 2>&1
+echo $? >"$out/audio-user-rc"
+timeout 30 setpriv --reuid=65534 --regid=65534 --clear-groups \
+  "$bin/eartrainctl" status --socket /run/eartrainer/eartrainer.sock >"$out/stranger.txt" 2>&1
+echo $? >"$out/stranger-rc"
 # The boot's whole journal, for when something above went wrong.
 journalctl -b --no-pager -o short-monotonic >"$out/journal-boot.txt" 2>&1
 echo done >"$out/guest-done"

@@ -152,5 +152,9 @@ check "eartrainer.service is active (running)" grep -qx 'SubState=running' <(ser
 check "it has a main PID" grep -q '^MainPID=[1-9]' <(service_show)
 check "it reported READY=1 (started)" grep -q 'Started eartrainer.service' "$guest/journal.txt"
 check "eartrainctl status answers over the socket" test "$(cat "$guest/status-rc")" = 0
-echo "vm-boot: $((6 - failed)) passed, $failed failed"
+echo "-- a user in the audio group: $(cat "$guest/audio-user.txt")"
+check "a user in the audio group (not root) starts a session" test "$(cat "$guest/audio-user-rc")" = 0
+echo "-- a user outside it: $(cat "$guest/stranger.txt")"
+check "a user outside the audio group cannot connect" grep -qi "permission denied" "$guest/stranger.txt"
+echo "vm-boot: $((8 - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]
