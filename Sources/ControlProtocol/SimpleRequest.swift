@@ -4,10 +4,10 @@
 /// this shape on its own thread; anything else, however valid, is left to the full decoder, so
 /// what is recognised here is always read the same way there (`SimpleRequestTests` compares them).
 public struct SimpleRequest: Sendable, Hashable {
-    /// The method's name.
-    public var method: [UInt8]
+    /// The method's name (a slice of the line: recognising copies nothing).
+    public var method: ArraySlice<UInt8>
     /// The id exactly as the client wrote it: JSON that the reply echoes byte for byte.
-    public var id: [UInt8]
+    public var id: ArraySlice<UInt8>
 
     public init?(_ line: [UInt8]) {
         var scanner = Scanner(bytes: line)
@@ -15,7 +15,7 @@ public struct SimpleRequest: Sendable, Hashable {
         self = request
     }
 
-    private init(method: [UInt8], id: [UInt8]) {
+    private init(method: ArraySlice<UInt8>, id: ArraySlice<UInt8>) {
         self.method = method
         self.id = id
     }
@@ -25,7 +25,7 @@ public struct SimpleRequest: Sendable, Hashable {
         var at = 0
 
         mutating func request() -> SimpleRequest? {
-            var method: [UInt8]?, id: [UInt8]?, version = false, params = false
+            var method: ArraySlice<UInt8>?, id: ArraySlice<UInt8>?, version = false, params = false
             skipSpace()
             guard take(UInt8(ascii: "{")) else { return nil }
             repeat {
@@ -34,20 +34,19 @@ public struct SimpleRequest: Sendable, Hashable {
                 skipSpace()
                 guard take(UInt8(ascii: ":")) else { return nil }
                 skipSpace()
-                switch key {
-                case Self.jsonrpcKey:
-                    guard !version, plainString() == Self.version else { return nil }
+                if key.elementsEqual(Self.jsonrpcKey) {
+                    guard !version, plainString()?.elementsEqual(Self.version) == true else { return nil }
                     version = true
-                case Self.methodKey:
+                } else if key.elementsEqual(Self.methodKey) {
                     guard method == nil, let name = plainString() else { return nil }
                     method = name
-                case Self.idKey:
+                } else if key.elementsEqual(Self.idKey) {
                     guard id == nil, let value = plainID() else { return nil }
                     id = value
-                case Self.paramsKey:
+                } else if key.elementsEqual(Self.paramsKey) {
                     guard !params, emptyParams() else { return nil }
                     params = true
-                default:
+                } else {
                     return nil
                 }
                 skipSpace()
@@ -72,7 +71,7 @@ public struct SimpleRequest: Sendable, Hashable {
         }
 
         /// A string of printable ASCII with no escapes; its contents.
-        mutating func plainString() -> [UInt8]? {
+        mutating func plainString() -> ArraySlice<UInt8>? {
             guard take(UInt8(ascii: "\"")) else { return nil }
             let start = at
             while at < bytes.count, bytes[at] != UInt8(ascii: "\"") {
@@ -81,24 +80,24 @@ public struct SimpleRequest: Sendable, Hashable {
             }
             guard at < bytes.count else { return nil }
             at += 1
-            return Array(bytes[start..<(at - 1)])
+            return bytes[start..<(at - 1)]
         }
 
         /// A plain string, or a whole number that a double holds exactly (`0`, or up to 15
         /// digits with no leading zero, perhaps negative): echoed as written, it reads the same.
-        mutating func plainID() -> [UInt8]? {
+        mutating func plainID() -> ArraySlice<UInt8>? {
             let start = at
             if at < bytes.count, bytes[at] == UInt8(ascii: "\"") {
-                return plainString().map { _ in Array(bytes[start..<at]) }
+                return plainString().map { _ in bytes[start..<at] }
             }
-            if take(UInt8(ascii: "0")) { return isDigit(at) ? nil : [UInt8(ascii: "0")] }
+            if take(UInt8(ascii: "0")) { return isDigit(at) ? nil : bytes[start..<at] }
             _ = take(UInt8(ascii: "-"))
             let digits = at
             guard at < bytes.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[at]) else { return nil }
             while isDigit(at) { at += 1 }
             guard at - digits <= 15, at >= bytes.count || ![UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[at])
             else { return nil }
-            return Array(bytes[start..<at])
+            return bytes[start..<at]
         }
 
         func isDigit(_ index: Int) -> Bool {

@@ -62,7 +62,7 @@ public final class ControlService: EventFollower {
     /// what the usual way writes. Every other line goes the usual way.
     public static func quickAnswer(core: DaemonCore) -> ControlServer.QuickAnswer {
         { line, _ in
-            guard line.count < 4096, let request = SimpleRequest(line), request.method == statusMethod else { return nil }
+            guard line.count < 4096, let request = SimpleRequest(line), request.method.elementsEqual(statusMethod) else { return nil }
             var json = JSONBytes(capacity: 1024)
             json.object { members in
                 members.member("id") { $0.raw(request.id) }
