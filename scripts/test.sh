@@ -7,10 +7,6 @@
 # The audio output scenario (snd-aloop, pitch, latency beside fluidsynth) is not run here by default:
 # under load both synthesizers can stall in the emulated VM (docs/benchmarks.md); VM_SCENARIOS="alsa
 # audio" adds it to the same boot, `make test-vm-audio` runs it alone.
-# Boot (issue 7): eartrainer.service starts at boot with systemd as PID 1 in a VM. It takes 5-8
-# minutes under emulation and links units into /etc/systemd/system for the run, so it is opt-in:
-# VM_BOOT=1 make test, or make test-vm-boot (docs/systemd.md, "Boot test").
-if [ "${VM_BOOT:-0}" = 1 ]; then scripts/vm/boot-test.sh; fi
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --build-tests
