@@ -92,6 +92,7 @@ struct SessionTracker {
         case .interval(let interval):
             status.kind = "interval"
             status.intervals = interval.intervals.map(\.description)
+            status.direction = interval.direction.rawValue
             status.root = interval.root?.description ?? "random"
         }
         status.staff = staff
