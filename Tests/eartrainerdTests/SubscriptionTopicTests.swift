@@ -7,7 +7,8 @@ import Testing
 @Suite("eartrainerd subscription topics")
 struct SubscriptionTopicTests {
     /// The event types a scripted session causes, by topic. Device events need a keyboard or a
-    /// sound device coming or going, which this machine cannot stage (the VM harness does).
+    /// sound device coming or going, which this machine cannot stage: DeviceTopicTests has the core
+    /// report one over a real socket.
     static let typesCaused: [Topic: Set<String>] = [
         .session: ["session_started", "round_complete", "session_ended"],
         .prompt: ["prompt"],
