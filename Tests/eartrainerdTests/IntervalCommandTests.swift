@@ -37,6 +37,7 @@ struct IntervalCommandTests {
         let started = try daemon.ctl("start", "interval", "--root", "C4", "--intervals", "m3,P5", "--extended", "--descending", "--seed", "3")
         #expect(started.status == 0, "\(started)")
         let expected = ["m3", "P5", "P8", "m9", "M9", "P11", "A11", "m13", "M13"]
+        #expect(started.lines.first?.hasPrefix("session: intervals \(expected.joined(separator: " ")) descending from C4") == true, "\(started)")
         let status = try daemon.ctl("status", "--json")
         let session = try #require(jsonObject(status.stdout)?["session"] as? [String: Any], "\(status)")
         #expect(session["kind"] as? String == "interval")
