@@ -32,7 +32,7 @@ struct SocketPathIntegrationTests {
         let daemon = try DaemonProcess(environment: environment, socket: false)
         let expected = (withRuntimeDirectory ? runtime : xdg) + "/eartrainer.sock"
         #expect(Self.answers(at: expected), "no daemon at \(expected); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
-        #expect(daemon.stdout.contains("control socket at \(expected)"))
+        #expect(DaemonProcess.wait { daemon.stdout.contains("control socket at \(expected)") }, "\(daemon.stdout)")
 
         // The client looks in $XDG_RUNTIME_DIR first: a daemon there is found without --socket.
         // (With the daemon in $RUNTIME_DIRECTORY, where systemd puts the service's, the client
@@ -55,7 +55,7 @@ struct SocketPathIntegrationTests {
         let daemon = try DaemonProcess(socket: false)
         let expected = daemon.folder.appendingPathComponent("run/eartrainer.sock").path
         #expect(Self.answers(at: expected), "no daemon at \(expected); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
-        #expect(daemon.stdout.contains("control socket at ./run/eartrainer.sock"), "\(daemon.stdout)")
+        #expect(DaemonProcess.wait { daemon.stdout.contains("control socket at ./run/eartrainer.sock") }, "\(daemon.stdout)")
         #expect(daemon.stop() == 0)
     }
 }
