@@ -14,8 +14,11 @@ public enum SocketPathResolver {
     }
 
     /// The first candidate that exists, else the first candidate (so the error names it).
-    public static func resolve(option: String?, environment: [String: String]) -> String {
+    /// `exists` is asked about each path; tests pass their own, so the machine's real sockets
+    /// (a system service's, a `make run`'s) cannot change the answer.
+    public static func resolve(option: String?, environment: [String: String],
+                               exists: (String) -> Bool = { access($0, F_OK) == 0 }) -> String {
         let paths = candidates(option: option, environment: environment)
-        return paths.first { access($0, F_OK) == 0 } ?? paths[0]
+        return paths.first(where: exists) ?? paths[0]
     }
 }

@@ -39,11 +39,15 @@ enum ExerciseRequest {
                 root = text == "random" ? nil : try theory { () throws(TheoryError) in try RootNote(parsing: text) }
             }
             var intervals = base.intervals
-            if params.extended == true { intervals = IntervalExercise.extendedIntervals }
             if let names = params.intervals {
                 guard !names.isEmpty else { throw .invalidParams("intervals must name at least one interval") }
                 intervals = []
                 for name in names { intervals.append(try theory { () throws(TheoryError) in try SpelledInterval(parsing: name) }) }
+            }
+            // `extended` adds the compound intervals to the set, given or default, as
+            // `eartrainctl start interval --extended` says; it used to replace a given set.
+            if params.extended == true {
+                intervals += IntervalExercise.extensionIntervals.filter { !intervals.contains($0) }
             }
             var direction = base.direction
             if let text = params.direction {

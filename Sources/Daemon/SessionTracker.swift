@@ -37,12 +37,15 @@ struct SessionTracker {
     mutating func apply(_ event: TrainingEvent, at now: Duration) {
         switch event.kind {
         case .sessionStarted(let started):
+            // `session.results` is the last *finished* session's: a new one leaves it in place
+            // until it ends (it was cleared here, so starting a session hid the last results).
+            let finished = lastResults
             self = SessionTracker()
             running = true
             exercise = started.exercise
             seed = started.randomState
             startedAt = now - event.sessionTime
-            lastResults = nil
+            lastResults = finished
         case .prompt(let prompt):
             question = prompt.question
             if !prompt.isRepeat {
@@ -92,6 +95,7 @@ struct SessionTracker {
         case .interval(let interval):
             status.kind = "interval"
             status.intervals = interval.intervals.map(\.description)
+            status.direction = interval.direction.rawValue
             status.root = interval.root?.description ?? "random"
         }
         status.staff = staff

@@ -47,9 +47,11 @@ public struct IntervalExercise: Sendable {
     public static let seedIntervals: [SpelledInterval] =
         ["m2", "M2", "m3", "M3", "P4", "A4", "P5", "m6", "M6", "m7", "M7"].map(parse)
 
+    /// The TODO list's wish, what "extended" adds to a set: P8 m9 M9 P11 A11 m13 M13.
+    public static let extensionIntervals: [SpelledInterval] = ["P8", "m9", "M9", "P11", "A11", "m13", "M13"].map(parse)
+
     /// The seed's eleven plus the TODO list's wish: P8 m9 M9 P11 A11 m13 M13.
-    public static let extendedIntervals: [SpelledInterval] =
-        seedIntervals + ["P8", "m9", "M9", "P11", "A11", "m13", "M13"].map(parse)
+    public static let extendedIntervals: [SpelledInterval] = seedIntervals + extensionIntervals
 
     private static func parse(_ text: String) -> SpelledInterval {
         try! SpelledInterval(parsing: text)

@@ -13,6 +13,8 @@ struct Footprint {
     let period: Int
     let periods: Int
     let seconds: Int
+    /// Whether the goals fail the scenario (make test-vm-audio) or are only reported (make test).
+    let goalsAreChecks: Bool
     let out: String
 
     struct Sample {
@@ -76,8 +78,11 @@ struct Footprint {
         try? table.write(toFile: out + "/footprint.md", atomically: true, encoding: .utf8)
         report.check("footprint measured", true, "eartrainerd \(f(rows[0].rss, 1)) MiB, \(f(rows[0].cpu, 2)) s CPU in \(seconds) s")
         let peer = rows[1]
-        report.check("footprint: RSS within 0.5x of fluidsynth -is", rows[0].rss <= 0.5 * peer.rss, "\(f(rows[0].rss / peer.rss, 3))")
-        report.check("footprint: idle CPU within 0.5x of fluidsynth -is", rows[0].cpu <= 0.5 * peer.cpu, "\(f(rows[0].cpu / peer.cpu, 3))")
+        let goals = [("footprint: RSS within 0.5x of fluidsynth -is", rows[0].rss <= 0.5 * peer.rss, f(rows[0].rss / peer.rss, 3)),
+                     ("footprint: idle CPU within 0.5x of fluidsynth -is", rows[0].cpu <= 0.5 * peer.cpu, f(rows[0].cpu / peer.cpu, 3))]
+        for (goal, met, ratio) in goals {
+            if goalsAreChecks { report.check(goal, met, ratio) } else { report.note("\(goal): \(met ? "met" : "NOT met") (\(ratio); a figure here, a check in make test-vm-audio)") }
+        }
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.name, ["rss_mib": $0.rss, "cpu_s": $0.cpu, "seconds": Double(seconds)]) })
     }
 }

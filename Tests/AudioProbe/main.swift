@@ -163,7 +163,8 @@ if ours != nil { arecordCheck() }
 // Issue 9: the card taken away and brought back; then the footprint while idle.
 DeviceLoss(report: report, settings: settings, socket: socketPath, daemon: daemon, device: device, out: out).run()
 let footprint = Footprint(report: report, daemonPID: daemon.process.processIdentifier, soundFont: soundFont, period: period, periods: periods,
-          seconds: CommandLine.arguments.count > 6 ? Int(CommandLine.arguments[6]) ?? 60 : 60, out: out).run()
+          seconds: CommandLine.arguments.count > 6 ? Int(CommandLine.arguments[6]) ?? 60 : 60,
+          goalsAreChecks: CommandLine.arguments.count > 7 && CommandLine.arguments[7] == "1", out: out).run()
 let daemonExit = daemon.stop()
 report.check("eartrainerd exits cleanly on SIGTERM", daemonExit == 0, "exit \(daemonExit.map { "\($0)" } ?? "killed")")
 

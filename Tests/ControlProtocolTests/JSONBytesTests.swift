@@ -91,7 +91,7 @@ extension StatusResult {
             root: text(), correct: Int.random(in: 0...10_000, using: &random), errors: Int.random(in: 0...10_000, using: &random),
             elapsedSeconds: Double.random(in: 0...90_000, using: &random), prompt: maybe(text()),
             progress: maybe(Int.random(in: 0...8, using: &random)), total: maybe(8), seed: random.next(), tuning: text(),
-            staff: maybe(staff()), lastStaff: maybe(staff())))
+            staff: maybe(staff()), lastStaff: maybe(staff()), direction: maybe(text())))
         let devices = DevicesStatus(
             sequencer: Bool.random(using: &random), keyboard: Bool.random(using: &random),
             keyboards: (0..<Int.random(in: 0...2, using: &random)).map { _ in text() }, sound: Bool.random(using: &random),

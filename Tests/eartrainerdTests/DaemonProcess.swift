@@ -13,6 +13,14 @@ final class DaemonProcess {
     private let outPipe = Pipe()
     private let errPipe = Pipe()
 
+    /// Variables the test runner's environment may carry that the daemon must not see unless a
+    /// test sets them: systemd's (notify, watchdog, journal, socket activation), the runtime
+    /// folders that choose a socket path (`$RUNTIME_DIRECTORY`, `$XDG_RUNTIME_DIR`), the config file.
+    static let clearedEnvironment = [
+        "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "JOURNAL_STREAM", "LISTEN_FDS", "LISTEN_PID",
+        "RUNTIME_DIRECTORY", "XDG_RUNTIME_DIR", "EARTRAINER_CONFIG",
+    ]
+
     /// Finds a product beside the test bundle.
     static func executable(_ product: String) -> URL {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
@@ -42,8 +50,9 @@ final class DaemonProcess {
             process.arguments = Array(launcher.dropFirst()) + [daemon] + daemonArguments
         }
         var env = ProcessInfo.processInfo.environment
-        for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "JOURNAL_STREAM", "LISTEN_FDS", "LISTEN_PID",
-                    "RUNTIME_DIRECTORY", "EARTRAINER_CONFIG"] {
+        // systemd's variables, and the runtime folders a daemon without --socket would bind in:
+        // a test that wants one sets it in `environment`, so no test reaches a real user's daemon.
+        for key in Self.clearedEnvironment {
             env.removeValue(forKey: key)
         }
         // Statistics go to this daemon's own folder unless a test says otherwise.

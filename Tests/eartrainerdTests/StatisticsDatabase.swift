@@ -27,19 +27,38 @@ struct StatisticsDatabase {
         var description: String { "\(played)\(correct ? "✓" : "✗")" }
     }
 
+    /// One stored session: what it trained, and how it ended (nil until it did).
+    struct Session {
+        var exercise: String
+        var mode: String?
+        var ended: Bool
+        var correct: Int?
+        var errors: Int?
+        /// The results as stored, parsed (nil when absent or not JSON).
+        var results: [String: Any]?
+    }
+
     /// `PRAGMA integrity_check`'s lines ("ok" when healthy).
     let integrity: [String]
     /// Every answer, in the order stored.
     let answers: [Answer]
+    /// Every session, in the order started.
+    let sessions: [Session]
 
     init(path: String) throws {
         var configuration = Configuration()
         configuration.readonly = true
         let queue = try DatabaseQueue(path: path, configuration: configuration)
-        (integrity, answers) = try queue.read { db in
+        (integrity, answers, sessions) = try queue.read { db in
             let check = try String.fetchAll(db, sql: "PRAGMA integrity_check")
             let rows = try Row.fetchAll(db, sql: "SELECT played_midi, correct FROM answer ORDER BY id")
-            return (check, rows.map { Answer(played: $0[0], correct: $0[1]) })
+            let sessionRows = try Row.fetchAll(
+                db, sql: "SELECT exercise, mode, ended_at IS NOT NULL, correct, errors, results_json FROM session ORDER BY started_at")
+            let sessions = sessionRows.map { row in
+                Session(exercise: row[0], mode: row[1], ended: row[2], correct: row[3], errors: row[4],
+                        results: (row[5] as String?).flatMap(jsonObject))
+            }
+            return (check, rows.map { Answer(played: $0[0], correct: $0[1]) }, sessions)
         }
         try queue.close()
     }

@@ -27,6 +27,8 @@ period=${VM_AUDIO_PERIOD:-512}
 periods=${VM_AUDIO_PERIODS:-3}
 # The idle footprint's window (docs/benchmarks.md: 60 s; shorter for quick runs).
 idle_seconds=${VM_IDLE_SECONDS:-60}
+# 1: the footprint's goals (RSS and idle CPU at most 0.5x fluidsynth -is) are checks; else figures.
+goals=${VM_AUDIO_GOALS:-0}
 products=()
 case " $scenarios " in *" alsa "*) products+=(alsa-probe fake-keyboard eartrainerd) ;; esac
 case " $scenarios " in *" audio "*) products+=(audio-probe loopback-capture eartrainerd eartrainctl) ;; esac
@@ -71,8 +73,8 @@ kvm="--disable-kvm"  # a KVM guest hangs at boot on this machine kind (shared/de
 [ "${VM_KVM:-0}" = 1 ] && kvm=""
 echo "vm ($scenarios): booting $kernel (about a minute under emulation); output in $out"
 status=0
-timeout "${VM_TIMEOUT:-900}" vng $kvm --force-9p --cpus 2 --memory 2G --rwdir "$out" --run "$kernel" \
-  --exec "bash $root/scripts/vm/guest.sh $bin $out '$scenarios' $period $periods $idle_seconds" </dev/null >"$out/console.log" 2>&1 || status=$?
+timeout "${VM_TIMEOUT:-1800}" vng $kvm --force-9p --cpus 2 --memory 2G --rwdir "$out" --run "$kernel" \
+  --exec "bash $root/scripts/vm/guest.sh $bin $out '$scenarios' $period $periods $idle_seconds $goals" </dev/null >"$out/console.log" 2>&1 || status=$?
 
 if [ ! -f "$out/guest-booted" ]; then
   echo "vm: FAIL: the VM did not boot (vng exit $status); last console lines:" >&2

@@ -9,7 +9,7 @@ public struct SessionStartParams: Sendable, Hashable, Codable {
     public var root: String?
     /// Interval names for interval sessions (`["m3", "P5"]`); default the seed's eleven.
     public var intervals: [String]?
-    /// Use the extended interval set (adds P8 m9 M9 P11 A11 m13 M13).
+    /// Add P8 m9 M9 P11 A11 m13 M13 to the intervals asked (given, or the default set).
     public var extended: Bool?
     /// "ascending" (default) or "descending".
     public var direction: String?

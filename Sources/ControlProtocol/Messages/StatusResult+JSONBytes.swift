@@ -19,6 +19,7 @@ extension SessionStatus {
     public func write(to json: inout JSONBytes) {
         json.object { members in
             members.member("correct") { $0.integer(correct) }
+            members.member("direction", ifPresent: direction) { $0.string($1) }
             members.member("elapsed_seconds") { $0.number(elapsedSeconds) }
             members.member("errors") { $0.integer(errors) }
             members.member("intervals", ifPresent: intervals) { $0.strings($1) }

@@ -40,6 +40,9 @@ public struct SessionStatus: Sendable, Hashable, Codable {
     public var mode: String?
     /// Intervals: the set being asked.
     public var intervals: [String]?
+    /// Intervals: "ascending" or "descending", which way from the root the answers lie (the
+    /// prompt's interval name alone does not say).
+    public var direction: String?
     /// The root of the current question (a note name such as `D3`), or "random".
     public var root: String
     public var correct: Int
@@ -60,10 +63,11 @@ public struct SessionStatus: Sendable, Hashable, Codable {
 
     public init(kind: String, mode: String?, intervals: [String]?, root: String, correct: Int, errors: Int,
                 elapsedSeconds: Double, prompt: String?, progress: Int?, total: Int?, seed: UInt64, tuning: String,
-                staff: RoundStaff? = nil, lastStaff: RoundStaff? = nil) {
+                staff: RoundStaff? = nil, lastStaff: RoundStaff? = nil, direction: String? = nil) {
         self.kind = kind
         self.mode = mode
         self.intervals = intervals
+        self.direction = direction
         self.root = root
         self.correct = correct
         self.errors = errors
@@ -78,7 +82,7 @@ public struct SessionStatus: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, mode, intervals, root, correct, errors, prompt, progress, total, seed, tuning, staff
+        case kind, mode, intervals, direction, root, correct, errors, prompt, progress, total, seed, tuning, staff
         case elapsedSeconds = "elapsed_seconds"
         case lastStaff = "last_staff"
     }

@@ -1,0 +1,97 @@
+import ControlProtocol
+import Foundation
+import MusicTheory
+import Testing
+
+/// `eartrainctl start interval` with its options, and `repeat` / `skip` with a session running,
+/// through the client and over the socket; a subscribed connection hears what each one does.
+@Suite("eartrainctl interval sessions, repeat and skip")
+struct IntervalCommandTests {
+    /// The events `watcher` has been sent since it last asked (a request through the service
+    /// group is answered after every event before it).
+    private static func heard(_ watcher: ControlConnection) throws -> [RPCNotification] {
+        var notifications: [RPCNotification] = []
+        _ = try watcher.result("config.get", notifications: &notifications)
+        return notifications.filter { $0.method == "event" }
+    }
+
+    private static func type(_ notification: RPCNotification) -> String? { notification.params["type"]?.string }
+
+    /// Checks a prompt's question lies the asked interval below its root, one of `intervals`.
+    private static func checkDescending(_ prompt: RPCNotification, intervals: [String]) throws {
+        let question = try #require(prompt.params["details"]?["question"])
+        #expect(question["direction"]?.string == "descending")
+        let name = try #require(question["interval"]?.string)
+        #expect(intervals.contains(name), "\(name) is not among \(intervals)")
+        let root = try SpelledNote(parsing: try #require(question["root"]?.string)).midiNumber
+        let answer = try #require(question["answer"]?["midi"]?.number)
+        #expect(Int(answer) == root - (try SpelledInterval(parsing: name)).semitones, "\(question)")
+    }
+
+    @Test("start interval --intervals --extended --descending: status shows the set and the direction; repeat and skip work")
+    func flagsRepeatAndSkip() throws {
+        let daemon = try DaemonProcess()
+        let watcher = try daemon.connect()
+        _ = try watcher.result("subscribe", .object(["topics": .array([.string("prompt"), .string("answer")])]))
+
+        let started = try daemon.ctl("start", "interval", "--root", "C4", "--intervals", "m3,P5", "--extended", "--descending", "--seed", "3")
+        #expect(started.status == 0, "\(started)")
+        let expected = ["m3", "P5", "P8", "m9", "M9", "P11", "A11", "m13", "M13"]
+        #expect(started.lines.first?.hasPrefix("session: intervals \(expected.joined(separator: " ")) descending from C4") == true, "\(started)")
+        let status = try daemon.ctl("status", "--json")
+        let session = try #require(jsonObject(status.stdout)?["session"] as? [String: Any], "\(status)")
+        #expect(session["kind"] as? String == "interval")
+        #expect(session["intervals"] as? [String] == expected)
+        #expect(session["direction"] as? String == "descending")
+        #expect(session["root"] as? String == "C4")
+
+        let first = try #require(try Self.heard(watcher).last { Self.type($0) == "prompt" })
+        try Self.checkDescending(first, intervals: expected)
+
+        // repeat: the same question again, marked as a repeat; nothing judged.
+        let repeated = try daemon.ctl("repeat")
+        #expect(repeated.status == 0, "\(repeated)")
+        #expect(repeated.stdout == "repeated\n")
+        let again = try Self.heard(watcher)
+        #expect(again.map(Self.type) == ["prompt"], "\(again)")
+        #expect(again.first?.params["details"]?["repeat"] == .bool(true))
+        #expect(again.first?.params["details"]?["question"] == first.params["details"]?["question"])
+
+        // skip: that question's answer is shown, a new question comes.
+        let skipped = try daemon.ctl("skip")
+        #expect(skipped.status == 0, "\(skipped)")
+        #expect(skipped.stdout == "skipped\n")
+        let afterSkip = try Self.heard(watcher)
+        #expect(afterSkip.map(Self.type) == ["answer_revealed", "prompt"], "\(afterSkip)")
+        let revealed = try #require(afterSkip.first)
+        #expect(revealed.params["details"]?["reason"]?.string == "skipped")
+        #expect(revealed.params["details"]?["answers"] == .array([first.params["details"]?["question"]?["answer"] ?? .null]))
+        let second = try #require(afterSkip.last)
+        #expect(second.params["details"]?["repeat"] == .bool(false))
+        try Self.checkDescending(second, intervals: expected)
+
+        // The same over the socket: each reply comes after the events it caused.
+        let driver = try daemon.connect()
+        _ = try driver.result("subscribe", .object(["topics": .array([.string("prompt"), .string("answer")])]))
+        var events: [RPCNotification] = []
+        #expect(try driver.result("session.repeat", notifications: &events) == .object(["repeated": .bool(true)]))
+        #expect(events.map(Self.type) == ["prompt"])
+        #expect(events.first?.params["details"]?["question"] == second.params["details"]?["question"])
+        events = []
+        #expect(try driver.result("session.skip", notifications: &events) == .object(["skipped": .bool(true)]))
+        #expect(events.map(Self.type) == ["answer_revealed", "prompt"])
+        #expect(events.first?.params["details"]?["answers"] == .array([second.params["details"]?["question"]?["answer"] ?? .null]))
+        try Self.checkDescending(try #require(events.last), intervals: expected)
+
+        // Skips judge nothing; the daemon's stdout says what happened.
+        let after = try #require(jsonObject(try daemon.ctl("status", "--json").stdout)?["session"] as? [String: Any])
+        #expect(after["correct"] as? Int == 0)
+        #expect(after["errors"] as? Int == 0)
+        let results = try #require(jsonObject(try daemon.ctl("stop", "--json").stdout))
+        #expect(results["skipped"] as? Int == 2)
+        #expect(results["revealed"] as? Int == 0)
+        DaemonProcess.wait { daemon.stdout.contains("session ended") }
+        #expect(daemon.stdout.components(separatedBy: "(again)").count - 1 == 2, "\(daemon.stdout)")
+        #expect(daemon.stdout.components(separatedBy: "(skipped)").count - 1 == 2, "\(daemon.stdout)")
+    }
+}

@@ -1,0 +1,134 @@
+import ControlProtocol
+import Foundation
+import Testing
+
+/// `eartrainctl results` against a live daemon: the last finished session's results screen and
+/// its JSON, checked against a tally the test keeps of what it played.
+@Suite("eartrainctl results")
+struct ResultsCommandTests {
+    /// One row of the breakdown, as the test counts it while playing.
+    struct Row: Equatable, CustomStringConvertible {
+        var asked = 0, correct = 0, firstTry = 0, errors = 0, revealed = 0
+
+        var description: String { "asked \(asked) correct \(correct) first \(firstTry) errors \(errors) revealed \(revealed)" }
+
+        /// A row of `results --json`'s breakdown.
+        init?(json: [String: Any]) {
+            guard let asked = json["asked"] as? Int, let correct = json["correct"] as? Int,
+                  let firstTry = json["correct_first_try"] as? Int, let errors = json["errors"] as? Int,
+                  let revealed = json["revealed"] as? Int else { return nil }
+            (self.asked, self.correct, self.firstTry, self.errors, self.revealed) = (asked, correct, firstTry, errors, revealed)
+        }
+
+        /// A row of the text screen: `m3   2   1   1   1   0   0.02s  ████░░░░`.
+        init?(text: [Substring]) {
+            let numbers = text.dropFirst().prefix(5).compactMap { Int($0) }
+            guard numbers.count == 5 else { return nil }
+            (asked, correct, firstTry, errors, revealed) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
+        }
+
+        init() {}
+    }
+
+    /// The tally the results should show.
+    struct Tally {
+        var rows: [String: Row] = [:]
+        var correct = 0, errors = 0, revealed = 0, skipped = 0, finished = 0
+    }
+
+    /// The interval and answer (MIDI) of the latest prompt among `notifications`.
+    private static func question(_ notifications: [RPCNotification]) throws -> (interval: String, answer: Double) {
+        let prompt = try #require(notifications.last { $0.params["type"]?.string == "prompt" })
+        let question = prompt.params["details"]?["question"]
+        return (try #require(question?["interval"]?.string), try #require(question?["answer"]?["midi"]?.number))
+    }
+
+    @Test("after an interval session and stop: the headline figures and the per-interval rows, as text and as JSON")
+    func intervalResults() throws {
+        let daemon = try DaemonProcess()
+        let link = try daemon.connect()
+        let none = try daemon.ctl("results")
+        #expect(none.status == 1, "\(none)")
+        #expect(none.stderr.contains("no session has finished yet"), "\(none)")
+
+        _ = try link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
+        var notifications: [RPCNotification] = []
+        _ = try link.result("session.start", .object([
+            "kind": .string("interval"), "root": .string("C3"), "intervals": .array(["m3", "P5", "M6"].map { .string($0) }),
+            "seed": .number(5), "strict": .bool(true), "tries": .number(2),
+        ]), notifications: &notifications)
+        // Questions in turn: right at once; right after one wrong try; two wrong tries, so the
+        // answer is revealed. The seventh is skipped; the eighth is still open at the stop.
+        var tally = Tally()
+        for number in 0..<7 {
+            let (interval, answer) = try Self.question(notifications)
+            tally.rows[interval, default: Row()].asked += 1
+            notifications = []
+            if number == 6 {
+                _ = try link.result("session.skip", notifications: &notifications)
+                tally.rows[interval]!.revealed += 1
+                tally.skipped += 1
+                continue
+            }
+            let wrongTries = number % 3
+            let notes = (0..<wrongTries).map { answer + Double($0 + 1) } + (wrongTries < 2 ? [answer] : [])
+            _ = try link.result("notes.play", .object(["notes": .array(notes.map { .number($0) })]), notifications: &notifications)
+            tally.errors += wrongTries
+            tally.rows[interval]!.errors += wrongTries
+            tally.finished += 1
+            if wrongTries < 2 {
+                tally.correct += 1
+                tally.rows[interval]!.correct += 1
+                if wrongTries == 0 { tally.rows[interval]!.firstTry += 1 }
+            } else {
+                tally.revealed += 1
+                tally.rows[interval]!.revealed += 1
+            }
+        }
+        tally.rows[try Self.question(notifications).interval, default: Row()].asked += 1
+
+        let stopped = try daemon.ctl("stop", "--json")
+        #expect(stopped.status == 0, "\(stopped)")
+        let json = try daemon.ctl("results", "--json")
+        #expect(json.status == 0, "\(json)")
+        #expect(json.stdout == stopped.stdout, "results --json is not what stop reported")
+        let results = try #require(jsonObject(json.stdout), "\(json)")
+        #expect(results["correct"] as? Int == tally.correct)
+        #expect(results["errors"] as? Int == tally.errors)
+        #expect(results["revealed"] as? Int == tally.revealed)
+        #expect(results["skipped"] as? Int == tally.skipped)
+        #expect(results["questions_finished"] as? Int == tally.finished)
+        let rate = Double(tally.errors) / Double(tally.correct + tally.errors)
+        #expect(abs((results["error_rate"] as? Double ?? -1) - rate) < 1e-9)
+        let breakdown = try #require(results["breakdown"] as? [[String: Any]])
+        var jsonRows: [String: Row] = [:]
+        for row in breakdown {
+            let subject = try #require(row["subject"] as? String)
+            jsonRows[subject] = Row(json: row)
+            // A response time is averaged over the right answers, so only rows with one have it.
+            #expect((row["average_response_seconds"] as? Double != nil) == ((row["correct"] as? Int ?? 0) > 0), "\(subject)")
+        }
+        #expect(jsonRows == tally.rows)
+
+        let text = try daemon.ctl("results")
+        #expect(text.status == 0, "\(text)")
+        let lines = text.lines
+        #expect(lines.first == "results: \(tally.correct) correct, \(tally.errors) errors", "\(text)")
+        #expect(lines.contains { $0.contains(String(format: "error rate %.1f%%", rate * 100)) }, "\(text)")
+        #expect(lines.contains("revealed \(tally.revealed)   skipped \(tally.skipped)"), "\(text)")
+        #expect(lines.contains { $0.hasPrefix("per interval") }, "\(text)")
+        var textRows: [String: Row] = [:]
+        for subject in tally.rows.keys {
+            let line = try #require(lines.first { $0.split(separator: " ").first.map(String.init) == subject }, "no row for \(subject): \(text)")
+            textRows[subject] = Row(text: line.split(separator: " "))
+        }
+        #expect(textRows == tally.rows, "\(text)")
+
+        // The next session, running or finished, leaves the last one's results in place until it ends.
+        let next = try daemon.ctl("start", "scale", "--root", "D")
+        #expect(next.status == 0, "\(next)")
+        let meanwhile = try daemon.ctl("results", "--json")
+        #expect(meanwhile.status == 0, "\(meanwhile)")
+        #expect(meanwhile.stdout == stopped.stdout, "a new session hid the last one's results: \(meanwhile)")
+    }
+}
