@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Training
 
 @testable import ControlProtocol
 
@@ -26,7 +27,7 @@ struct JSONBytesTests {
 
     @Test("numbers: whole, fractional, tiny and huge, as Foundation writes them")
     func numbers() {
-        var random = SeededGenerator(seed: 9)
+        var random = SeededRandom(seed: 9)
         var values: [Double] = [0, 1, -1, 0.5, 0.1, 1e-7, 123_456.789, 1e15, 1e16, 9_007_199_254_740_993, 1e300, -2.5e-300]
         values += (0..<2000).map { _ in Double.random(in: 0...100_000, using: &random) }
         values += (0..<200).map { _ in Double(bitPattern: random.next()) }.filter(\.isFinite)
@@ -37,7 +38,7 @@ struct JSONBytesTests {
 
     @Test("integers: zero, negatives, both ends of Int and UInt64")
     func integers() {
-        var random = SeededGenerator(seed: 3)
+        var random = SeededRandom(seed: 3)
         let signed = [0, 7, -7, 10, -10, 99, 100, Int.max, Int.min] + (0..<500).map { _ in Int(truncatingIfNeeded: random.next()) }
         for value in signed {
             #expect(Self.written { json in json.array([value]) { $0.integer($1) } } == Wire.encode([value]))
@@ -49,7 +50,7 @@ struct JSONBytesTests {
 
     @Test("status: 2,000 seeded values with every optional member present and absent equal Wire.encode byte for byte")
     func status() {
-        var random = SeededGenerator(seed: 42)
+        var random = SeededRandom(seed: 42)
         for _ in 0..<2000 {
             let status = StatusResult.random(using: &random)
             let handWritten = Self.written { status.write(to: &$0) }
@@ -58,21 +59,8 @@ struct JSONBytesTests {
     }
 }
 
-/// A small seeded generator (SplitMix64), so a failing value can be found again.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension StatusResult {
-    static func random(using random: inout SeededGenerator) -> StatusResult {
+    static func random(using random: inout SeededRandom) -> StatusResult {
         func maybe<T>(_ value: @autoclosure () -> T) -> T? { Bool.random(using: &random) ? value() : nil }
         func text() -> String {
             ["D3", "dorian", "a \"quoted\" name", "Fluid/R3 ♭", "line\nbreak", "", "tab\there"].randomElement(using: &random)!

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Training
 
 @testable import ControlProtocol
 
@@ -44,7 +45,7 @@ struct SimpleRequestTests {
             #" {"id":-12, "jsonrpc" :"2.0","method":"session.stop" ,"params":[ ] }"#,
         ].map { Array($0.utf8) }
         let alphabet = Array(#"{}[]":,. -0123456789eE\u"#.utf8) + [0x09, 0xC3, 0xA9, 0x00]
-        var random = SeededGenerator(seed: 2026)
+        var random = SeededRandom(seed: 2026)
         var recognised = 0
         for round in 0..<200_000 {
             var line = seeds[round % seeds.count]

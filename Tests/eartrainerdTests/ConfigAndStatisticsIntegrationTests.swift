@@ -162,16 +162,9 @@ struct ConfigAndStatisticsIntegrationTests {
         _ = try link.result("notes.play", .object(["notes": .array(["A2", "B2", "C#3", "C3", "D3"].map { .string($0) })]))
         _ = try link.result("session.stop")
         func ctl(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = DaemonProcess.executable("eartrainctl")
-            process.arguments = arguments + ["--socket", daemon.socketPath]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(arguments)")
-            return text
+            let output = try Eartrainctl.run(arguments, socket: daemon.socketPath)
+            #expect(output.status == 0, "\(arguments): \(output)")
+            return output.stdout
         }
         #expect(try ctl(["stats"]).contains("profile default"))
         let figures = try #require(jsonObject(try ctl(["stats", "--json"])))

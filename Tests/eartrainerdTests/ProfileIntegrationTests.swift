@@ -11,16 +11,9 @@ struct ProfileIntegrationTests {
         let daemon = try DaemonProcess(arguments: ["--profile", "teacher"])
         let link = try daemon.connect()
         func ctl(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = DaemonProcess.executable("eartrainctl")
-            process.arguments = arguments + ["--socket", daemon.socketPath]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(arguments)")
-            return text
+            let output = try Eartrainctl.run(arguments, socket: daemon.socketPath)
+            #expect(output.status == 0, "\(arguments): \(output)")
+            return output.stdout
         }
         func answers(_ arguments: [String]) throws -> Int? {
             let figures = try #require(jsonObject(try ctl(["stats", "--json"] + arguments)))
