@@ -1,8 +1,8 @@
 /// Checks TOML text for what TOML 1.0 forbids and toml++ 3 does not survive. Fuzzing the config
 /// parser found that toml++ asserts (aborting the process in a debug build; undefined behaviour
 /// through `__builtin_assume` in a release build) when a table header's `[` is followed by
-/// something that cannot start a key (`[#`, `[=`, `[` at the end of a line, a character outside
-/// ASCII). These are refused here, with their line and column, before toml++ sees the text.
+/// something that cannot start a key (`[#`, `[=`, `[{`, `[` at the end of a line, a character
+/// outside ASCII). These are refused here, with their line and column, before toml++ sees the text.
 enum TOMLPreflight {
     /// A problem and where it is.
     struct Finding: Equatable {
@@ -23,25 +23,30 @@ enum TOMLPreflight {
     }
 
     /// The place of the first table header whose `[` (or `[[`) is not followed by a key or `]`.
-    /// Headers are lines whose first non-blank character is `[`, outside multi-line strings.
+    /// Headers are lines whose first non-blank character is a `[` outside strings: a `'''` in a
+    /// comment opens nothing (the fuzzer found a header hidden behind one).
     static func firstBadTableHeader(in text: String) -> (line: Int, column: Int)? {
-        var inMultiline: String?
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if let delimiter = inMultiline {
-                if line.contains(delimiter) { inMultiline = nil }
-                continue
-            }
-            for delimiter in ["\"\"\"", "'''"] where line.components(separatedBy: delimiter).count == 2 {
-                inMultiline = delimiter
-            }
-            let body = line.drop { $0 == " " || $0 == "\t" }
-            guard body.first == "[" else { continue }
-            var rest = body.dropFirst()
-            rest = rest.drop { $0 == " " || $0 == "\t" }
-            if rest.first == "[" { rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" } }
-            let startsKey = rest.first.map { $0.isASCII && ($0.isLetter || $0.isNumber || "_-\"'].".contains($0)) } ?? false
-            if !startsKey || rest.first == "." {
-                return (number + 1, line.count - rest.count + 1)
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+        var headerLines: [Int] = []
+        var lastLine = 0
+        walk(text) { scalar, place, code in
+            guard place.line != lastLine, scalar != " ", scalar != "\t" else { return true }
+            lastLine = place.line  // the line's first non-blank scalar
+            if code && scalar == "[" { headerLines.append(place.line) }
+            return true
+        }
+        for number in headerLines {
+            let line = lines[number - 1]
+            var at = 0
+            func skipBlanks() { while at < line.count, line[at] == " " || line[at] == "\t" { at += 1 } }
+            skipBlanks()
+            at += 1  // the [
+            skipBlanks()
+            if at < line.count, line[at] == "[" { at += 1; skipBlanks() }
+            let first = at < line.count ? line[at] : nil
+            let startsKey = first.map { $0.isASCII && (Character($0).isLetter || Character($0).isNumber || "_-\"'].".unicodeScalars.contains($0)) } ?? false
+            if !startsKey || first == "." {
+                return (number, at + 1)
             }
         }
         return nil
@@ -50,6 +55,21 @@ enum TOMLPreflight {
     /// The line and column (1-based) of the first character outside ASCII that is not in a string
     /// or a comment, or nil when there is none.
     static func firstStrayNonASCII(in text: String) -> (line: Int, column: Int)? {
+        var found: (line: Int, column: Int)?
+        walk(text) { scalar, place, code in
+            if code && !scalar.isASCII { found = place }
+            return found == nil
+        }
+        return found
+    }
+
+    private static let tripleQuote = Array("\"\"\"".unicodeScalars)
+    private static let tripleApostrophe = Array("'''".unicodeScalars)
+
+    /// Walks `text` as TOML's lexer sees strings and comments: `visit` gets every scalar but line
+    /// breaks, its line and column (1-based), and whether it is code (outside strings and comments;
+    /// a string's delimiters count as code). It stops when `visit` returns false.
+    private static func walk(_ text: String, _ visit: (Unicode.Scalar, (line: Int, column: Int), Bool) -> Bool) {
         var line = 1
         var column = 0
         var string: [Unicode.Scalar]?  // the delimiter of the open string: ", ', """ or '''
@@ -57,9 +77,8 @@ enum TOMLPreflight {
         var escaped = false
         let scalars = Array(text.unicodeScalars)
         var index = 0
-        func starts(with delimiter: String) -> Bool {
-            let pattern = Array(delimiter.unicodeScalars)
-            return index + pattern.count <= scalars.count && Array(scalars[index..<index + pattern.count]) == pattern
+        func starts(with pattern: [Unicode.Scalar]) -> Bool {
+            index + pattern.count <= scalars.count && scalars[index..<index + pattern.count].elementsEqual(pattern)
         }
         while index < scalars.count {
             let scalar = scalars[index]
@@ -73,13 +92,15 @@ enum TOMLPreflight {
                 index += 1
                 continue
             }
+            let code = string == nil && !inComment
+            guard visit(scalar, (line, column), code) else { return }
             if inComment { index += 1; continue }
             if let open = string {
                 if escaped {
                     escaped = false
                 } else if scalar == "\\" && open.first == "\"" {
                     escaped = true
-                } else if starts(with: String(String.UnicodeScalarView(open))) {
+                } else if starts(with: open) {
                     index += open.count
                     column += open.count - 1
                     string = nil
@@ -88,10 +109,9 @@ enum TOMLPreflight {
                 index += 1
                 continue
             }
-            if !scalar.isASCII { return (line, column) }
             if scalar == "#" {
                 inComment = true
-            } else if starts(with: "\"\"\"") || starts(with: "'''") {
+            } else if starts(with: tripleQuote) || starts(with: tripleApostrophe) {
                 string = Array(scalars[index..<index + 3])
                 index += 3
                 column += 2
@@ -101,6 +121,5 @@ enum TOMLPreflight {
             }
             index += 1
         }
-        return nil
     }
 }

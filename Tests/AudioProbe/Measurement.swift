@@ -97,17 +97,24 @@ struct Measurement {
             let searchEnd = min(samples.count, writeFrame + Int(0.5 * rate))
             guard let onset = (writeFrame..<searchEnd).first(where: { abs(samples[$0]) >= s.threshold }) else { return nil }
             let latencyMs = (Double(onset) / rate - Double(written - origin) / 1e9) * 1000
-            let end = min(samples.count, onset + Int(s.hold * rate))
-            let note = Array(samples[onset..<end])
-            let estimate = PitchEstimator().estimate(note, sampleRate: rate, expected: s.expectedHertz)
-            let cents = estimate.map { 1200 * log2($0.hertz / s.expectedHertz) }
-            var dropouts = 0, zeros = 0
-            for sample in note {
-                if sample == 0 { zeros += 1 } else { if zeros >= 64 { dropouts += 1 }; zeros = 0 }
-            }
-            dropouts += Self.staleRepeats(in: samples, from: onset, to: end, buffer: s.bufferFrames)
-            return Note(latencyMs: latencyMs, cents: cents, peak: note.map(abs).max() ?? 0, dropouts: dropouts)
+            let heard = Self.heard(samples, from: onset, settings: s)
+            return Note(latencyMs: latencyMs, cents: heard.cents, peak: heard.peak, dropouts: heard.dropouts)
         }
+    }
+
+    /// The note that sounds from `onset` for `hold`: its pitch in cents from the expected A3, its
+    /// peak, and its dropouts (runs of 64 zeros, and stale replays of a whole buffer).
+    static func heard(_ samples: [Float], from onset: Int, settings s: Settings) -> (cents: Double?, peak: Float, dropouts: Int) {
+        let rate = Double(s.rate)
+        let end = min(samples.count, onset + Int(s.hold * rate))
+        let note = Array(samples[onset..<end])
+        let estimate = PitchEstimator().estimate(note, sampleRate: rate, expected: s.expectedHertz)
+        var dropouts = 0, zeros = 0
+        for sample in note {
+            if sample == 0 { zeros += 1 } else { if zeros >= 64 { dropouts += 1 }; zeros = 0 }
+        }
+        dropouts += staleRepeats(in: samples, from: onset, to: end, buffer: s.bufferFrames)
+        return (estimate.map { 1200 * log2($0.hertz / s.expectedHertz) }, note.map(abs).max() ?? 0, dropouts)
     }
 
     /// Runs of 256 sounding samples equal (within 1e-4) to the samples one buffer earlier: what the

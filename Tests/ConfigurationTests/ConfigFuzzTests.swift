@@ -72,7 +72,9 @@ struct TOMLPreflightTests {
     }
 
     @Test("table headers that cannot start a key are refused before toml++ sees them", arguments: [
-        "[#x]\n", "[=]\n", "[\n", "[ \n", "[[#]]\n", "a = 1\n  [ .x]\n", "[\t!]\n",
+        "[#x]\n", "[=]\n", "[\n", "[ \n", "[[#]]\n", "a = 1\n  [ .x]\n", "[\t!]\n", "[{a=1}audio]\n",
+        // A ''' in a comment opens no string: the header after it is still checked (found by the fuzzer).
+        "# it'''s\n[{a=1}audio]\n", "# ''' \"\"\"\n[=]\n",
     ])
     func badHeaders(text: String) {
         #expect(throws: ConfigError.self) { try ConfigLoader.parse(text, file: "t.toml") }
@@ -82,5 +84,13 @@ struct TOMLPreflightTests {
     func allowed() throws {
         let text = "# Zürich\n[storage]\nprofile = \"default\" # é\n"
         #expect(try ConfigLoader.parse(text, file: "t.toml").storage.profile == "default")
+    }
+
+    @Test("a [ inside a multi-line string starts no header; after a ''' in a comment one does")
+    func bracketInString() throws {
+        let text = "[storage]\nprofile = \"default\"\n# '''\n[socket]\nmax_clients = 8\n"
+        #expect(try ConfigLoader.parse(text, file: "t.toml").socket.maxClients == 8)
+        #expect(throws: ConfigError.self) { try ConfigLoader.parse("x = '''\n[=]\n'''\n[=]\n", file: "t.toml") }
+        #expect(throws: Never.self) { try ConfigLoader.parse("[midi]\n# a\nkeyboards = []\n", file: "t.toml") }
     }
 }
