@@ -91,3 +91,17 @@ bench-abuse: deps
 .PHONY: test-vm-boot
 test-vm-boot: deps
 	@scripts/vm/boot-test.sh
+
+# Issue 9: fuzzing with millions of inputs (docs/reliability.md). The config parser through
+# Tests/ConfigFuzzer, optimised (toml++'s assertions stay on in a release build), two seeds side by
+# side; then the request path (ProtocolFuzzTests) and SimpleRequest against JSONDecoder.
+FUZZ_CONFIG_INPUTS ?= 1000000
+FUZZ_REQUEST_INPUTS ?= 1000000
+.PHONY: fuzz
+fuzz: deps
+	$(SWIFT) build -c release --product config-fuzzer
+	.build/release/config-fuzzer config/eartrainer.toml $(FUZZ_CONFIG_INPUTS) 1 & \
+	  .build/release/config-fuzzer config/eartrainer.toml $(FUZZ_CONFIG_INPUTS) 2; second=$$?; wait $$!; first=$$?; \
+	  [ $$first = 0 ] && [ $$second = 0 ]
+	$(SWIFT) build --build-tests
+	FUZZ_ITERATIONS=$(FUZZ_REQUEST_INPUTS) $(SWIFT) test --skip-build --filter "ProtocolFuzzTests|SimpleRequestTests"

@@ -109,8 +109,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ConfigurationTests",
-            dependencies: ["Configuration", "Training", "MusicTheory", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Configuration", "Training", "MusicTheory", "config-fuzzer", .product(name: "Logging", package: "swift-log")]
         ),
+        // Issue 9: seeded mutations through the config parser; ConfigFuzzTests and `make fuzz` run it.
+        .executableTarget(name: "config-fuzzer", dependencies: ["Configuration", "Training"], path: "Tests/ConfigFuzzer"),
         .target(
             name: "Statistics",
             dependencies: [
