@@ -22,7 +22,8 @@ def socket_table(runs):
     for run in runs:
         if "clients" in run:
             table.setdefault((run["clients"], run["protocol"]), []).append(run)
-    return {key: {field: statistics.median(r[field] for r in rows) for field in ["p50_ms", "p99_ms", "requests_per_second"]}
+    fields = ["p50_ms", "p99_ms", "requests_per_second", "cpu_us_per_request"]
+    return {key: {field: statistics.median(r.get(field, float("nan")) for r in rows) for field in fields}
             for key, rows in table.items()}
 
 
@@ -62,13 +63,16 @@ def markdown(results, table):
              "the median of the run's repeats. Raw figures: [benchmarks/results.json](benchmarks/results.json).", "",
              "![status p99 and requests per second, eartrainerd vs MPD](benchmarks/peers.png)", "",
              "### Socket: `status` round trips (goal: p99 no higher than MPD's)", "",
-             "| clients | eartrainerd p50 | p99 | requests/s | MPD p50 | p99 | requests/s | p99 ratio |",
-             "|---|---|---|---|---|---|---|---|"]
+             "| clients | eartrainerd p50 | p99 | requests/s | CPU/request | MPD p50 | p99 | requests/s | CPU/request | p99 ratio |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for clients in sorted({c for c, _ in table}):
         ours, theirs = table[(clients, "eartrainer")], table[(clients, "mpd")]
         lines.append(f"| {clients} | {ours['p50_ms']:.3f} ms | {ours['p99_ms']:.3f} ms | {ours['requests_per_second']:,.0f} | "
+                     f"{ours['cpu_us_per_request']:.1f} µs | "
                      f"{theirs['p50_ms']:.3f} ms | {theirs['p99_ms']:.3f} ms | {theirs['requests_per_second']:,.0f} | "
-                     f"{ours['p99_ms'] / theirs['p99_ms']:.2f} |")
+                     f"{theirs['cpu_us_per_request']:.1f} µs | {ours['p99_ms'] / theirs['p99_ms']:.2f} |")
+    lines += ["", "CPU/request: the daemon's user + system time over the run divided by its requests "
+              "(/proc/PID/stat; 10 ms ticks over runs of 20,000 requests)."]
     rss = next(run["rss_kib"] for run in results["socket"] if "rss_kib" in run)
     lines += ["", f"Resident memory after the socket runs: eartrainerd (audio off) {rss['eartrainer'] / 1024:.1f} MiB, "
               f"MPD {rss['mpd'] / 1024:.1f} MiB.", "",
@@ -84,12 +88,36 @@ def markdown(results, table):
     lines += ["", "The cello plays on ALSA's `null` device here (this machine has no sound card). A key's pitch",
               "calibration is measured when the key is first played, so it is not part of start-up (docs/audio.md)."]
     if results.get("vm"):
-        lines += ["", "### In the VM (snd-virmidi in, snd-aloop out)", "", "```json",
-                  json.dumps(results["vm"], indent=2, sort_keys=True), "```"]
+        lines += vm_markdown(results["vm"])
     else:
         lines += ["", "The VM's audio figures (MIDI in to sound out, memory and idle CPU beside `fluidsynth`) are not in",
                   "this run: `BENCH_VM=1 make bench` adds them."]
     return "\n".join(lines + ["", END])
+
+
+def vm_markdown(vm):
+    """The VM's audio figures beside fluidsynth's, with issue 9's goals."""
+    latency = vm.get("latency_ms", {})
+    lines = ["", "### In the VM (snd-virmidi in, snd-aloop out)", "",
+             f"Both synthesizers with the same SoundFont and a {vm.get('buffer_frames', '?')}-frame buffer at 48 kHz, "
+             "in the same VM run (qemu software emulation, 2 vCPUs); details in the sections above.", "",
+             "| measure | eartrainerd | fluidsynth | ratio | goal |", "|---|---|---|---|---|"]
+    if "eartrainerd_median" in latency and "fluidsynth_median" in latency:
+        ours, theirs = latency["eartrainerd_median"], latency["fluidsynth_median"]
+        lines.append(f"| MIDI in to sound out, median | {ours:.1f} ms | {theirs:.1f} ms "
+                     f"(`-a alsa -m alsa_seq`) | {ours / theirs:.2f} | ≤ 1.1 |")
+    idle = vm.get("idle_footprint", {})
+    ours, peer = idle.get("eartrainerd"), idle.get("fluidsynth -is (defaults)")
+    if ours and peer:
+        lines.append(f"| resident memory, idle, cello loaded | {ours['rss_mib']:.1f} MiB | {peer['rss_mib']:.1f} MiB "
+                     f"(`-is`) | {ours['rss_mib'] / peer['rss_mib']:.2f} | ≤ 0.5 |")
+        lines.append(f"| CPU over {ours['seconds']:.0f} s idle | {ours['cpu_s']:.2f} s | {peer['cpu_s']:.2f} s "
+                     f"(`-is`) | {ours['cpu_s'] / peer['cpu_s']:.2f} | ≤ 0.5 |")
+        quiet = idle.get("fluidsynth -is (no-effects)")
+        if quiet:
+            lines.append(f"| the same, fluidsynth with reverb and chorus off | | {quiet['cpu_s']:.2f} s | "
+                         f"{ours['cpu_s'] / quiet['cpu_s']:.2f} | |")
+    return lines
 
 
 def write(root, results):

@@ -32,19 +32,33 @@ def build():
         subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=ROOT, check=True)
 
 
+SOCKET_REPEATS = int(os.environ.get("BENCH_SOCKET_REPEATS", "5"))
+
+
+def cpu_seconds(pid):
+    """utime + stime of a process so far, from /proc/PID/stat."""
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def socket_rounds(folder):
-    """Alternates the two daemons, REPEATS times per client count; keeps every run."""
+    """Alternates the two daemons (which goes first alternates too), SOCKET_REPEATS times per client
+    count, 20,000 requests a run; keeps every run, with the daemon's CPU time per request."""
     runs = []
     with peers.Eartrainerd(folder, RELEASE / "eartrainerd") as ours, peers.MPD(folder) as theirs:
+        daemons = [("eartrainer", ours), ("mpd", theirs)]
         for clients in [1, 10, 100]:
-            per_client = max(20, 4000 // clients)
-            for _ in range(REPEATS):
-                for name, path in [("eartrainer", ours.socket), ("mpd", theirs.socket)]:
+            per_client = max(200, 20000 // clients)
+            for repeat in range(SOCKET_REPEATS):
+                for name, daemon in daemons if repeat % 2 == 0 else daemons[::-1]:
+                    before = cpu_seconds(daemon.process.pid)
                     out = subprocess.run(
-                        [RELEASE / "SocketBenchmark", "--protocol", name, "--socket", path,
+                        [RELEASE / "SocketBenchmark", "--protocol", name, "--socket", daemon.socket,
                          "--clients", str(clients), "--requests", str(per_client)],
                         check=True, capture_output=True, text=True).stdout
-                    runs.append(json.loads(out))
+                    run = json.loads(out)
+                    run["cpu_us_per_request"] = (cpu_seconds(daemon.process.pid) - before) / run["requests"] * 1e6
+                    runs.append(run)
         runs.append({"rss_kib": {"eartrainer": ours.rss_kib(), "mpd": theirs.rss_kib()}})
     return runs
 
