@@ -2,7 +2,9 @@
 /// parser found that toml++ asserts (aborting the process in a debug build; undefined behaviour
 /// through `__builtin_assume` in a release build) when a table header's `[` is followed by
 /// something that cannot start a key (`[#`, `[=`, `[{`, `[` at the end of a line, a character
-/// outside ASCII). These are refused here, with their line and column, before toml++ sees the text.
+/// outside ASCII), and when an array meets a `}` where a value should be (`[}`, `[1, }`). These are
+/// refused here, with their line and column, before toml++ sees the text. (A release build keeps
+/// toml++'s assertions: `eartrainerd check-config` on `x = [}]` aborted before this check.)
 enum TOMLPreflight {
     /// A problem and where it is.
     struct Finding: Equatable {
@@ -16,25 +18,63 @@ enum TOMLPreflight {
         if let (line, column) = firstStrayNonASCII(in: text) {
             return Finding(line: line, column: column, message: "a character outside ASCII may stand only in a string or a comment")
         }
-        if let (line, column) = firstBadTableHeader(in: text) {
+        let structure = Structure(text)
+        if let (line, column) = structure.closingBraceInArray {
+            return Finding(line: line, column: column, message: "an array expects a value or ']' here, not '}'")
+        }
+        if let (line, column) = firstBadTableHeader(in: text, headerLines: structure.headerLines) {
             return Finding(line: line, column: column, message: "a table header needs a key: [name] or [[name]]")
         }
         return nil
     }
 
-    /// The place of the first table header whose `[` (or `[[`) is not followed by a key or `]`.
-    /// Headers are lines whose first non-blank character is a `[` outside strings: a `'''` in a
-    /// comment opens nothing (the fuzzer found a header hidden behind one).
-    static func firstBadTableHeader(in text: String) -> (line: Int, column: Int)? {
-        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
-        var headerLines: [Int] = []
-        var lastLine = 0
-        walk(text) { scalar, place, code in
-            guard place.line != lastLine, scalar != " ", scalar != "\t" else { return true }
-            lastLine = place.line  // the line's first non-blank scalar
-            if code && scalar == "[" { headerLines.append(place.line) }
-            return true
+    /// What the brackets of `text` are, as far as toml++'s assertions care: the lines that are
+    /// table headers (a `[` first on a line, outside strings, comments and any value: a nested
+    /// array may start a line too), and the first `}` where an array expects a value (`[}`, `[1, }`:
+    /// toml++ hands it to its value parser, which asserts; found by `make fuzz`).
+    struct Structure {
+        private(set) var headerLines: [Int] = []
+        private(set) var closingBraceInArray: (line: Int, column: Int)?
+
+        init(_ text: String) {
+            enum Container { case array(expectingValue: Bool), inlineTable }
+            var open: [Container] = []
+            var lastLine = 0
+            var found: (line: Int, column: Int)?
+            var headers: [Int] = []
+            TOMLPreflight.walk(text) { scalar, place, code in
+                guard scalar != " ", scalar != "\t", scalar != "\r" else { return true }
+                let firstOnLine = place.line != lastLine
+                lastLine = place.line
+                guard code, scalar != "#" else { return true }
+                if open.isEmpty && firstOnLine && scalar == "[" {
+                    headers.append(place.line)
+                    return true
+                }
+                if case .array(let expectingValue)? = open.last {
+                    if scalar == "}" && expectingValue {
+                        found = place
+                        return false
+                    }
+                    open[open.count - 1] = .array(expectingValue: scalar == ",")  // anything else starts or ends a value
+                }
+                switch scalar {
+                case "[" where !firstOnLine || !open.isEmpty: open.append(.array(expectingValue: true))
+                case "{": open.append(.inlineTable)
+                case "]", "}": if !open.isEmpty { open.removeLast() }
+                default: break
+                }
+                return true
+            }
+            headerLines = headers
+            closingBraceInArray = found
         }
+    }
+
+    /// The place of the first table header whose `[` (or `[[`) is not followed by a key or `]`.
+    /// A `'''` in a comment opens nothing (the fuzzer found a header hidden behind one).
+    static func firstBadTableHeader(in text: String, headerLines: [Int]) -> (line: Int, column: Int)? {
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
         for number in headerLines {
             let line = lines[number - 1]
             var at = 0

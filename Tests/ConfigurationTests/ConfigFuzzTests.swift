@@ -1,4 +1,4 @@
-import Configuration
+@testable import Configuration
 import Foundation
 import Testing
 import Training
@@ -60,6 +60,9 @@ struct TOMLPreflightTests {
         "[#x]\n", "[=]\n", "[\n", "[ \n", "[[#]]\n", "a = 1\n  [ .x]\n", "[\t!]\n", "[{a=1}audio]\n",
         // A ''' in a comment opens no string: the header after it is still checked (found by the fuzzer).
         "# it'''s\n[{a=1}audio]\n", "# ''' \"\"\"\n[=]\n",
+        // A } where an array expects a value (found by make fuzz; toml++ asserted in its value parser).
+        "[midi]\nkeyboards = [}]\n", "[midi]\nkeyboards = [\"a\", }b\"]\n", "[midi]\nkeyboards = [\n  # c\n  }\n",
+        "[midi]\nkeyboards = [[1], }]\n", "[midi]\nkeyboards = [{a = 1}, }]\n", "x = {a = [ } ]}\n",
     ])
     func badHeaders(text: String) {
         #expect(throws: ConfigError.self) { try ConfigLoader.parse(text, file: "t.toml") }
@@ -77,5 +80,10 @@ struct TOMLPreflightTests {
         #expect(try ConfigLoader.parse(text, file: "t.toml").socket.maxClients == 8)
         #expect(throws: ConfigError.self) { try ConfigLoader.parse("x = '''\n[=]\n'''\n[=]\n", file: "t.toml") }
         #expect(throws: Never.self) { try ConfigLoader.parse("[midi]\n# a\nkeyboards = []\n", file: "t.toml") }
+        // Nested arrays and inline tables may start a line inside a value: not headers, not refused.
+        #expect(throws: Never.self) {
+            try ConfigLoader.parse("[training.interval]\nintervals = [\n  \"m3\", # a }\n  \"P5\",\n]\n", file: "t.toml")
+        }
+        #expect(TOMLPreflight.check("x = [\n  [1, 2],\n  [{a = 1}],\n  {b = [3]},\n]\n") == nil)
     }
 }
