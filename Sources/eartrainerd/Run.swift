@@ -108,7 +108,8 @@ struct Run: AsyncParsableCommand {
         let source = ConfigSource.resolve(
             commandLine: config, environment: environment, fileExists: { FileManager.default.fileExists(atPath: $0) })
         do {
-            return try ConfigReloader(loading: source, logger: logger)
+            let check = IsolatedConfigCheck.daemon
+            return ConfigReloader(source: source, initial: try check.load(source), logger: logger, load: check.load)
         } catch {
             printError("eartrainerd: \(error)")
             throw ExitCode(ConfigError.exitCode)

@@ -1,0 +1,69 @@
+import Configuration
+import Foundation
+import Glibc
+
+/// toml++ asserts (SIGABRT, in release builds too) on some malformed files: fuzzing found four,
+/// which `TOMLPreflight` now refuses, and there may be more. A config file must never end the
+/// daemon that way, least of all on a SIGHUP while a student trains. So a file is parsed first by
+/// a child process (`eartrainerd check-config FILE`); only when the child has finished on its own,
+/// valid or not, is the file parsed here. A child that crashed or hung refuses the file.
+struct IsolatedConfigCheck: Sendable {
+    /// The command that checks a file; the file's path is appended.
+    var command: [String]
+    var timeout: Duration = .seconds(10)
+
+    /// This very executable's `check-config`.
+    static let daemon = IsolatedConfigCheck(
+        command: [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, "check-config"])
+
+    /// `ConfigLoader.load`, behind the check: what the reloader and start-up use.
+    func load(_ source: ConfigSource) throws(ConfigError) -> EartrainerConfig {
+        if let path = source.path, let problem = problem(with: path) { throw problem }
+        return try ConfigLoader.load(source)
+    }
+
+    /// Nil when the checker finished on its own; else why the file is refused. The child is made
+    /// with `posix_spawn` and waited for by its pid alone (Foundation's `Process` lost the status
+    /// of a child that died of a signal when other `Process`es ran in the same test process).
+    func problem(with path: String) -> ConfigError? {
+        let arguments = command + [path]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in 0...2 {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        // A clean signal state: the calling thread (a Swift concurrency worker) blocks signals, and
+        // the daemon ignores SIGPIPE and SIGHUP; a child must not inherit either.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), every = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&every)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &every)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ) == 0 else {
+            return nil  // no child to be had (resources, sandbox): the file is parsed here as before
+        }
+        var status: Int32 = 0
+        let deadline = ContinuousClock.now + timeout
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if ContinuousClock.now >= deadline {
+                kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                return ConfigError(kind: .syntax, file: path, line: nil, key: nil,
+                                   message: "the config parser did not finish within \(timeout) on this file; it was not applied")
+            }
+            usleep(2_000)
+        }
+        let signal = status & 0x7F  // WTERMSIG; 0 when it exited
+        guard signal != 0 && signal != 0x7F else { return nil }
+        return ConfigError(kind: .syntax, file: path, line: nil, key: nil,
+                           message: "the config parser crashed on this file (signal \(signal)\(signal == SIGABRT ? ", an assertion in toml++" : "")); it was not applied")
+    }
+}

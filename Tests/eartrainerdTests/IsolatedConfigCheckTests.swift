@@ -1,0 +1,56 @@
+import Configuration
+import Foundation
+import Logging
+import Testing
+
+@testable import eartrainerd
+
+/// A config file is parsed first in a child process, so that a parser crash (toml++'s assertions)
+/// refuses the file instead of ending the daemon. The checker is a command, so a crash and a hang
+/// can be staged without knowing a file that crashes toml++ today (the preflight refuses those found).
+@Suite("Config files checked in a child process")
+struct IsolatedConfigCheckTests {
+    static func file(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("isolated-\(UUID().uuidString.prefix(8)).toml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static let valid = "[training]\nreference_pitch = 442.0\n"
+
+    @Test("a checker that crashes refuses the file, and a reload keeps the config in force")
+    func crashRefuses() throws {
+        let path = try Self.file(Self.valid)
+        let crashing = IsolatedConfigCheck(command: ["/bin/sh", "-c", "kill -ABRT $$", "sh"])
+        let problem = try #require(crashing.problem(with: path))
+        #expect(problem.description.contains("crashed") && problem.description.contains("signal \(SIGABRT)"), "\(problem)")
+        #expect(problem.description.hasPrefix(path))
+
+        let reloader = ConfigReloader(source: .commandLine(path), initial: .defaults, logger: Logger(label: "test"), load: crashing.load)
+        guard case .rejected = reloader.reload() else {
+            Issue.record("a crashed check was applied")
+            return
+        }
+        #expect(reloader.config == .defaults)
+    }
+
+    @Test("a checker that hangs is stopped and the file refused")
+    func hangRefuses() throws {
+        let path = try Self.file(Self.valid)
+        let started = ContinuousClock.now
+        let problem = IsolatedConfigCheck(command: ["/bin/sh", "-c", "exec sleep 30", "sh"], timeout: .milliseconds(300)).problem(with: path)
+        #expect(problem?.description.contains("did not finish") == true)
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test("the daemon's own check-config: a valid file loads, an invalid one gets the parser's own error")
+    func realChecker() throws {
+        let check = IsolatedConfigCheck(command: [DaemonProcess.executable("eartrainerd").path, "check-config"])
+        let valid = try Self.file(Self.valid)
+        #expect(check.problem(with: valid) == nil)
+        #expect(try check.load(.commandLine(valid)).training.referencePitch.hertz == 442)
+        let invalid = try Self.file("[training]\nreference_pitch = \n")
+        #expect(check.problem(with: invalid) == nil, "check-config exits 78 on its own: the parse here says why")
+        #expect(throws: ConfigError.self) { try check.load(.commandLine(invalid)) }
+    }
+}
