@@ -1,6 +1,6 @@
 /// Checks TOML text for what TOML 1.0 forbids and toml++ 3 does not survive. Fuzzing the config
-/// parser found that toml++ asserts (aborting the process in a debug build; undefined behaviour
-/// through `__builtin_assume` in a release build) when a table header's `[` is followed by
+/// parser found that toml++ asserts (aborting the process, in the release build too: its
+/// assertions are compiled in there, see below) when a table header's `[` is followed by
 /// something that cannot start a key (`[#`, `[=`, `[{`, `[` at the end of a line, a character
 /// outside ASCII), and when an array meets a `}` where a value should be (`[}`, `[1, }`). These are
 /// refused here, with their line and column, before toml++ sees the text. (A release build keeps

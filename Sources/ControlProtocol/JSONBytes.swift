@@ -80,7 +80,7 @@ public struct JSONBytes: Sendable {
     private static let trueBytes = Array("true".utf8)
     private static let falseBytes = Array("false".utf8)
 
-    /// An object; `body` writes its members with `key(_:)` before each value.
+    /// An object; `body` writes each member with `ObjectWriter.member`, in sorted order.
     public mutating func object(_ body: (inout ObjectWriter) -> Void) {
         bytes.append(UInt8(ascii: "{"))
         var writer = ObjectWriter(json: self)
