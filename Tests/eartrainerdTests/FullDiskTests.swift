@@ -33,9 +33,9 @@ struct FullDiskTests {
         let filled = try Self.fill(filler)
         #expect(filled > 0)
         #expect(try play(["F3", "G3"])["recorded"] == .bool(false), "an answer reported recorded on a full disk")
-        let (ctlStatus, ctlError) = try Self.eartrainctl(["play", "A3", "--socket", daemon.socketPath])
-        #expect(ctlStatus == 0)
-        #expect(ctlError.contains("not in the statistics"), "eartrainctl play said: \(ctlError)")
+        let played = try daemon.ctl("play", "A3")
+        #expect(played.status == 0)
+        #expect(played.stderr.contains("not in the statistics"), "eartrainctl play said: \(played)")
         let status = try link.result("status")
         let storage = status["storage"]?.string ?? ""
         #expect(storage.contains("full"), "status storage: \(storage)")
@@ -55,20 +55,6 @@ struct FullDiskTests {
         // What was committed before the disk filled is there, and what came after space returned.
         #expect(database.answers.map(\.played) == [48, 50, 52, 59, 60, 62], "stored: \(database.answers)")
         print("full disk: \(filled) bytes of filler; stored \(database.answers.count) of 9 answers (3 played while full)")
-    }
-
-    /// Runs eartrainctl; returns its exit status and what it wrote on stderr.
-    static func eartrainctl(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = DaemonProcess.executable("eartrainctl")
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
     }
 
     /// Writes zeros into `path` until the file system refuses; returns how many bytes it took.
