@@ -42,7 +42,8 @@ let package = Package(
 
         // ── The control socket: the JSON-RPC messages both ends share, and the daemon's server.
         .target(name: "ControlProtocol"),
-        .target(name: "ControlServer", dependencies: ["ControlProtocol"]),
+        .systemLibrary(name: "CEpoll"),
+        .target(name: "ControlServer", dependencies: ["ControlProtocol", "CEpoll"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "Training"]),
         .testTarget(name: "ControlServerTests", dependencies: ["ControlServer", "ControlProtocol"]),
 

@@ -4,9 +4,25 @@
 /// Foundation's encoder spent most of that reply's time; tests hold the two byte for byte equal.
 public struct JSONBytes: Sendable {
     public private(set) var bytes: [UInt8] = []
+    /// Set for a template (`StatusTemplate`): clock readings are left out and their places noted.
+    private let leavesGaps: Bool
+    /// Where the clock readings left out go, in the order written.
+    public private(set) var gaps: [(offset: Int, clock: StatusClock)] = []
 
-    public init(capacity: Int = 512) {
+    public init(capacity: Int = 512, leavingGaps: Bool = false) {
+        leavesGaps = leavingGaps
         bytes.reserveCapacity(capacity)
+    }
+
+    /// Writes on after what `bytes` holds (a client's queued output), without copying it.
+    public init(continuing bytes: consuming [UInt8]) {
+        leavesGaps = false
+        self.bytes = bytes
+    }
+
+    /// The bytes written, handed over without a copy.
+    public consuming func take() -> [UInt8] {
+        bytes
     }
 
     /// Appends bytes that are already JSON (an id echoed from a request).
@@ -73,6 +89,16 @@ public struct JSONBytes: Sendable {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// A clock reading, the one thing in `status` that differs from one request to the next: a
+    /// number, or in a template a gap that `StatusTemplate` fills for each reply.
+    public mutating func clock(_ clock: StatusClock, _ seconds: Double) {
+        if leavesGaps {
+            gaps.append((bytes.count, clock))
+        } else {
+            number(seconds)
+        }
+    }
+
     public mutating func bool(_ value: Bool) {
         bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
     }
@@ -84,7 +110,7 @@ public struct JSONBytes: Sendable {
     public mutating func object(_ body: (inout ObjectWriter) -> Void) {
         bytes.append(UInt8(ascii: "{"))
         var writer = ObjectWriter(json: self)
-        bytes = []
+        bytes = []  // `writer` holds the only reference: appends do not copy
         body(&writer)
         self = writer.json
         bytes.append(UInt8(ascii: "}"))
@@ -118,7 +144,8 @@ public struct JSONBytes: Sendable {
             first = false
             json.bytes.append(UInt8(ascii: "\""))
             key.withUTF8Buffer { json.bytes.append(contentsOf: $0) }
-            json.bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+            json.bytes.append(UInt8(ascii: "\""))
+            json.bytes.append(UInt8(ascii: ":"))
             write(&json)
         }
 

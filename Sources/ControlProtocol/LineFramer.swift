@@ -20,20 +20,42 @@ public struct LineFramer: Sendable {
         self.limit = limit
     }
 
-    /// Feeds bytes in; returns the frames they complete, in order. It works a run of bytes at a
-    /// time (up to the next newline), never byte by byte: a client sending megabytes costs copies,
-    /// not a call per byte.
+    /// Feeds bytes in; returns the frames they complete, in order.
     public mutating func feed(_ bytes: ArraySlice<UInt8>) -> [Frame] {
         var frames: [Frame] = []
+        feed(bytes) { piece in
+            switch piece {
+            case .line(let line): frames.append(.line(Array(line)))
+            case .tooLong: frames.append(.tooLong)
+            }
+        }
+        return frames
+    }
+
+    /// A frame as `feed(_:each:)` hands it on: a line is a slice that is only valid during the call.
+    public enum Piece {
+        case line(ArraySlice<UInt8>)
+        case tooLong
+    }
+
+    /// Feeds bytes in and hands on each frame they complete, in order. It works a run of bytes at a
+    /// time (up to the next newline), never byte by byte: a client sending megabytes costs copies,
+    /// not a call per byte. A whole line within `bytes` (the usual request) is handed on where it
+    /// lies, without a copy.
+    public mutating func feed(_ bytes: ArraySlice<UInt8>, each: (Piece) -> Void) {
         var rest = bytes[...]
         while !rest.isEmpty {
             let newline = Self.firstNewline(in: rest)
             let run = rest[..<(newline ?? rest.endIndex)]
             if !discarding {
                 if buffer.count + run.count > limit {
-                    frames.append(.tooLong)
+                    each(.tooLong)
                     discarding = true
                     buffer.removeAll(keepingCapacity: false)
+                } else if let newline, buffer.isEmpty {
+                    each(.line(run.last == UInt8(ascii: "\r") ? run.dropLast() : run))
+                    rest = rest[(newline + 1)...]
+                    continue
                 } else {
                     buffer.append(contentsOf: run)
                 }
@@ -43,12 +65,11 @@ public struct LineFramer: Sendable {
                 discarding = false
             } else {
                 if buffer.last == UInt8(ascii: "\r") { buffer.removeLast() }
-                frames.append(.line(buffer))
+                each(.line(buffer[...]))
             }
             buffer.removeAll(keepingCapacity: buffer.count <= 4096)
             rest = rest[(newline + 1)...]
         }
-        return frames
     }
 
     /// memchr: fast in a debug build too, where a generic search would cost a call per byte.

@@ -10,6 +10,10 @@ public struct SimpleRequest: Sendable, Hashable {
     public var id: ArraySlice<UInt8>
 
     public init?(_ line: [UInt8]) {
+        self.init(line[...])
+    }
+
+    public init?(_ line: ArraySlice<UInt8>) {
         var scanner = Scanner(bytes: line)
         guard let request = scanner.request() else { return nil }
         self = request
@@ -21,8 +25,13 @@ public struct SimpleRequest: Sendable, Hashable {
     }
 
     private struct Scanner {
-        let bytes: [UInt8]
-        var at = 0
+        let bytes: ArraySlice<UInt8>
+        var at: Int
+
+        init(bytes: ArraySlice<UInt8>) {
+            self.bytes = bytes
+            at = bytes.startIndex
+        }
 
         mutating func request() -> SimpleRequest? {
             var method: ArraySlice<UInt8>?, id: ArraySlice<UInt8>?, version = false, params = false
@@ -53,7 +62,7 @@ public struct SimpleRequest: Sendable, Hashable {
             } while take(UInt8(ascii: ","))
             guard take(UInt8(ascii: "}")) else { return nil }
             skipSpace()
-            guard at == bytes.count, version, let method, let id else { return nil }
+            guard at == bytes.endIndex, version, let method, let id else { return nil }
             return SimpleRequest(method: method, id: id)
         }
 
@@ -61,11 +70,11 @@ public struct SimpleRequest: Sendable, Hashable {
         static let idKey = Array("id".utf8), paramsKey = Array("params".utf8), version = Array("2.0".utf8)
 
         mutating func skipSpace() {
-            while at < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 }
+            while at < bytes.endIndex, bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0A || bytes[at] == 0x0D { at += 1 }
         }
 
         mutating func take(_ byte: UInt8) -> Bool {
-            guard at < bytes.count, bytes[at] == byte else { return false }
+            guard at < bytes.endIndex, bytes[at] == byte else { return false }
             at += 1
             return true
         }
@@ -74,11 +83,11 @@ public struct SimpleRequest: Sendable, Hashable {
         mutating func plainString() -> ArraySlice<UInt8>? {
             guard take(UInt8(ascii: "\"")) else { return nil }
             let start = at
-            while at < bytes.count, bytes[at] != UInt8(ascii: "\"") {
+            while at < bytes.endIndex, bytes[at] != UInt8(ascii: "\"") {
                 guard (0x20...0x7E).contains(bytes[at]), bytes[at] != UInt8(ascii: "\\") else { return nil }
                 at += 1
             }
-            guard at < bytes.count else { return nil }
+            guard at < bytes.endIndex else { return nil }
             at += 1
             return bytes[start..<(at - 1)]
         }
@@ -87,21 +96,24 @@ public struct SimpleRequest: Sendable, Hashable {
         /// digits with no leading zero, perhaps negative): echoed as written, it reads the same.
         mutating func plainID() -> ArraySlice<UInt8>? {
             let start = at
-            if at < bytes.count, bytes[at] == UInt8(ascii: "\"") {
+            if at < bytes.endIndex, bytes[at] == UInt8(ascii: "\"") {
                 return plainString().map { _ in bytes[start..<at] }
             }
             if take(UInt8(ascii: "0")) { return isDigit(at) ? nil : bytes[start..<at] }
             _ = take(UInt8(ascii: "-"))
             let digits = at
-            guard at < bytes.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[at]) else { return nil }
+            guard at < bytes.endIndex, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[at]) else { return nil }
             while isDigit(at) { at += 1 }
-            guard at - digits <= 15, at >= bytes.count || ![UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[at])
-            else { return nil }
+            guard at - digits <= 15, at >= bytes.endIndex || !Self.isFractionOrExponent(bytes[at]) else { return nil }
             return bytes[start..<at]
         }
 
+        static func isFractionOrExponent(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        }
+
         func isDigit(_ index: Int) -> Bool {
-            index < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+            index < bytes.endIndex && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
         }
 
         /// `{}`, `[]` or `null`, with space inside the brackets.

@@ -12,6 +12,11 @@ final class ClientConnection {
     var unansweredLines = 0
     /// The peer shut down its sending side (or closed): nothing more will come in.
     var inputClosed = false
+    /// What the poller watches this client for; nil while it is not registered (nothing to read or
+    /// write: input closed, waiting for the daemon's answers).
+    var watched: EventPoller.Interest?
+    /// The server round in which it last needed looking after (flushing, closing, re-registering).
+    var touchedInRound = -1
     private var output: [UInt8] = []
     private var outputStart = 0
 
@@ -28,6 +33,23 @@ final class ClientConnection {
 
     func enqueue(_ bytes: [UInt8]) {
         output.append(contentsOf: bytes)
+    }
+
+    /// Lets `write` append to the queued output in place (a quick answer, written where it will be
+    /// sent from); returns what `write` returns.
+    func enqueue(writing write: (inout JSONBytes) -> Bool) -> Bool {
+        var json = JSONBytes(continuing: output)
+        output = []  // `json` holds the only reference: its appends do not copy
+        defer { output = json.take() }
+        return write(&json)
+    }
+
+    /// What the poller should watch it for now.
+    var interest: EventPoller.Interest {
+        var interest: EventPoller.Interest = []
+        if !inputClosed { interest.insert(.readable) }
+        if wantsToWrite { interest.insert(.writable) }
+        return interest
     }
 
     /// Writes what the socket takes now. Returns false when the connection broke.

@@ -43,12 +43,13 @@ public final class ControlServer: Sendable {
         var stopping = false
     }
 
-    /// Answers a line on the server thread itself, or returns nil to hand it on through `events`.
+    /// Answers a line on the server thread itself, or leaves it to be handed on through `events`.
     /// The daemon gives one for what it can answer at once from published state (`status`): no
     /// thread hop, no queue, as a single-threaded server such as MPD answers. Only used for a client
-    /// with nothing unanswered, so each client's replies stay in the order of its lines. The
-    /// answer is the encoded reply, without its newline.
-    public typealias QuickAnswer = @Sendable (_ line: [UInt8], _ peer: PeerCredentials) -> [UInt8]?
+    /// with nothing unanswered, so each client's replies stay in the order of its lines. It appends
+    /// the encoded reply, without its newline, to the client's output and returns true, or returns
+    /// false having written nothing. The line is only valid during the call.
+    public typealias QuickAnswer = @Sendable (_ line: ArraySlice<UInt8>, _ peer: PeerCredentials, _ reply: inout JSONBytes) -> Bool
     private let quickAnswer: QuickAnswer?
 
     public init(listener: UnixListener, greeting: String, refusals: Refusals, limits: ServerLimits = ServerLimits(),
@@ -120,11 +121,16 @@ public final class ControlServer: Sendable {
 
     // MARK: - The server thread
 
+    /// The poller's tags for the two descriptors that are not clients (clients are tagged with
+    /// their number, which is never reused).
+    private static let wakeTag = UInt64.max
+    private static let listenerTag = UInt64.max - 1
+
     private func runLoop() {
-        var clients: [ClientID: ClientConnection] = [:]
+        var clients: [Int: ClientConnection] = [:]
         var nextNumber = 1
         // The client count at which accepting last stopped, full. Connections that were closed while
-        // they waited in the backlog take places when accepted and give them back one poll later, so
+        // they waited in the backlog take places when accepted and give them back one round later, so
         // a full server refuses newcomers only once a round has passed without freeing a place.
         var fullAt: Int?
         // One buffer for every read: 64 KiB zeroed per read cost more than a small `status` itself.
@@ -134,80 +140,125 @@ public final class ControlServer: Sendable {
             continuation.finish()
             finished.withLock { $0 = true }
         }
-        // Kept from round to round: a round that answers one `status` allocates as little as it can.
-        var descriptors: [pollfd] = []
-        var order: [ClientConnection] = []
+        guard let poller = try? EventPoller(),
+              (try? poller.add(wakeRead, tag: Self.wakeTag, interest: .readable)) != nil,
+              (try? poller.add(listener.fd, tag: Self.listenerTag, interest: .readable)) != nil
+        else { return }
+        // The clients this round must look after once its events are handled; kept from round to
+        // round, so that a round that answers one `status` allocates as little as it can.
+        var touched: [ClientConnection] = []
+        var round = 0
         while true {
-            descriptors.removeAll(keepingCapacity: true)
-            descriptors.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
-            descriptors.append(pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0))
-            order.removeAll(keepingCapacity: true)
-            order.append(contentsOf: clients.values)
-            for client in order {
-                let events = (client.inputClosed ? 0 : Int16(POLLIN)) | (client.wantsToWrite ? Int16(POLLOUT) : 0)
-                descriptors.append(pollfd(fd: client.fd, events: events, revents: 0))
+            round += 1
+            touched.removeAll(keepingCapacity: true)
+            func touch(_ client: ClientConnection) {
+                guard client.touchedInRound != round else { return }
+                client.touchedInRound = round
+                touched.append(client)
             }
-            if poll(&descriptors, nfds_t(descriptors.count), -1) == -1 && errno != EINTR { return }
-
-            if descriptors[0].revents != 0 {
-                drainWakePipe()
-                let mail = mailbox.withLock { box in
-                    defer { box.outgoing.removeAll(); box.closing.removeAll(); box.completed.removeAll() }
-                    return box
-                }
-                if mail.stopping { return }
-                for (id, bytes) in mail.outgoing { clients[id]?.enqueue(bytes) }
-                for id in mail.completed { clients[id]?.unansweredLines -= 1 }
-                for id in mail.closing {
-                    if let client = clients.removeValue(forKey: id) {
-                        _ = client.flush()
-                        continuation.yield(.disconnected(id, reason: .closedByServer))
-                    }
-                }
-            }
-            for (index, client) in order.enumerated() {
-                let revents = descriptors[index + 2].revents
-                guard clients[client.id] != nil else { continue }
-                if !client.inputClosed && (revents & Int16(POLLIN) != 0 || revents & Int16(POLLHUP) != 0) {
-                    if let reason = readAvailable(from: client, into: &readBuffer) {
-                        if reason == .closedByPeer {
-                            client.inputClosed = true  // answer what it sent, then close
-                        } else {
-                            drop(client, reason: reason, from: &clients)
-                            continue
+            var stopping = false
+            var listenerReady = false
+            let waited = poller.wait { ready in
+                switch ready.tag {
+                case Self.wakeTag:
+                    stopping = !handleMail(clients: &clients, touch: touch)
+                case Self.listenerTag:
+                    listenerReady = true
+                default:
+                    guard let client = clients[Int(truncatingIfNeeded: ready.tag)] else { return }  // dropped this round
+                    touch(client)
+                    if !client.inputClosed && (ready.readable || ready.hungUp) {
+                        if let reason = readAvailable(from: client, into: &readBuffer) {
+                            if reason == .closedByPeer {
+                                client.inputClosed = true  // answer what it sent, then close
+                            } else {
+                                drop(client, reason: reason, from: &clients)
+                                return
+                            }
                         }
+                        // Quick answers go out now, not after every other client's turn in this round
+                        // (a failure here shows again, and is handled, below).
+                        if client.wantsToWrite { _ = client.flush() }
                     }
-                    // Quick answers go out now, not after every other client's turn in this round
-                    // (a failure here shows again, and is handled, in the flush below).
-                    if client.wantsToWrite { _ = client.flush() }
-                }
-                if revents & Int16(POLLERR) != 0 {
-                    drop(client, reason: .error(EPIPE), from: &clients)
-                    continue
+                    if ready.failed { drop(client, reason: .error(EPIPE), from: &clients) }
                 }
             }
-            for client in clients.values where client.wantsToWrite {
-                if !client.flush() {
-                    drop(client, reason: .closedByPeer, from: &clients)
-                } else if client.queuedBytes > limits.maxQueuedOutputBytes {
-                    drop(client, reason: .outputOverflow, from: &clients)
-                }
-            }
-            for client in clients.values where client.inputClosed && client.unansweredLines <= 0 && !client.wantsToWrite {
-                drop(client, reason: .closedByPeer, from: &clients)
+            if !waited || stopping { return }
+            for client in touched where clients[client.id.number] != nil {
+                lookAfter(client, in: &clients, poller: poller)
             }
             // Accepted last, once this round's hang-ups have freed their places.
-            if descriptors[1].revents != 0 {
+            if listenerReady {
                 let mayRefuse = fullAt.map { clients.count >= $0 } ?? false
-                fullAt = acceptAll(into: &clients, nextNumber: &nextNumber, mayRefuse: mayRefuse)
+                fullAt = acceptAll(into: &clients, nextNumber: &nextNumber, mayRefuse: mayRefuse, poller: poller)
             }
+        }
+    }
+
+    /// Takes what other threads left in the mailbox; false when the server is to stop.
+    private func handleMail(clients: inout [Int: ClientConnection], touch: (ClientConnection) -> Void) -> Bool {
+        drainWakePipe()
+        let mail = mailbox.withLock { box in
+            defer { box.outgoing.removeAll(); box.closing.removeAll(); box.completed.removeAll() }
+            return box
+        }
+        if mail.stopping { return false }
+        for (id, bytes) in mail.outgoing {
+            guard let client = clients[id.number] else { continue }
+            client.enqueue(bytes)
+            touch(client)
+        }
+        for id in mail.completed {
+            guard let client = clients[id.number] else { continue }
+            client.unansweredLines -= 1
+            touch(client)
+        }
+        for id in mail.closing {
+            if let client = clients.removeValue(forKey: id.number) {
+                _ = client.flush()
+                continuation.yield(.disconnected(id, reason: .closedByServer))
+            }
+        }
+        return true
+    }
+
+    /// After a round's events: sends what is queued, drops a client that broke, overflowed or is
+    /// done, and has the poller watch for what the client waits for now.
+    private func lookAfter(_ client: ClientConnection, in clients: inout [Int: ClientConnection], poller: EventPoller) {
+        if client.wantsToWrite {
+            if !client.flush() {
+                return drop(client, reason: .closedByPeer, from: &clients)
+            } else if client.queuedBytes > limits.maxQueuedOutputBytes {
+                return drop(client, reason: .outputOverflow, from: &clients)
+            }
+        }
+        if client.inputClosed && client.unansweredLines <= 0 && !client.wantsToWrite {
+            return drop(client, reason: .closedByPeer, from: &clients)
+        }
+        watch(client, poller: poller)
+    }
+
+    /// Registers, changes or removes the client in the poller to match what it waits for. A client
+    /// that waits for nothing (input closed, answers pending) is left out, or the poller would
+    /// report its hang-up in every round; the daemon's answers bring it back.
+    private func watch(_ client: ClientConnection, poller: EventPoller) {
+        let interest = client.interest
+        guard interest != client.watched else { return }
+        let tag = UInt64(client.id.number)
+        if interest.isEmpty {
+            poller.remove(client.fd)
+            client.watched = nil
+        } else if (try? (client.watched == nil
+            ? poller.add(client.fd, tag: tag, interest: interest)
+            : poller.change(client.fd, tag: tag, interest: interest))) != nil {
+            client.watched = interest
         }
     }
 
     private static let newline: [UInt8] = [10]
 
-    private func drop(_ client: ClientConnection, reason: DisconnectReason, from clients: inout [ClientID: ClientConnection]) {
-        clients.removeValue(forKey: client.id)
+    private func drop(_ client: ClientConnection, reason: DisconnectReason, from clients: inout [Int: ClientConnection]) {
+        clients.removeValue(forKey: client.id.number)
         continuation.yield(.disconnected(client.id, reason: reason))
     }
 
@@ -220,11 +271,12 @@ public final class ControlServer: Sendable {
     /// must not keep a client that asks `status` waiting for all of them: the rest are taken on the
     /// next rounds, between other clients' lines). When full, it stops and returns the count (leaving
     /// the rest waiting) unless `mayRefuse`, when it answers each newcomer with the too-many-clients refusal.
-    private func acceptAll(into clients: inout [ClientID: ClientConnection], nextNumber: inout Int, mayRefuse: Bool) -> Int? {
+    private func acceptAll(into clients: inout [Int: ClientConnection], nextNumber: inout Int, mayRefuse: Bool,
+                           poller: EventPoller) -> Int? {
         for _ in 0..<Self.acceptsPerRound {
             if clients.count >= limits.maxClients && !mayRefuse { return clients.count }
             let fd = accept(listener.fd, nil, nil)
-            if fd == -1 { return nil }  // EAGAIN: no more waiting; other errors: try again on the next poll
+            if fd == -1 { return nil }  // EAGAIN: no more waiting; other errors: try again on the next round
             guard (try? makeNonBlocking(fd)) != nil else {
                 close(fd)
                 continue
@@ -242,7 +294,10 @@ public final class ControlServer: Sendable {
                 continue  // closed as `client` goes
             }
             client.enqueue(Array((greeting + "\n").utf8))
-            clients[id] = client
+            _ = client.flush()
+            watch(client, poller: poller)
+            guard client.watched != nil else { continue }  // the poller would not take it: closed as `client` goes
+            clients[id.number] = client
             continuation.yield(.connected(id, peer))
         }
         return nil  // more may wait: the listener stays readable for the next round
@@ -260,13 +315,13 @@ public final class ControlServer: Sendable {
                 if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return nil }
                 return .error(errno)
             }
-            for frame in client.framer.feed(buffer[0..<count]) {
+            client.framer.feed(buffer[0..<count]) { frame in
                 switch frame {
                 case .line(let bytes):
-                    if client.unansweredLines == 0, let reply = quickAnswer?(bytes, client.peer) {
-                        client.enqueue(reply)
+                    if client.unansweredLines == 0, let quickAnswer,
+                       client.enqueue(writing: { quickAnswer(bytes, client.peer, &$0) }) {
                         client.enqueue(Self.newline)
-                    } else if case .dropped = continuation.yield(.line(client.id, client.peer, bytes)) {
+                    } else if case .dropped = continuation.yield(.line(client.id, client.peer, Array(bytes))) {
                         client.enqueue(Array((refusals.busy + "\n").utf8))
                     } else {
                         client.unansweredLines += 1
@@ -278,6 +333,6 @@ public final class ControlServer: Sendable {
             }
             if count < buffer.count { return nil }
         }
-        return nil  // more is waiting: poll says so again next round
+        return nil  // more is waiting: the poller says so again next round
     }
 }

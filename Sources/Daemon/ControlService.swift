@@ -61,15 +61,14 @@ public final class ControlService: EventFollower {
     /// shape is recognised by `SimpleRequest` and the reply written by `JSONBytes`, byte for byte
     /// what the usual way writes. Every other line goes the usual way.
     public static func quickAnswer(core: DaemonCore) -> ControlServer.QuickAnswer {
-        { line, _ in
-            guard line.count < 4096, let request = SimpleRequest(line), request.method.elementsEqual(statusMethod) else { return nil }
-            var json = JSONBytes(capacity: 1024)
+        { line, _, json in
+            guard line.count < 4096, let request = SimpleRequest(line), request.method.elementsEqual(statusMethod) else { return false }
             json.object { members in
                 members.member("id") { $0.raw(request.id) }
                 members.member("jsonrpc") { $0.string("2.0") }
-                members.member("result") { core.currentStatus().write(to: &$0) }
+                members.member("result") { core.writeStatus(to: &$0) }
             }
-            return json.bytes
+            return true
         }
     }
 

@@ -35,6 +35,8 @@ public actor DaemonCore {
         var storage: @Sendable () -> StorageState
         /// The running session's student, when it names one.
         var profile: String? = nil
+        /// Counts publications: a `status` template made from one is good until the next.
+        var generation = 0
     }
 
     /// A core with no session running; `seed` seeds the first engine (later sessions may bring their own).
@@ -179,15 +181,34 @@ public actor DaemonCore {
     /// `status` with it on its own thread. As fresh as the last change the actor published.
     public nonisolated func currentStatus() -> StatusResult {
         let parts = published.withLock { $0 }
-        let storage = parts.storage()
-        let keyboards = keyboardStatus()
-        let soundStatus = sound.status
-        let devices = devicesMemo.value(for: DeviceInputs(keyboards: keyboards, sound: soundStatus), Self.devices)
+        return status(of: parts, storage: parts.storage(), devices: deviceInputs(), now: clock.now)
+    }
+
+    /// `status` written for the socket's quick path (`ControlService.quickAnswer`), from a template
+    /// kept until something other than the clocks changes: a daemon polled by a watching client
+    /// rebuilds nothing between a student's notes. Says what `currentStatus()` says.
+    public nonisolated func writeStatus(to json: inout JSONBytes) {
+        let (generation, storage, sessionStart) = published.withLock { ($0.generation, $0.storage, $0.tracker.startedAt) }
+        let key = TemplateKey(generation: generation, storage: storage(), devices: deviceInputs())
         let now = clock.now
-        return StatusResult(
+        // Made from the key's own storage and devices; the parts read now may be newer than the
+        // key's generation, which only means the next request makes the template again.
+        let template = statusTemplate.value(for: key) { key in
+            StatusTemplate(status(of: published.withLock { $0 }, storage: key.storage, devices: key.devices, now: now))
+        }
+        template.write(to: &json, uptime: now.seconds, sessionElapsed: (now - sessionStart).seconds)
+    }
+
+    private nonisolated func status(of parts: StatusParts, storage: StorageState, devices inputs: DeviceInputs, now: Duration) -> StatusResult {
+        StatusResult(
             daemon: Self.version, uptimeSeconds: now.seconds,
             session: parts.tracker.status(now: now, tuning: parts.tuning),
-            devices: devices, storage: storage.summary, database: storage.database, profile: parts.profile ?? storage.profile)
+            devices: devicesMemo.value(for: inputs, Self.devices), storage: storage.summary, database: storage.database,
+            profile: parts.profile ?? storage.profile)
+    }
+
+    private nonisolated func deviceInputs() -> DeviceInputs {
+        DeviceInputs(keyboards: keyboardStatus(), sound: sound.status)
     }
 
     private struct DeviceInputs: Equatable, Sendable {
@@ -195,7 +216,15 @@ public actor DaemonCore {
         var sound: SoundStatus
     }
 
+    /// Everything a `status` template depends on besides the clocks.
+    private struct TemplateKey: Equatable, Sendable {
+        var generation: Int
+        var storage: StorageState
+        var devices: DeviceInputs
+    }
+
     private nonisolated let devicesMemo = Memo<DeviceInputs, DevicesStatus>()
+    private nonisolated let statusTemplate = Memo<TemplateKey, StatusTemplate>()
 
     private static func devices(_ inputs: DeviceInputs) -> DevicesStatus {
         let (keyboards, soundStatus) = (inputs.keyboards, inputs.sound)
@@ -212,9 +241,9 @@ public actor DaemonCore {
     }
 
     private func publish() {
-        let parts = StatusParts(tracker: tracker, tuning: settings.current.tuningSystem, storage: storage,
+        var parts = StatusParts(tracker: tracker, tuning: settings.current.tuningSystem, storage: storage,
                                 profile: tracker.running ? sessionProfile : nil)
-        published.withLock { $0 = parts }
+        published.withLock { parts.generation = $0.generation + 1; $0 = parts }
     }
 
     /// Reports a device change (a keyboard plugged in or out, the sound device lost or found).

@@ -10,7 +10,7 @@ struct SessionTracker {
     private var correct = 0
     private var errors = 0
     private var progress = 0
-    private var startedAt: Duration = .zero
+    private(set) var startedAt: Duration = .zero
     private var seed: UInt64 = 0
     private(set) var lastResults: SessionResults?
     /// The open question's staff with its wrong attempts, and the one finished before it.

@@ -139,7 +139,11 @@ struct ControlServerTests {
         let path = temporarySocketPath()
         let server = try ControlServer(
             listener: try UnixListener.bind(path: path), greeting: "hello", refusals: Self.refusals,
-            quickAnswer: { line, _ in String(decoding: line, as: UTF8.self) == "quick" ? Array("answered quickly".utf8) : nil })
+            quickAnswer: { line, _, reply in
+                guard String(decoding: line, as: UTF8.self) == "quick" else { return false }
+                reply.raw("answered quickly".utf8)
+                return true
+            })
         server.start()
         let release = AsyncStream.makeStream(of: Void.self)
         let slow = Task {

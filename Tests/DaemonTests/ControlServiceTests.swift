@@ -1,6 +1,7 @@
 import ControlProtocol
 import ControlServer
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Daemon
@@ -106,7 +107,7 @@ struct ControlServiceTests {
         #expect((stopped["result"] as? [String: Any])?["error_rate"] as? Double == 0.25)
     }
 
-    private struct StatusReply: Decodable, Equatable {
+    private struct StatusReply: Decodable, Hashable {
         var id: JSONValue
         var jsonrpc: String
         var result: StatusResult
@@ -124,16 +125,33 @@ struct ControlServiceTests {
     func quickStatusMatches() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("cs-\(UUID().uuidString.prefix(8)).sock").path
         let server = try ControlServer(listener: try UnixListener.bind(path: path), greeting: "hi", refusals: ControlService.refusals(maxClients: 4))
-        let core = DaemonCore(sound: RecordingSoundOutput(), seed: 5)
+        let keyboards = Mutex(KeyboardStatus(sequencerOpen: true, keyboards: []))
+        let core = DaemonCore(sound: RecordingSoundOutput(), keyboardStatus: { keyboards.withLock { $0 } }, seed: 5)
         let service = ControlService(server: server, router: RequestRouter(core: core, policy: AccessPolicy(daemonUID: getuid())))
-        let quick = ControlService.quickAnswer(core: core)
+        let quickAnswer = ControlService.quickAnswer(core: core)
+        // Written after bytes already queued, as the server writes it into a client's output.
+        func quick(_ line: [UInt8], _ peer: PeerCredentials) -> [UInt8]? {
+            var json = JSONBytes(continuing: Array("queued\n".utf8))
+            guard quickAnswer(line[...], peer, &json) else {
+                #expect(json.bytes == Array("queued\n".utf8), "nothing written when not answered")
+                return nil
+            }
+            return Array(json.take().dropFirst("queued\n".utf8.count))
+        }
         let lines = [#"{"jsonrpc":"2.0","id":"q","method":"status"}"#, #"{"jsonrpc":"2.0","method":"status","id":12,"params":{}}"#]
-        for step in 0..<3 {
+        // Each step changes something the quick status keeps in its template: it must say so at once.
+        var seen: Set<StatusReply> = []
+        for step in 0..<5 {
             if step == 1 {
                 _ = try await reply(#"{"jsonrpc":"2.0","id":1,"method":"session.start","params":{"kind":"scale","mode":"dorian","root":"D3"}}"#, service: service)
             } else if step == 2 {
                 _ = try await reply(#"{"jsonrpc":"2.0","id":2,"method":"notes.play","params":{"notes":["D3","E3","C3","F3"]}}"#, service: service)
+            } else if step == 3 {
+                keyboards.withLock { $0.keyboards = ["Keystation 49"] }
+            } else if step == 4 {
+                await core.setStorageState(DaemonCore.StorageState(summary: "unavailable: disk full"))
             }
+            #expect(seen.insert(try decodedStatus(try #require(quick(Array(lines[0].utf8), Self.me)))).inserted, "step \(step) changed the status")
             for line in lines {
                 let usual = try #require(await service.reply(to: Array(line.utf8), from: ClientID(number: 1), peer: Self.me))
                 let answered = try #require(quick(Array(line.utf8), Self.me))

@@ -10,7 +10,7 @@ extension StatusResult {
             members.member("protocol_version") { $0.integer(protocolVersion) }
             members.member("session", ifPresent: session) { $1.write(to: &$0) }
             members.member("storage") { $0.string(storage) }
-            members.member("uptime_seconds") { $0.number(uptimeSeconds) }
+            members.member("uptime_seconds") { $0.clock(.uptime, uptimeSeconds) }
         }
     }
 }
@@ -20,7 +20,7 @@ extension SessionStatus {
         json.object { members in
             members.member("correct") { $0.integer(correct) }
             members.member("direction", ifPresent: direction) { $0.string($1) }
-            members.member("elapsed_seconds") { $0.number(elapsedSeconds) }
+            members.member("elapsed_seconds") { $0.clock(.sessionElapsed, elapsedSeconds) }
             members.member("errors") { $0.integer(errors) }
             members.member("intervals", ifPresent: intervals) { $0.strings($1) }
             members.member("kind") { $0.string(kind) }

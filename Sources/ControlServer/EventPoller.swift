@@ -1,0 +1,71 @@
+import CEpoll
+import Glibc
+
+/// The kernel's epoll for the server thread: descriptors stay registered from one wait to the next,
+/// so a round that answers one client's `status` costs one call, however many clients are
+/// connected (`poll()` hands the kernel every descriptor again each time). Level-triggered: what
+/// is not read or written in a round is reported again in the next.
+final class EventPoller {
+    struct Interest: OptionSet, Equatable {
+        let rawValue: UInt32
+        static let readable = Interest(rawValue: EPOLLIN.rawValue)
+        static let writable = Interest(rawValue: EPOLLOUT.rawValue)
+    }
+
+    /// One descriptor that is ready, by the tag it was registered with.
+    struct Ready {
+        var tag: UInt64
+        var readable: Bool
+        var writable: Bool
+        /// The peer hung up (its reads return end of file, or the socket broke).
+        var hungUp: Bool
+        var failed: Bool
+    }
+
+    private let fd: Int32
+    private var ready: [epoll_event]
+
+    init(capacity: Int = 256) throws {
+        fd = epoll_create1(Int32(EPOLL_CLOEXEC))
+        try check("epoll_create1", fd)
+        ready = [epoll_event](repeating: epoll_event(), count: capacity)
+    }
+
+    deinit { close(fd) }
+
+    func add(_ descriptor: Int32, tag: UInt64, interest: Interest) throws {
+        try control(EPOLL_CTL_ADD, descriptor, tag: tag, interest: interest)
+    }
+
+    func change(_ descriptor: Int32, tag: UInt64, interest: Interest) throws {
+        try control(EPOLL_CTL_MOD, descriptor, tag: tag, interest: interest)
+    }
+
+    /// Stops watching a descriptor (closing it does this too).
+    func remove(_ descriptor: Int32) {
+        _ = epoll_ctl(fd, EPOLL_CTL_DEL, descriptor, nil)
+    }
+
+    /// Waits until something is ready and calls `each` for it; false if waiting failed for good.
+    func wait(_ each: (Ready) -> Void) -> Bool {
+        let count = epoll_wait(fd, &ready, Int32(ready.count), -1)
+        if count == -1 { return errno == EINTR }
+        for event in ready[0..<Int(count)] {
+            let events = event.events
+            each(Ready(
+                tag: event.data.u64,
+                readable: events & EPOLLIN.rawValue != 0,
+                writable: events & EPOLLOUT.rawValue != 0,
+                hungUp: events & EPOLLHUP.rawValue != 0,
+                failed: events & EPOLLERR.rawValue != 0))
+        }
+        return true
+    }
+
+    private func control(_ operation: Int32, _ descriptor: Int32, tag: UInt64, interest: Interest) throws {
+        var event = epoll_event()
+        event.events = interest.rawValue
+        event.data.u64 = tag
+        try check("epoll_ctl", epoll_ctl(fd, operation, descriptor, &event))
+    }
+}
