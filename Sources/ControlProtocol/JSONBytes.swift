@@ -14,10 +14,10 @@ public struct JSONBytes: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
-    /// Writes on after what `bytes` holds (a client's queued output), without copying it.
-    public init(continuing bytes: consuming [UInt8]) {
-        leavesGaps = false
-        self.bytes = bytes
+    /// Exchanges the bytes written with `other`: to write on after a client's queued output
+    /// without copying it (swapped in, written to, swapped back).
+    public mutating func exchangeBytes(with other: inout [UInt8]) {
+        swap(&bytes, &other)
     }
 
     /// The bytes written, handed over without a copy.
@@ -99,6 +99,26 @@ public struct JSONBytes: Sendable {
         }
     }
 
+    /// A duration in seconds to the microsecond (`12`, `1.5`, `108.294459`), written from its
+    /// integer parts: a clock in every polled `status`, where `number`'s text conversion cost more
+    /// than the rest of the reply.
+    public mutating func seconds(_ duration: Duration) {
+        if duration < .zero { bytes.append(UInt8(ascii: "-")) }
+        let (whole, attoseconds) = duration < .zero ? (Duration.zero - duration).components : duration.components
+        integer(whole)
+        var micro = attoseconds / 1_000_000_000_000
+        guard micro > 0 else { return }
+        var digits = 6
+        while micro % 10 == 0 { micro /= 10; digits -= 1 }
+        bytes.append(UInt8(ascii: "."))
+        var divisor: Int64 = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8((micro / divisor) % 10))
+            divisor /= 10
+        }
+    }
+
     public mutating func bool(_ value: Bool) {
         bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
     }
@@ -109,10 +129,12 @@ public struct JSONBytes: Sendable {
     /// An object; `body` writes each member with `ObjectWriter.member`, in sorted order.
     public mutating func object(_ body: (inout ObjectWriter) -> Void) {
         bytes.append(UInt8(ascii: "{"))
-        var writer = ObjectWriter(json: self)
-        bytes = []  // `writer` holds the only reference: appends do not copy
+        // Swapped, not copied, in and out: a copy would leave two references to the bytes, and
+        // the next append would copy them all (once per nested object).
+        var writer = ObjectWriter(json: JSONBytes(capacity: 0, leavingGaps: leavesGaps))
+        swap(&self, &writer.json)
         body(&writer)
-        self = writer.json
+        swap(&self, &writer.json)
         bytes.append(UInt8(ascii: "}"))
     }
 

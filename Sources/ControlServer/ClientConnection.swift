@@ -38,9 +38,9 @@ final class ClientConnection {
     /// Lets `write` append to the queued output in place (a quick answer, written where it will be
     /// sent from); returns what `write` returns.
     func enqueue(writing write: (inout JSONBytes) -> Bool) -> Bool {
-        var json = JSONBytes(continuing: output)
-        output = []  // `json` holds the only reference: its appends do not copy
-        defer { output = json.take() }
+        var json = JSONBytes(capacity: 0)
+        json.exchangeBytes(with: &output)  // swapped, not copied: `json` holds the only reference
+        defer { json.exchangeBytes(with: &output) }
         return write(&json)
     }
 

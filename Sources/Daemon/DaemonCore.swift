@@ -196,7 +196,7 @@ public actor DaemonCore {
         let template = statusTemplate.value(for: key) { key in
             StatusTemplate(status(of: published.withLock { $0 }, storage: key.storage, devices: key.devices, now: now))
         }
-        template.write(to: &json, uptime: now.seconds, sessionElapsed: (now - sessionStart).seconds)
+        template.write(to: &json, uptime: now, sessionElapsed: now - sessionStart)
     }
 
     private nonisolated func status(of parts: StatusParts, storage: StorageState, devices inputs: DeviceInputs, now: Duration) -> StatusResult {

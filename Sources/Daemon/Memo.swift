@@ -10,7 +10,8 @@ public final class Memo<Input: Equatable & Sendable, Output: Sendable>: Sendable
 
     @inlinable
     public func value(for input: Input, _ make: (Input) -> Output) -> Output {
-        if let last = last.withLock({ $0 }), last.input == input { return last.output }
+        // Compared where it lies: only the output is copied out.
+        if let output = last.withLock({ last in last.flatMap { $0.input == input ? $0.output : nil } }) { return output }
         let output = make(input)
         last.withLock { $0 = (input, output) }
         return output

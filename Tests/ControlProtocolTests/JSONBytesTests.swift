@@ -36,6 +36,42 @@ struct JSONBytesTests {
         }
     }
 
+    @Test("a clock to the microsecond, from a Duration's parts: read back within a microsecond")
+    func seconds() throws {
+        let examples: [(Duration, String)] = [
+            (.zero, "0"), (.seconds(12), "12"), (.milliseconds(1500), "1.5"), (.microseconds(1), "0.000001"),
+            (.nanoseconds(999), "0"), (.nanoseconds(108_294_459_478), "108.294459"), (.milliseconds(-2500), "-2.5"),
+            (.seconds(86_400 * 400) + .microseconds(10), "34560000.00001"),
+        ]
+        for (duration, text) in examples {
+            #expect(Self.written { $0.seconds(duration) } == text)
+        }
+        var random = SeededRandom(seed: 4)
+        for _ in 0..<2000 {
+            let duration = Duration.nanoseconds(Int64(random.next() % 10_000_000_000_000))
+            let read = try JSONDecoder().decode(Double.self, from: Data(Self.written { $0.seconds(duration) }.utf8))
+            let exact = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            #expect(abs(read - exact) < 1e-6 * 1.001, "\(duration)")
+        }
+    }
+
+    @Test("a status template filled with clocks reads back as the status with those clocks")
+    func template() throws {
+        var status = StatusResult(
+            daemon: "eartrainerd test", uptimeSeconds: 0,
+            session: SessionStatus(kind: "scale", mode: "dorian", intervals: nil, root: "D3", correct: 2, errors: 1,
+                                   elapsedSeconds: 0, prompt: "D3 dorian", progress: 2, total: 8, seed: 5, tuning: "just"),
+            devices: DevicesStatus(sequencer: true, keyboard: false, keyboards: [], sound: false, soundDevice: nil, missing: ["keyboard: none"]),
+            storage: "available", database: nil, profile: "bea")
+        var json = JSONBytes()
+        json.raw("queued".utf8)
+        StatusTemplate(status).write(to: &json, uptime: .milliseconds(12_345), sessionElapsed: .milliseconds(6_500))
+        let filled = try JSONDecoder().decode(StatusResult.self, from: Data(json.bytes.dropFirst(6)))
+        status.uptimeSeconds = 12.345
+        status.session?.elapsedSeconds = 6.5
+        #expect(filled == status)
+    }
+
     @Test("integers: zero, negatives, both ends of Int and UInt64")
     func integers() {
         var random = SeededRandom(seed: 3)

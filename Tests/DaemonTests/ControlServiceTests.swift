@@ -131,7 +131,9 @@ struct ControlServiceTests {
         let quickAnswer = ControlService.quickAnswer(core: core)
         // Written after bytes already queued, as the server writes it into a client's output.
         func quick(_ line: [UInt8], _ peer: PeerCredentials) -> [UInt8]? {
-            var json = JSONBytes(continuing: Array("queued\n".utf8))
+            var json = JSONBytes()
+            var queued = Array("queued\n".utf8)
+            json.exchangeBytes(with: &queued)
             guard quickAnswer(line[...], peer, &json) else {
                 #expect(json.bytes == Array("queued\n".utf8), "nothing written when not answered")
                 return nil

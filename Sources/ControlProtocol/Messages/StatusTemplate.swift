@@ -18,15 +18,17 @@ public struct StatusTemplate: Sendable {
         bytes = json.take()
     }
 
-    /// Writes the status with its clocks read now. `sessionElapsed` is only used when the status
-    /// has a session.
-    public func write(to json: inout JSONBytes, uptime: Double, sessionElapsed: Double) {
-        var start = 0
-        for gap in gaps {
-            json.raw(bytes[start..<gap.offset])
-            json.number(gap.clock == .uptime ? uptime : sessionElapsed)
-            start = gap.offset
+    /// Writes the status with its clocks read now, to the microsecond (`JSONBytes.seconds`).
+    /// `sessionElapsed` is only used when the status has a session.
+    public func write(to json: inout JSONBytes, uptime: Duration, sessionElapsed: Duration) {
+        bytes.withUnsafeBufferPointer { template in
+            var start = 0
+            for gap in gaps {
+                json.raw(UnsafeBufferPointer(rebasing: template[start..<gap.offset]))
+                json.seconds(gap.clock == .uptime ? uptime : sessionElapsed)
+                start = gap.offset
+            }
+            json.raw(UnsafeBufferPointer(rebasing: template[start...]))
         }
-        json.raw(bytes[start...])
     }
 }
