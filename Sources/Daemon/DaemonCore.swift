@@ -193,8 +193,12 @@ public actor DaemonCore {
         let now = clock.now
         // Made from the key's own storage and devices; the parts read now may be newer than the
         // key's generation, which only means the next request makes the template again.
-        let template = statusTemplate.value(for: key) { key in
-            StatusTemplate(status(of: published.withLock { $0 }, storage: key.storage, devices: key.devices, now: now))
+        let template: StatusTemplate
+        if let kept = statusTemplate.withLock({ $0?.key == key ? $0?.template : nil }) {
+            template = kept
+        } else {
+            template = StatusTemplate(status(of: published.withLock { $0 }, storage: key.storage, devices: key.devices, now: now))
+            statusTemplate.withLock { $0 = (key, template) }
         }
         template.write(to: &json, uptime: now, sessionElapsed: now - sessionStart)
     }
@@ -224,7 +228,8 @@ public actor DaemonCore {
     }
 
     private nonisolated let devicesMemo = Memo<DeviceInputs, DevicesStatus>()
-    private nonisolated let statusTemplate = Memo<TemplateKey, StatusTemplate>()
+    /// Not a `Memo`: this one is read at every `status`, and a concrete type copies less.
+    private nonisolated let statusTemplate = Mutex<(key: TemplateKey, template: StatusTemplate)?>(nil)
 
     private static func devices(_ inputs: DeviceInputs) -> DevicesStatus {
         let (keyboards, soundStatus) = (inputs.keyboards, inputs.sound)
