@@ -5,6 +5,7 @@ import pathlib
 import statistics
 import subprocess
 import tempfile
+import time
 
 BEGIN = "<!-- bench:begin (written by `make bench`; edit scripts/bench/report.py instead) -->"
 END = "<!-- bench:end -->"
@@ -13,7 +14,11 @@ END = "<!-- bench:end -->"
 def vm_results(root):
     """The VM's audio measurements, when scripts/vm/run.sh's audio scenario left them (BENCH_VM=1)."""
     path = root / ".vm-out" / "audio" / "audio" / "bench.json"
-    return json.loads(path.read_text()) if path.exists() else None
+    if not path.exists():
+        return None
+    results = json.loads(path.read_text())
+    results["measured"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(path.stat().st_mtime))
+    return results
 
 
 def socket_table(runs):
@@ -100,7 +105,8 @@ def vm_markdown(vm):
     latency = vm.get("latency_ms", {})
     lines = ["", "### In the VM (snd-virmidi in, snd-aloop out)", "",
              f"Both synthesizers with the same SoundFont and a {vm.get('buffer_frames', '?')}-frame buffer at 48 kHz, "
-             "in the same VM run (qemu software emulation, 2 vCPUs); details in the sections above.", "",
+             f"in the same VM run (qemu software emulation, 2 vCPUs), measured {vm.get('measured', 'at an unknown time')}; "
+             "details in the sections above.", "",
              "| measure | eartrainerd | fluidsynth | ratio | goal |", "|---|---|---|---|---|"]
     if "eartrainerd_median" in latency and "fluidsynth_median" in latency:
         ours, theirs = latency["eartrainerd_median"], latency["fluidsynth_median"]

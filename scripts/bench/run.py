@@ -32,7 +32,7 @@ def build():
         subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=ROOT, check=True)
 
 
-SOCKET_REPEATS = int(os.environ.get("BENCH_SOCKET_REPEATS", "5"))
+SOCKET_REPEATS = int(os.environ.get("BENCH_SOCKET_REPEATS", "9"))
 
 
 def cpu_seconds(pid):
