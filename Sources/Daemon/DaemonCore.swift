@@ -186,21 +186,40 @@ public actor DaemonCore {
 
     /// `status` written for the socket's quick path (`ControlService.quickAnswer`), from a template
     /// kept until something other than the clocks changes: a daemon polled by a watching client
-    /// rebuilds nothing between a student's notes. Says what `currentStatus()` says.
+    /// rebuilds nothing between a student's notes. Says what `currentStatus()` says, with one
+    /// bound: what the core publishes (sessions, answers, settings, storage set) shows at once,
+    /// while the devices and the store's health, which change on their own threads, are asked
+    /// again when the template was last checked more than `sourcesRecheck` ago. A client polling
+    /// thousands of times a second then does not ask them thousands of times.
     public nonisolated func writeStatus(to json: inout JSONBytes) {
         let (generation, storage, sessionStart) = published.withLock { ($0.generation, $0.storage, $0.tracker.startedAt) }
-        let key = TemplateKey(generation: generation, storage: storage(), devices: deviceInputs())
         let now = clock.now
-        // Made from the key's own storage and devices; the parts read now may be newer than the
-        // key's generation, which only means the next request makes the template again.
-        let template: StatusTemplate
-        if let kept = statusTemplate.withLock({ $0?.key == key ? $0?.template : nil }) {
-            template = kept
-        } else {
-            template = StatusTemplate(status(of: published.withLock { $0 }, storage: key.storage, devices: key.devices, now: now))
-            statusTemplate.withLock { $0 = (key, template) }
+        let kept = statusTemplate.withLock { kept -> StatusTemplate? in
+            // Read in place: binding the whole entry would copy its key (strings, arrays).
+            guard kept?.key.generation == generation, let checked = kept?.checked, now - checked < Self.sourcesRecheck else { return nil }
+            return kept?.template
         }
+        let template = kept ?? checkedTemplate(generation: generation, storage: storage(), now: now)
         template.write(to: &json, uptime: now, sessionElapsed: now - sessionStart)
+    }
+
+    /// How long a status template's devices and storage health are trusted without asking again.
+    public static let sourcesRecheck = Duration.milliseconds(1)
+
+    /// The template for what the sources say now: the kept one if they say what it says, else a
+    /// new one. Made from the key's own storage and devices; the parts read may be newer than the
+    /// key's generation, which only means the next request makes it again.
+    private nonisolated func checkedTemplate(generation: Int, storage: StorageState, now: Duration) -> StatusTemplate {
+        let key = TemplateKey(generation: generation, storage: storage, devices: deviceInputs())
+        let kept = statusTemplate.withLock { entry -> StatusTemplate? in
+            guard entry?.key == key else { return nil }
+            entry?.checked = now
+            return entry?.template
+        }
+        if let kept { return kept }
+        let template = StatusTemplate(status(of: published.withLock { $0 }, storage: key.storage, devices: key.devices, now: now))
+        statusTemplate.withLock { $0 = KeptTemplate(key: key, template: template, checked: now) }
+        return template
     }
 
     private nonisolated func status(of parts: StatusParts, storage: StorageState, devices inputs: DeviceInputs, now: Duration) -> StatusResult {
@@ -229,7 +248,14 @@ public actor DaemonCore {
 
     private nonisolated let devicesMemo = Memo<DeviceInputs, DevicesStatus>()
     /// Not a `Memo`: this one is read at every `status`, and a concrete type copies less.
-    private nonisolated let statusTemplate = Mutex<(key: TemplateKey, template: StatusTemplate)?>(nil)
+    private nonisolated let statusTemplate = Mutex<KeptTemplate?>(nil)
+
+    private struct KeptTemplate: Sendable {
+        var key: TemplateKey
+        var template: StatusTemplate
+        /// When the sources last said what the key says.
+        var checked: Duration
+    }
 
     private static func devices(_ inputs: DeviceInputs) -> DevicesStatus {
         let (keyboards, soundStatus) = (inputs.keyboards, inputs.sound)

@@ -141,7 +141,8 @@ struct ControlServiceTests {
             return Array(json.take().dropFirst("queued\n".utf8.count))
         }
         let lines = [#"{"jsonrpc":"2.0","id":"q","method":"status"}"#, #"{"jsonrpc":"2.0","method":"status","id":12,"params":{}}"#]
-        // Each step changes something the quick status keeps in its template: it must say so at once.
+        // Each step changes something the quick status keeps in its template: it must say so, at
+        // once for what the core publishes, within `sourcesRecheck` for the devices.
         var seen: Set<StatusReply> = []
         for step in 0..<5 {
             if step == 1 {
@@ -149,7 +150,9 @@ struct ControlServiceTests {
             } else if step == 2 {
                 _ = try await reply(#"{"jsonrpc":"2.0","id":2,"method":"notes.play","params":{"notes":["D3","E3","C3","F3"]}}"#, service: service)
             } else if step == 3 {
+                // The devices change on their own thread: shown once the template is checked again.
                 keyboards.withLock { $0.keyboards = ["Keystation 49"] }
+                try await Task.sleep(for: DaemonCore.sourcesRecheck * 2)
             } else if step == 4 {
                 await core.setStorageState(DaemonCore.StorageState(summary: "unavailable: disk full"))
             }
