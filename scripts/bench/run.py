@@ -58,6 +58,7 @@ def socket_rounds(folder):
                         check=True, capture_output=True, text=True).stdout
                     run = json.loads(out)
                     run["cpu_us_per_request"] = (cpu_seconds(daemon.process.pid) - before) / run["requests"] * 1e6
+                    run["repeat"] = repeat
                     runs.append(run)
         runs.append({"rss_kib": {"eartrainer": ours.rss_kib(), "mpd": theirs.rss_kib()}})
     return runs
