@@ -137,7 +137,8 @@ let all = latencies.flatMap { $0 }.sorted()
 func percentile(_ fraction: Double) -> Double { all[min(all.count - 1, Int(Double(all.count) * fraction))] }
 let report: [String: Any] = [
     "protocol": options.speaksMPD ? "mpd" : "eartrainer", "clients": options.clients, "requests": all.count,
-    "p50_ms": percentile(0.5), "p99_ms": percentile(0.99), "max_ms": all.last ?? 0,
+    "p50_ms": percentile(0.5), "p90_ms": percentile(0.9), "p99_ms": percentile(0.99), "p999_ms": percentile(0.999),
+    "max_ms": all.last ?? 0,
     "requests_per_second": Double(all.count) / seconds,
 ]
 let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
