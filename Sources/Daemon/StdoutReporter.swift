@@ -6,14 +6,23 @@ import Training
 /// Writes one line per event on stdout: for a person (`12.4s  D dorian  E3 ✓  2/8`) or, with
 /// `--log-format json`, the same report as JSON. Under journald (`JOURNAL_STREAM` set) each line
 /// carries a syslog priority prefix (`<6>` info, `<5>` notice, `<4>` warning).
-public final class StdoutReporter: EventFollower {
+///
+/// Lines are written on a thread of their own, so a stdout nobody reads (a paused pager, a
+/// stopped terminal) never stops the core, which hands each event on its way: at most
+/// `maximumBacklog` lines wait; past that they are dropped and counted, and the count is written
+/// in their place once stdout takes lines again.
+public final class StdoutReporter: EventFollower, Sendable {
     public enum Format: String, Sendable, CaseIterable {
         case human, json
     }
 
+    public static let maximumBacklog = 1000
+
     private let format: Format
     private let journald: Bool
     private let output: Mutex<Output>
+    private let writer = DispatchQueue(label: "eartrainer.stdout")
+    private let backlog = Mutex(Backlog())
 
     public init(format: Format, environment: [String: String] = ProcessInfo.processInfo.environment,
                 output: FileHandle = .standardOutput) {
@@ -29,16 +38,54 @@ public final class StdoutReporter: EventFollower {
 
     /// A line that is not an event (start-up, what is missing), in the same format.
     public func say(_ message: String, warning: Bool = false) {
-        let text = format == .json
-            ? Wire.encode(["type": warning ? "warning" : "info", "text": message]) : message
-        write(text, priority: warning ? 4 : 6)
+        write(format == .json ? Self.json(message, warning: warning) : message, priority: warning ? 4 : 6)
     }
 
-    /// Writes a line. When stdout is gone (its reader closed: `eartrainerd | head`, a journald
-    /// that went away) the reporter says so once on stderr and stops printing; the daemon goes on
-    /// (SIGPIPE is ignored by `eartrainerd run`), since the socket and statistics carry the events.
+    /// Waits until the lines handed in so far are written, for at most `limit` (a stdout nobody
+    /// reads must not hold up the daemon's exit either). True when they were.
+    @discardableResult
+    public func flush(within limit: Duration = .seconds(2)) -> Bool {
+        let written = DispatchSemaphore(value: 0)
+        writer.async { written.signal() }
+        let milliseconds = Int(limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000)
+        return written.wait(timeout: .now() + .milliseconds(milliseconds)) == .success
+    }
+
+    private static func json(_ message: String, warning: Bool) -> String {
+        Wire.encode(["type": warning ? "warning" : "info", "text": message])
+    }
+
+    /// Queues a line for the writer, or counts it as dropped when too many wait.
     private func write(_ text: String, priority: Int) {
         let line = (journald ? "<\(priority)>" : "") + text + "\n"
+        let queued = backlog.withLock { backlog -> Bool in
+            guard backlog.waiting < Self.maximumBacklog else {
+                backlog.dropped += 1
+                return false
+            }
+            backlog.waiting += 1
+            return true
+        }
+        guard queued else { return }
+        writer.async { [self] in
+            let dropped = backlog.withLock { backlog in
+                defer { backlog.dropped = 0 }
+                return backlog.dropped
+            }
+            if dropped > 0 {
+                let notice = "\(dropped) lines dropped: stdout was not being read (the socket and statistics have every event)"
+                writeNow((journald ? "<4>" : "") + (format == .json ? Self.json(notice, warning: true) : notice) + "\n")
+            }
+            writeNow(line)
+            backlog.withLock { $0.waiting -= 1 }
+        }
+    }
+
+    /// Writes a line, on the writer's thread. When stdout is gone (its reader closed:
+    /// `eartrainerd | head`, a journald that went away) the reporter says so once on stderr and
+    /// stops printing; the daemon goes on (SIGPIPE is ignored by `eartrainerd run`), since the
+    /// socket and statistics carry the events.
+    private func writeNow(_ line: String) {
         output.withLock { output in
             guard let handle = output.handle else { return }
             do {
@@ -54,5 +101,11 @@ public final class StdoutReporter: EventFollower {
     /// Where lines go; nil once that failed.
     private struct Output {
         var handle: FileHandle?
+    }
+
+    /// Lines handed to the writer and not yet written, and lines dropped since the last written.
+    private struct Backlog {
+        var waiting = 0
+        var dropped = 0
     }
 }

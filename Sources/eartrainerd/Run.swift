@@ -52,6 +52,7 @@ struct Run: AsyncParsableCommand {
         signal(SIGHUP, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let reporter = StdoutReporter(format: logFormat, environment: environment)
+        defer { reporter.flush() }  // the last lines (the session's end) before the process exits
         let notifier = SystemdNotifier(environment: environment)
         var logger = Logger(label: "eartrainerd") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning

@@ -39,6 +39,27 @@ struct BadInputIntegrationTests {
         #expect(daemon.process.isRunning)
     }
 
+    @Test("stdout nobody reads: training goes on, lines past the backlog are dropped and counted, the rest come later")
+    func stdoutNotRead() throws {
+        let daemon = try DaemonProcess()
+        let link = try daemon.connect()
+        daemon.pauseStdoutReader()
+        _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3"), "mode": .string("ionian")]))
+        // A C3 Ionian round is 8 notes, each a line or more: 3,200 notes write far more than the
+        // pipe's 64 KiB. Were the core to wait for stdout, these replies would never come.
+        let round = ["C3", "D3", "E3", "F3", "G3", "A3", "B3", "C4"].map { JSONValue.string($0) }
+        for _ in 0..<40 {
+            _ = try link.result("notes.play", .object(["notes": .array(Array(repeating: round, count: 10).flatMap { $0 })]))
+        }
+        #expect(try link.result("status")["session"]?["correct"] == .number(3200))
+        daemon.resumeStdoutReader()
+        #expect(DaemonProcess.wait { daemon.stdout.contains("lines dropped") }, "stdout ends: \(daemon.stdout.suffix(300))")
+        // Lines after the gap come through again.
+        _ = try link.result("notes.play", .object(["notes": .array([.string("C3")])]))
+        #expect(daemon.stop() == 0)
+        #expect(daemon.stdout.components(separatedBy: "\n").suffix(8).contains { $0.contains("C3") })
+    }
+
     @Test("a line over 64 KiB is refused and the connection goes on")
     func longLine() throws {
         let daemon = try DaemonProcess()
