@@ -7,7 +7,7 @@ import Training
 @testable import Daemon
 
 /// A seeded fuzzer for the request path: mutated and random lines through `ControlService.reply`,
-/// the exact code a client's line reaches. Every reply must be one line of JSON-RPC (or nothing, for
+/// the exact code a client's line reaches, and through the socket thread's `status` answer. Every reply must be one line of JSON-RPC (or nothing, for
 /// a notification), and nothing may trap. `FUZZ_ITERATIONS` sets the count (CI: 30,000; the
 /// figure in docs/reliability.md comes from a run with millions).
 @Suite("Protocol fuzzing")
@@ -56,18 +56,32 @@ struct ProtocolFuzzTests {
         let core = DaemonCore(sound: RecordingSoundOutput(), seed: 1)
         let service = ControlService(server: server, router: RequestRouter(core: core, policy: AccessPolicy()))
         let peer = PeerCredentials(pid: 1, uid: getuid(), gid: getgid())
+        let quick = ControlService.quickAnswer(core: core)
         var random = SeededRandom(seed: 0xF022)
-        var replies = 0
+        var replies = 0, quickReplies = 0
         let started = ContinuousClock.now
         for _ in 0..<Self.iterations {
             let bytes = Self.input(&random)
-            guard let reply = await service.reply(to: bytes, from: ClientID(number: 1), peer: peer) else { continue }
+            // The socket thread's own answer, when it gives one, is a status for the same id.
+            var quickReply = JSONBytes()
+            let answeredQuickly = quick(bytes[...], peer, &quickReply)
+            guard let reply = await service.reply(to: bytes, from: ClientID(number: 1), peer: peer) else {
+                #expect(!answeredQuickly, "a notification answered: \(String(decoding: bytes, as: UTF8.self))")
+                continue
+            }
             replies += 1
             let object = try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any]
             #expect(object?["jsonrpc"] as? String == "2.0", "reply to \(String(decoding: bytes, as: UTF8.self)): \(reply)")
             #expect(!reply.contains("\n"))
+            if answeredQuickly {
+                quickReplies += 1
+                let fast = try JSONSerialization.jsonObject(with: Data(quickReply.bytes)) as? [String: Any]
+                #expect(fast?["result"] != nil && object?["result"] != nil, "quick reply to \(String(decoding: bytes, as: UTF8.self))")
+                #expect((fast?["id"] as? NSObject) == (object?["id"] as? NSObject))
+            }
         }
-        print("protocol fuzz: \(Self.iterations) inputs, \(replies) replies, \(ContinuousClock.now - started)")
+        print("protocol fuzz: \(Self.iterations) inputs, \(replies) replies (\(quickReplies) also answered on the socket's thread), \(ContinuousClock.now - started)")
         #expect(replies > Self.iterations / 2)
+        #expect(quickReplies > 0)
     }
 }
