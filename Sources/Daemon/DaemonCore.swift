@@ -173,6 +173,8 @@ public actor DaemonCore {
 
     // MARK: - Status and life cycle
 
+    /// The status after everything the actor was asked before it: a request handled in order
+    /// (`session.start` then `status` from one client) sees its own change.
     public func status() -> StatusResult {
         currentStatus()
     }
