@@ -4,7 +4,8 @@ import Glibc
 /// The kernel's epoll for the server thread: descriptors stay registered from one wait to the next,
 /// so a round that answers one client's `status` costs one call, however many clients are
 /// connected (`poll()` hands the kernel every descriptor again each time). Level-triggered: what
-/// is not read or written in a round is reported again in the next.
+/// is not read or written in a round is reported again in the next. The corresponding C functions
+/// are `epoll_create1`, `epoll_ctl` and `epoll_wait`.
 final class EventPoller {
     struct Interest: OptionSet, Equatable {
         let rawValue: UInt32
@@ -46,9 +47,10 @@ final class EventPoller {
         _ = epoll_ctl(fd, EPOLL_CTL_DEL, descriptor, nil)
     }
 
-    /// Waits until something is ready and calls `each` for it; false if waiting failed for good.
-    func wait(_ each: (Ready) -> Void) -> Bool {
-        let count = epoll_wait(fd, &ready, Int32(ready.count), -1)
+    /// Waits until something is ready (at most `milliseconds`; -1: as long as it takes) and calls
+    /// `each` for it; false if waiting failed for good.
+    func wait(milliseconds: Int32 = -1, _ each: (Ready) -> Void) -> Bool {
+        let count = epoll_wait(fd, &ready, Int32(ready.count), milliseconds)
         if count == -1 { return errno == EINTR }
         for event in ready[0..<Int(count)] {
             let events = event.events
