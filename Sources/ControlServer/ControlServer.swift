@@ -19,6 +19,8 @@ public final class ControlServer: Sendable {
     private let continuation: AsyncStream<ServerEvent>.Continuation
     private let wakeRead: Int32
     private let wakeWrite: Int32
+    /// Used by the server thread alone, once `start()` has started it.
+    private let poller: EventPoller
     private let mailbox = Mutex(Mailbox())
     private let started = Mutex(false)
     private let finished = Mutex(false)
@@ -64,6 +66,9 @@ public final class ControlServer: Sendable {
         for end in pipeEnds { try makeNonBlocking(end) }
         wakeRead = pipeEnds[0]
         wakeWrite = pipeEnds[1]
+        poller = try EventPoller()
+        try poller.add(wakeRead, tag: Self.wakeTag, interest: .readable)
+        try poller.add(listener.fd, tag: Self.listenerTag, interest: .readable)
         (events, continuation) = AsyncStream.makeStream(of: ServerEvent.self, bufferingPolicy: .bufferingOldest(limits.maxPendingLines))
     }
 
@@ -140,10 +145,6 @@ public final class ControlServer: Sendable {
             continuation.finish()
             finished.withLock { $0 = true }
         }
-        guard let poller = try? EventPoller(),
-              (try? poller.add(wakeRead, tag: Self.wakeTag, interest: .readable)) != nil,
-              (try? poller.add(listener.fd, tag: Self.listenerTag, interest: .readable)) != nil
-        else { return }
         // The clients this round must look after once its events are handled; kept from round to
         // round, so that a round that answers one `status` allocates as little as it can.
         var touched: [ClientConnection] = []

@@ -6,7 +6,7 @@ import Glibc
 /// connected (`poll()` hands the kernel every descriptor again each time). Level-triggered: what
 /// is not read or written in a round is reported again in the next. The corresponding C functions
 /// are `epoll_create1`, `epoll_ctl` and `epoll_wait`.
-final class EventPoller {
+final class EventPoller: @unchecked Sendable {  // one thread waits on it (the server's)
     struct Interest: OptionSet, Equatable {
         let rawValue: UInt32
         static let readable = Interest(rawValue: EPOLLIN.rawValue)
