@@ -58,8 +58,9 @@ public final class ControlService: EventFollower {
 
     /// Answers `status` on the socket's own thread from the core's published state, with no turn
     /// on the actor (see `ControlServer.QuickAnswer`) and no Foundation: a request in the common
-    /// shape is recognised by `SimpleRequest` and the reply written by `JSONBytes`, byte for byte
-    /// what the usual way writes. Every other line goes the usual way.
+    /// shape is recognised by `SimpleRequest` and the reply written by `JSONBytes` from the core's
+    /// status template, byte for byte what the usual way writes but for the clocks (to the
+    /// microsecond here). Every other line goes the usual way.
     public static func quickAnswer(core: DaemonCore) -> ControlServer.QuickAnswer {
         { line, _, json in
             guard line.count < 4096, let request = SimpleRequest(line), request.method.elementsEqual(statusMethod) else { return false }

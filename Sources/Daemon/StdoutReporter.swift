@@ -38,7 +38,7 @@ public final class StdoutReporter: EventFollower, Sendable {
 
     /// A line that is not an event (start-up, what is missing), in the same format.
     public func say(_ message: String, warning: Bool = false) {
-        write(format == .json ? Self.json(message, warning: warning) : message, priority: warning ? 4 : 6)
+        write(text(of: message, warning: warning), priority: warning ? 4 : 6)
     }
 
     /// Waits until the lines handed in so far are written, for at most `limit` (a stdout nobody
@@ -47,17 +47,22 @@ public final class StdoutReporter: EventFollower, Sendable {
     public func flush(within limit: Duration = .seconds(2)) -> Bool {
         let written = DispatchSemaphore(value: 0)
         writer.async { written.signal() }
-        let milliseconds = Int(limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000)
-        return written.wait(timeout: .now() + .milliseconds(milliseconds)) == .success
+        return written.wait(timeout: .now() + limit.seconds) == .success
     }
 
-    private static func json(_ message: String, warning: Bool) -> String {
-        Wire.encode(["type": warning ? "warning" : "info", "text": message])
+    /// A message that is not an event, as this reporter's format writes it.
+    private func text(of message: String, warning: Bool) -> String {
+        format == .json ? Wire.encode(["type": warning ? "warning" : "info", "text": message]) : message
+    }
+
+    /// The line for `text`, with journald's priority prefix when under journald.
+    private func line(_ text: String, priority: Int) -> String {
+        (journald ? "<\(priority)>" : "") + text + "\n"
     }
 
     /// Queues a line for the writer, or counts it as dropped when too many wait.
     private func write(_ text: String, priority: Int) {
-        let line = (journald ? "<\(priority)>" : "") + text + "\n"
+        let line = self.line(text, priority: priority)
         let queued = backlog.withLock { backlog -> Bool in
             guard backlog.waiting < Self.maximumBacklog else {
                 backlog.dropped += 1
@@ -74,7 +79,7 @@ public final class StdoutReporter: EventFollower, Sendable {
             }
             if dropped > 0 {
                 let notice = "\(dropped) lines dropped: stdout was not being read (the socket and statistics have every event)"
-                writeNow((journald ? "<4>" : "") + (format == .json ? Self.json(notice, warning: true) : notice) + "\n")
+                writeNow(self.line(self.text(of: notice, warning: true), priority: 4))
             }
             writeNow(line)
             backlog.withLock { $0.waiting -= 1 }
