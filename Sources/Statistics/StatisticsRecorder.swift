@@ -7,6 +7,10 @@ import Training
 /// Follows the engine's event stream and records it: a session start, every judged answer, and
 /// the session's results. Store errors are logged, never thrown: training goes on without
 /// statistics.
+///
+/// What a failing store refused (a full disk, a locked file) is held in memory, up to
+/// `heldLimit` records, and written in front of the next batch (or by `retryHeld()`), so a disk
+/// that fills for a while loses no answers. An unavailable store (corrupt, never opened) gets none.
 public final class StatisticsRecorder: Sendable {
     private struct State {
         var session: UUID?
@@ -18,7 +22,17 @@ public final class StatisticsRecorder: Sendable {
         var profile: String?
         var reportedUnavailable = false
         var failing = false
+        /// Records a failing store refused, oldest first, to be written before anything newer.
+        var held: [StatisticsRecord] = []
+        /// When a write was last refused.
+        var lastRefusal: Date?
+        /// Records dropped since the store began failing, for want of room in `held`.
+        var lost = 0
     }
+
+    /// At most this many refused records wait in memory (10,000 answers are hours of training,
+    /// about 3 MB); later ones are dropped and counted.
+    public static let heldLimit = 10_000
 
     /// The store written to.
     public let store: any StatisticsStore
@@ -65,13 +79,74 @@ public final class StatisticsRecorder: Sendable {
         }
     }
 
-    /// Records what `entries` mean in one transaction (see `record(_:)`).
+    /// Records what `entries` mean in one transaction (see `record(_:)`), after what is held.
     @discardableResult
     public func record(entries: [Entry]) -> Bool {
         let now = clock.now()
-        let batch = entries.flatMap { records(for: $0.event, profile: $0.profile, at: now) }
+        let fresh = entries.flatMap { records(for: $0.event, profile: $0.profile, at: now) }
+        return write(fresh)
+    }
+
+    /// How many refused records wait in memory for the store to take them.
+    public var heldCount: Int { state.withLock { $0.held.count } }
+
+    /// Tries again to write what is held (not sooner than `retryInterval` after the last
+    /// refusal); true when nothing is held any more.
+    @discardableResult
+    public func retryHeld() -> Bool {
+        write([])
+    }
+
+    /// After a refusal, what comes is held without trying for this long: a batch of thousands
+    /// of held records is not sent to a full disk with every note.
+    public static let retryInterval: TimeInterval = 1
+
+    /// Writes the held records and then `fresh`, all in one transaction, and on a failing store
+    /// holds them all; soon after a refusal, only holds `fresh`.
+    private func write(_ fresh: [StatisticsRecord]) -> Bool {
+        let now = clock.now()
+        let held = state.withLock { state -> [StatisticsRecord]? in
+            if !state.held.isEmpty, let refused = state.lastRefusal,
+                (0..<Self.retryInterval).contains(now.timeIntervalSince(refused))
+            {
+                return nil
+            }
+            defer { state.held.removeAll() }
+            return state.held
+        }
+        guard let held else {
+            hold(fresh, inFront: false)
+            return false
+        }
+        let batch = held + fresh
         guard !batch.isEmpty else { return true }
-        return perform { () throws(StatisticsError) in try store.record(batch) }
+        switch perform({ () throws(StatisticsError) in try store.record(batch) }) {
+        case .stored:
+            if !held.isEmpty { logger.notice("statistics: held records written", metadata: ["records": "\(held.count)"]) }
+            return true
+        case .unavailable:
+            return false
+        case .failed:
+            state.withLock { $0.lastRefusal = now }
+            hold(batch, inFront: true)
+            return false
+        }
+    }
+
+    /// Holds `records` in front of or behind those held already, up to `heldLimit`; says once
+    /// when records start to be lost.
+    private func hold(_ records: [StatisticsRecord], inFront: Bool) {
+        guard !records.isEmpty else { return }
+        let firstLoss = state.withLock { state in
+            if inFront { state.held.insert(contentsOf: records, at: 0) } else { state.held.append(contentsOf: records) }
+            let lost = max(0, state.held.count - Self.heldLimit)
+            state.held.removeLast(lost)
+            defer { state.lost += lost }
+            return lost > 0 && state.lost == 0
+        }
+        if firstLoss {
+            logger.error("statistics: \(Self.heldLimit) records are held, as many as are kept; newer ones are lost until a write succeeds")
+        }
     }
 
     private func records(for event: TrainingEvent, profile student: String?, at now: Date) -> [StatisticsRecord] {
@@ -131,31 +206,40 @@ public final class StatisticsRecorder: Sendable {
             correct: judgement.correct, attempt: judgement.attempt, responseSeconds: judgement.responseTime.seconds)
     }
 
+    private enum Outcome {
+        case stored
+        /// Nothing will be written: not worth holding.
+        case unavailable
+        /// This write failed; a later one may not.
+        case failed
+    }
+
     /// Runs a store call; says once when the store becomes unavailable or starts failing, not
     /// for every answer after.
-    private func perform(_ body: () throws(StatisticsError) -> Void) -> Bool {
+    private func perform(_ body: () throws(StatisticsError) -> Void) -> Outcome {
         do {
             try body()
             let recovered = state.withLock { state in
-                defer { state.failing = false }
+                defer { state.failing = false; state.lost = 0 }
                 return state.failing
             }
             if recovered { logger.notice("statistics recorded again") }
-            return true
+            return .stored
         } catch .unavailable(let reason) {
             let first = state.withLock { state in
                 defer { state.reportedUnavailable = true }
                 return !state.reportedUnavailable
             }
             if first { logger.warning("statistics unavailable; answers are not recorded", metadata: ["reason": "\(reason)"]) }
+            return .unavailable
         } catch {
             let first = state.withLock { state in
                 defer { state.failing = true }
                 return !state.failing
             }
             if first { logger.error("statistics not recorded", metadata: ["error": "\(error)"]) }
+            return .failed
         }
-        return false
     }
 
     private static func json(_ results: SessionResults) -> String? {

@@ -27,7 +27,7 @@ struct PlayCommand: ParsableCommand {
         } else {
             for event in events { print(event["text"]?.string ?? "") }
             if result["recorded"] == .bool(false) {
-                printError("eartrainctl: these answers are not in the statistics (eartrainctl status says why)")
+                printError("eartrainctl: these answers are not in the statistics yet (eartrainctl status says why)")
             }
         }
     }

@@ -29,6 +29,9 @@ final class StatisticsFollower: EventFollower {
         var finished = false
     }
 
+    /// How often held records are tried again while no new answer comes.
+    static let retryInterval: DispatchTimeInterval = .seconds(2)
+
     init(recorder: StatisticsRecorder, announce: @escaping @Sendable (String, Bool) -> Void = { _, _ in }) {
         self.recorder = recorder
         self.announce = announce
@@ -49,14 +52,17 @@ final class StatisticsFollower: EventFollower {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let thread = Thread { [self] in
                 while true {
-                    wake.wait()
+                    // What a failing store refused is tried again now and then, not only with the
+                    // next answer, so space freed after the last note still gets it written.
+                    if recorder.heldCount == 0 { wake.wait() } else { _ = wake.wait(timeout: .now() + Self.retryInterval) }
                     let (events, through, finished) = queue.withLock { queue in
                         defer { queue.events.removeAll() }
                         return (queue.events, queue.latest, queue.finished)
                     }
+                    let held = recorder.heldCount
                     let stored = recorder.record(entries: events)
                     progress.finished(through: through, stored: stored, closing: finished)
-                    announceChange()
+                    announceChange(heldBefore: held)
                     if finished { break }
                 }
                 done.resume()
@@ -77,8 +83,9 @@ final class StatisticsFollower: EventFollower {
         await progress.stored(after: after, through: through, timeout: timeout)
     }
 
-    /// Says on stdout when the store starts failing, fails for a new reason, or records again.
-    private func announceChange() {
+    /// Says on stdout when the store starts failing, fails for a new reason, or records again
+    /// (with how many held records went in with that write).
+    private func announceChange(heldBefore: Int) {
         let now = recorder.store.status
         let before = announced.withLock { announced in
             defer { announced = now }
@@ -87,11 +94,13 @@ final class StatisticsFollower: EventFollower {
         guard now != before else { return }
         switch now {
         case .failing(_, let reason):
-            announce("statistics not recorded: \(reason); training goes on, recording resumes when a write succeeds", true)
+            announce("statistics not recorded: \(reason); training goes on, and answers are held in memory (up to "
+                + "\(StatisticsRecorder.heldLimit) records) until a write succeeds", true)
         case .unavailable(let reason):
             announce("statistics unavailable: \(reason); training goes on without them", true)
         case .available(let location):
-            if case .failing = before { announce("statistics recorded again in \(location)", false) }
+            guard case .failing = before else { break }
+            announce("statistics recorded again in \(location), with the \(heldBefore) records held while it failed", false)
         }
     }
 
@@ -101,7 +110,9 @@ final class StatisticsFollower: EventFollower {
         case .available(let location):
             DaemonCore.StorageState(summary: "available", database: location, profile: recorder.profile)
         case .failing(let location, let reason):
-            DaemonCore.StorageState(summary: "failing: \(reason)", database: location, profile: recorder.profile)
+            DaemonCore.StorageState(
+                summary: "failing: \(reason); \(recorder.heldCount) records held until a write succeeds", database: location,
+                profile: recorder.profile)
         case .unavailable(let reason):
             DaemonCore.StorageState(summary: "unavailable: \(reason)", profile: recorder.profile)
         }
