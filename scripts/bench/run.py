@@ -43,12 +43,12 @@ def cpu_seconds(pid):
 
 def socket_rounds(folder):
     """Alternates the two daemons (which goes first alternates too), SOCKET_REPEATS times per client
-    count, 20,000 requests a run; keeps every run, with the daemon's CPU time per request."""
+    count, 50,000 requests a run; keeps every run, with the daemon's CPU time per request."""
     runs = []
     with peers.Eartrainerd(folder, RELEASE / "eartrainerd") as ours, peers.MPD(folder) as theirs:
         daemons = [("eartrainer", ours), ("mpd", theirs)]
         for clients in [1, 10, 100]:
-            per_client = max(200, 20000 // clients)
+            per_client = max(500, 50000 // clients)
             for repeat in range(SOCKET_REPEATS):
                 for name, daemon in daemons if repeat % 2 == 0 else daemons[::-1]:
                     before = cpu_seconds(daemon.process.pid)
