@@ -91,10 +91,10 @@ public final class StatisticsRecorder: Sendable {
     public var heldCount: Int { state.withLock { $0.held.count } }
 
     /// Tries again to write what is held (not sooner than `retryInterval` after the last
-    /// refusal); true when nothing is held any more.
+    /// refusal, unless `now`, as at exit); true when nothing is held any more.
     @discardableResult
-    public func retryHeld() -> Bool {
-        write([])
+    public func retryHeld(now: Bool = false) -> Bool {
+        write([], force: now)
     }
 
     /// After a refusal, what comes is held without trying for this long: a batch of thousands
@@ -103,10 +103,10 @@ public final class StatisticsRecorder: Sendable {
 
     /// Writes the held records and then `fresh`, all in one transaction, and on a failing store
     /// holds them all; soon after a refusal, only holds `fresh`.
-    private func write(_ fresh: [StatisticsRecord]) -> Bool {
+    private func write(_ fresh: [StatisticsRecord], force: Bool = false) -> Bool {
         let now = clock.now()
         let held = state.withLock { state -> [StatisticsRecord]? in
-            if !state.held.isEmpty, let refused = state.lastRefusal,
+            if !force, !state.held.isEmpty, let refused = state.lastRefusal,
                 (0..<Self.retryInterval).contains(now.timeIntervalSince(refused))
             {
                 return nil

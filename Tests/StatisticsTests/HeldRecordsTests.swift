@@ -83,6 +83,10 @@ struct HeldRecordsTests {
         store.full = false
         #expect(!recorder.retryHeld(), "no retry sooner than retryInterval after a refusal")
         #expect(store.refusedBatches == 4 && recorder.heldCount == 3)
+        store.full = true
+        #expect(!recorder.retryHeld(now: true), "at exit a retry does not wait")
+        #expect(store.refusedBatches == 5 && recorder.heldCount == 3)
+        store.full = false
         Self.play([57], on: engine, clock: clock, wall: wall)
         #expect(recorder.heldCount == 0)
         #expect(try store.answers(profile: nil).map(\.playedMIDI) == [48, 50, 52, 53, 55, 57])

@@ -64,6 +64,39 @@ struct FullDiskTests {
               + "written \(written) after the filler was deleted)")
     }
 
+    @Test("a stop right after space returns writes what is held; a stop on a disk still full says what is lost")
+    func stopWhileHolding() throws {
+        try #require(getuid() == 0, "mounting a tmpfs for the full disk needs root; run the tests as root (CI does)")
+        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: mountPoint) }
+        try #require(mount("tmpfs", mountPoint, "tmpfs", 0, "size=4m,mode=0700") == 0,
+                     "mount -t tmpfs on \(mountPoint): \(String(cString: strerror(errno)))")
+        defer { #expect(umount2(mountPoint, Int32(MNT_DETACH)) == 0, "umount \(mountPoint)") }
+        let state = mountPoint + "/state"
+        let filler = mountPoint + "/filler"
+
+        for freeBeforeStop in [true, false] {
+            let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state])
+            defer { if daemon.process.isRunning { _ = daemon.stop(signal: SIGKILL) } }
+            let link = try daemon.connect()
+            _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
+            _ = try Self.fill(filler)
+            #expect(try link.result("notes.play", .object(["notes": .array([.string("C3"), .string("D3")])]))["recorded"] == .bool(false))
+            // Within the second after the refusal, when held records wait for the next try.
+            if freeBeforeStop { try FileManager.default.removeItem(atPath: filler) }
+            #expect(daemon.stop() == 0)
+            if freeBeforeStop {
+                let database = try StatisticsDatabase(path: state + "/eartrainer.sqlite")
+                #expect(database.integrity == ["ok"])
+                #expect(database.answers.map(\.played).suffix(2) == [48, 50], "stored: \(database.answers)")
+            } else {
+                #expect(daemon.stdout.contains("held records could not be written before exit"), "stdout: \(daemon.stdout)")
+                try FileManager.default.removeItem(atPath: filler)
+            }
+        }
+    }
+
     /// Writes zeros into `path` until the file system refuses; returns how many bytes it took.
     static func fill(_ path: String) throws -> Int {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

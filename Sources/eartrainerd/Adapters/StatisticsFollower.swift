@@ -60,10 +60,16 @@ final class StatisticsFollower: EventFollower {
                         return (queue.events, queue.latest, queue.finished)
                     }
                     let held = recorder.heldCount
-                    let stored = recorder.record(entries: events)
+                    var stored = recorder.record(entries: events)
+                    // At exit what is held gets one more try, however soon after a refusal.
+                    if finished && recorder.heldCount > 0 { stored = recorder.retryHeld(now: true) }
                     progress.finished(through: through, stored: stored, closing: finished)
                     announceChange(heldBefore: held)
-                    if finished { break }
+                    if finished {
+                        let lost = recorder.heldCount
+                        if lost > 0 { announce("statistics: \(lost) held records could not be written before exit; they are lost", true) }
+                        break
+                    }
                 }
                 done.resume()
             }
