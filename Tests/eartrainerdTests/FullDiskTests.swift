@@ -9,16 +9,10 @@ import Testing
 struct FullDiskTests {
     @Test("a full disk: a clear error, training goes on, answers are held and written when space returns, nothing lost")
     func fullDisk() throws {
-        try #require(getuid() == 0, "mounting a tmpfs for the full disk needs root; run the tests as root (CI does)")
-        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID().uuidString.prefix(8))").path
-        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: mountPoint) }
-        try #require(mount("tmpfs", mountPoint, "tmpfs", 0, "size=4m,mode=0700") == 0,
-                     "mount -t tmpfs on \(mountPoint): \(String(cString: strerror(errno)))")
-        // Detached even while something still holds it open, so no path leaves the mount behind.
-        defer { #expect(umount2(mountPoint, Int32(MNT_DETACH)) == 0, "umount \(mountPoint)") }
-        let state = mountPoint + "/state"
-        let filler = mountPoint + "/filler"
+        try Self.onTinyDisk { state, filler in try fullDisk(state: state, filler: filler) }
+    }
+
+    private func fullDisk(state: String, filler: String) throws {
 
         let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state])
         defer { if daemon.process.isRunning { _ = daemon.stop(signal: SIGKILL) } }
@@ -66,15 +60,10 @@ struct FullDiskTests {
 
     @Test("a stop right after space returns writes what is held; a stop on a disk still full says what is lost")
     func stopWhileHolding() throws {
-        try #require(getuid() == 0, "mounting a tmpfs for the full disk needs root; run the tests as root (CI does)")
-        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID().uuidString.prefix(8))").path
-        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: mountPoint) }
-        try #require(mount("tmpfs", mountPoint, "tmpfs", 0, "size=4m,mode=0700") == 0,
-                     "mount -t tmpfs on \(mountPoint): \(String(cString: strerror(errno)))")
-        defer { #expect(umount2(mountPoint, Int32(MNT_DETACH)) == 0, "umount \(mountPoint)") }
-        let state = mountPoint + "/state"
-        let filler = mountPoint + "/filler"
+        try Self.onTinyDisk { state, filler in try stopWhileHolding(state: state, filler: filler) }
+    }
+
+    private func stopWhileHolding(state: String, filler: String) throws {
 
         for freeBeforeStop in [true, false] {
             let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state])
@@ -95,6 +84,19 @@ struct FullDiskTests {
                 try FileManager.default.removeItem(atPath: filler)
             }
         }
+    }
+
+    /// Runs `body` with a state directory and a filler file's paths on a 4 MiB tmpfs of its own.
+    static func onTinyDisk(_ body: (_ state: String, _ filler: String) throws -> Void) throws {
+        try #require(getuid() == 0, "mounting a tmpfs for the full disk needs root; run the tests as root (CI does)")
+        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: mountPoint) }
+        try #require(mount("tmpfs", mountPoint, "tmpfs", 0, "size=4m,mode=0700") == 0,
+                     "mount -t tmpfs on \(mountPoint): \(String(cString: strerror(errno)))")
+        // Detached even while something still holds it open, so no path leaves the mount behind.
+        defer { #expect(umount2(mountPoint, Int32(MNT_DETACH)) == 0, "umount \(mountPoint)") }
+        try body(mountPoint + "/state", mountPoint + "/filler")
     }
 
     /// Writes zeros into `path` until the file system refuses; returns how many bytes it took.
