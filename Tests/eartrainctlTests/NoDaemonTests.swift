@@ -19,6 +19,24 @@ struct NoDaemonTests {
         #expect(result.stderr.contains("is eartrainer.service running?"))
     }
 
+    @Test("start scale takes a mode and a root as words, in either order, and refuses what is neither or one too many",
+          arguments: [
+              (["dorian", "D"], nil), (["Eb3", "lydian"], nil), (["minor"], nil), (["60"], nil),
+              (["dorain", "D"], "'dorain' is neither a mode"), (["dorian", "lydian"], "two modes: 'dorian' and 'lydian'"),
+              (["D", "E"], "two roots: 'D' and 'E'"), (["dorian", "--mode", "lydian"], "two modes"),
+          ] as [([String], String?)])
+    func scaleWords(words: [String], refusal: String?) throws {
+        // No daemon: words that parse get as far as the connection (69); the others are refused first (64).
+        let path = "/tmp/eartrainer-no-daemon-\(getpid())/eartrainer.sock"
+        let result = try ctl.run(["start", "scale"] + words + ["--socket", path])
+        if let refusal {
+            #expect(result.status == 64, "\(result)")
+            #expect(result.stderr.contains(refusal), "\(result)")
+        } else {
+            #expect(result.status == 69, "\(result)")
+        }
+    }
+
     @Test("shell completions are generated for bash, zsh and fish", arguments: ["bash", "zsh", "fish"])
     func completions(shell: String) throws {
         let result = try ctl.run(["--generate-completion-script", shell])

@@ -68,7 +68,7 @@ struct SessionIntegrationTests {
             process.waitUntilExit()
             return (process.terminationStatus, String(decoding: data, as: UTF8.self))
         }
-        #expect(try run(["start", "scale", "--mode", "lydian", "--root", "F"]).0 == 0)
+        #expect(try run(["start", "scale", "F", "lydian"]).0 == 0, "the root and the mode as words")
         let (playStatus, played) = try run(["play", "F2", "G2", "A2", "Bb2"])
         #expect(playStatus == 0)
         #expect(played.contains("F lydian  Bb2 ✗  expected B  3/8"))

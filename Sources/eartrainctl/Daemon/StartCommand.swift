@@ -1,5 +1,6 @@
 import ArgumentParser
 import ControlProtocol
+import MusicTheory
 
 /// `eartrainctl start scale|interval …`
 struct StartCommand: ParsableCommand {
@@ -27,6 +28,8 @@ struct SessionOptions: ParsableArguments {
 struct StartScale: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "scale", abstract: "Play a mode from a root, note by note, to the octave.")
 
+    @Argument(help: "A mode and a root, in either order, as a musician says them: `dorian D`, `Eb3 lydian`.")
+    var modeAndRoot: [String] = []
     @Option(help: "ionian, dorian, phrygian, lydian, mixolydian, aeolian or locrian.") var mode: String?
     @Option(help: "The root: D, C#/Db, Eb3 or a MIDI number.") var root: String?
     @Flag(help: "A new random root each round.") var randomRoot = false
@@ -34,10 +37,33 @@ struct StartScale: ParsableCommand {
     @OptionGroup var session: SessionOptions
     @OptionGroup var connection: ConnectionOptions
 
+    func validate() throws {
+        _ = try words()
+    }
+
+    /// The mode and root from the words and the options; a word is a mode when it names one,
+    /// a root when it parses as one, and anything else (or a second of either) is refused here.
+    func words() throws -> (mode: String?, root: String?) {
+        var (mode, root) = (mode, root)
+        for word in modeAndRoot {
+            if (try? Mode(parsing: word)) != nil {
+                guard mode == nil else { throw ValidationError("two modes: '\(mode ?? "")' and '\(word)'") }
+                mode = word
+            } else if (try? RootNote(parsing: word)) != nil {
+                guard root == nil else { throw ValidationError("two roots: '\(root ?? "")' and '\(word)'") }
+                root = word
+            } else {
+                throw ValidationError(
+                    "'\(word)' is neither a mode (ionian, dorian, phrygian, lydian, mixolydian, aeolian, locrian, major, minor) "
+                        + "nor a root (D, C#/Db, Eb3 or a MIDI number)")
+            }
+        }
+        return (mode, root)
+    }
+
     func run() throws {
         var params = SessionStartParams(kind: "scale")
-        params.mode = mode
-        params.root = root
+        (params.mode, params.root) = try words()
         params.randomRoot = randomRoot ? true : nil
         params.randomMode = randomMode ? true : nil
         session.apply(to: &params)
