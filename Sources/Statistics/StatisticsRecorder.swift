@@ -28,8 +28,8 @@ public final class StatisticsRecorder: Sendable {
         var held: [StatisticsRecord] = []
         /// When a write was last refused.
         var lastRefusal: Date?
-        /// Records dropped since the store began failing, for want of room in `held`.
-        var lost = 0
+        /// Records have been dropped, for want of room in `held`, since the store began failing.
+        var losing = false
     }
 
     /// At most this many refused records wait in memory (10,000 answers are hours of training;
@@ -143,8 +143,8 @@ public final class StatisticsRecorder: Sendable {
             if inFront { state.held.insert(contentsOf: records, at: 0) } else { state.held.append(contentsOf: records) }
             let lost = max(0, state.held.count - Self.heldLimit)
             state.held.removeLast(lost)
-            defer { state.lost += lost }
-            return lost > 0 && state.lost == 0
+            defer { state.losing = state.losing || lost > 0 }
+            return lost > 0 && !state.losing
         }
         if firstLoss {
             logger.error("statistics: \(Self.heldLimit) records are held, as many as are kept; newer ones are lost until a write succeeds")
@@ -222,7 +222,7 @@ public final class StatisticsRecorder: Sendable {
         do {
             try body()
             let recovered = state.withLock { state in
-                defer { state.failing = false; state.lost = 0 }
+                defer { state.failing = false; state.losing = false }
                 return state.failing
             }
             if recovered { logger.notice("statistics recorded again") }

@@ -112,7 +112,7 @@ def markdown(results, table):
               "the median of the repeats' ratios, with a 95% bootstrap interval (2,000 resamples); the goal is met "
               "when the whole interval is at or below 1, and a tie when 1 is inside it. "
               "CPU/request: the daemon's user + system time over the run divided by its requests "
-              "(/proc/PID/stat; 10 ms ticks over runs of 50,000 requests)."]
+              f"(/proc/PID/stat; 10 ms ticks over runs of {max(run.get('requests', 0) for run in results['socket']):,} requests)."]
     rss = next(run["rss_kib"] for run in results["socket"] if "rss_kib" in run)
     lines += ["", f"Resident memory after the socket runs: eartrainerd (audio off) {rss['eartrainer'] / 1024:.1f} MiB, "
               f"MPD {rss['mpd'] / 1024:.1f} MiB.", "",

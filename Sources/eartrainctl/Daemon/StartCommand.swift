@@ -54,7 +54,7 @@ struct StartScale: ParsableCommand {
                 root = word
             } else {
                 throw ValidationError(
-                    "'\(word)' is neither a mode (ionian, dorian, phrygian, lydian, mixolydian, aeolian, locrian, major, minor) "
+                    "'\(word)' is neither a mode (\(Mode.allCases.map(\.name).joined(separator: ", ")), major, minor) "
                         + "nor a root (D, C#/Db, Eb3 or a MIDI number)")
             }
         }

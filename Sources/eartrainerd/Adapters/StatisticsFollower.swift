@@ -29,8 +29,9 @@ final class StatisticsFollower: EventFollower {
         var finished = false
     }
 
-    /// How often held records are tried again while no new answer comes.
-    static let retryInterval: DispatchTimeInterval = .seconds(2)
+    /// How often held records are tried again while no new answer comes: twice the recorder's
+    /// own interval (2 s), so that no try falls inside it and is skipped.
+    static let retryInterval: DispatchTimeInterval = .milliseconds(Int(StatisticsRecorder.retryInterval * 2000))
 
     init(recorder: StatisticsRecorder, announce: @escaping @Sendable (String, Bool) -> Void = { _, _ in }) {
         self.recorder = recorder
