@@ -17,7 +17,7 @@ test: deps
 test-unit: deps
 	$(SWIFT) test
 
-# Issue 9: every benchmark beside its peer (MPD's socket, fluidsynth in the VM), in one run;
+# Every benchmark beside its peer (MPD's socket, fluidsynth in the VM), in one run;
 # rewrites docs/benchmarks.md's generated section, docs/benchmarks/results.json and peers.png.
 # BENCH_VM=1 adds the VM's audio scenario (MIDI in to sound out, memory and idle CPU).
 .PHONY: bench
@@ -25,7 +25,7 @@ bench: deps
 	@if [ "$${BENCH_VM:-0}" = 1 ]; then VM_BUILD=release VM_AUDIO_GOALS=0 $(MAKE) test-vm-audio; fi
 	python3 scripts/bench/run.py
 
-# Training engine (issue 3): time to judge one note and emit its event; see docs/benchmarks.md.
+# Training engine: time to judge one note and emit its event; see docs/benchmarks.md.
 .PHONY: bench-training
 bench-training:
 	$(SWIFT) build -c release --product TrainingBenchmark
@@ -67,18 +67,17 @@ uninstall:
 	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(DOCDIR)
 	@echo "kept $(DESTDIR)$(CONFDIR) (your configuration) and /var/lib/eartrainer (your statistics)"
 
-# The VM scenarios, in one boot: the ALSA input against the kernel's sequencer (issue 4, also part
-# of `make test`) and the audio output through snd-aloop timed against fluidsynth (issue 5; not in
-# `make test` by default, see scripts/test.sh).
+# The VM scenarios, in one boot: the ALSA input against the kernel's sequencer (also part
+# of `make test`) and the audio output through snd-aloop timed against fluidsynth (see scripts/test.sh).
 .PHONY: test-vm-audio
 test-vm: deps
 	@scripts/vm/run.sh
 
-# The audio output's VM scenario alone (issue 5): results and the latency table in .vm-out/audio/audio.
+# The audio output's VM scenario alone: results and the latency table in .vm-out/audio/audio.
 test-vm-audio: deps
 	@VM_SCENARIOS=audio VM_AUDIO_GOALS=$${VM_AUDIO_GOALS:-1} VM_OUT=$(CURDIR)/.vm-out/audio scripts/vm/run.sh
 
-# Issue 9: the socket-abuse suite with its latency limit, against the release daemon: a well-behaved
+# The socket-abuse suite with its latency limit, against the release daemon: a well-behaved
 # client's status p99 under abuse must stay within 10 ms. Run it on a quiet machine; docs/reliability.md.
 .PHONY: bench-abuse
 bench-abuse: deps
@@ -86,13 +85,13 @@ bench-abuse: deps
 	$(SWIFT) build -c release --product eartrainerd
 	EARTRAINERD=$(CURDIR)/.build/release/eartrainerd ABUSE_P99_LIMIT_MS=10 $(SWIFT) test --skip-build --filter SocketAbuseTests
 
-# The service enabled and started at boot with systemd as PID 1 in a VM (issue 7; part of
+# The service enabled and started at boot with systemd as PID 1 in a VM (part of
 # `make test` when VM_BOOT=1; docs/systemd.md, "Boot test"). Links units into /etc/systemd/system for the run.
 .PHONY: test-vm-boot
 test-vm-boot: deps
 	@scripts/vm/boot-test.sh
 
-# Issue 9: fuzzing with millions of inputs (docs/reliability.md). The config parser through
+# Fuzzing with millions of inputs (docs/reliability.md). The config parser through
 # Tests/ConfigFuzzer, optimised (toml++'s assertions stay on in a release build), two seeds side by
 # side; then the request path (ProtocolFuzzTests) and SimpleRequest against JSONDecoder.
 FUZZ_CONFIG_INPUTS ?= 1000000

@@ -13,10 +13,10 @@ swift build --build-tests
 swift test --skip-build --no-parallel --skip SocketAbuseTests
 swift test --skip-build --filter SocketAbuseTests
 scripts/test-install.sh
-# ALSA input (issue 4) and audio output (issue 5): the kernel's sound subsystem exists only in the
+# ALSA input and audio output: the kernel's sound subsystem exists only in the
 # VM; a scenario failure or a VM that does not boot fails the run.
 VM_SCENARIOS=${VM_SCENARIOS:-alsa audio} scripts/vm/run.sh
-# Boot (issue 7): eartrainer.service starts at boot with systemd as PID 1 in a VM. It takes 5-8
+# Boot: eartrainer.service starts at boot with systemd as PID 1 in a VM. It takes 5-8
 # minutes under emulation and links units into /etc/systemd/system for the run, so it is opt-in:
 # VM_BOOT=1 make test, or make test-vm-boot (docs/systemd.md, "Boot test").
 if [ "${VM_BOOT:-0}" = 1 ]; then scripts/vm/boot-test.sh; fi

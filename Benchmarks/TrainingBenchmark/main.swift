@@ -1,4 +1,4 @@
-// Time to judge one note and emit its event (issue 3: median under 10 µs).
+// Time to judge one note and emit its event (goal: median under 10 µs).
 // Not a test: run with `make bench-training` (a release build); the figures go in docs/benchmarks.md.
 //
 //   TrainingBenchmark [--case wrong|right|scale|note-off] [--iterations N] [--warmup N] [--json]

@@ -2,7 +2,7 @@ import ControlProtocol
 import Foundation
 import VMProbeSupport
 
-/// Issue 9's MIDI faults against the real daemon: a keyboard unplugged and plugged back mid-session,
+/// MIDI faults against the real daemon: a keyboard unplugged and plugged back mid-session,
 /// garbage bytes, and (DaemonFaults+Flood) a flood of 100,000 events, all through the virmidi
 /// device while a scale session runs. The session is C major from C3, judged by pitch class, so
 /// the next right note always follows from `progress`.

@@ -3,7 +3,7 @@ import Foundation
 import VMProbeSupport
 import MusicTheory
 
-/// The VM scenarios of issue 4, in order. Each records its checks in `report`.
+/// The ALSA input's VM scenarios, in order. Each records its checks in `report`.
 struct Scenarios {
     let report: Report
     let virmidiPath = "/dev/snd/midiC0D0"

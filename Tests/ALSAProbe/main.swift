@@ -1,8 +1,8 @@
-// alsa-probe: runs the ALSA input scenarios of issue 4 against the kernel's sequencer. Meant to run
+// alsa-probe: runs the ALSA input scenarios against the kernel's sequencer. Meant to run
 // inside the VM (scripts/vm/guest.sh) as root, with snd-seq and snd-virmidi NOT yet loaded: the first
 // scenario loads them. Prints one PASS/FAIL line per check, writes them to OUTDIR/results.txt and
 // the latency table to OUTDIR/latency.md, and exits 1 when any check failed. Last, the MIDI faults of
-// issue 9 against eartrainerd (built beside it) while it runs a session; its log goes to OUTDIR.
+// against eartrainerd (built beside it) while it runs a session; its log goes to OUTDIR.
 import ALSASequencer
 import Foundation
 import Logging
@@ -33,7 +33,7 @@ report.check("main input still running", !main.streamFinished, "status \(main.in
 main.stop()
 _ = waitUntil(.seconds(10)) { main.streamFinished }
 
-// Issue 9: MIDI faults against the real daemon, with a session running (DaemonFaults).
+// MIDI faults against the real daemon, with a session running (DaemonFaults).
 do {
     let daemon = try DaemonUnderTest(keyboard: scenarios.virmidiClient)
     let faults = DaemonFaults(report: report, daemon: daemon, virmidiPath: scenarios.virmidiPath,

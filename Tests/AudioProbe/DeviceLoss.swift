@@ -1,7 +1,7 @@
 import Foundation
 import VMProbeSupport
 
-/// Issue 9's fault: the sound card taken away while the daemon plays, then brought back. The card
+/// A fault: the sound card taken away while the daemon plays, then brought back. The card
 /// is disconnected by unbinding snd-aloop's platform device (a plain `rmmod` is refused while a
 /// PCM is open; the unbind waits until every PCM file is closed, as a hot-unplugged USB card does).
 /// Checks that training goes on, that the loss and the return are reported (stdout and `status`),

@@ -1,7 +1,7 @@
 import Foundation
 import VMProbeSupport
 
-/// Issue 9's benchmark 3: resident memory and idle CPU of the daemon against `fluidsynth -is` with
+/// The footprint benchmark: resident memory and idle CPU of the daemon against `fluidsynth -is` with
 /// the same SoundFont and buffer, in the same VM and the same seconds. fluidsynth runs twice on other
 /// subdevices of the loopback: as `fluidsynth -is` (its defaults: reverb and chorus on, the whole
 /// SoundFont in memory) and with reverb and chorus off as the daemon has them. The cello is selected in

@@ -1,4 +1,4 @@
-// audio-probe: issue 5's VM scenario. The daemon plays through real ALSA output (snd-aloop) and is
+// audio-probe: the audio output's VM scenario. The daemon plays through real ALSA output (snd-aloop) and is
 // timed against `fluidsynth -a alsa -m alsa_seq` in the same run:
 //
 //   audio-probe BIN OUTDIR [PERIOD PERIODS [CALIBRATION-SEED-DIR [IDLE-SECONDS]]]
@@ -176,7 +176,7 @@ func arecordCheck() {
                  "arecord -D \(settings.capture) -f \(format): \(heard.count) of \(notes) notes, onsets at \(onsets.prefix(notes).map { f(Double($0) / Double(settings.rate), 3) }.joined(separator: " ")) s, pitch c: \(heard.map { $0.cents.map { f($0, 3) } ?? "none" }.joined(separator: " ")), dropouts: \(heard.map { "\($0.dropouts)" }.joined(separator: " ")); arecord said: \(recorder.log.split(separator: "\n").joined(separator: " / "))")
 }
 if ours != nil { arecordCheck() }
-// Issue 9: the card taken away and brought back; then the footprint while idle.
+// The card taken away and brought back; then the footprint while idle.
 DeviceLoss(report: report, settings: settings, socket: socketPath, daemon: daemon, device: device, out: out).run()
 let footprint = Footprint(report: report, daemonPID: daemon.process.processIdentifier, soundFont: soundFont, period: period, periods: periods,
           seconds: CommandLine.arguments.count > 6 ? Int(CommandLine.arguments[6]) ?? 60 : 60,

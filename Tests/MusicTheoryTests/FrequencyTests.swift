@@ -3,7 +3,7 @@ import Testing
 
 @testable import MusicTheory
 
-@Suite("Frequency and reference pitch (seed 003, task 1)")
+@Suite("Frequency and reference pitch")
 struct FrequencyTests {
     @Test("every MIDI note round-trips through its frequency within 0.01 cent", arguments: [415.0, 440, 442, 466])
     func roundTrip(referenceHertz: Double) throws {

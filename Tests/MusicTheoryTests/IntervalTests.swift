@@ -3,7 +3,7 @@ import Testing
 
 @testable import MusicTheory
 
-@Suite("Interval (seed 000)")
+@Suite("Interval")
 struct IntervalTests {
     @Test("thirteen cases, prime through octave, 0...12 semitones")
     func cases() {

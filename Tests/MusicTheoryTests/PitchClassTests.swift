@@ -20,7 +20,7 @@ struct PitchClassTests {
         #expect(throws: TheoryError.self) { try PitchClass(parsing: text) }
     }
 
-    @Test("labels are the seed's answer buttons")
+    @Test("labels are the answer buttons' labels")
     func labels() {
         #expect(PitchClass.allCases.map(\.label) == [
             "C", "C#/Db", "D", "D#/Eb", "E", "F", "F#/Gb", "G", "G#/Ab", "A", "A#/Bb", "B",

@@ -114,7 +114,7 @@ struct ScaleTests {
         #expect(try Mode(parsing: mode).stepPattern == steps)
     }
 
-    @Test("mode names parse in any case, with major, minor and the seed's 'Aolian'", arguments: [
+    @Test("mode names parse in any case, with major, minor and the misspelling 'Aolian'", arguments: [
         ("Dorian", Mode.dorian), ("LOCRIAN", .locrian), ("major", .ionian), ("minor", .aeolian), ("Aolian", .aeolian),
     ])
     func modeNames(text: String, mode: Mode) throws {

@@ -18,7 +18,7 @@ let pythagoreanRatios: [(String, Double)] = [
     ("A11", 729.0 / 256), ("m13", 256.0 / 81), ("M13", 27.0 / 8),
 ]
 
-@Suite("TuningSystem (seed 001)")
+@Suite("TuningSystem")
 struct TuningSystemTests {
     @Test("equal temperament: 100 cents a semitone, every interval", arguments: intervalSizes)
     func equal(entry: (name: String, semitones: Int, long: String)) throws {

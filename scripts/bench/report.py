@@ -136,7 +136,7 @@ def markdown(results, table):
 
 
 def vm_markdown(vm):
-    """The VM's audio figures beside fluidsynth's, with issue 9's goals."""
+    """The VM's audio figures beside fluidsynth's, with their goals."""
     latency = vm.get("latency_ms", {})
     lines = ["", "### In the VM (snd-virmidi in, snd-aloop out)", "",
              f"Both synthesizers with the same SoundFont and a {vm.get('buffer_frames', '?')}-frame buffer at 48 kHz, "

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 9's benchmarks, each beside a peer measured in the same run: `make bench`.
+"""The benchmarks, each beside a peer measured in the same run: `make bench`.
 
   socket   `status` round trips from 1, 10 and 100 clients: eartrainerd vs MPD, both on Unix sockets
   engine   notes judged per second and time per note; callgrind instructions per note

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Boot test (issue 7): eartrainer.service, enabled the way the README says, starts at boot in a VM
+# Boot test: eartrainer.service, enabled the way the README says, starts at boot in a VM
 # whose PID 1 is systemd.
 #
 # `make install` puts the debug binaries and the units under a PREFIX inside this repository

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The VM scenarios against the kernel's own sound subsystem, in one boot:
-#   alsa   the ALSA input (issue 4): Tests/ALSAProbe loads snd-seq and snd-virmidi itself and plays
-#          the scenarios with Tests/FakeKeyboard; then the MIDI faults of issue 9 (flood, garbage
+#   alsa   the ALSA input: Tests/ALSAProbe loads snd-seq and snd-virmidi itself and plays
+#          the scenarios with Tests/FakeKeyboard; then the MIDI faults (flood, garbage
 #          bytes, unplug mid-session) against eartrainerd --audio off;
-#   audio  the audio output (issue 5): Tests/AudioProbe runs eartrainerd on snd-aloop, captures it
+#   audio  the audio output: Tests/AudioProbe runs eartrainerd on snd-aloop, captures it
 #          with Tests/LoopbackCapture, checks the pitch and times note-on to sound against
 #          `fluidsynth -a alsa -m alsa_seq` (results in OUT/audio).
 # VM_SCENARIOS picks them ("alsa audio" by default; `make test-vm-audio` runs "audio" alone).
