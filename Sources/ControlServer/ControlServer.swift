@@ -151,7 +151,8 @@ public final class ControlServer: Sendable {
                 touched.append(client)
             }
             var listenerReady = false
-            let waited: ()? = try? poller.wait { ready in
+            // nil when waiting failed for good: the thread ends, as it does when asked to stop.
+            let waited: Void? = try? poller.wait { ready in
                 switch ready.tag {
                 case Self.wakeTag:
                     handleMail(clients: &clients, touch: touch)

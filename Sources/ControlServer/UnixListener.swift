@@ -6,7 +6,7 @@ import SystemCalls
 public final class UnixListener: Sendable {
     /// The listening descriptor (non-blocking, close-on-exec); nil once shut down.
     private let socket: Mutex<FileDescriptor?>
-    /// The listening descriptor's number, for the poller (registered before the server runs).
+    /// The listening descriptor's number, to register with the poller before the server runs.
     let rawDescriptor: Int32
     /// The path the socket lives at, when known.
     public let path: String?
@@ -29,7 +29,7 @@ public final class UnixListener: Sendable {
         // file always finds someone listening.
         let temporary = "\(path).\(getpid()).tmp"
         var temporaryAddress = try socketAddress(temporary)
-        if try isAnswered(&address, path: path) { throw .alreadyRunning(path) }
+        try removeStaleSocket(at: path, address: &address)
         do throws(SystemCallError) {
             try makeParentDirectory(of: path)
             unlink(temporary)
@@ -73,11 +73,17 @@ public final class UnixListener: Sendable {
         shutdown()
     }
 
-    /// Takes one waiting connection, non-blocking and close-on-exec; nil when none waits (or it
-    /// could not be taken: tried again on the next round).
+    /// Takes one waiting connection, non-blocking and close-on-exec; nil when none waits, after
+    /// `shutdown()`, or when it could not be taken (tried again on the next round).
     func accept() -> FileDescriptor? {
-        // `try?` flattens: nil both when none waits and when accept failed.
-        guard let raw = try? nonBlockingSystemCall("accept", { Glibc.accept(rawDescriptor, nil, nil) }) else { return nil }
+        // Under the lock, so that `shutdown()` cannot close the listener (and its number be given
+        // to another descriptor) during the call.
+        // `try?` flattens: nil also when accept failed.
+        let accepted = try? socket.withLock { socket throws(SystemCallError) -> Int32? in
+            guard socket != nil else { return nil }
+            return try nonBlockingSystemCall("accept") { Glibc.accept(rawDescriptor, nil, nil) }
+        }
+        guard let raw = accepted else { return nil }
         let connection = FileDescriptor(taking: raw)
         guard (try? connection.makeNonBlocking()) != nil else { return nil }  // closed as `connection` goes
         return connection
@@ -106,27 +112,26 @@ public final class UnixListener: Sendable {
         return address
     }
 
-    /// Whether a live socket answers at `path`. A stale socket file (nobody answers) is removed;
-    /// anything else that is not a socket throws.
-    private static func isAnswered(_ address: inout sockaddr_un, path: String) throws(ControlServerError) -> Bool {
+    /// Removes a stale socket file (nobody answers); a live one, or a file that is not a socket, throws.
+    private static func removeStaleSocket(at path: String, address: inout sockaddr_un) throws(ControlServerError) {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return false }
+        guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path) }
+        let answered: Bool
         do throws(SystemCallError) {
             let probe = FileDescriptor(taking: try systemCall("socket") {
                 Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             })
-            let connected = withUnsafePointer(to: &address) {
+            answered = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                     connect(probe.rawValue, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
                 }
-            }
-            if connected == 0 { return true }
-            try systemCall("unlink(\(path))") { unlink(path) }
-            return false
+            } == 0
+            if !answered { try systemCall("unlink(\(path))") { unlink(path) } }
         } catch {
             throw .system(error)
         }
+        if answered { throw .alreadyRunning(path) }
     }
 
     private static func makeParentDirectory(of path: String) throws(SystemCallError) {
