@@ -3,8 +3,10 @@ import Glibc
 /// A C error number (`errno`) as a type: compared by name, described by the C library's message.
 /// The names follow swift-system's `Errno`.
 public struct Errno: RawRepresentable, Sendable, Hashable {
+    /// The C number, e.g. 4 for EINTR.
     public let rawValue: Int32
 
+    /// The errno with this number.
     public init(rawValue: Int32) {
         self.rawValue = rawValue
     }
@@ -36,9 +38,12 @@ extension Errno: CustomStringConvertible {
 /// A system call that failed: the function (with what it worked on, when that helps: `bind(/run/x.sock)`)
 /// and the errno it left.
 public struct SystemCallError: Error, Sendable, Hashable {
+    /// The C function that failed, e.g. `epoll_ctl` or `mkdir(/run/eartrainer)`.
     public let function: String
+    /// Why, as the call left it in `errno`.
     public let errno: Errno
 
+    /// The failure of `function` with `errno`.
     public init(function: String, errno: Errno) {
         self.function = function
         self.errno = errno

@@ -12,6 +12,7 @@ public final class WakePipe: Sendable {
     public let writeEnd: FileDescriptor
     private let stopping = Atomic<Bool>(false)
 
+    /// Opens the pipe. The corresponding C functions are `pipe` and `fcntl`.
     public init() throws(SystemCallError) {
         var ends: (Int32, Int32) = (-1, -1)
         try withUnsafeMutableBytes(of: &ends) { buffer throws(SystemCallError) in
