@@ -40,15 +40,20 @@ let package = Package(
         // `status` round trips from N clients, against eartrainerd or MPD (scripts/bench, issue 9).
         .executableTarget(name: "SocketBenchmark", path: "Benchmarks/SocketBenchmark"),
 
+        // ── System calls: the one errno path (EINTR retried, a typed errno naming the call), the
+        // owned file descriptor and the wake pipe. Imports Glibc only.
+        .target(name: "SystemCalls"),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
+
         // ── The control socket: the JSON-RPC messages both ends share, and the daemon's server.
-        .target(name: "ControlProtocol"),
+        .target(name: "ControlProtocol", dependencies: ["SystemCalls"]),
         .systemLibrary(name: "CEpoll"),
-        .target(name: "ControlServer", dependencies: ["ControlProtocol", "CEpoll"]),
+        .target(name: "ControlServer", dependencies: ["ControlProtocol", "CEpoll", "SystemCalls"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "Training"]),
-        .testTarget(name: "ControlServerTests", dependencies: ["ControlServer", "ControlProtocol"]),
+        .testTarget(name: "ControlServerTests", dependencies: ["ControlServer", "ControlProtocol", "SystemCalls"]),
 
         // ── The daemon's core: engine, sound and keyboard edges, event reports, request routing.
-        .target(name: "Daemon", dependencies: ["Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
+        .target(name: "Daemon", dependencies: ["Training", "MusicTheory", "ControlProtocol", "ControlServer", "SystemCalls"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
         .testTarget(
             name: "eartrainerdTests",
@@ -80,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "eartrainctl",
             dependencies: [
-                "MusicTheory", "ControlProtocol", "ClientViews",
+                "MusicTheory", "ControlProtocol", "ClientViews", "SystemCalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -143,7 +148,7 @@ let package = Package(
         .systemLibrary(name: "CALSA"),
         .target(
             name: "ALSASequencer",
-            dependencies: ["CALSA", "MusicTheory", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CALSA", "MusicTheory", "SystemCalls", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer", "MusicTheory"]),
         .target(name: "VMProbeSupport", path: "Tests/VMProbeSupport"),

@@ -21,8 +21,10 @@ extension ALSAError: CustomStringConvertible {
 }
 
 /// Returns `result` when it is not negative; otherwise throws an `ALSAError` naming `function`.
+/// alsa-lib returns `-errno` itself rather than setting `errno`, so its calls come here, not to
+/// `systemCall`; the argument order is the same (the function first).
 @discardableResult
-func check(_ result: Int32, _ function: String) throws(ALSAError) -> Int32 {
+func check(_ function: String, _ result: Int32) throws(ALSAError) -> Int32 {
     guard result >= 0 else { throw ALSAError(function: function, code: result) }
     return result
 }

@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import SystemCalls
 
 /// The input thread's body: opens the sequencer (retrying while there is none), keeps keyboards
 /// connected, and turns sequencer events into `InputEvent`s. Lives on that one thread only.
@@ -62,19 +63,18 @@ final class InputLoop {
     /// Polls and reads until asked to stop or the sequencer fails.
     private func serve(_ sequencer: Sequencer) {
         var descriptors = sequencer.pollDescriptors()
-        descriptors.append(pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0))
+        descriptors.append(pollfd(fd: wake.readEnd.rawValue, events: Int16(POLLIN), revents: 0))
         while !wake.stopRequested {
             let sinceScan = ContinuousClock.now - lastScan
             if needsScan || sinceScan >= configuration.rescanInterval {
                 scan(sequencer)
             }
             let timeout = (configuration.rescanInterval - (ContinuousClock.now - lastScan)).pollMilliseconds
-            if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 {
-                let error = errno
-                if error != EINTR {
-                    logger.error("poll failed", metadata: ["errno": "\(error)"])
-                    wake.sleep(for: .milliseconds(100))
-                }
+            do {
+                try systemCall("poll") { poll(&descriptors, nfds_t(descriptors.count), timeout) }
+            } catch {
+                logger.error("poll failed", metadata: ["error": "\(error)"])
+                wake.sleep(for: .milliseconds(100))
             }
             if descriptors.last!.revents != 0 { wake.drain() }
             do {

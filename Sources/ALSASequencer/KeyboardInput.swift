@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
+import SystemCalls
 
 /// Keyboards through the ALSA sequencer: a client (named `eartrainer` by default) whose input port
 /// is connected to every keyboard, now and when plugged in later. Played notes arrive on `events`.

@@ -17,22 +17,19 @@ final class Sequencer {
     init(clientName: String, portName: String, inputPoolSize: Int) throws(ALSAError) {
         calsa_silence_library_errors()
         var opened: OpaquePointer?
-        try check(snd_seq_open(&opened, "default", SND_SEQ_OPEN_DUPLEX, SND_SEQ_NONBLOCK), "snd_seq_open")
+        try check("snd_seq_open", snd_seq_open(&opened, "default", SND_SEQ_OPEN_DUPLEX, SND_SEQ_NONBLOCK))
         guard let opened else { throw ALSAError(function: "snd_seq_open", code: -ENOMEM) }
         var ready = false
         defer { if !ready { snd_seq_close(opened) } }
 
-        try check(snd_seq_set_client_name(opened, clientName), "snd_seq_set_client_name")
+        try check("snd_seq_set_client_name", snd_seq_set_client_name(opened, clientName))
         let capabilities = UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE)
         let type = UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION)
-        let port = try check(
-            snd_seq_create_simple_port(opened, portName, capabilities, type), "snd_seq_create_simple_port")
-        try check(snd_seq_set_client_pool_input(opened, inputPoolSize), "snd_seq_set_client_pool_input")
-        try check(
-            snd_seq_connect_from(
-                opened, port, Int32(PortAddress.systemAnnounce.client), Int32(PortAddress.systemAnnounce.port)),
-            "snd_seq_connect_from")
-        clientID = Int(try check(snd_seq_client_id(opened), "snd_seq_client_id"))
+        let port = try check("snd_seq_create_simple_port", snd_seq_create_simple_port(opened, portName, capabilities, type))
+        try check("snd_seq_set_client_pool_input", snd_seq_set_client_pool_input(opened, inputPoolSize))
+        let announce = PortAddress.systemAnnounce
+        try check("snd_seq_connect_from", snd_seq_connect_from(opened, port, Int32(announce.client), Int32(announce.port)))
+        clientID = Int(try check("snd_seq_client_id", snd_seq_client_id(opened)))
         inputPort = Int(port)
         handle = opened
         ready = true
@@ -47,7 +44,7 @@ final class Sequencer {
     func connect(from source: PortAddress) throws(ALSAError) {
         let result = snd_seq_connect_from(handle, Int32(inputPort), Int32(source.client), Int32(source.port))
         if result == -EBUSY { return }
-        try check(result, "snd_seq_connect_from")
+        try check("snd_seq_connect_from", result)
     }
 
     /// The descriptors to `poll()` for input.
@@ -67,7 +64,7 @@ final class Sequencer {
         let result = snd_seq_event_input(handle, &event)
         if result == -EAGAIN { return .empty }
         if result == -ENOSPC { return .overrun }
-        try check(result, "snd_seq_event_input")
+        try check("snd_seq_event_input", result)
         guard let event else { return .empty }
         return .event(SequencerEvent(event))
     }
@@ -88,9 +85,9 @@ extension Sequencer {
     func ports() throws(ALSAError) -> [PortInfo] {
         var clientInfo: OpaquePointer?
         var portInfo: OpaquePointer?
-        try check(snd_seq_client_info_malloc(&clientInfo), "snd_seq_client_info_malloc")
+        try check("snd_seq_client_info_malloc", snd_seq_client_info_malloc(&clientInfo))
         defer { snd_seq_client_info_free(clientInfo) }
-        try check(snd_seq_port_info_malloc(&portInfo), "snd_seq_port_info_malloc")
+        try check("snd_seq_port_info_malloc", snd_seq_port_info_malloc(&portInfo))
         defer { snd_seq_port_info_free(portInfo) }
 
         var ports: [PortInfo] = []
@@ -117,7 +114,7 @@ extension Sequencer {
     /// The corresponding C function is `snd_seq_query_port_subscribers`.
     func senders() throws(ALSAError) -> Set<PortAddress> {
         var query: OpaquePointer?
-        try check(snd_seq_query_subscribe_malloc(&query), "snd_seq_query_subscribe_malloc")
+        try check("snd_seq_query_subscribe_malloc", snd_seq_query_subscribe_malloc(&query))
         defer { snd_seq_query_subscribe_free(query) }
         var root = snd_seq_addr_t(client: UInt8(clientID), port: UInt8(inputPort))
         snd_seq_query_subscribe_set_root(query, &root)

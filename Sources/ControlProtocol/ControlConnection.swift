@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
+import SystemCalls
 
 /// A client's connection to the daemon's control socket: send a request, read its response,
 /// collect the notifications that arrive meanwhile. Blocking; one request at a time.
 public final class ControlConnection {
     public enum ConnectionError: Error, CustomStringConvertible, Equatable {
         /// Nothing answers at the path.
-        case noDaemon(path: String, errno: Int32)
+        case noDaemon(path: String, errno: Errno)
         /// The daemon closed the connection or stopped answering.
         case closed
         /// The daemon sent something that is not a protocol message.
@@ -14,8 +15,8 @@ public final class ControlConnection {
 
         public var description: String {
             switch self {
-            case .noDaemon(let path, let code):
-                "no daemon at \(path) (\(String(cString: strerror(code)))): is eartrainer.service running? "
+            case .noDaemon(let path, let errno):
+                "no daemon at \(path) (\(String(cString: strerror(errno.rawValue)))): is eartrainer.service running? "
                     + "(start one with `make run`, or give --socket PATH)"
             case .closed: "the daemon closed the connection"
             case .garbled(let line): "the daemon sent something unexpected: \(line.prefix(200))"
@@ -23,7 +24,7 @@ public final class ControlConnection {
         }
     }
 
-    private let fd: Int32
+    private let socket: FileDescriptor
     private var pending: [UInt8] = []
     private var nextID = 0
     /// The daemon's greeting (protocol name, version, methods).
@@ -31,33 +32,34 @@ public final class ControlConnection {
 
     /// Connects and reads the greeting. `timeout` bounds every later read.
     public init(path: String, timeout: Duration = .seconds(10)) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ConnectionError.noDaemon(path: path, errno: errno) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(fd)
-            throw ConnectionError.noDaemon(path: path, errno: ENAMETOOLONG)
+            throw ConnectionError.noDaemon(path: path, errno: .fileNameTooLong)
         }
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes + [0]) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else {
-            let code = errno
-            close(fd)
-            throw ConnectionError.noDaemon(path: path, errno: code)
+        do throws(SystemCallError) {
+            socket = FileDescriptor(taking: try systemCall("socket") {
+                Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            })
+            try systemCall("connect") {
+                withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        connect(socket.rawValue, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                    }
+                }
+            }
+        } catch {
+            throw ConnectionError.noDaemon(path: path, errno: error.errno)
         }
         let seconds = timeout.components.seconds
         var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socket.rawValue, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         let first = try readLine()
         greeting = try? JSONDecoder().decode(RPCNotification.self, from: Data(first.utf8))
         if let greeting, greeting.method != "hello" { throw ConnectionError.garbled(first) }
     }
-
-    deinit { close(fd) }
 
     /// Sends a request and waits for its response; notifications that arrive first are handed to
     /// `onNotification` in order.
@@ -89,7 +91,7 @@ public final class ControlConnection {
     }
 
     /// The descriptor, for callers that poll it together with others (a terminal, a timer).
-    public var fileDescriptor: Int32 { fd }
+    public var fileDescriptor: Int32 { socket.rawValue }
 
     /// True when a whole line is already buffered.
     public var hasBufferedLine: Bool { pending.contains(10) }
@@ -98,9 +100,10 @@ public final class ControlConnection {
         let bytes = Array((line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw ConnectionError.closed }
+            let written = try? bytes.withUnsafeBytes { buffer throws(SystemCallError) in
+                try systemCall("send") { send(socket.rawValue, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL)) }
+            }
+            guard let written, written > 0 else { throw ConnectionError.closed }
             offset += written
         }
     }
@@ -113,11 +116,11 @@ public final class ControlConnection {
                 return line
             }
             var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-            let count = recv(fd, &buffer, buffer.count, 0)
             // A signal handled meanwhile (SIGCHLD from Foundation's Process, watch's SIGWINCH)
-            // interrupts recv; that is not the daemon hanging up.
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { throw ConnectionError.closed }
+            // interrupts recv; `systemCall` makes it again, since that is not the daemon hanging up.
+            // The receive timeout (EAGAIN) and a reset are: the daemon stopped answering.
+            let count = (try? systemCall("recv") { recv(socket.rawValue, &buffer, buffer.count, 0) }) ?? 0
+            if count == 0 { throw ConnectionError.closed }
             pending += buffer[0..<count]
         }
     }

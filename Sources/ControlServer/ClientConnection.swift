@@ -1,11 +1,13 @@
 import ControlProtocol
 import Glibc
+import SystemCalls
 
 /// One connected client as the server thread sees it: its socket, what it has sent that is not a
 /// whole line yet, and what is queued to go to it.
 final class ClientConnection {
     let id: ClientID
-    let fd: Int32
+    /// Its socket, closed when the connection goes.
+    let socket: FileDescriptor
     let peer: PeerCredentials
     var framer = LineFramer()
     /// Lines handed to the daemon that it has not completed yet.
@@ -20,13 +22,11 @@ final class ClientConnection {
     private var output: [UInt8] = []
     private var outputStart = 0
 
-    init(id: ClientID, fd: Int32, peer: PeerCredentials) {
+    init(id: ClientID, socket: consuming FileDescriptor, peer: PeerCredentials) {
         self.id = id
-        self.fd = fd
+        self.socket = socket
         self.peer = peer
     }
-
-    deinit { close(fd) }
 
     var queuedBytes: Int { output.count - outputStart }
     var wantsToWrite: Bool { queuedBytes > 0 }
@@ -55,16 +55,18 @@ final class ClientConnection {
     /// Writes what the socket takes now. Returns false when the connection broke.
     func flush() -> Bool {
         while queuedBytes > 0 {
-            let written = output.withUnsafeBytes { buffer in
-                send(fd, buffer.baseAddress! + outputStart, queuedBytes, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            let written: Int?
+            do {
+                written = try output.withUnsafeBytes { buffer throws(SystemCallError) in
+                    try nonBlockingSystemCall("send") {
+                        send(socket.rawValue, buffer.baseAddress! + outputStart, queuedBytes, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                    }
+                }
+            } catch {
+                return false  // the connection broke
             }
-            if written > 0 {
-                outputStart += written
-            } else if written == -1 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
-                break
-            } else {
-                return false
-            }
+            guard let written, written > 0 else { break }  // the socket's buffer is full: on the next round
+            outputStart += written
         }
         if outputStart == output.count {
             output.removeAll(keepingCapacity: output.count <= 64 * 1024)

@@ -2,10 +2,15 @@ import ControlProtocol
 import Foundation
 import Glibc
 import Synchronization
+import SystemCalls
 
-/// Serves newline-framed messages on a Unix socket from one thread that `poll()`s the listener, the
-/// clients and a wake pipe. What clients send comes out of `events`, in order; replies and
-/// notifications go back through `complete(_:reply:)` and `send(_:to:)`, which any thread may call.
+/// Serves newline-framed messages on a Unix socket from one thread that waits (`epoll`) on the
+/// listener, the clients and a wake pipe. What clients send comes out of `events`, in order; replies
+/// and notifications go back through `complete(_:reply:)` and `send(_:to:)`, which any thread may call.
+///
+/// `run()` serves until the calling task is cancelled, as `KeyboardInput.run()` reads keys:
+/// cancelling wakes the thread through the wake pipe, and `run()` returns once it has closed every
+/// client, finished `events` and removed the socket file.
 ///
 /// The server knows nothing of JSON-RPC beyond the greeting and the few refusals it must send
 /// itself (too many clients, a line too long, busy); the daemon decides everything else.
@@ -17,13 +22,11 @@ public final class ControlServer: Sendable {
     private let greeting: String
     private let refusals: Refusals
     private let continuation: AsyncStream<ServerEvent>.Continuation
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
-    /// Used by the server thread alone, once `start()` has started it.
+    private let wake: WakePipe
+    /// Used by the server thread alone, once `run()` has started it.
     private let poller: EventPoller
     private let mailbox = Mutex(Mailbox())
-    private let started = Mutex(false)
-    private let finished = Mutex(false)
+    private let started = Atomic<Bool>(false)
 
     /// The lines the server sends on its own, already encoded.
     public struct Refusals: Sendable {
@@ -42,7 +45,6 @@ public final class ControlServer: Sendable {
         var outgoing: [(ClientID, [UInt8])] = []
         var completed: [ClientID] = []
         var closing: [ClientID] = []
-        var stopping = false
     }
 
     /// Answers a line on the server thread itself, or leaves it to be handed on through `events`.
@@ -55,43 +57,49 @@ public final class ControlServer: Sendable {
     private let quickAnswer: QuickAnswer?
 
     public init(listener: UnixListener, greeting: String, refusals: Refusals, limits: ServerLimits = ServerLimits(),
-                quickAnswer: QuickAnswer? = nil) throws {
+                quickAnswer: QuickAnswer? = nil) throws(ControlServerError) {
         self.quickAnswer = quickAnswer
         self.listener = listener
         self.greeting = greeting
         self.refusals = refusals
         self.limits = limits
-        var pipeEnds: [Int32] = [0, 0]
-        try check("pipe", pipe(&pipeEnds))
-        for end in pipeEnds { try makeNonBlocking(end) }
-        wakeRead = pipeEnds[0]
-        wakeWrite = pipeEnds[1]
-        poller = try EventPoller()
-        try poller.add(wakeRead, tag: Self.wakeTag, interest: .readable)
-        try poller.add(listener.fd, tag: Self.listenerTag, interest: .readable)
+        do throws(SystemCallError) {
+            wake = try WakePipe()
+            poller = try EventPoller()
+            try poller.add(wake.readEnd.rawValue, tag: Self.wakeTag, interest: .readable)
+            try poller.add(listener.rawDescriptor, tag: Self.listenerTag, interest: .readable)
+        } catch {
+            throw .system(error)
+        }
         (events, continuation) = AsyncStream.makeStream(of: ServerEvent.self, bufferingPolicy: .bufferingOldest(limits.maxPendingLines))
-    }
-
-    deinit {
-        close(wakeRead)
-        close(wakeWrite)
     }
 
     /// The path clients connect to, when known.
     public var path: String? { listener.path }
 
-    /// Starts the server thread.
-    public func start() {
-        let thread = Thread { [self] in runLoop() }
-        thread.name = "eartrainer-control"
-        started.withLock { $0 = true }
-        thread.start()
+    /// Serves on the server thread until the calling task is cancelled; then every client is
+    /// closed, `events` finishes and the socket file is removed (when we made it). Call once.
+    public func run() async {
+        precondition(!started.exchange(true, ordering: .acquiringAndReleasing), "ControlServer.run() called twice")
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+                let thread = Thread { [self] in
+                    serve()
+                    finished.resume()
+                }
+                thread.name = "eartrainer-control"
+                thread.start()
+            }
+        } onCancel: {
+            wake.requestStop()
+        }
+        listener.shutdown()
     }
 
     /// Queues one line (a newline is added) for a client; any thread may call this.
     public func send(_ line: String, to client: ClientID) {
         mailbox.withLock { $0.outgoing.append((client, Array((line + "\n").utf8))) }
-        wake()
+        wake.wake()
     }
 
     /// Answers one line a client sent (`reply` nil for a notification, which gets none). A client
@@ -101,27 +109,13 @@ public final class ControlServer: Sendable {
             if let reply { box.outgoing.append((client, Array((reply + "\n").utf8))) }
             box.completed.append(client)
         }
-        wake()
+        wake.wake()
     }
 
     /// Closes a client's connection after what is queued for it has been tried.
     public func disconnect(_ client: ClientID) {
         mailbox.withLock { $0.closing.append(client) }
-        wake()
-    }
-
-    /// Stops serving: every client is closed, the events stream finishes, the socket file is
-    /// removed (when we made it). Returns once the thread has ended.
-    public func stop() {
-        mailbox.withLock { $0.stopping = true }
-        wake()
-        while started.withLock({ $0 }) && !finished.withLock({ $0 }) { usleep(1000) }
-        listener.shutdown()
-    }
-
-    private func wake() {
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+        wake.wake()
     }
 
     // MARK: - The server thread
@@ -131,7 +125,7 @@ public final class ControlServer: Sendable {
     private static let wakeTag = UInt64.max
     private static let listenerTag = UInt64.max - 1
 
-    private func runLoop() {
+    private func serve() {
         var clients: [Int: ClientConnection] = [:]
         var nextNumber = 1
         // The client count at which accepting last stopped, full. Connections that were closed while
@@ -143,13 +137,12 @@ public final class ControlServer: Sendable {
         defer {
             clients.removeAll()
             continuation.finish()
-            finished.withLock { $0 = true }
         }
         // The clients this round must look after once its events are handled; kept from round to
         // round, so that a round that answers one `status` allocates as little as it can.
         var touched: [ClientConnection] = []
         var round = 0
-        while true {
+        while !wake.stopRequested {
             round += 1
             touched.removeAll(keepingCapacity: true)
             func touch(_ client: ClientConnection) {
@@ -157,12 +150,12 @@ public final class ControlServer: Sendable {
                 client.touchedInRound = round
                 touched.append(client)
             }
-            var stopping = false
             var listenerReady = false
-            let waited = poller.wait { ready in
+            // nil when waiting failed for good: the thread ends, as it does when asked to stop.
+            let waited: Void? = try? poller.wait { ready in
                 switch ready.tag {
                 case Self.wakeTag:
-                    stopping = !handleMail(clients: &clients, touch: touch)
+                    handleMail(clients: &clients, touch: touch)
                 case Self.listenerTag:
                     listenerReady = true
                 default:
@@ -181,10 +174,10 @@ public final class ControlServer: Sendable {
                         // (a failure here shows again, and is handled, below).
                         if client.wantsToWrite { _ = client.flush() }
                     }
-                    if ready.failed { drop(client, reason: .error(EPIPE), from: &clients) }
+                    if ready.failed { drop(client, reason: .error(.brokenPipe), from: &clients) }
                 }
             }
-            if !waited || stopping { return }
+            if waited == nil || wake.stopRequested { return }
             for client in touched where clients[client.id.number] != nil {
                 lookAfter(client, in: &clients, poller: poller)
             }
@@ -196,14 +189,13 @@ public final class ControlServer: Sendable {
         }
     }
 
-    /// Takes what other threads left in the mailbox; false when the server is to stop.
-    private func handleMail(clients: inout [Int: ClientConnection], touch: (ClientConnection) -> Void) -> Bool {
-        drainWakePipe()
+    /// Takes what other threads left in the mailbox.
+    private func handleMail(clients: inout [Int: ClientConnection], touch: (ClientConnection) -> Void) {
+        wake.drain()
         let mail = mailbox.withLock { box in
             defer { box.outgoing.removeAll(); box.closing.removeAll(); box.completed.removeAll() }
             return box
         }
-        if mail.stopping { return false }
         for (id, bytes) in mail.outgoing {
             guard let client = clients[id.number] else { continue }
             client.enqueue(bytes)
@@ -220,7 +212,6 @@ public final class ControlServer: Sendable {
                 continuation.yield(.disconnected(id, reason: .closedByServer))
             }
         }
-        return true
     }
 
     /// After a round's events: sends what is queued, drops a client that broke, overflowed or is
@@ -246,12 +237,13 @@ public final class ControlServer: Sendable {
         let interest = client.interest
         guard interest != client.watched else { return }
         let tag = UInt64(client.id.number)
+        let fd = client.socket.rawValue
         if interest.isEmpty {
-            poller.remove(client.fd)
+            poller.remove(fd)
             client.watched = nil
         } else if (try? (client.watched == nil
-            ? poller.add(client.fd, tag: tag, interest: interest)
-            : poller.change(client.fd, tag: tag, interest: interest))) != nil {
+            ? poller.add(fd, tag: tag, interest: interest)
+            : poller.change(fd, tag: tag, interest: interest))) != nil {
             client.watched = interest
         }
     }
@@ -263,11 +255,6 @@ public final class ControlServer: Sendable {
         continuation.yield(.disconnected(client.id, reason: reason))
     }
 
-    private func drainWakePipe() {
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while read(wakeRead, &buffer, buffer.count) > 0 {}
-    }
-
     /// Accepts what waits in the backlog, at most `acceptsPerRound` (a thousand connections at once
     /// must not keep a client that asks `status` waiting for all of them: the rest are taken on the
     /// next rounds, between other clients' lines). When full, it stops and returns the count (leaving
@@ -276,19 +263,11 @@ public final class ControlServer: Sendable {
                            poller: EventPoller) -> Int? {
         for _ in 0..<Self.acceptsPerRound {
             if clients.count >= limits.maxClients && !mayRefuse { return clients.count }
-            let fd = accept(listener.fd, nil, nil)
-            if fd == -1 { return nil }  // EAGAIN: no more waiting; other errors: try again on the next round
-            guard (try? makeNonBlocking(fd)) != nil else {
-                close(fd)
-                continue
-            }
+            guard let socket = listener.accept() else { return nil }  // none waiting (or trouble: tried on the next round)
             let id = ClientID(number: nextNumber)
             nextNumber += 1
-            guard let peer = try? PeerCredentials.of(fd) else {
-                close(fd)
-                continue
-            }
-            let client = ClientConnection(id: id, fd: fd, peer: peer)
+            guard let peer = try? PeerCredentials.of(socket) else { continue }  // closed as `socket` goes
+            let client = ClientConnection(id: id, socket: socket, peer: peer)
             if clients.count >= limits.maxClients {
                 client.enqueue(Array((refusals.tooManyClients + "\n").utf8))
                 _ = client.flush()
@@ -310,12 +289,14 @@ public final class ControlServer: Sendable {
     /// with the others, and hands whole lines on; returns why to drop the client, if it must go.
     private func readAvailable(from client: ClientConnection, into buffer: inout [UInt8]) -> DisconnectReason? {
         for _ in 0..<4 {
-            let count = recv(client.fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-            if count == 0 { return .closedByPeer }
-            if count < 0 {
-                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return nil }
-                return .error(errno)
+            let received: Int?
+            do {
+                received = try nonBlockingSystemCall("recv") { recv(client.socket.rawValue, &buffer, buffer.count, Int32(MSG_DONTWAIT)) }
+            } catch {
+                return .error(error.errno)
             }
+            guard let count = received else { return nil }  // nothing more for now
+            if count == 0 { return .closedByPeer }
             client.framer.feed(buffer[0..<count]) { frame in
                 switch frame {
                 case .line(let bytes):

@@ -1,7 +1,9 @@
+import SystemCalls
+
 /// What can stop the control socket from being served.
 public enum ControlServerError: Error, Sendable, Hashable {
-    /// A system call failed; `function` names it, `errno` says why.
-    case system(function: String, errno: Int32)
+    /// A system call failed; the error names it and its errno.
+    case system(SystemCallError)
     /// The socket path is too long for `sockaddr_un` (107 bytes at most).
     case pathTooLong(String)
     /// Another live daemon answers on this socket; it is left alone.
@@ -13,8 +15,8 @@ public enum ControlServerError: Error, Sendable, Hashable {
 extension ControlServerError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .system(let function, let code):
-            return "\(function) failed: \(String(cString: strerror(code))) (errno \(code))"
+        case .system(let error):
+            return "\(error)"
         case .pathTooLong(let path):
             return "socket path is too long (at most 107 bytes): \(path)"
         case .alreadyRunning(let path):
@@ -23,22 +25,4 @@ extension ControlServerError: CustomStringConvertible {
             return "\(path) exists and is not a socket; not replacing it"
         }
     }
-}
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Throws `ControlServerError.system` naming `function` when a call returned −1.
-@discardableResult
-func check(_ function: String, _ result: Int32) throws(ControlServerError) -> Int32 {
-    if result == -1 { throw .system(function: function, errno: errno) }
-    return result
-}
-
-/// Sets O_NONBLOCK and FD_CLOEXEC on a descriptor.
-func makeNonBlocking(_ fd: Int32) throws(ControlServerError) {
-    let flags = try check("fcntl(F_GETFL)", fcntl(fd, F_GETFL))
-    try check("fcntl(F_SETFL)", fcntl(fd, F_SETFL, flags | O_NONBLOCK))
-    try check("fcntl(F_SETFD)", fcntl(fd, F_SETFD, FD_CLOEXEC))
 }

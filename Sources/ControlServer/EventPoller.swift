@@ -1,5 +1,6 @@
 import CEpoll
 import Glibc
+import SystemCalls
 
 /// The kernel's epoll for the server thread: descriptors stay registered from one wait to the next,
 /// so a round that answers one client's `status` costs one call, however many clients are
@@ -23,35 +24,31 @@ final class EventPoller: @unchecked Sendable {  // one thread waits on it (the s
         var failed: Bool
     }
 
-    private let fd: Int32
+    private let epoll: FileDescriptor
     private var ready: [epoll_event]
 
-    init(capacity: Int = 256) throws {
-        fd = epoll_create1(Int32(EPOLL_CLOEXEC))
-        try check("epoll_create1", fd)
+    init(capacity: Int = 256) throws(SystemCallError) {
+        epoll = FileDescriptor(taking: try systemCall("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
         ready = [epoll_event](repeating: epoll_event(), count: capacity)
     }
 
-    deinit { close(fd) }
-
-    func add(_ descriptor: Int32, tag: UInt64, interest: Interest) throws {
+    func add(_ descriptor: Int32, tag: UInt64, interest: Interest) throws(SystemCallError) {
         try control(EPOLL_CTL_ADD, descriptor, tag: tag, interest: interest)
     }
 
-    func change(_ descriptor: Int32, tag: UInt64, interest: Interest) throws {
+    func change(_ descriptor: Int32, tag: UInt64, interest: Interest) throws(SystemCallError) {
         try control(EPOLL_CTL_MOD, descriptor, tag: tag, interest: interest)
     }
 
     /// Stops watching a descriptor (closing it does this too).
     func remove(_ descriptor: Int32) {
-        _ = epoll_ctl(fd, EPOLL_CTL_DEL, descriptor, nil)
+        _ = try? systemCall("epoll_ctl") { epoll_ctl(epoll.rawValue, EPOLL_CTL_DEL, descriptor, nil) }
     }
 
     /// Waits until something is ready (at most `milliseconds`; -1: as long as it takes) and calls
-    /// `each` for it; false if waiting failed for good.
-    func wait(milliseconds: Int32 = -1, _ each: (Ready) -> Void) -> Bool {
-        let count = epoll_wait(fd, &ready, Int32(ready.count), milliseconds)
-        if count == -1 { return errno == EINTR }
+    /// `each` for it; throws if waiting failed.
+    func wait(milliseconds: Int32 = -1, _ each: (Ready) -> Void) throws(SystemCallError) {
+        let count = try systemCall("epoll_wait") { epoll_wait(epoll.rawValue, &ready, Int32(ready.count), milliseconds) }
         for event in ready[0..<Int(count)] {
             let events = event.events
             each(Ready(
@@ -61,13 +58,12 @@ final class EventPoller: @unchecked Sendable {  // one thread waits on it (the s
                 hungUp: events & EPOLLHUP.rawValue != 0,
                 failed: events & EPOLLERR.rawValue != 0))
         }
-        return true
     }
 
-    private func control(_ operation: Int32, _ descriptor: Int32, tag: UInt64, interest: Interest) throws {
+    private func control(_ operation: Int32, _ descriptor: Int32, tag: UInt64, interest: Interest) throws(SystemCallError) {
         var event = epoll_event()
         event.events = interest.rawValue
         event.data.u64 = tag
-        try check("epoll_ctl", epoll_ctl(fd, operation, descriptor, &event))
+        try systemCall("epoll_ctl") { epoll_ctl(epoll.rawValue, operation, descriptor, &event) }
     }
 }

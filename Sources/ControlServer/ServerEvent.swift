@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// A connected client, numbered from 1 in order of arrival.
 public struct ClientID: Sendable, Hashable, CustomStringConvertible {
     public let number: Int
@@ -26,7 +28,7 @@ public enum DisconnectReason: Sendable, Hashable {
     case closedByPeer
     case outputOverflow
     case closedByServer
-    case error(Int32)
+    case error(Errno)
 }
 
 /// Limits that keep a busy or hostile client from hurting the others.

@@ -1,18 +1,21 @@
 import Glibc
 import Synchronization
+import SystemCalls
 
 /// A listening Unix stream socket: bound to a path by us, or handed over by systemd.
 public final class UnixListener: Sendable {
-    /// The listening descriptor (non-blocking, close-on-exec).
-    let fd: Int32
+    /// The listening descriptor (non-blocking, close-on-exec); nil once shut down.
+    private let socket: Mutex<FileDescriptor?>
+    /// The listening descriptor's number, to register with the poller before the server runs.
+    let rawDescriptor: Int32
     /// The path the socket lives at, when known.
     public let path: String?
     /// True when we created the socket file and so remove it on close.
     private let ownsPath: Bool
-    private let closed = Mutex(false)
 
-    private init(fd: Int32, path: String?, ownsPath: Bool) {
-        self.fd = fd
+    private init(socket: consuming FileDescriptor, path: String?, ownsPath: Bool) {
+        rawDescriptor = socket.rawValue
+        self.socket = Mutex(socket)
         self.path = path
         self.ownsPath = ownsPath
     }
@@ -21,55 +24,79 @@ public final class UnixListener: Sendable {
     /// A stale socket file (nobody answers) is replaced; a live one, or a file that is not a
     /// socket, is left alone and throws.
     public static func bind(path: String, mode: mode_t = 0o660, backlog: Int32 = 128) throws(ControlServerError) -> UnixListener {
-        let address = try socketAddress(path)
-        try removeStaleSocket(at: path, address: address)
-        try makeParentDirectory(of: path)
+        var address = try socketAddress(path)
         // Bind and listen under a temporary name, then rename into place: a client that sees the
         // file always finds someone listening.
         let temporary = "\(path).\(getpid()).tmp"
         var temporaryAddress = try socketAddress(temporary)
-        unlink(temporary)
-        let fd = try check("socket", socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0))
-        do {
-            // The umask decides the file's mode at bind; narrow it so there is no wider window.
-            let oldMask = umask(~mode & 0o777)
-            let bound = withUnsafePointer(to: &temporaryAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
-            umask(oldMask)
-            try check("bind(\(temporary))", bound)
-            try check("chmod(\(temporary))", chmod(temporary, mode))
-            try check("listen", listen(fd, backlog))
-            try check("rename(\(temporary), \(path))", rename(temporary, path))
-        } catch {
-            close(fd)
+        try removeStaleSocket(at: path, address: &address)
+        do throws(SystemCallError) {
+            try makeParentDirectory(of: path)
             unlink(temporary)
-            throw error
+            let socket = FileDescriptor(taking: try systemCall("socket") {
+                Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            })
+            do throws(SystemCallError) {
+                do {
+                    // The umask decides the file's mode at bind; narrow it so there is no wider window.
+                    let oldMask = umask(~mode & 0o777)
+                    defer { umask(oldMask) }
+                    try systemCall("bind(\(temporary))") {
+                        withUnsafePointer(to: &temporaryAddress) {
+                            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                                Glibc.bind(socket.rawValue, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                            }
+                        }
+                    }
+                }
+                try systemCall("chmod(\(temporary))") { chmod(temporary, mode) }
+                try systemCall("listen") { listen(socket.rawValue, backlog) }
+                try systemCall("rename(\(temporary), \(path))") { rename(temporary, path) }
+            } catch {
+                unlink(temporary)
+                throw error
+            }
+            return UnixListener(socket: socket, path: path, ownsPath: true)
+        } catch {
+            throw .system(error)
         }
-        return UnixListener(fd: fd, path: path, ownsPath: true)
     }
 
     /// Adopts a socket systemd passed in (socket activation); its file belongs to systemd.
     public static func adopt(fd: Int32, path: String? = nil) throws(ControlServerError) -> UnixListener {
-        try makeNonBlocking(fd)
-        return UnixListener(fd: fd, path: path, ownsPath: false)
+        let socket = FileDescriptor(taking: fd)
+        do { try socket.makeNonBlocking() } catch { throw .system(error) }
+        return UnixListener(socket: socket, path: path, ownsPath: false)
     }
 
     deinit {
         shutdown()
     }
 
+    /// Takes one waiting connection, non-blocking and close-on-exec; nil when none waits, after
+    /// `shutdown()`, or when it could not be taken (tried again on the next round).
+    func accept() -> FileDescriptor? {
+        // Under the lock, so that `shutdown()` cannot close the listener (and its number be given
+        // to another descriptor) during the call.
+        // `try?` flattens: nil also when accept failed.
+        let accepted = try? socket.withLock { socket throws(SystemCallError) -> Int32? in
+            guard socket != nil else { return nil }
+            return try nonBlockingSystemCall("accept") { Glibc.accept(rawDescriptor, nil, nil) }
+        }
+        guard let raw = accepted else { return nil }
+        let connection = FileDescriptor(taking: raw)
+        guard (try? connection.makeNonBlocking()) != nil else { return nil }  // closed as `connection` goes
+        return connection
+    }
+
     /// Stops listening and removes the socket file if we made it. Safe to call more than once.
     public func shutdown() {
-        let wasClosed = closed.withLock { state in
-            defer { state = true }
-            return state
+        let wasOpen = socket.withLock { socket in
+            guard socket != nil else { return false }
+            socket = nil  // closes it
+            return true
         }
-        guard !wasClosed else { return }
-        close(fd)
-        if ownsPath, let path { unlink(path) }
+        if wasOpen, ownsPath, let path { unlink(path) }
     }
 
     static func socketAddress(_ path: String) throws(ControlServerError) -> sockaddr_un {
@@ -85,31 +112,41 @@ public final class UnixListener: Sendable {
         return address
     }
 
-    private static func removeStaleSocket(at path: String, address: sockaddr_un) throws(ControlServerError) {
+    /// Removes a stale socket file (nobody answers); a live one, or a file that is not a socket, throws.
+    private static func removeStaleSocket(at path: String, address: inout sockaddr_un) throws(ControlServerError) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path) }
-        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard probe >= 0 else { throw .system(function: "socket", errno: errno) }
-        defer { close(probe) }
-        var address = address
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+        let answered: Bool
+        do throws(SystemCallError) {
+            let probe = FileDescriptor(taking: try systemCall("socket") {
+                Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            })
+            answered = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(probe.rawValue, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
+            } == 0
+            if !answered { try systemCall("unlink(\(path))") { unlink(path) } }
+        } catch {
+            throw .system(error)
         }
-        if connected == 0 { throw .alreadyRunning(path) }
-        try check("unlink(\(path))", unlink(path))
+        if answered { throw .alreadyRunning(path) }
     }
 
-    private static func makeParentDirectory(of path: String) throws(ControlServerError) {
+    private static func makeParentDirectory(of path: String) throws(SystemCallError) {
         var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        var current = path.hasPrefix("/") ? "" : "."
-        if path.hasPrefix("/") { components = components.dropFirst() }
+        var current = "."
+        if path.hasPrefix("/") {
+            current = ""
+            components = components.dropFirst()
+        }
         for component in components where !component.isEmpty {
             current += "/" + component
-            if mkdir(current, 0o755) == -1 && errno != EEXIST {
-                throw .system(function: "mkdir(\(current))", errno: errno)
+            do {
+                try systemCall("mkdir(\(current))") { mkdir(current, 0o755) }
+            } catch where error.errno == .fileExists {
+                continue
             }
         }
     }

@@ -1,6 +1,7 @@
 import ControlProtocol
 import Foundation
 import Synchronization
+import SystemCalls
 import Training
 
 /// Writes one line per event on stdout: for a person (`12.4s  D dorian  E3 ✓  2/8`) or, with
@@ -24,11 +25,12 @@ public final class StdoutReporter: EventFollower, Sendable {
     private let writer = DispatchQueue(label: "eartrainer.stdout")
     private let backlog = Mutex(Backlog())
 
+    /// `output` is the descriptor lines go to (standard output); it is not closed.
     public init(format: Format, environment: [String: String] = ProcessInfo.processInfo.environment,
-                output: FileHandle = .standardOutput) {
+                output: Int32 = STDOUT_FILENO) {
         self.format = format
         journald = environment["JOURNAL_STREAM"] != nil
-        self.output = Mutex(Output(handle: output))
+        self.output = Mutex(Output(descriptor: output))
     }
 
     public func follow(_ report: EventReport, event: TrainingEvent?) {
@@ -92,20 +94,21 @@ public final class StdoutReporter: EventFollower, Sendable {
     /// socket and statistics carry the events.
     private func writeNow(_ line: String) {
         output.withLock { output in
-            guard let handle = output.handle else { return }
+            guard let descriptor = output.descriptor else { return }
             do {
-                try handle.write(contentsOf: Data(line.utf8))
+                try writeAll(line.utf8, to: descriptor)
             } catch {
-                output.handle = nil
-                try? FileHandle.standardError.write(contentsOf: Data(
-                    "eartrainerd: stdout closed (\(error.localizedDescription)); no more event lines there, the socket and statistics carry on\n".utf8))
+                output.descriptor = nil
+                try? writeAll(
+                    "eartrainerd: stdout closed (\(error)); no more event lines there, the socket and statistics carry on\n".utf8,
+                    to: STDERR_FILENO)
             }
         }
     }
 
     /// Where lines go; nil once that failed.
     private struct Output {
-        var handle: FileHandle?
+        var descriptor: Int32?
     }
 
     /// Lines handed to the writer and not yet written, and lines dropped since the last written.

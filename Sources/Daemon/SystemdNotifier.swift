@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SystemCalls
 
 /// systemd's notify protocol without libsystemd: one datagram to the socket named by
 /// `$NOTIFY_SOCKET` (`@` at the start means the abstract namespace). Does nothing without it.
@@ -28,10 +29,10 @@ public struct SystemdNotifier: Sendable {
 
     /// Sends one message; failures are ignored, as sd_notify does.
     public func send(_ message: String) {
-        guard let socketPath else { return }
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
+        guard let socketPath, let raw = try? systemCall("socket", {
+            Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        }) else { return }
+        let socket = FileDescriptor(taking: raw)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         var bytes = Array(socketPath.utf8)
@@ -41,9 +42,11 @@ public struct SystemdNotifier: Sendable {
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
         let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 0 : 1))
         let payload = Array(message.utf8)
-        _ = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                payload.withUnsafeBytes { sendto(fd, $0.baseAddress, payload.count, Int32(MSG_NOSIGNAL), socketAddress, length) }
+        _ = try? systemCall("sendto") {
+            withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                    payload.withUnsafeBytes { sendto(socket.rawValue, $0.baseAddress, payload.count, Int32(MSG_NOSIGNAL), socketAddress, length) }
+                }
             }
         }
     }

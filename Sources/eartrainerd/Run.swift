@@ -91,7 +91,7 @@ struct Run: AsyncParsableCommand {
         await core.follow(with: control.service)
         reporter.say("\(DaemonCore.version): control socket at \(control.description); config: \(reloader.source)")
 
-        var services: [any Service] = [StatisticsService(follower: statistics)] + parts.services(core)
+        var services: [any Service] = [statistics] + parts.services(core)
         services.append(ControlSocketService(server: control.server, control: control.service))
         services.append(ReloadService(hangups: hangups, reloader: reloader, core: core, reporter: reporter, notifier: notifier))
         if let interval = notifier.watchdogInterval {

@@ -86,14 +86,6 @@ struct KeyboardPatternTests {
 
 @Suite("Small conversions")
 struct ConversionTests {
-    @Test("durations round up to whole poll() milliseconds", arguments: [
-        (Duration.zero, Int32(0)), (.milliseconds(1), 1), (.microseconds(1), 1), (.microseconds(1500), 2),
-        (.seconds(3), 3000), (.milliseconds(-5), 0),
-    ])
-    func pollMilliseconds(duration: Duration, expected: Int32) {
-        #expect(duration.pollMilliseconds == expected)
-    }
-
     @Test("MIDI channels outside 0…15 are refused", arguments: [-1, 16, 200])
     func badChannel(raw: Int) {
         #expect(MIDIChannel(validating: raw) == nil)

@@ -15,7 +15,7 @@ struct ControlServerTests {
     private func withEchoServer(limits: ServerLimits = ServerLimits(), _ body: (ControlServer, String) async throws -> Void) async throws {
         let path = temporarySocketPath()
         let server = try ControlServer(listener: try UnixListener.bind(path: path), greeting: "hello", refusals: Self.refusals, limits: limits)
-        server.start()
+        let serving = Task { await server.run() }
         let echo = Task {
             for await event in server.events {
                 if case .line(let id, let peer, let bytes) = event {
@@ -24,8 +24,47 @@ struct ControlServerTests {
             }
         }
         try await body(server, path)
-        server.stop()
+        serving.cancel()
+        await serving.value
         await echo.value
+    }
+
+    @Test("cancelling run() ends it: clients are closed, events finish, the socket file is removed")
+    func cancellingRunStops() async throws {
+        let path = temporarySocketPath()
+        let server = try ControlServer(listener: try UnixListener.bind(path: path), greeting: "hello", refusals: Self.refusals)
+        let serving = Task { await server.run() }
+        let client = try TestClient(path: path)
+        #expect(await client.readLine() == "hello")
+        let events = Task { () -> [String] in
+            var seen: [String] = []
+            for await event in server.events {
+                if case .connected = event { seen.append("connected") }
+                if case .disconnected = event { seen.append("disconnected") }
+            }
+            return seen
+        }
+        serving.cancel()
+        await serving.value
+        #expect(await client.readLine() == nil)
+        #expect(await events.value == ["connected"])
+        #expect(access(path, F_OK) == -1)
+        #expect(throws: (any Error).self) { try TestClient(path: path) }
+    }
+
+    @Test("run() in a task cancelled before it starts returns at once, having served nobody")
+    func cancelledBeforeRun() async throws {
+        let path = temporarySocketPath()
+        let server = try ControlServer(listener: try UnixListener.bind(path: path), greeting: "hello", refusals: Self.refusals)
+        let serving = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await server.run()
+        }
+        await serving.value
+        var finished = true
+        for await _ in server.events { finished = false }
+        #expect(finished)
+        #expect(access(path, F_OK) == -1)
     }
 
     @Test("a client is greeted, and each line it sends comes back answered, with its credentials")
@@ -117,7 +156,7 @@ struct ControlServerTests {
         // Before the server thread runs, 50 connections come and go, then 4 that stay: all wait in the backlog.
         for _ in 0..<50 { _ = try TestClient(path: path) }
         let live = try (0..<4).map { _ in try TestClient(path: path) }
-        server.start()
+        let serving = Task { await server.run() }
         let echo = Task {
             for await event in server.events {
                 if case .line(let id, _, let bytes) = event { server.complete(id, reply: String(decoding: bytes, as: UTF8.self)) }
@@ -130,7 +169,8 @@ struct ControlServerTests {
         }
         let fifth = try TestClient(path: path)
         #expect(await fifth.readLine() == #"{"error":"too many"}"#)
-        server.stop()
+        serving.cancel()
+        await serving.value
         await echo.value
     }
 
@@ -144,7 +184,7 @@ struct ControlServerTests {
                 reply.raw("answered quickly".utf8)
                 return true
             })
-        server.start()
+        let serving = Task { await server.run() }
         let release = AsyncStream.makeStream(of: Void.self)
         let slow = Task {
             for await event in server.events {
@@ -164,7 +204,8 @@ struct ControlServerTests {
         release.continuation.yield()
         #expect(await client.readLine() == "daemon: slow")
         #expect(await client.readLine() == "daemon: quick")
-        server.stop()
+        serving.cancel()
+        await serving.value
         await slow.value
     }
 
@@ -185,7 +226,7 @@ struct ControlServerTests {
         let server = try ControlServer(
             listener: try UnixListener.bind(path: path), greeting: "hello", refusals: Self.refusals,
             limits: ServerLimits(maxQueuedOutputBytes: 64 * 1024))
-        server.start()
+        let serving = Task { await server.run() }
         let slow = try TestClient(path: path)
         var bufferSize: Int32 = 4096
         setsockopt(slow.fd, SOL_SOCKET, SO_RCVBUF, &bufferSize, socklen_t(MemoryLayout<Int32>.size))
@@ -205,6 +246,7 @@ struct ControlServerTests {
             if case .disconnected(let id, let reason) = event, id == ids[0] { dropped = reason }
         }
         #expect(dropped == .outputOverflow)
-        server.stop()
+        serving.cancel()
+        await serving.value
     }
 }

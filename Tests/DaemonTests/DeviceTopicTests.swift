@@ -18,7 +18,7 @@ struct DeviceTopicTests {
         let core = DaemonCore(sound: RecordingSoundOutput(), seed: 5)
         let service = ControlService(server: server, router: RequestRouter(core: core, policy: AccessPolicy(daemonUID: getuid())))
         await core.follow(with: service)
-        server.start()
+        let running = Task { await server.run() }
         let serving = Task { await service.run() }
 
         // The connection's calls block this task; the server has a thread of its own and the
@@ -39,7 +39,8 @@ struct DeviceTopicTests {
         } else {
             #expect(heard.isEmpty, "\(topic) heard \(heard.map(\.params))")
         }
-        server.stop()
+        running.cancel()
+        await running.value
         await serving.value
     }
 }

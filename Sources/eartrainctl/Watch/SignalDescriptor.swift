@@ -1,23 +1,24 @@
 import Glibc
+import SystemCalls
 
-/// The write end of the signal pipe; the handler may only touch globals.
+/// The pipe the handler writes to, made once and kept for the life of the process: a handler may
+/// run at any moment, so its descriptor must never be closed (and its number given to another).
+private let signalPipe: WakePipe? = try? WakePipe()
+/// The pipe's write end, where the handler can reach it (it may only touch globals).
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 
 /// SIGINT, SIGTERM, SIGHUP and SIGWINCH turned into bytes on a pipe to poll (the self-pipe
 /// trick), so that quitting by a signal still runs the code that restores the terminal.
 struct SignalDescriptor {
+    private let pipe: WakePipe
+
     /// The read end: one byte, the signal's number, per signal.
-    let fd: Int32
+    var fd: Int32 { pipe.readEnd.rawValue }
 
     init?() {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return nil }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
-        }
-        fd = ends[0]
-        signalPipeWriteEnd = ends[1]
+        guard let signalPipe else { return nil }
+        pipe = signalPipe
+        signalPipeWriteEnd = signalPipe.writeEnd.rawValue
         var set = sigset_t()
         sigemptyset(&set)
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] {
@@ -33,7 +34,6 @@ struct SignalDescriptor {
 
     /// The signal that arrived (0 if none is waiting).
     func read() -> Int32 {
-        var byte: UInt8 = 0
-        return Glibc.read(fd, &byte, 1) == 1 ? Int32(byte) : 0
+        pipe.nextByte().map(Int32.init) ?? 0
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// The controlling terminal in full-screen mode: raw keys, no echo, the alternate screen, the
 /// cursor hidden. `restore()` (also run by `deinit`) puts every one of them back.
@@ -46,12 +47,8 @@ final class Terminal {
         write("\u{1B}[H" + lines.map { $0 + "\u{1B}[0m\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
     }
 
+    /// Writes all of `text`; a terminal that is gone is not an error worth more than the lost frame.
     func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written <= 0 { if errno == EINTR { continue } else { return } }
-            bytes = bytes.dropFirst(written)
-        }
+        try? writeAll(text.utf8, to: STDOUT_FILENO)
     }
 }

@@ -2,6 +2,7 @@ import ClientViews
 import ControlProtocol
 import Foundation
 import Glibc
+import SystemCalls
 
 /// The watch state and the moment its session clock was last set, so the clock ticks between events.
 struct WatchFollower {
@@ -44,8 +45,7 @@ struct WatchFollower {
         while true {
             // A whole line may already sit in the connection's buffer, with nothing left to poll.
             let timeout: Int32 = link.hasBufferedLine ? 0 : (state.running ? Int32(1000 - Int(elapsed * 1000) % 1000) : -1)
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if ready < 0 && errno != EINTR { return }
+            guard (try? systemCall("poll") { poll(&fds, nfds_t(fds.count), timeout) }) != nil else { return }
             if link.hasBufferedLine || fds[0].revents != 0 {
                 guard let line = try? link.readLine() else { return }
                 if let notification = try? JSONDecoder().decode(RPCNotification.self, from: Data(line.utf8)),
@@ -61,8 +61,8 @@ struct WatchFollower {
             }
             if keys, fds[fds.count - 1].revents != 0 {
                 var bytes = [UInt8](repeating: 0, count: 64)
-                let count = read(STDIN_FILENO, &bytes, bytes.count)
-                if count <= 0 { return }
+                let count = (try? systemCall("read") { read(STDIN_FILENO, &bytes, bytes.count) }) ?? 0
+                if count == 0 { return }
                 if bytes[..<count].contains(where: { [UInt8(ascii: "q"), UInt8(ascii: "Q"), 3, 4].contains($0) }) { return }
                 continue
             }

@@ -1,6 +1,7 @@
 import ControlProtocol
 import Daemon
 import Foundation
+import ServiceLifecycle
 import Statistics
 import Synchronization
 import Training
@@ -12,7 +13,10 @@ import Training
 /// It counts the reports it has finished with (`seq`), so a reply can wait until the answers it
 /// acknowledges are on disk (`recorded(after:through:)`), and says on stdout when recording stops
 /// or starts again (a full disk, space freed).
-final class StatisticsFollower: EventFollower {
+///
+/// As a service it writes until the daemon's graceful shutdown. It is early in the group, so it
+/// shuts down after the core: the session's end, reported by the core's shutdown, is still stored.
+final class StatisticsFollower: EventFollower, Service {
     let recorder: StatisticsRecorder
     /// Says a line on stdout; the flag marks a warning.
     private let announce: @Sendable (String, Bool) -> Void
@@ -47,9 +51,17 @@ final class StatisticsFollower: EventFollower {
         wake.signal()
     }
 
-    /// Records on the writer thread until `finish()`, then drains what is left, so a graceful
-    /// stop still stores the session's end. Returns when the thread is done.
+    /// Records on the writer thread until `finish()` (or the graceful shutdown), then drains what is
+    /// left, so a graceful stop still stores the session's end. Returns when the thread is done.
     func run() async {
+        await withGracefulShutdownHandler {
+            await write()
+        } onGracefulShutdown: {
+            self.finish()
+        }
+    }
+
+    private func write() async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let thread = Thread { [self] in
                 while true {

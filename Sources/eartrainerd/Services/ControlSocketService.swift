@@ -2,7 +2,8 @@ import ControlServer
 import Daemon
 import ServiceLifecycle
 
-/// Serves the control socket until shutdown; then closes every client and removes the socket file.
+/// Serves the control socket until shutdown: the server's thread and the loop that answers what it
+/// reads run together, and shutdown cancels both (every client closed, the socket file removed).
 /// Answering starts here, once the service group (and its SIGTERM handling) runs: clients that
 /// connect earlier wait in the listen backlog, so no reply, not even a quick `status`, comes from a
 /// daemon that a signal could still end without its graceful shutdown.
@@ -11,11 +12,11 @@ struct ControlSocketService: Service {
     let control: ControlService
 
     func run() async throws {
-        server.start()
-        await withGracefulShutdownHandler {
-            await control.run()
-        } onGracefulShutdown: {
-            server.stop()
+        try? await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await server.run() }
+                await control.run()
+            }
         }
     }
 }
