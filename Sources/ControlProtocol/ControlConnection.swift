@@ -30,8 +30,8 @@ public final class ControlConnection {
     public private(set) var greeting: RPCNotification?
 
     /// Connects and reads the greeting. `timeout` bounds every later read.
-    public init(path: String, timeout: Duration = .seconds(10)) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    public convenience init(path: String, timeout: Duration = .seconds(10)) throws {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ConnectionError.noDaemon(path: path, errno: errno) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -49,6 +49,13 @@ public final class ControlConnection {
             close(fd)
             throw ConnectionError.noDaemon(path: path, errno: code)
         }
+        try self.init(connected: fd, timeout: timeout)
+    }
+
+    /// Talks over an already connected socket (one end of a `socketpair(2)` whose other end the
+    /// daemon adopted) and reads the greeting; the connection owns `fd` from now on.
+    public init(connected fd: Int32, timeout: Duration = .seconds(10)) throws {
+        self.fd = fd
         let seconds = timeout.components.seconds
         var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))

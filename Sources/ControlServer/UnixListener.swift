@@ -57,6 +57,26 @@ public final class UnixListener: Sendable {
         return UnixListener(fd: fd, path: path, ownsPath: false)
     }
 
+    /// A listening socket with no file: bound with an address of only its family, which Linux
+    /// turns into an unused abstract name (autobind). For a server whose clients are all handed
+    /// to it already connected (`ControlServer.adopt(connected:)`), as a test's are.
+    public static func unnamed() throws(ControlServerError) -> UnixListener {
+        let fd = try check("socket", socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0))
+        do {
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sa_family_t>.size)) }
+            }
+            try check("bind", bound)
+            try check("listen", listen(fd, 1))
+        } catch {
+            close(fd)
+            throw error
+        }
+        return UnixListener(fd: fd, path: nil, ownsPath: false)
+    }
+
     deinit {
         shutdown()
     }
