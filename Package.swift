@@ -50,6 +50,27 @@ let package = Package(
         // ── The daemon's core: engine, sound and keyboard edges, event reports, request routing.
         .target(name: "Daemon", dependencies: ["Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
+        // The whole daemon built by one function from its configuration and its edges (keyboard,
+        // sound, statistics store, clock, control listener): eartrainerd passes the real ones, the
+        // tests fakes. It links neither libasound nor libfluidsynth; the real edges stay in eartrainerd.
+        .target(
+            name: "DaemonApp",
+            dependencies: [
+                "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "Configuration", "Statistics",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "DaemonAppTests",
+            dependencies: [
+                "DaemonApp", "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "Configuration", "Statistics",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(
             name: "eartrainerdTests",
             dependencies: [
@@ -60,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "eartrainerd",
             dependencies: [
-                "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "FluidSynthAudio",
+                "DaemonApp", "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "FluidSynthAudio",
                 "Configuration", "Statistics", "ALSASequencer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
