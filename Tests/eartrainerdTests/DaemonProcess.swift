@@ -90,19 +90,6 @@ final class DaemonProcess {
     }
     var stderr: String { stderrText.text }
 
-    /// Stops reading the daemon's stdout without closing it (a paused pager, a stopped terminal):
-    /// the pipe fills and the daemon's writes would block.
-    func pauseStdoutReader() {
-        outPipe.fileHandleForReading.readabilityHandler = nil
-    }
-
-    /// Reads the daemon's stdout again.
-    func resumeStdoutReader() {
-        outPipe.fileHandleForReading.readabilityHandler = { [stdoutText] handle in
-            stdoutText.append(handle.availableData)
-        }
-    }
-
     /// Waits until `condition` holds, polling, for at most `seconds`.
     @discardableResult
     static func wait(seconds: Double = 10, until condition: () -> Bool) -> Bool {

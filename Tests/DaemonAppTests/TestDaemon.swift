@@ -1,0 +1,160 @@
+import Configuration
+import ControlProtocol
+import ControlServer
+import Daemon
+import DaemonApp
+import Foundation
+import Glibc
+import Logging
+import Statistics
+import Synchronization
+
+/// The whole daemon, built by `DaemonApplication.build` and running in this process with the
+/// shipped config, no sound, no keyboard and an in-memory statistics store unless a test gives
+/// another. Clients are socket pairs the server adopts: no socket file, no process, no polling
+/// for a process to start.
+final class TestDaemon {
+    let app: DaemonApplication
+    let sound: RecordingSoundOutput
+    private let running: Task<Void, any Error>
+    private let stdoutPipe = Pipe()
+    private let stdoutText = TextBuffer()
+    private let reporter: StdoutReporter
+
+    static let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// The package's folder, for the shipped config.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The config the real daemon's tests start with: config/eartrainer.toml.
+    static func shippedConfig() throws -> ConfigReloader {
+        let source = ConfigSource.commandLine(repository.appendingPathComponent("config/eartrainer.toml").path)
+        return ConfigReloader(source: source, initial: try ConfigLoader.load(source), logger: logger)
+    }
+
+    /// Builds and starts the daemon; stdout lines are gathered for `stdout`.
+    init(profile: String = "default", maxClients: Int? = nil, statistics: any StatisticsStore = MemoryStatisticsStore()) async throws {
+        // As `eartrainerd run` does: a reader that went away (a test's stdout pipe, a client) makes
+        // writes fail with EPIPE instead of ending the process.
+        signal(SIGPIPE, SIG_IGN)
+        let sound = RecordingSoundOutput(status: SoundStatus(deviceOpen: false, detail: "audio off (--audio off)"))
+        let reporter = StdoutReporter(format: .human, environment: [:], output: stdoutPipe.fileHandleForWriting)
+        let app = try await DaemonApplication.build(
+            config: try Self.shippedConfig(), options: DaemonOptions(profile: profile, maxClients: maxClients),
+            edges: DaemonEdges(sound: sound, statistics: statistics, listener: try UnixListener.unnamed(), reporter: reporter),
+            logger: Self.logger)
+        self.app = app
+        self.sound = sound
+        self.reporter = reporter
+        running = Task(executorPreference: DaemonThread.shared) { try await app.run() }
+        resumeStdoutReader()
+    }
+
+    /// A test that did not stop its daemon leaves it shutting down gracefully (a cancelled
+    /// group would leave the statistics writer's thread waiting).
+    deinit {
+        stdoutPipe.fileHandleForReading.readabilityHandler = nil
+        Task(executorPreference: DaemonThread.shared) { [app, running, stdoutPipe] in
+            await app.shutDown()
+            _ = try? await running.value
+            withExtendedLifetime(stdoutPipe) {}  // its last lines still have a reader
+        }
+    }
+
+    /// A new client: one end of a socket pair, the other adopted by the daemon's server.
+    func connect() throws -> ControlConnection {
+        var ends: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        app.server.adopt(connected: ends[1])
+        return try ControlConnection(connected: ends[0])
+    }
+
+    /// What the daemon has printed so far (once the lines handed to stdout are written).
+    var stdout: String {
+        reporter.flush()
+        return stdoutText.text
+    }
+
+    /// Stops reading stdout without closing it (a paused pager): the pipe fills.
+    func pauseStdoutReader() {
+        stdoutPipe.fileHandleForReading.readabilityHandler = nil
+    }
+
+    /// Reads stdout again.
+    func resumeStdoutReader() {
+        stdoutPipe.fileHandleForReading.readabilityHandler = { [stdoutText] handle in
+            stdoutText.append(handle.availableData)
+        }
+    }
+
+    /// Shuts the daemon down as SIGTERM would and waits for it; false when a service failed.
+    @discardableResult
+    func stop() async -> Bool {
+        await app.shutDown()
+        do {
+            try await running.value
+        } catch {
+            return false
+        }
+        reporter.flush()
+        return true
+    }
+
+    /// Waits until `condition` holds, polling, for at most `seconds`.
+    @discardableResult
+    static func wait(seconds: Double = 10, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }
+}
+
+/// Text gathered from a pipe by another thread.
+final class TextBuffer: Sendable {
+    private let storage = Mutex("")
+
+    var text: String { storage.withLock { $0 } }
+
+    func append(_ data: Data) {
+        storage.withLock { $0 += String(decoding: data, as: UTF8.self) }
+    }
+}
+
+extension ControlConnection {
+    /// Calls and returns the result object, or fails with the error's message.
+    func result(_ method: String, _ params: JSONValue? = nil, notifications: inout [RPCNotification]) throws -> JSONValue {
+        var collected: [RPCNotification] = []
+        let response = try call(method, params: params) { collected.append($0) }
+        notifications += collected
+        if let error = response.error { throw error }
+        return response.result ?? .null
+    }
+
+    func result(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+        var ignored: [RPCNotification] = []
+        return try result(method, params, notifications: &ignored)
+    }
+}
+
+extension JSONValue {
+    subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    var number: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+}
