@@ -62,10 +62,12 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
+        // What the daemon's tests share: the client run as a person runs it, reading replies.
+        .target(name: "DaemonTestSupport", dependencies: ["ControlProtocol"], path: "Tests/DaemonTestSupport"),
         .testTarget(
             name: "DaemonAppTests",
             dependencies: [
-                "DaemonApp", "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "Configuration", "Statistics",
+                "DaemonApp", "DaemonTestSupport", "eartrainctl", "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "Configuration", "Statistics",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -74,7 +76,7 @@ let package = Package(
         .testTarget(
             name: "eartrainerdTests",
             dependencies: [
-                "eartrainerd", "eartrainctl", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training", "Statistics",
+                "eartrainerd", "eartrainctl", "DaemonTestSupport", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training", "Statistics",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

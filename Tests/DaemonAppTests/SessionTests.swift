@@ -1,8 +1,9 @@
 import ControlProtocol
+import DaemonTestSupport
 import Foundation
 import Testing
 
-/// Whole sessions in raw JSON lines, through the built daemon.
+/// Whole sessions in raw JSON lines and through eartrainctl, against the built daemon.
 @Suite("Daemon sessions")
 struct SessionTests {
     @Test("a whole D dorian scale with wrong notes, in raw JSON lines; results over the socket and on stdout")
@@ -48,5 +49,39 @@ struct SessionTests {
         #expect(results["correct"]?.number == 5)
         #expect(results["errors"]?.number == 5)
         #expect(results["questions_finished"]?.number == 5)
+    }
+
+    @Test("the same through eartrainctl: start, play, status --json, stop")
+    func throughTheClient() async throws {
+        let daemon = try await TestDaemon(socketFile: true)
+        _ = try daemon.connect()
+        let ctl = BuiltProduct.url("eartrainctl").path
+        func run(_ arguments: [String]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ctl)
+            process.arguments = arguments + ["--socket", daemon.socketPath]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        #expect(try run(["start", "scale", "F", "lydian"]).0 == 0, "the root and the mode as words")
+        let (playStatus, played) = try run(["play", "F2", "G2", "A2", "Bb2"])
+        #expect(playStatus == 0)
+        #expect(played.contains("F lydian  Bb2 ✗  expected B  3/8"))
+        let (_, statusJSON) = try run(["status", "--json"])
+        let session = try #require(jsonObject(statusJSON)?["session"] as? [String: Any])
+        #expect(session["correct"] as? Int == 3)
+        #expect(session["errors"] as? Int == 1)
+        #expect(session["mode"] as? String == "lydian")
+        let (stopStatus, stopped) = try run(["stop"])
+        #expect(stopStatus == 0)
+        #expect(stopped.contains("results: 3 correct, 1 error"))
+        let (noSession, message) = try run(["skip"])
+        #expect(noSession == 1)
+        #expect(message.contains("no session is running"))
     }
 }

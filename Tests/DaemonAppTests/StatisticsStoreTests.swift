@@ -1,4 +1,5 @@
 import ControlProtocol
+import DaemonTestSupport
 import Foundation
 import Statistics
 import Testing
@@ -48,5 +49,28 @@ struct StatisticsStoreTests {
         #expect(try link.result("status")["session"]?["correct"]?.number == 2)
         #expect(await daemon.stop())
         #expect(try Data(contentsOf: database) == garbage)
+    }
+
+    @Test("eartrainctl stats and export show what was stored")
+    func statsAndExport() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let daemon = try await TestDaemon(statistics: Self.store(state + "/eartrainer.sqlite"), socketFile: true)
+        let link = try daemon.connect()
+        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("aeolian"), "root": .string("A2")]))
+        _ = try link.result("notes.play", .object(["notes": .array(["A2", "B2", "C#3", "C3", "D3"].map { .string($0) })]))
+        _ = try link.result("session.stop")
+        func ctl(_ arguments: [String]) throws -> String {
+            let output = try Eartrainctl.run(arguments, socket: daemon.socketPath)
+            #expect(output.status == 0, "\(arguments): \(output)")
+            return output.stdout
+        }
+        #expect(try ctl(["stats"]).contains("profile default"))
+        let figures = try #require(jsonObject(try ctl(["stats", "--json"])))
+        #expect(((figures["byExercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int == 5)
+        let csv = try ctl(["export", "--format", "csv"]).split(whereSeparator: \.isNewline)
+        #expect(csv.count == 6)  // a header and five answers
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try ctl(["export", "--format", "json"]).utf8)) as? [Any])
+        #expect(json.count == 5)
     }
 }

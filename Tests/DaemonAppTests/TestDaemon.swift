@@ -3,6 +3,7 @@ import ControlProtocol
 import ControlServer
 import Daemon
 import DaemonApp
+import DaemonTestSupport
 import Foundation
 import Glibc
 import Logging
@@ -12,10 +13,15 @@ import Synchronization
 /// The whole daemon, built by `DaemonApplication.build` and running in this process with the
 /// shipped config, no sound, no keyboard and an in-memory statistics store unless a test gives
 /// another. Clients are socket pairs the server adopts: no socket file, no process, no polling
-/// for a process to start.
+/// for a process to start. Only for `eartrainctl`, a process of its own, does it listen on a
+/// socket file (`socketFile`).
 final class TestDaemon {
     let app: DaemonApplication
     let sound: RecordingSoundOutput
+    /// A temporary folder of its own, removed with it.
+    let folder: URL
+    /// Where it listens when made with `socketFile`.
+    let socketPath: String
     private let running: Task<Void, any Error>
     private let stdoutPipe = Pipe()
     private let stdoutText = TextBuffer()
@@ -34,15 +40,20 @@ final class TestDaemon {
     }
 
     /// Builds and starts the daemon; stdout lines are gathered for `stdout`.
-    init(profile: String = "default", maxClients: Int? = nil, statistics: any StatisticsStore = MemoryStatisticsStore()) async throws {
+    init(profile: String = "default", maxClients: Int? = nil, statistics: any StatisticsStore = MemoryStatisticsStore(),
+         socketFile: Bool = false) async throws {
         // As `eartrainerd run` does: a reader that went away (a test's stdout pipe, a client) makes
         // writes fail with EPIPE instead of ending the process.
         signal(SIGPIPE, SIG_IGN)
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("etd-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        socketPath = folder.appendingPathComponent("eartrainer.sock").path
+        let listener = socketFile ? try UnixListener.bind(path: socketPath) : try UnixListener.unnamed()
         let sound = RecordingSoundOutput(status: SoundStatus(deviceOpen: false, detail: "audio off (--audio off)"))
         let reporter = StdoutReporter(format: .human, environment: [:], output: stdoutPipe.fileHandleForWriting)
         let app = try await DaemonApplication.build(
             config: try Self.shippedConfig(), options: DaemonOptions(profile: profile, maxClients: maxClients),
-            edges: DaemonEdges(sound: sound, statistics: statistics, listener: try UnixListener.unnamed(), reporter: reporter),
+            edges: DaemonEdges(sound: sound, statistics: statistics, listener: listener, reporter: reporter),
             logger: Self.logger)
         self.app = app
         self.sound = sound
@@ -55,10 +66,11 @@ final class TestDaemon {
     /// group would leave the statistics writer's thread waiting).
     deinit {
         stdoutPipe.fileHandleForReading.readabilityHandler = nil
-        Task(executorPreference: DaemonThread.shared) { [app, running, stdoutPipe] in
+        Task(executorPreference: DaemonThread.shared) { [app, running, stdoutPipe, folder] in
             await app.shutDown()
             _ = try? await running.value
             withExtendedLifetime(stdoutPipe) {}  // its last lines still have a reader
+            try? FileManager.default.removeItem(at: folder)
         }
     }
 
@@ -70,6 +82,11 @@ final class TestDaemon {
         }
         app.server.adopt(connected: ends[1])
         return try ControlConnection(connected: ends[0])
+    }
+
+    /// Runs eartrainctl against this daemon's socket file.
+    func ctl(_ arguments: String...) throws -> Eartrainctl.Output {
+        try Eartrainctl.run(arguments, socket: socketPath)
     }
 
     /// What the daemon has printed so far (once the lines handed to stdout are written).
@@ -112,49 +129,5 @@ final class TestDaemon {
             usleep(10_000)
         }
         return condition()
-    }
-}
-
-/// Text gathered from a pipe by another thread.
-final class TextBuffer: Sendable {
-    private let storage = Mutex("")
-
-    var text: String { storage.withLock { $0 } }
-
-    func append(_ data: Data) {
-        storage.withLock { $0 += String(decoding: data, as: UTF8.self) }
-    }
-}
-
-extension ControlConnection {
-    /// Calls and returns the result object, or fails with the error's message.
-    func result(_ method: String, _ params: JSONValue? = nil, notifications: inout [RPCNotification]) throws -> JSONValue {
-        var collected: [RPCNotification] = []
-        let response = try call(method, params: params) { collected.append($0) }
-        notifications += collected
-        if let error = response.error { throw error }
-        return response.result ?? .null
-    }
-
-    func result(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
-        var ignored: [RPCNotification] = []
-        return try result(method, params, notifications: &ignored)
-    }
-}
-
-extension JSONValue {
-    subscript(key: String) -> JSONValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
-    }
-
-    var number: Double? {
-        if case .number(let value) = self { return value }
-        return nil
-    }
-
-    var string: String? {
-        if case .string(let value) = self { return value }
-        return nil
     }
 }

@@ -1,4 +1,5 @@
 import ControlProtocol
+import DaemonTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -132,27 +133,6 @@ struct ConfigAndStatisticsIntegrationTests {
             Issue.record("\(error); running: \(daemon.process.isRunning); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
         }
         #expect(daemon.stop() == 0)
-    }
-
-    @Test("eartrainctl stats and export show what was stored")
-    func statsAndExport() throws {
-        let daemon = try DaemonProcess()
-        let link = try daemon.connect()
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("aeolian"), "root": .string("A2")]))
-        _ = try link.result("notes.play", .object(["notes": .array(["A2", "B2", "C#3", "C3", "D3"].map { .string($0) })]))
-        _ = try link.result("session.stop")
-        func ctl(_ arguments: [String]) throws -> String {
-            let output = try Eartrainctl.run(arguments, socket: daemon.socketPath)
-            #expect(output.status == 0, "\(arguments): \(output)")
-            return output.stdout
-        }
-        #expect(try ctl(["stats"]).contains("profile default"))
-        let figures = try #require(jsonObject(try ctl(["stats", "--json"])))
-        #expect(((figures["byExercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int == 5)
-        let csv = try ctl(["export", "--format", "csv"]).split(whereSeparator: \.isNewline)
-        #expect(csv.count == 6)  // a header and five answers
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(try ctl(["export", "--format", "json"]).utf8)) as? [Any])
-        #expect(json.count == 5)
     }
 
     @Test("over the real socket, a stranger may read but not control",
