@@ -4,6 +4,7 @@ import PackageDescription
 // Dependencies point inward (docs/architecture.md):
 //   eartrainctl ─▶ ClientViews ─▶ ControlProtocol; eartrainctl ─▶ MusicTheory
 //   Training ─▶ MusicTheory ─▶ (nothing)
+//   eartrainerd ─▶ DaemonApp ─▶ Daemon; ALSASequencer and FluidSynthAudio only from eartrainerd
 let package = Package(
     name: "eartrainer",
     products: [

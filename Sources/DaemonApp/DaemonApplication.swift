@@ -8,25 +8,10 @@ import ServiceLifecycle
 import Statistics
 import Training
 
-/// How this daemon runs, besides its config file: the student, the first seed, the client limit.
-public struct DaemonOptions: Sendable {
-    /// The profile answers are recorded under (already checked by `StorageConfig.isValidProfile`).
-    public var profile: String
-    /// Seeds the first session's random choices.
-    public var seed: UInt64?
-    /// Control-socket clients served at once (nil: the config's `socket.max_clients`).
-    public var maxClients: Int?
-
-    public init(profile: String, seed: UInt64? = nil, maxClients: Int? = nil) {
-        self.profile = profile
-        self.seed = seed
-        self.maxClients = maxClients
-    }
-}
-
-/// The whole daemon, built and not yet running: `run()` serves until SIGTERM, SIGINT or
-/// cancellation, then shuts down gracefully (the session's end reported and stored, the sound
-/// stopped, the clients closed, the socket file removed).
+/// The whole daemon, built and not yet running, as a hummingbird application is: `run()` serves
+/// until a shutdown signal (`DaemonEdges.shutdownSignals`) or `shutDown()`, then shuts down
+/// gracefully (the session's end reported and stored, the sound stopped, the clients closed, the
+/// socket file removed).
 public struct DaemonApplication: Service {
     /// The engine's actor, for the start-up announcement and for tests.
     public let core: DaemonCore
