@@ -63,8 +63,13 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
-        // What the daemon's tests share: the client run as a person runs it, reading replies.
-        .target(name: "DaemonTestSupport", dependencies: ["ControlProtocol"], path: "Tests/DaemonTestSupport"),
+        // What the daemon's tests share: the client run as a person runs it, reading replies and
+        // the statistics file.
+        .target(
+            name: "DaemonTestSupport",
+            dependencies: ["ControlProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/DaemonTestSupport"
+        ),
         .testTarget(
             name: "DaemonAppTests",
             dependencies: [

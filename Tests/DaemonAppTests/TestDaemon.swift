@@ -23,6 +23,8 @@ final class TestDaemon {
     /// Where it listens when made with `socketFile`.
     let socketPath: String
     private let running: Task<Void, any Error>
+    /// Set once `run()` has returned or thrown.
+    private let ended = Flag()
     private let stdoutPipe = Pipe()
     private let stdoutText = TextBuffer()
     private let reporter: StdoutReporter
@@ -58,7 +60,10 @@ final class TestDaemon {
         self.app = app
         self.sound = sound
         self.reporter = reporter
-        running = Task(executorPreference: DaemonThread.shared) { try await app.run() }
+        running = Task(executorPreference: DaemonThread.shared) { [ended] in
+            defer { ended.set() }
+            try await app.run()
+        }
         resumeStdoutReader()
     }
 
@@ -83,6 +88,9 @@ final class TestDaemon {
         app.server.adopt(connected: ends[1])
         return try ControlConnection(connected: ends[0])
     }
+
+    /// Whether it is still serving (it has not shut down, nor failed).
+    var isRunning: Bool { !ended.isSet }
 
     /// Runs eartrainctl against this daemon's socket file.
     func ctl(_ arguments: String...) throws -> Eartrainctl.Output {
@@ -129,5 +137,16 @@ final class TestDaemon {
             usleep(10_000)
         }
         return condition()
+    }
+}
+
+/// A flag any thread may set once and read.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+
+    var isSet: Bool { value.withLock { $0 } }
+
+    func set() {
+        value.withLock { $0 = true }
     }
 }
