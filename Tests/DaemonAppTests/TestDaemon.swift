@@ -26,7 +26,7 @@ final class TestDaemon {
     /// Set once `run()` has returned or thrown.
     private let ended = Flag()
     private let stdoutPipe = Pipe()
-    private let stdoutText = TextBuffer()
+    private let stdoutText = PipeText()
     private let reporter: StdoutReporter
 
     static let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -100,7 +100,7 @@ final class TestDaemon {
     /// What the daemon has printed so far (once the lines handed to stdout are written).
     var stdout: String {
         reporter.flush()
-        return stdoutText.text
+        return stdoutText.drained(stdoutPipe.fileHandleForReading.fileDescriptor)
     }
 
     /// Stops reading stdout without closing it (a paused pager): the pipe fills.
@@ -111,7 +111,7 @@ final class TestDaemon {
     /// Reads stdout again.
     func resumeStdoutReader() {
         stdoutPipe.fileHandleForReading.readabilityHandler = { [stdoutText] handle in
-            stdoutText.append(handle.availableData)
+            stdoutText.read(handle)
         }
     }
 
@@ -148,5 +148,31 @@ final class Flag: Sendable {
 
     func set() {
         value.withLock { $0 = true }
+    }
+}
+
+/// Text read from the daemon's stdout pipe by its reading handler. A read and its append happen
+/// under one lock, so once the pipe is empty under that lock, everything written is in the text.
+final class PipeText: Sendable {
+    private let storage = Mutex("")
+
+    /// Reads what the pipe holds now (the handler is only called when it holds something).
+    func read(_ handle: FileHandle) {
+        storage.withLock { $0 += String(decoding: handle.availableData, as: UTF8.self) }
+    }
+
+    /// The text, once nothing written to the pipe `fd` reads from is left unread (or after a
+    /// second, when nobody reads it).
+    func drained(_ fd: Int32) -> String {
+        let deadline = ContinuousClock.now + .seconds(1)
+        while true {
+            let text = storage.withLock { text -> String? in
+                var unread: Int32 = 0
+                return ioctl(fd, UInt(FIONREAD), &unread) == 0 && unread > 0 ? nil : text
+            }
+            if let text { return text }
+            if ContinuousClock.now > deadline { return storage.withLock { $0 } }
+            usleep(1000)
+        }
     }
 }
