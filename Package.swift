@@ -4,6 +4,7 @@ import PackageDescription
 // Dependencies point inward (docs/architecture.md):
 //   eartrainctl ─▶ ClientViews ─▶ ControlProtocol; eartrainctl ─▶ MusicTheory
 //   Training ─▶ MusicTheory ─▶ (nothing)
+//   eartrainerd ─▶ DaemonApp ─▶ Daemon; ALSASequencer and FluidSynthAudio only from eartrainerd
 let package = Package(
     name: "eartrainer",
     products: [
@@ -55,17 +56,45 @@ let package = Package(
         // ── The daemon's core: engine, sound and keyboard edges, event reports, request routing.
         .target(name: "Daemon", dependencies: ["Training", "MusicTheory", "ControlProtocol", "ControlServer", "SystemCalls"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
+        // The whole daemon built by one function from its configuration and its edges (keyboard,
+        // sound, statistics store, clock, control listener): eartrainerd passes the real ones, the
+        // tests fakes. It links neither libasound nor libfluidsynth; the real edges stay in eartrainerd.
+        .target(
+            name: "DaemonApp",
+            dependencies: [
+                "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "Configuration", "Statistics",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // What the daemon's tests share: the client run as a person runs it, reading replies and
+        // the statistics file.
+        .target(
+            name: "DaemonTestSupport",
+            dependencies: ["ControlProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/DaemonTestSupport"
+        ),
+        .testTarget(
+            name: "DaemonAppTests",
+            dependencies: [
+                "DaemonApp", "DaemonTestSupport", "eartrainctl", "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "Configuration", "Statistics",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(
             name: "eartrainerdTests",
             dependencies: [
-                "eartrainerd", "eartrainctl", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training", "Statistics",
+                "eartrainerd", "eartrainctl", "DaemonTestSupport", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training", "Statistics",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(
             name: "eartrainerd",
             dependencies: [
-                "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "FluidSynthAudio",
+                "DaemonApp", "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "FluidSynthAudio",
                 "Configuration", "Statistics", "ALSASequencer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

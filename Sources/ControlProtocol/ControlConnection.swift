@@ -31,7 +31,12 @@ public final class ControlConnection {
     public private(set) var greeting: RPCNotification?
 
     /// Connects and reads the greeting. `timeout` bounds every later read.
-    public init(path: String, timeout: Duration = .seconds(10)) throws {
+    public convenience init(path: String, timeout: Duration = .seconds(10)) throws {
+        try self.init(connected: Self.connect(to: path), timeout: timeout)
+    }
+
+    /// A stream socket connected to `path`. The corresponding C functions are `socket` and `connect`.
+    private static func connect(to path: String) throws(ConnectionError) -> FileDescriptor {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -40,22 +45,33 @@ public final class ControlConnection {
         }
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes + [0]) }
         do throws(SystemCallError) {
-            socket = FileDescriptor(taking: try systemCall("socket") {
+            let socket = FileDescriptor(taking: try systemCall("socket") {
                 Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             })
             try systemCall("connect") {
                 withUnsafePointer(to: &address) {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        connect(socket.rawValue, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                        Glibc.connect(socket.rawValue, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
                     }
                 }
             }
+            return socket
         } catch {
             throw ConnectionError.noDaemon(path: path, errno: error.errno)
         }
+    }
+
+    /// Talks over an already connected socket (one end of a `socketpair(2)` whose other end the
+    /// daemon adopted) and reads the greeting; the connection owns `fd` from now on.
+    public convenience init(connected fd: Int32, timeout: Duration = .seconds(10)) throws {
+        try self.init(connected: FileDescriptor(taking: fd), timeout: timeout)
+    }
+
+    private init(connected socket: consuming FileDescriptor, timeout: Duration) throws {
+        self.socket = socket
         let seconds = timeout.components.seconds
         var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
-        setsockopt(socket.rawValue, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(self.socket.rawValue, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         let first = try readLine()
         greeting = try? JSONDecoder().decode(RPCNotification.self, from: Data(first.utf8))
         if let greeting, greeting.method != "hello" { throw ConnectionError.garbled(first) }

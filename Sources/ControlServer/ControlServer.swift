@@ -45,6 +45,8 @@ public final class ControlServer: Sendable {
         var outgoing: [(ClientID, [UInt8])] = []
         var completed: [ClientID] = []
         var closing: [ClientID] = []
+        /// Connected descriptors handed over by `adopt(connected:)`, not yet clients.
+        var adopted: [Int32] = []
     }
 
     /// Answers a line on the server thread itself, or leaves it to be handed on through `events`.
@@ -109,6 +111,14 @@ public final class ControlServer: Sendable {
             if let reply { box.outgoing.append((client, Array((reply + "\n").utf8))) }
             box.completed.append(client)
         }
+        wake.wake()
+    }
+
+    /// Serves an already connected stream socket as a client, as if it had been accepted: it is
+    /// greeted, or refused when the server is full. The server owns (and closes) `fd` from now on.
+    /// One end of a `socketpair(2)` gives a test a client without a socket file.
+    public func adopt(connected fd: Int32) {
+        mailbox.withLock { $0.adopted.append(fd) }
         wake.wake()
     }
 
@@ -178,6 +188,11 @@ public final class ControlServer: Sendable {
                 }
             }
             if waited == nil || wake.stopRequested { return }
+            for fd in mailbox.withLock({ box in defer { box.adopted.removeAll() }; return box.adopted }) {
+                let socket = FileDescriptor(taking: fd)
+                guard (try? socket.makeNonBlocking()) != nil else { continue }  // closed as `socket` goes
+                admit(socket, into: &clients, nextNumber: &nextNumber, poller: poller)
+            }
             for client in touched where clients[client.id.number] != nil {
                 lookAfter(client, in: &clients, poller: poller)
             }
@@ -264,23 +279,30 @@ public final class ControlServer: Sendable {
         for _ in 0..<Self.acceptsPerRound {
             if clients.count >= limits.maxClients && !mayRefuse { return clients.count }
             guard let socket = listener.accept() else { return nil }  // none waiting (or trouble: tried on the next round)
-            let id = ClientID(number: nextNumber)
-            nextNumber += 1
-            guard let peer = try? PeerCredentials.of(socket) else { continue }  // closed as `socket` goes
-            let client = ClientConnection(id: id, socket: socket, peer: peer)
-            if clients.count >= limits.maxClients {
-                client.enqueue(Array((refusals.tooManyClients + "\n").utf8))
-                _ = client.flush()
-                continue  // closed as `client` goes
-            }
-            client.enqueue(Array((greeting + "\n").utf8))
-            _ = client.flush()
-            watch(client, poller: poller)
-            guard client.watched != nil else { continue }  // the poller would not take it: closed as `client` goes
-            clients[id.number] = client
-            continuation.yield(.connected(id, peer))
+            admit(socket, into: &clients, nextNumber: &nextNumber, poller: poller)
         }
         return nil  // more may wait: the listener stays readable for the next round
+    }
+
+    /// Makes a connected socket (accepted or adopted) a client: greeted and watched, or refused
+    /// with the too-many-clients line when full, or closed when it cannot be served.
+    private func admit(_ socket: consuming FileDescriptor, into clients: inout [Int: ClientConnection],
+                       nextNumber: inout Int, poller: EventPoller) {
+        let id = ClientID(number: nextNumber)
+        nextNumber += 1
+        guard let peer = try? PeerCredentials.of(socket) else { return }  // closed as `socket` goes
+        let client = ClientConnection(id: id, socket: socket, peer: peer)
+        if clients.count >= limits.maxClients {
+            client.enqueue(Array((refusals.tooManyClients + "\n").utf8))
+            _ = client.flush()
+            return  // closed as `client` goes
+        }
+        client.enqueue(Array((greeting + "\n").utf8))
+        _ = client.flush()
+        watch(client, poller: poller)
+        guard client.watched != nil else { return }  // the poller would not take it: closed as `client` goes
+        clients[id.number] = client
+        continuation.yield(.connected(id, peer))
     }
 
     private static let acceptsPerRound = 16

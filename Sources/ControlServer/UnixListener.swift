@@ -69,6 +69,30 @@ public final class UnixListener: Sendable {
         return UnixListener(socket: socket, path: path, ownsPath: false)
     }
 
+    /// A listening socket with no file: bound with an address of only its family, which Linux
+    /// turns into an unused abstract name (autobind). For a server whose clients are all handed
+    /// to it already connected (`ControlServer.adopt(connected:)`), as a test's are.
+    public static func unnamed() throws(ControlServerError) -> UnixListener {
+        do throws(SystemCallError) {
+            let socket = FileDescriptor(taking: try systemCall("socket") {
+                Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            })
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            try systemCall("bind") {
+                withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        Glibc.bind(socket.rawValue, $0, socklen_t(MemoryLayout<sa_family_t>.size))
+                    }
+                }
+            }
+            try systemCall("listen") { listen(socket.rawValue, 1) }
+            return UnixListener(socket: socket, path: nil, ownsPath: false)
+        } catch {
+            throw .system(error)
+        }
+    }
+
     deinit {
         shutdown()
     }

@@ -13,7 +13,7 @@ public actor DaemonCore {
     private var engine: TrainingEngine
     private let collector = EventCollector()
     private let settings: DaemonSettings
-    private let clock: SystemTrainingClock
+    private let clock: any TrainingClock & Sendable
     private let sound: any SoundOutput
     private let keyboardStatus: @Sendable () -> KeyboardStatus
     private var followers: [any EventFollower] = []
@@ -39,14 +39,14 @@ public actor DaemonCore {
         var generation = 0
     }
 
-    /// A core with no session running; `seed` seeds the first engine (later sessions may bring their own).
+    /// A core with no session running; `seed` seeds the first engine (later sessions may bring their own);
+    /// `clock` times prompts, answers and `status` (a test's own clock, or the real one).
     public init(
         settings: TrainingSettings = .cello, sound: any SoundOutput,
         keyboardStatus: @escaping @Sendable () -> KeyboardStatus = { .absent },
-        controls: KeyboardControls = .standard, seed: UInt64? = nil
+        controls: KeyboardControls = .standard, seed: UInt64? = nil, clock: any TrainingClock & Sendable = SystemTrainingClock()
     ) {
         let settingsSource = DaemonSettings(settings)
-        let clock = SystemTrainingClock()
         self.settings = settingsSource
         self.clock = clock
         self.sound = sound

@@ -9,7 +9,7 @@ struct DaemonParts {
     let sound: any SoundOutput
     let keyboardStatus: @Sendable () -> KeyboardStatus
     /// Services that need the core (the keyboard feeds it).
-    let services: (DaemonCore) -> [any Service]
+    let services: @Sendable (DaemonCore) -> [any Service]
 
     /// `audio` false runs silent without opening any device (the keyboard's own sound, or tests).
     /// `keyboards` restricts which ports count as keyboards (names or `client:port`; empty: all).
@@ -18,7 +18,7 @@ struct DaemonParts {
             configuration: KeyboardInput.Configuration(keyboards: keyboards.map(KeyboardPattern.init(parsing:))), logger: logger)
         let described = Memo<InputStatus, KeyboardStatus>()  // an error's description, made once
         let keyboardStatus: @Sendable () -> KeyboardStatus = { described.value(for: input.status, KeyboardStatus.init) }
-        let keyboardService: (DaemonCore) -> [any Service] = { core in [KeyboardService(input: input, core: core)] }
+        let keyboardService: @Sendable (DaemonCore) -> [any Service] = { core in [KeyboardService(input: input, core: core)] }
         guard audio else {
             return DaemonParts(
                 sound: SilentSoundOutput(status: SoundStatus(deviceOpen: false, detail: "audio off (--audio off)")),

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Configuration
-import ControlProtocol
-import ControlServer
 import Daemon
+import DaemonApp
 import FluidSynthAudio
 import Foundation
 import Logging
@@ -65,41 +64,20 @@ struct Run: AsyncParsableCommand {
             audio: audio == .on,
             configuration: config.audio.fluidConfiguration(noteDuration: config.training.noteDuration, environment: environment),
             keyboards: config.midi.keyboards, logger: logger)
-        let core = DaemonCore(settings: config.training.trainingSettings, sound: parts.sound,
-                              keyboardStatus: parts.keyboardStatus, controls: config.midi.controls, seed: seed)
-        await core.follow(with: reporter)
-
         let store = SQLiteStatisticsStore.open(
             path: config.storage.database ?? StatisticsLocation.defaultPath(environment: environment), logger: logger)
-        let statistics = StatisticsFollower(
-            recorder: StatisticsRecorder(store: store, profile: profile, logger: logger),
-            announce: { message, warning in reporter.say(message, warning: warning) })
-        await core.follow(with: statistics)
-        await core.setStorageState { statistics.state }
-
         let hangups = await UnixSignalsSequence(trapping: .sighup)
-        let control = try ControlSocket.open(
-            option: socket, config: config.socket, maxClients: maxClients, environment: environment,
-            router: RequestRouter(
-                core: core, policy: ControlSocket.policy(config.socket, reporter: reporter),
-                defaults: ExerciseDefaults(scale: config.training.scale, interval: config.training.interval),
-                configuration: { Wire.value(reloader.config) },
-                statistics: { method, params throws(RPCError) in
-                    try StatisticsQueries.answer(method, store, params: params, profile: profile)
-                },
-                recorded: { after, through in await statistics.recorded(after: after, through: through) }))
-        await core.follow(with: control.service)
+        let control = try ControlSocket.open(option: socket, config: config.socket, environment: environment)
+        let app = try await DaemonApplication.build(
+            config: reloader, options: DaemonOptions(profile: profile, seed: seed, maxClients: maxClients),
+            edges: DaemonEdges(
+                sound: parts.sound, keyboardStatus: parts.keyboardStatus, deviceServices: parts.services, statistics: store,
+                listener: control.listener, reporter: reporter, notifier: notifier, hangups: hangups,
+                shutdownSignals: [.sigterm, .sigint]),
+            logger: logger)
         reporter.say("\(DaemonCore.version): control socket at \(control.description); config: \(reloader.source)")
-
-        var services: [any Service] = [statistics] + parts.services(core)
-        services.append(ControlSocketService(server: control.server, control: control.service))
-        services.append(ReloadService(hangups: hangups, reloader: reloader, core: core, reporter: reporter, notifier: notifier))
-        if let interval = notifier.watchdogInterval {
-            services.append(WatchdogService(core: core, notifier: notifier, interval: interval))
-        }
-        services.append(CoreService(core: core, notifier: notifier))
-        let group = ServiceGroup(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-        async let running: Void = group.run()
+        let core = app.core
+        async let running: Void = app.run()
         await announceReadiness(core: core, reporter: reporter, notifier: notifier)
         try await running
     }

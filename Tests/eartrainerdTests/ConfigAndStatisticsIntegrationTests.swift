@@ -1,4 +1,5 @@
 import ControlProtocol
+import DaemonTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -134,47 +135,6 @@ struct ConfigAndStatisticsIntegrationTests {
         #expect(daemon.stop() == 0)
     }
 
-    @Test("every answer is stored; the figures survive a restart")
-    func statisticsPersist() throws {
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString.prefix(8))").path
-        do {
-            let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state])
-            let link = try daemon.connect()
-            _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
-            _ = try link.result("notes.play", .object(["notes": .array(["D3", "E3", "G3", "F3"].map { .string($0) })]))
-            #expect(daemon.stop() == 0)
-        }
-        let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state])
-        let link = try daemon.connect()
-        #expect(try link.result("status")["storage"]?.string?.hasPrefix("available") == true)
-        let stats = try link.result("stats.get")
-        let scale = stats["figures"]?["byExercise"]?["scale"]
-        #expect(scale?["answers"]?.number == 4)
-        #expect(scale?["correct"]?.number == 3)
-        #expect(stats["report"]?.string?.isEmpty == false)
-    }
-
-    @Test("eartrainctl stats and export show what was stored")
-    func statsAndExport() throws {
-        let daemon = try DaemonProcess()
-        let link = try daemon.connect()
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("aeolian"), "root": .string("A2")]))
-        _ = try link.result("notes.play", .object(["notes": .array(["A2", "B2", "C#3", "C3", "D3"].map { .string($0) })]))
-        _ = try link.result("session.stop")
-        func ctl(_ arguments: [String]) throws -> String {
-            let output = try Eartrainctl.run(arguments, socket: daemon.socketPath)
-            #expect(output.status == 0, "\(arguments): \(output)")
-            return output.stdout
-        }
-        #expect(try ctl(["stats"]).contains("profile default"))
-        let figures = try #require(jsonObject(try ctl(["stats", "--json"])))
-        #expect(((figures["byExercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int == 5)
-        let csv = try ctl(["export", "--format", "csv"]).split(whereSeparator: \.isNewline)
-        #expect(csv.count == 6)  // a header and five answers
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(try ctl(["export", "--format", "json"]).utf8)) as? [Any])
-        #expect(json.count == 5)
-    }
-
     @Test("over the real socket, a stranger may read but not control",
           .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
     func strangerOverTheSocket() throws {
@@ -201,22 +161,5 @@ struct ConfigAndStatisticsIntegrationTests {
         let (controlStatus, refusal) = try asNobody(["start", "scale", "--root", "C"])
         #expect(controlStatus == 77)
         #expect(refusal.contains("permission denied"))
-    }
-
-    @Test("a corrupt database: the daemon trains on, reports storage unavailable, never touches the file")
-    func corruptDatabase() throws {
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
-        let database = state.appendingPathComponent("eartrainer.sqlite")
-        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
-        try garbage.write(to: database)
-        let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state.path])
-        let link = try daemon.connect()
-        #expect(try link.result("status")["storage"]?.string?.hasPrefix("unavailable") == true)
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
-        _ = try link.result("notes.play", .object(["notes": .array([.string("C3"), .string("D3")])]))
-        #expect(try link.result("status")["session"]?["correct"]?.number == 2)
-        #expect(daemon.stop() == 0)
-        #expect(try Data(contentsOf: database) == garbage)
     }
 }

@@ -1,4 +1,5 @@
 import ControlProtocol
+import DaemonTestSupport
 import Foundation
 import Glibc
 import Synchronization
@@ -23,11 +24,7 @@ final class DaemonProcess {
 
     /// Finds a product beside the test bundle.
     static func executable(_ product: String) -> URL {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent(product).path), directory.path != "/" {
-            directory.deleteLastPathComponent()
-        }
-        return directory.appendingPathComponent(product)
+        BuiltProduct.url(product)
     }
 
     /// Starts the daemon; `arguments` come after `--socket PATH` unless `socket` is false. Without
@@ -90,19 +87,6 @@ final class DaemonProcess {
     }
     var stderr: String { stderrText.text }
 
-    /// Stops reading the daemon's stdout without closing it (a paused pager, a stopped terminal):
-    /// the pipe fills and the daemon's writes would block.
-    func pauseStdoutReader() {
-        outPipe.fileHandleForReading.readabilityHandler = nil
-    }
-
-    /// Reads the daemon's stdout again.
-    func resumeStdoutReader() {
-        outPipe.fileHandleForReading.readabilityHandler = { [stdoutText] handle in
-            stdoutText.append(handle.availableData)
-        }
-    }
-
     /// Waits until `condition` holds, polling, for at most `seconds`.
     @discardableResult
     static func wait(seconds: Double = 10, until condition: () -> Bool) -> Bool {
@@ -137,51 +121,9 @@ final class DaemonProcess {
     }
 }
 
-extension ControlConnection {
-    /// Calls and returns the result object, or fails with the error's message.
-    func result(_ method: String, _ params: JSONValue? = nil, notifications: inout [RPCNotification]) throws -> JSONValue {
-        var collected: [RPCNotification] = []
-        let response = try call(method, params: params) { collected.append($0) }
-        notifications += collected
-        if let error = response.error { throw error }
-        return response.result ?? .null
-    }
-
-    func result(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
-        var ignored: [RPCNotification] = []
-        return try result(method, params, notifications: &ignored)
-    }
-}
-
-extension JSONValue {
-    subscript(key: String) -> JSONValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
-    }
-
-    var number: Double? {
-        if case .number(let value) = self { return value }
-        return nil
-    }
-
-    var string: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
-}
-
-/// Parses a JSON object from text, for tests.
-func jsonObject(_ text: String) -> [String: Any]? {
-    (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
-}
-
-/// Text gathered from a pipe by another thread.
-final class TextBuffer: Sendable {
-    private let storage = Mutex("")
-
-    var text: String { storage.withLock { $0 } }
-
-    func append(_ data: Data) {
-        storage.withLock { $0 += String(decoding: data, as: UTF8.self) }
+extension DaemonProcess {
+    /// Runs eartrainctl against this daemon's socket.
+    func ctl(_ arguments: String...) throws -> Eartrainctl.Output {
+        try Eartrainctl.run(arguments, socket: socketPath)
     }
 }

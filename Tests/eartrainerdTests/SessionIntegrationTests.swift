@@ -1,90 +1,12 @@
 import ControlProtocol
+import DaemonTestSupport
 import Foundation
 import Glibc
 import Testing
 
-/// The real daemon over its real socket: whole sessions, in raw JSON lines and through eartrainctl.
+/// The real daemon process ended by a signal mid-session: what it reports, stores and removes.
 @Suite("eartrainerd sessions")
 struct SessionIntegrationTests {
-    @Test("a whole D dorian scale with wrong notes, in raw JSON lines; results over the socket and on stdout")
-    func scaleSession() throws {
-        let daemon = try DaemonProcess()
-        let link = try daemon.connect()
-        #expect(link.greeting?.params["version"]?.number == Double(ProtocolInfo.version))
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
-        let played = ["D3", "E3", "Eb3", "F3", "G3", "A3", "C4", "B3", "C4", "D4"]
-        _ = try link.result("notes.play", .object(["notes": .array(played.map { .string($0) })]))
-        let status = try link.result("status")
-        #expect(status["session"]?["correct"]?.number == 8)
-        #expect(status["session"]?["errors"]?.number == 2)
-        let results = try link.result("session.stop")
-        #expect(results["correct"]?.number == 8)
-        #expect(results["errors"]?.number == 2)
-        #expect(results["rounds_completed"]?.number == 1)
-        #expect(results["error_rate"]?.number == 0.2)
-        DaemonProcess.wait { daemon.stdout.contains("session ended") }
-        let lines = daemon.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasSuffix("D dorian  Eb3 ✗  expected F  2/8") })
-        #expect(lines.contains { $0.hasSuffix("D dorian  D4 ✓  8/8") })
-        #expect(lines.contains { $0.contains("session ended: 8 correct, 2 errors, error rate 20.0%") })
-    }
-
-    @Test("a seeded interval session through notes.play: a wrong try, then the answer, five times")
-    func intervalSession() throws {
-        let daemon = try DaemonProcess()
-        let link = try daemon.connect()
-        var notifications: [RPCNotification] = []
-        _ = try link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
-        _ = try link.result("session.start", .object([
-            "kind": .string("interval"), "root": .string("C3"), "intervals": .array(["m3", "P5", "M6"].map { .string($0) }),
-            "seed": .number(11), "strict": .bool(true),
-        ]), notifications: &notifications)
-        for _ in 0..<5 {
-            let prompt = try #require(notifications.last { $0.params["type"]?.string == "prompt" })
-            let answer = try #require(prompt.params["details"]?["question"]?["answer"]?["midi"]?.number)
-            notifications = []
-            _ = try link.result("notes.play", .object(["notes": .array([.number(answer + 1), .number(answer)])]), notifications: &notifications)
-        }
-        let results = try link.result("session.stop")
-        #expect(results["correct"]?.number == 5)
-        #expect(results["errors"]?.number == 5)
-        #expect(results["questions_finished"]?.number == 5)
-    }
-
-    @Test("the same through eartrainctl: start, play, status --json, stop")
-    func throughTheClient() throws {
-        let daemon = try DaemonProcess()
-        _ = try daemon.connect()
-        let ctl = DaemonProcess.executable("eartrainctl").path
-        func run(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: ctl)
-            process.arguments = arguments + ["--socket", daemon.socketPath]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
-        #expect(try run(["start", "scale", "F", "lydian"]).0 == 0, "the root and the mode as words")
-        let (playStatus, played) = try run(["play", "F2", "G2", "A2", "Bb2"])
-        #expect(playStatus == 0)
-        #expect(played.contains("F lydian  Bb2 ✗  expected B  3/8"))
-        let (_, statusJSON) = try run(["status", "--json"])
-        let session = try #require(jsonObject(statusJSON)?["session"] as? [String: Any])
-        #expect(session["correct"] as? Int == 3)
-        #expect(session["errors"] as? Int == 1)
-        #expect(session["mode"] as? String == "lydian")
-        let (stopStatus, stopped) = try run(["stop"])
-        #expect(stopStatus == 0)
-        #expect(stopped.contains("results: 3 correct, 1 error"))
-        let (noSession, message) = try run(["skip"])
-        #expect(noSession == 1)
-        #expect(message.contains("no session is running"))
-    }
-
     @Test("SIGTERM and SIGINT: the session's results are reported and stored, the socket file goes, exit 0",
           arguments: [("SIGTERM", SIGTERM), ("SIGINT", SIGINT)])
     func gracefulShutdown(_ name: String, _ signal: Int32) throws {

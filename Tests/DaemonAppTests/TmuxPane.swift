@@ -25,7 +25,7 @@ final class TmuxPane {
         serverProcess.standardError = FileHandle.nullDevice
         try serverProcess.run()
         var status: Int32 = -1
-        DaemonProcess.wait(seconds: 5) {
+        TestDaemon.wait(seconds: 5) {
             // -N: never start a server here (a daemonized one would inherit Process's descriptor);
             // it fails until the foreground server listens.
             status = (try? Self.run(["-N", "-L", server, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command]).status) ?? -1
@@ -53,7 +53,7 @@ final class TmuxPane {
     @discardableResult
     func wait(seconds: Double = 10, escapes: Bool = false, until condition: (String) -> Bool) -> String {
         var text = ""
-        DaemonProcess.wait(seconds: seconds) {
+        TestDaemon.wait(seconds: seconds) {
             text = capture(escapes: escapes)
             return condition(text)
         }
@@ -64,7 +64,7 @@ final class TmuxPane {
     func kill() {
         guard serverProcess.isRunning else { return }
         _ = try? Self.run(["-L", server, "kill-server"])
-        if !DaemonProcess.wait(seconds: 3, until: { !serverProcess.isRunning }) {
+        if !TestDaemon.wait(seconds: 3, until: { !serverProcess.isRunning }) {
             Glibc.kill(serverProcess.processIdentifier, SIGKILL)
         }
         serverProcess.waitUntilExit()

@@ -1,4 +1,5 @@
 import ControlProtocol
+import DaemonTestSupport
 import Foundation
 import Testing
 
@@ -44,8 +45,8 @@ struct ResultsCommandTests {
     }
 
     @Test("after an interval session and stop: the headline figures and the per-interval rows, as text and as JSON")
-    func intervalResults() throws {
-        let daemon = try DaemonProcess()
+    func intervalResults() async throws {
+        let daemon = try await TestDaemon(socketFile: true)
         let link = try daemon.connect()
         let none = try daemon.ctl("results")
         #expect(none.status == 1, "\(none)")

@@ -1,4 +1,5 @@
 import ControlProtocol
+import DaemonTestSupport
 import Foundation
 import MusicTheory
 import Testing
@@ -29,8 +30,8 @@ struct IntervalCommandTests {
     }
 
     @Test("start interval --intervals --extended --descending: status shows the set and the direction; repeat and skip work")
-    func flagsRepeatAndSkip() throws {
-        let daemon = try DaemonProcess()
+    func flagsRepeatAndSkip() async throws {
+        let daemon = try await TestDaemon(socketFile: true)
         let watcher = try daemon.connect()
         _ = try watcher.result("subscribe", .object(["topics": .array([.string("prompt"), .string("answer")])]))
 
@@ -90,7 +91,7 @@ struct IntervalCommandTests {
         let results = try #require(jsonObject(try daemon.ctl("stop", "--json").stdout))
         #expect(results["skipped"] as? Int == 2)
         #expect(results["revealed"] as? Int == 0)
-        DaemonProcess.wait { daemon.stdout.contains("session ended") }
+        TestDaemon.wait { daemon.stdout.contains("session ended") }
         #expect(daemon.stdout.components(separatedBy: "(again)").count - 1 == 2, "\(daemon.stdout)")
         #expect(daemon.stdout.components(separatedBy: "(skipped)").count - 1 == 2, "\(daemon.stdout)")
     }

@@ -1,4 +1,5 @@
 import ControlProtocol
+import DaemonTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,8 @@ import Testing
 @Suite("Student profiles on the real daemon", .serialized)
 struct ProfileIntegrationTests {
     @Test("start --profile records under that student; unnamed sessions under --profile's; a bad name is refused")
-    func sessionsNameTheirStudents() throws {
-        let daemon = try DaemonProcess(arguments: ["--profile", "teacher"])
+    func sessionsNameTheirStudents() async throws {
+        let daemon = try await TestDaemon(profile: "teacher", socketFile: true)
         let link = try daemon.connect()
         func ctl(_ arguments: [String]) throws -> String {
             let output = try Eartrainctl.run(arguments, socket: daemon.socketPath)
@@ -36,6 +37,6 @@ struct ProfileIntegrationTests {
         let refused = try link.call("session.start", params: .object(["kind": .string("scale"), "profile": .string("a b")]))
         #expect(refused.error?.code == -32602)
         #expect(refused.error?.message.contains("A-Z a-z 0-9") == true)
-        #expect(daemon.stop() == 0)
+        #expect(await daemon.stop())
     }
 }

@@ -1,21 +1,22 @@
 import ControlProtocol
+import DaemonTestSupport
 import Foundation
 import Glibc
+import Statistics
 import Testing
 
-/// Issue 9, storage: the state directory on a tiny tmpfs that fills up under the running daemon.
+/// The statistics file on a tiny tmpfs that fills up under the running daemon.
 /// Mounting needs root (CI runs as root); without it the test fails and says so.
 @Suite("eartrainerd on a full disk")
 struct FullDiskTests {
     @Test("a full disk: a clear error, training goes on, answers are held and written when space returns, nothing lost")
-    func fullDisk() throws {
-        try Self.onTinyDisk { state, filler in try fullDisk(state: state, filler: filler) }
+    func fullDisk() async throws {
+        try await Self.onTinyDisk { state, filler in try await fullDisk(state: state, filler: filler) }
     }
 
-    private func fullDisk(state: String, filler: String) throws {
+    private func fullDisk(state: String, filler: String) async throws {
 
-        let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state])
-        defer { if daemon.process.isRunning { _ = daemon.stop(signal: SIGKILL) } }
+        let daemon = try await TestDaemon(statistics: Self.store(state), socketFile: true)
         let link = try daemon.connect()
         _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
         func play(_ notes: [String]) throws -> JSONValue {
@@ -34,21 +35,21 @@ struct FullDiskTests {
         let storage = status["storage"]?.string ?? ""
         #expect(storage.contains("full"), "status storage: \(storage)")
         #expect(status["session"]?["correct"]?.number == 6, "training went on: \(String(describing: status["session"]))")
-        #expect(DaemonProcess.wait(seconds: 5) { daemon.stdout.contains("disk is full") }, "stdout: \(daemon.stdout)")
-        #expect(daemon.process.isRunning)
+        #expect(TestDaemon.wait(seconds: 5) { daemon.stdout.contains("disk is full") }, "stdout: \(daemon.stdout)")
+        #expect(daemon.isRunning)
 
         #expect(storage.contains("3 records held"), "status storage: \(storage)")
 
         // Space returns while nobody plays: the held answers are written on their own.
         try FileManager.default.removeItem(atPath: filler)
         let freed = ContinuousClock.now
-        #expect(DaemonProcess.wait(seconds: 10) { (try? link.result("status")["storage"]?.string) == "available" })
+        #expect(TestDaemon.wait(seconds: 10) { (try? link.result("status")["storage"]?.string) == "available" })
         let written = ContinuousClock.now - freed
-        #expect(DaemonProcess.wait(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
+        #expect(TestDaemon.wait(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
         #expect(daemon.stdout.contains("with the 3 records held while it failed"), "stdout: \(daemon.stdout)")
         let after = ["B3", "C4", "D4"]
         #expect(try play(after)["recorded"] == .bool(true))
-        #expect(daemon.stop() == 0)
+        #expect(await daemon.stop())
 
         let database = try StatisticsDatabase(path: state + "/eartrainer.sqlite")
         #expect(database.integrity == ["ok"])
@@ -59,22 +60,21 @@ struct FullDiskTests {
     }
 
     @Test("a stop right after space returns writes what is held; a stop on a disk still full says what is lost")
-    func stopWhileHolding() throws {
-        try Self.onTinyDisk { state, filler in try stopWhileHolding(state: state, filler: filler) }
+    func stopWhileHolding() async throws {
+        try await Self.onTinyDisk { state, filler in try await stopWhileHolding(state: state, filler: filler) }
     }
 
-    private func stopWhileHolding(state: String, filler: String) throws {
+    private func stopWhileHolding(state: String, filler: String) async throws {
 
         for freeBeforeStop in [true, false] {
-            let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state])
-            defer { if daemon.process.isRunning { _ = daemon.stop(signal: SIGKILL) } }
+            let daemon = try await TestDaemon(statistics: Self.store(state))
             let link = try daemon.connect()
             _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
             _ = try Self.fill(filler)
             #expect(try link.result("notes.play", .object(["notes": .array([.string("C3"), .string("D3")])]))["recorded"] == .bool(false))
             // Within the second after the refusal, when held records wait for the next try.
             if freeBeforeStop { try FileManager.default.removeItem(atPath: filler) }
-            #expect(daemon.stop() == 0)
+            #expect(await daemon.stop())
             if freeBeforeStop {
                 let database = try StatisticsDatabase(path: state + "/eartrainer.sqlite")
                 #expect(database.integrity == ["ok"])
@@ -86,8 +86,13 @@ struct FullDiskTests {
         }
     }
 
+    /// The store the daemon opens in `state`, as `eartrainerd run` opens it in $STATE_DIRECTORY.
+    static func store(_ state: String) -> any StatisticsStore {
+        SQLiteStatisticsStore.open(path: state + "/eartrainer.sqlite", logger: TestDaemon.logger)
+    }
+
     /// Runs `body` with a state directory and a filler file's paths on a 4 MiB tmpfs of its own.
-    static func onTinyDisk(_ body: (_ state: String, _ filler: String) throws -> Void) throws {
+    static func onTinyDisk(_ body: (_ state: String, _ filler: String) async throws -> Void) async throws {
         try #require(getuid() == 0, "mounting a tmpfs for the full disk needs root; run the tests as root (CI does)")
         let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
@@ -96,7 +101,7 @@ struct FullDiskTests {
                      "mount -t tmpfs on \(mountPoint): \(String(cString: strerror(errno)))")
         // Detached even while something still holds it open, so no path leaves the mount behind.
         defer { #expect(umount2(mountPoint, Int32(MNT_DETACH)) == 0, "umount \(mountPoint)") }
-        try body(mountPoint + "/state", mountPoint + "/filler")
+        try await body(mountPoint + "/state", mountPoint + "/filler")
     }
 
     /// Writes zeros into `path` until the file system refuses; returns how many bytes it took.

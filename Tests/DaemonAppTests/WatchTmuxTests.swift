@@ -1,4 +1,5 @@
 import ControlProtocol
+import DaemonTestSupport
 import Foundation
 import Testing
 
@@ -10,8 +11,8 @@ struct WatchTmuxTests {
 
     /// `watch`, then (once it exits) its exit status and the terminal's modes, so a test can see
     /// that it restored them.
-    static func command(_ daemon: DaemonProcess) -> String {
-        let ctl = DaemonProcess.executable("eartrainctl").path
+    static func command(_ daemon: TestDaemon) -> String {
+        let ctl = BuiltProduct.url("eartrainctl").path
         return "\(ctl) watch --socket \(daemon.socketPath); echo \"watch exited $?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-*icanon'; echo modes shown; sleep 30"
     }
 
@@ -25,8 +26,8 @@ struct WatchTmuxTests {
     }
 
     @Test("scale: the played notes on the staff, the figures, the last answer green then red; q quits and restores the terminal")
-    func scale() throws {
-        let daemon = try DaemonProcess()
+    func scale() async throws {
+        let daemon = try await TestDaemon(socketFile: true)
         let link = try daemon.connect()
         _ = try link.result(Method.sessionStart.rawValue, .object([
             "kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"), "seed": .number(1),
@@ -69,8 +70,8 @@ struct WatchTmuxTests {
     }
 
     @Test("interval: the root, then the answer replaces it; SIGTERM quits and restores the terminal")
-    func interval() throws {
-        let daemon = try DaemonProcess()
+    func interval() async throws {
+        let daemon = try await TestDaemon(socketFile: true)
         let link = try daemon.connect()
         _ = try link.result(Method.sessionStart.rawValue, .object([
             "kind": .string("interval"), "root": .string("C3"), "intervals": .array([.string("M3")]), "seed": .number(3),

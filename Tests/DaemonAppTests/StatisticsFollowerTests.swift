@@ -6,7 +6,7 @@ import Statistics
 import Synchronization
 import Testing
 import Training
-@testable import eartrainerd
+@testable import DaemonApp
 
 /// The wait behind a `notes.play` reply: until the writer has committed the request's answers.
 @Suite("The statistics writer's acknowledgements")

@@ -1,4 +1,5 @@
 import ControlProtocol
+import DaemonTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -6,9 +7,9 @@ import Testing
 /// `eartrainctl staff` and `watch` without a terminal, run as a person would, against a real daemon.
 @Suite("eartrainctl staff and plain watch")
 struct StaffCommandTests {
-    static func ctl(_ daemon: DaemonProcess, _ arguments: [String]) throws -> (status: Int32, out: String) {
+    static func ctl(_ daemon: TestDaemon, _ arguments: [String]) throws -> (status: Int32, out: String) {
         let process = Process()
-        process.executableURL = DaemonProcess.executable("eartrainctl")
+        process.executableURL = BuiltProduct.url("eartrainctl")
         process.arguments = arguments + ["--socket", daemon.socketPath]
         let out = Pipe()
         process.standardOutput = out
@@ -20,8 +21,8 @@ struct StaffCommandTests {
     }
 
     @Test("staff prints the round's staff; --svg --wrong writes the notes black and the wrong one red")
-    func staff() throws {
-        let daemon = try DaemonProcess()
+    func staff() async throws {
+        let daemon = try await TestDaemon(socketFile: true)
         let link = try daemon.connect()
         #expect(try Self.ctl(daemon, ["staff"]).status == 1, "no session yet")
         _ = try link.result(Method.sessionStart.rawValue, .object([
@@ -45,23 +46,23 @@ struct StaffCommandTests {
     }
 
     @Test("watch with stdout not a terminal prints each event's line, and SIGTERM ends it cleanly")
-    func plainWatch() throws {
-        let daemon = try DaemonProcess()
+    func plainWatch() async throws {
+        let daemon = try await TestDaemon(socketFile: true)
         let link = try daemon.connect()
         _ = try link.result(Method.sessionStart.rawValue, .object([
             "kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"), "seed": .number(1),
         ]))
         let process = Process()
-        process.executableURL = DaemonProcess.executable("eartrainctl")
+        process.executableURL = BuiltProduct.url("eartrainctl")
         process.arguments = ["watch", "--socket", daemon.socketPath]
         let out = Pipe()
         let text = TextBuffer()
         process.standardOutput = out
         out.fileHandleForReading.readabilityHandler = { handle in text.append(handle.availableData) }
         try process.run()
-        #expect(DaemonProcess.wait { text.text.contains("now: D dorian") }, "\(text.text)")
+        #expect(TestDaemon.wait { text.text.contains("now: D dorian") }, "\(text.text)")
         _ = try link.result(Method.notesPlay.rawValue, Wire.value(NotesPlayParams(notes: [.string("D3"), .string("F3")])))
-        #expect(DaemonProcess.wait { text.text.contains("F3 ✗") }, "\(text.text)")
+        #expect(TestDaemon.wait { text.text.contains("F3 ✗") }, "\(text.text)")
         #expect(text.text.contains("D dorian  D3 ✓  1/8"))
         #expect(!text.text.contains("\u{1B}["), "no escape codes off a terminal")
         kill(process.processIdentifier, SIGTERM)

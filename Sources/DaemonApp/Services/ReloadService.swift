@@ -1,5 +1,6 @@
 import Configuration
 import Daemon
+import Foundation
 import ServiceLifecycle
 import UnixSignals
 
@@ -25,7 +26,7 @@ struct ReloadService: Service {
                     reporter.say("config reloaded from \(reloader.source) (\(what)); it applies from the next prompt")
                 case .rejected(let error):
                     reporter.say("config reload refused, the previous config stays in force: \(error)", warning: true)
-                    printError("eartrainerd: \(error)")
+                    FileHandle.standardError.write(Data("eartrainerd: \(error)\n".utf8))
                 }
                 notifier.ready(status: "config reloaded")
             }

@@ -4,14 +4,14 @@ import GRDB
 
 /// What a test reads back from the daemon's statistics file, through a read-only connection (as
 /// the daemon's own start-up check does), so a crashed database is looked at as it was left.
-struct StatisticsDatabase {
+public struct StatisticsDatabase {
     /// One stored answer, as the `note_judged` event reported it.
-    struct Answer: Hashable, CustomStringConvertible {
-        var played: Int
-        var correct: Bool
+    public struct Answer: Hashable, CustomStringConvertible, Sendable {
+        public var played: Int
+        public var correct: Bool
 
         /// The answer a `note_judged` event reports, or nil for any other notification.
-        init?(_ notification: RPCNotification) {
+        public init?(_ notification: RPCNotification) {
             guard notification.params["type"]?.string == "note_judged",
                   let played = notification.params["details"]?["played_midi"]?.number,
                   case .bool(let correct) = notification.params["details"]?["correct"] else { return nil }
@@ -19,33 +19,34 @@ struct StatisticsDatabase {
             self.correct = correct
         }
 
-        init(played: Int, correct: Bool) {
+        public init(played: Int, correct: Bool) {
             self.played = played
             self.correct = correct
         }
 
-        var description: String { "\(played)\(correct ? "✓" : "✗")" }
+        public var description: String { "\(played)\(correct ? "✓" : "✗")" }
     }
 
     /// One stored session: what it trained, and how it ended (nil until it did).
-    struct Session {
-        var exercise: String
-        var mode: String?
-        var ended: Bool
-        var correct: Int?
-        var errors: Int?
+    public struct Session {
+        public var exercise: String
+        public var mode: String?
+        public var ended: Bool
+        public var correct: Int?
+        public var errors: Int?
         /// The results as stored, parsed (nil when absent or not JSON).
-        var results: [String: Any]?
+        public var results: [String: Any]?
     }
 
     /// `PRAGMA integrity_check`'s lines ("ok" when healthy).
-    let integrity: [String]
+    public let integrity: [String]
     /// Every answer, in the order stored.
-    let answers: [Answer]
+    public let answers: [Answer]
     /// Every session, in the order started.
-    let sessions: [Session]
+    public let sessions: [Session]
 
-    init(path: String) throws {
+    /// Reads the file at `path`.
+    public init(path: String) throws {
         var configuration = Configuration()
         configuration.readonly = true
         let queue = try DatabaseQueue(path: path, configuration: configuration)

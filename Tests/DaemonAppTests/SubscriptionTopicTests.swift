@@ -1,10 +1,11 @@
 import ControlProtocol
+import DaemonTestSupport
 import Foundation
 import Testing
 
-/// `subscribe` with one topic at a time, against the real daemon: the subscriber hears every event
+/// `subscribe` with one topic at a time, against the built daemon: the subscriber hears every event
 /// of that topic that a subscriber to everything hears, and nothing else.
-@Suite("eartrainerd subscription topics")
+@Suite("Subscription topics")
 struct SubscriptionTopicTests {
     /// The event types a scripted session causes, by topic. Device events need a keyboard or a
     /// sound device coming or going, which this machine cannot stage: DeviceTopicTests has the core
@@ -43,8 +44,8 @@ struct SubscriptionTopicTests {
     }
 
     @Test("one topic: every notification carries it, none of its events is missing", arguments: Topic.allCases)
-    func oneTopic(_ topic: Topic) throws {
-        let daemon = try DaemonProcess()
+    func oneTopic(_ topic: Topic) async throws {
+        let daemon = try await TestDaemon()
         let listener = try daemon.connect()
         #expect(try listener.result("subscribe", .object(["topics": .array([.string(topic.rawValue)])]))
             == .object(["topics": .array([.string(topic.rawValue)])]))

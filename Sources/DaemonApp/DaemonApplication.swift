@@ -1,0 +1,89 @@
+import Configuration
+import ControlProtocol
+import ControlServer
+import Daemon
+import Glibc
+import Logging
+import ServiceLifecycle
+import Statistics
+import Training
+
+/// The whole daemon, built and not yet running, as a hummingbird application is: `run()` serves
+/// until a shutdown signal (`DaemonEdges.shutdownSignals`) or `shutDown()`, then shuts down
+/// gracefully (the session's end reported and stored, the sound stopped, the clients closed, the
+/// socket file removed).
+public struct DaemonApplication: Service {
+    /// The engine's actor, for the start-up announcement and for tests.
+    public let core: DaemonCore
+    /// The control server, to adopt already connected clients (`ControlServer.adopt(connected:)`).
+    public let server: ControlServer
+    private let group: ServiceGroup
+
+    /// Builds the daemon from its config and its edges; nothing runs until `run()`. The core
+    /// follows with stdout, the statistics writer and the socket's subscribers, in that order.
+    public static func build(config reloader: ConfigReloader, options: DaemonOptions, edges: DaemonEdges,
+                             logger: Logger) async throws -> DaemonApplication {
+        let config = reloader.config
+        let reporter = edges.reporter
+        let core = DaemonCore(settings: config.training.trainingSettings, sound: edges.sound, keyboardStatus: edges.keyboardStatus,
+                              controls: config.midi.controls, seed: options.seed, clock: edges.clock)
+        await core.follow(with: reporter)
+
+        let store = edges.statistics
+        let statistics = StatisticsFollower(
+            recorder: StatisticsRecorder(store: store, profile: options.profile, logger: logger),
+            announce: { message, warning in reporter.say(message, warning: warning) })
+        await core.follow(with: statistics)
+        await core.setStorageState { statistics.state }
+
+        let router = RequestRouter(
+            core: core, policy: policy(config.socket, reporter: reporter),
+            defaults: ExerciseDefaults(scale: config.training.scale, interval: config.training.interval),
+            configuration: { Wire.value(reloader.config) },
+            statistics: { method, params throws(RPCError) in
+                try StatisticsQueries.answer(method, store, params: params, profile: options.profile)
+            },
+            recorded: { after, through in await statistics.recorded(after: after, through: through) })
+        let limit = options.maxClients ?? config.socket.maxClients
+        let server = try ControlServer(
+            listener: edges.listener, greeting: ControlService.greeting,
+            refusals: ControlService.refusals(maxClients: limit), limits: ServerLimits(maxClients: limit),
+            quickAnswer: ControlService.quickAnswer(core: core))
+        let control = ControlService(server: server, router: router)
+        await core.follow(with: control)
+
+        let notifier = edges.notifier
+        var services: [any Service] = [statistics] + edges.deviceServices(core)
+        services.append(ControlSocketService(server: server, control: control))
+        if let hangups = edges.hangups {
+            services.append(ReloadService(hangups: hangups, reloader: reloader, core: core, reporter: reporter, notifier: notifier))
+        }
+        if let interval = notifier.watchdogInterval {
+            services.append(WatchdogService(core: core, notifier: notifier, interval: interval))
+        }
+        services.append(CoreService(core: core, notifier: notifier))
+        let group = ServiceGroup(services: services, gracefulShutdownSignals: edges.shutdownSignals, logger: logger)
+        return DaemonApplication(core: core, server: server, group: group)
+    }
+
+    /// Runs every part until one of the edges' shutdown signals or `shutDown()`, then shuts them
+    /// down gracefully in reverse order: the core first, the statistics writer last.
+    public func run() async throws {
+        try await group.run()
+    }
+
+    /// Starts the graceful shutdown a signal would (a test's SIGTERM, without a process).
+    public func shutDown() async {
+        await group.triggerGracefulShutdown()
+    }
+
+    /// Who may control: the daemon's user, root, and the config's control group if it exists.
+    static func policy(_ config: SocketConfig, reporter: StdoutReporter) -> AccessPolicy {
+        guard let name = config.controlGroup else { return AccessPolicy() }
+        guard let group = getgrnam(name) else {
+            reporter.say("socket.control_group '\(name)' does not exist; only this user and root may control", warning: true)
+            return AccessPolicy()
+        }
+        return AccessPolicy(controlGroup: group.pointee.gr_gid)
+    }
+}

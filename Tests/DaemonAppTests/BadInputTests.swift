@@ -1,0 +1,97 @@
+import ControlProtocol
+import DaemonTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// The daemon meets careless and hostile clients; it answers, refuses or drops them, and keeps
+/// serving everyone else.
+@Suite("The daemon and bad input")
+struct BadInputTests {
+    @Test("malformed JSON, unknown methods and random bytes get errors; the connection stays open")
+    func garbage() async throws {
+        let daemon = try await TestDaemon()
+        let link = try daemon.connect()
+        try link.sendLine("{not json")
+        #expect(try link.readLine().contains("-32700"))
+        try link.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"dance"}"#)
+        #expect(try link.readLine().contains("-32601"))
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            let bytes = (0..<Int.random(in: 1...200, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+                .filter { $0 != 10 }
+            try link.sendLine(String(decoding: bytes, as: UTF8.self))
+            #expect(try link.readLine().contains("\"error\""))
+        }
+        #expect(try link.result("status")["daemon"]?.string == "eartrainerd 0.1.0")
+    }
+
+    @Test("stdout nobody reads: training goes on, lines past the backlog are dropped and counted, the rest come later")
+    func stdoutNotRead() async throws {
+        let daemon = try await TestDaemon()
+        let link = try daemon.connect()
+        daemon.pauseStdoutReader()
+        _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3"), "mode": .string("ionian")]))
+        // A C3 Ionian round is 8 notes, each a line or more: 3,200 notes write far more than the
+        // pipe's 64 KiB. Were the core to wait for stdout, these replies would never come.
+        let round = ["C3", "D3", "E3", "F3", "G3", "A3", "B3", "C4"].map { JSONValue.string($0) }
+        for _ in 0..<40 {
+            _ = try link.result("notes.play", .object(["notes": .array(Array(repeating: round, count: 10).flatMap { $0 })]))
+        }
+        #expect(try link.result("status")["session"]?["correct"] == .number(3200))
+        daemon.resumeStdoutReader()
+        #expect(TestDaemon.wait { daemon.stdout.contains("lines dropped") }, "stdout ends: \(daemon.stdout.suffix(300))")
+        // Lines after the gap come through again.
+        _ = try link.result("notes.play", .object(["notes": .array([.string("C3")])]))
+        #expect(await daemon.stop())
+        #expect(daemon.stdout.components(separatedBy: "\n").suffix(8).contains { $0.contains("C3") })
+    }
+
+    @Test("a line over 64 KiB is refused and the connection goes on")
+    func longLine() async throws {
+        let daemon = try await TestDaemon()
+        let link = try daemon.connect()
+        try link.sendLine(String(repeating: "x", count: 1 << 20))
+        #expect(try link.readLine().contains("-32001"))
+        #expect(try link.result("status")["session"] == nil)
+    }
+
+    @Test("clients beyond the limit are refused politely; the others are served")
+    func tooManyClients() async throws {
+        let daemon = try await TestDaemon(maxClients: 2)
+        let first = try daemon.connect()
+        let second = try daemon.connect()
+        #expect(throws: (any Error).self) {
+            let third = try daemon.connect()
+            _ = try third.readLine()
+        }
+        #expect(try first.result("status")["daemon"] != nil)
+        #expect(try second.result("status")["daemon"] != nil)
+    }
+
+    @Test("a subscriber that never reads is dropped; status stays quick for everyone else")
+    func slowSubscriber() async throws {
+        let daemon = try await TestDaemon()
+        let sleeper = try daemon.connect()
+        var small: Int32 = 4096
+        setsockopt(sleeper.fileDescriptor, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        _ = try sleeper.result("subscribe")
+        let worker = try daemon.connect()
+        _ = try worker.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
+        let notes = JSONValue.array((0..<100).map { _ in .string("C#3") })
+        var slowest = Duration.zero
+        for _ in 0..<40 {
+            _ = try worker.result("notes.play", .object(["notes": notes]))
+            let start = ContinuousClock.now
+            _ = try worker.result("status")
+            slowest = max(slowest, ContinuousClock.now - start)
+        }
+        #expect(slowest < .milliseconds(500), "status took \(slowest) while a subscriber was not reading")
+        // The sleeper's queue overflowed (4,000 events of ~1 KB): the daemon closed it.
+        var closed = false
+        for _ in 0..<10_000 {
+            do { _ = try sleeper.readLine() } catch { closed = true; break }
+        }
+        #expect(closed)
+    }
+}

@@ -1,0 +1,76 @@
+import ControlProtocol
+import DaemonTestSupport
+import Foundation
+import Statistics
+import Testing
+
+/// The statistics store as the built daemon uses it: a real SQLite file in a temporary folder.
+@Suite("The daemon's statistics file")
+struct StatisticsStoreTests {
+    private static func store(_ path: String) -> any StatisticsStore {
+        SQLiteStatisticsStore.open(path: path, logger: TestDaemon.logger)
+    }
+
+    @Test("every answer is stored; the figures survive a restart")
+    func statisticsPersist() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let database = state + "/eartrainer.sqlite"
+        do {
+            let daemon = try await TestDaemon(statistics: Self.store(database))
+            let link = try daemon.connect()
+            _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
+            _ = try link.result("notes.play", .object(["notes": .array(["D3", "E3", "G3", "F3"].map { .string($0) })]))
+            #expect(await daemon.stop())
+        }
+        let daemon = try await TestDaemon(statistics: Self.store(database))
+        let link = try daemon.connect()
+        #expect(try link.result("status")["storage"]?.string?.hasPrefix("available") == true)
+        let stats = try link.result("stats.get")
+        let scale = stats["figures"]?["byExercise"]?["scale"]
+        #expect(scale?["answers"]?.number == 4)
+        #expect(scale?["correct"]?.number == 3)
+        #expect(stats["report"]?.string?.isEmpty == false)
+    }
+
+    @Test("a corrupt database: the daemon trains on, reports storage unavailable, never touches the file")
+    func corruptDatabase() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: state) }
+        let database = state.appendingPathComponent("eartrainer.sqlite")
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: database)
+        let daemon = try await TestDaemon(statistics: Self.store(database.path))
+        let link = try daemon.connect()
+        #expect(try link.result("status")["storage"]?.string?.hasPrefix("unavailable") == true)
+        _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
+        _ = try link.result("notes.play", .object(["notes": .array([.string("C3"), .string("D3")])]))
+        #expect(try link.result("status")["session"]?["correct"]?.number == 2)
+        #expect(await daemon.stop())
+        #expect(try Data(contentsOf: database) == garbage)
+    }
+
+    @Test("eartrainctl stats and export show what was stored")
+    func statsAndExport() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let daemon = try await TestDaemon(statistics: Self.store(state + "/eartrainer.sqlite"), socketFile: true)
+        let link = try daemon.connect()
+        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("aeolian"), "root": .string("A2")]))
+        _ = try link.result("notes.play", .object(["notes": .array(["A2", "B2", "C#3", "C3", "D3"].map { .string($0) })]))
+        _ = try link.result("session.stop")
+        func ctl(_ arguments: [String]) throws -> String {
+            let output = try Eartrainctl.run(arguments, socket: daemon.socketPath)
+            #expect(output.status == 0, "\(arguments): \(output)")
+            return output.stdout
+        }
+        #expect(try ctl(["stats"]).contains("profile default"))
+        let figures = try #require(jsonObject(try ctl(["stats", "--json"])))
+        #expect(((figures["byExercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int == 5)
+        let csv = try ctl(["export", "--format", "csv"]).split(whereSeparator: \.isNewline)
+        #expect(csv.count == 6)  // a header and five answers
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try ctl(["export", "--format", "json"]).utf8)) as? [Any])
+        #expect(json.count == 5)
+    }
+}

@@ -1,0 +1,44 @@
+import ControlProtocol
+import Foundation
+
+extension ControlConnection {
+    /// Calls and returns the result object, or fails with the error's message.
+    public func result(_ method: String, _ params: JSONValue? = nil, notifications: inout [RPCNotification]) throws -> JSONValue {
+        var collected: [RPCNotification] = []
+        let response = try call(method, params: params) { collected.append($0) }
+        notifications += collected
+        if let error = response.error { throw error }
+        return response.result ?? .null
+    }
+
+    /// Calls and returns the result object, ignoring notifications.
+    public func result(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+        var ignored: [RPCNotification] = []
+        return try result(method, params, notifications: &ignored)
+    }
+}
+
+extension JSONValue {
+    /// An object's member, or nil.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// A number's value, or nil.
+    public var number: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// A string's value, or nil.
+    public var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+}
+
+/// Parses a JSON object from text, for tests.
+public func jsonObject(_ text: String) -> [String: Any]? {
+    (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+}
