@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependencies point inward (docs/architecture.md):
-//   eartrainctl ─▶ ClientViews ─▶ ControlProtocol; eartrainctl ─▶ MusicTheory
+//   eartrainctl ─▶ ClientViews ─▶ ControlProtocol ─▶ Training (pure Swift: the shared enums)
 //   Training ─▶ MusicTheory ─▶ (nothing)
 let package = Package(
     name: "eartrainer",
@@ -41,10 +41,10 @@ let package = Package(
         .executableTarget(name: "SocketBenchmark", path: "Benchmarks/SocketBenchmark"),
 
         // ── The control socket: the JSON-RPC messages both ends share, and the daemon's server.
-        .target(name: "ControlProtocol"),
+        .target(name: "ControlProtocol", dependencies: ["Training", "MusicTheory"]),
         .systemLibrary(name: "CEpoll"),
         .target(name: "ControlServer", dependencies: ["ControlProtocol", "CEpoll"]),
-        .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "Training"]),
+        .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "Training", "MusicTheory"]),
         .testTarget(name: "ControlServerTests", dependencies: ["ControlServer", "ControlProtocol"]),
 
         // ── The daemon's core: engine, sound and keyboard edges, event reports, request routing.
@@ -71,7 +71,7 @@ let package = Package(
 
         // ── The client. ClientViews draws what it shows (staff as text and SVG, the watch screen,
         // the results screen) as pure functions of the daemon's reports, so tests can pin them.
-        .target(name: "ClientViews", dependencies: ["ControlProtocol"]),
+        .target(name: "ClientViews", dependencies: ["ControlProtocol", "Training", "MusicTheory"]),
         .testTarget(
             name: "ClientViewsTests",
             dependencies: ["ClientViews", "ControlProtocol", "Training", "MusicTheory"],
@@ -80,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "eartrainctl",
             dependencies: [
-                "MusicTheory", "ControlProtocol", "ClientViews",
+                "MusicTheory", "Training", "ControlProtocol", "ClientViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,7 +92,7 @@ let package = Package(
         .systemLibrary(name: "CFluidSynth"),
         .target(
             name: "FluidSynthAudio",
-            dependencies: ["CFluidSynth", "MusicTheory", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CFluidSynth", "MusicTheory", "Training", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory", "Training"]),
 

@@ -41,17 +41,6 @@ extension Duration {
     }
 }
 
-extension AnswerMatching {
-    /// The config file's names: `pitch-class`, `exact-octave`.
-    static func parse(configText text: String) throws -> AnswerMatching {
-        switch text {
-        case "pitch-class": return .pitchClass
-        case "exact-octave": return .exactOctave
-        default: throw Message("'\(text)' is not one of 'pitch-class', 'exact-octave'")
-        }
-    }
-}
-
 extension ScaleExercise {
     /// `[training.scale]`.
     init(reading reader: inout TableReader) throws(ConfigError) {
@@ -59,7 +48,7 @@ extension ScaleExercise {
         self.init(
             mode: try reader.parsed("mode", d.mode) { try Mode(parsing: $0) },
             root: try reader.parsed("root", d.root) { try RootNote(parsing: $0) },
-            matching: try reader.parsed("matching", d.matching, AnswerMatching.parse(configText:)),
+            matching: try reader.choice("matching", d.matching),
             newRandomRootEachRound: try reader.bool("random_root_each_round", d.newRandomRootEachRound),
             newRandomModeEachRound: try reader.bool("random_mode_each_round", d.newRandomModeEachRound)
         )
@@ -84,7 +73,7 @@ extension IntervalExercise {
             root: root,
             intervals: try reader.array("intervals", d.intervals, allowEmpty: false) { try SpelledInterval(parsing: $0) },
             direction: try reader.choice("direction", d.direction),
-            matching: try reader.parsed("matching", d.matching, AnswerMatching.parse(configText:)),
+            matching: try reader.choice("matching", d.matching),
             triesBeforeReveal: try reader.int(
                 "tries_before_reveal", d.triesBeforeReveal, in: TrainingConfig.triesBeforeRevealRange),
             adaptive: try reader.bool("adaptive", d.adaptive)
