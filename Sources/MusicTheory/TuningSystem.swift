@@ -21,15 +21,9 @@ public enum TuningSystem: String, NamedChoice {
         }
     }
 
-    /// Parses "equal", "et", "12-tet", "equal-temperament", "just", "ji", "just-intonation",
-    /// "pythagorean", "pyth"; any case.
-    public init(parsing text: String) throws(TheoryError) {
-        guard let system = Self.named(text) else { throw .unknownTuningSystem(text) }
-        self = system
-    }
-
-    /// The system a name or one of its other spellings names, in any case: the config file, the
-    /// socket and the command lines all accept these.
+    /// The system a name or one of its other spellings names, in any case ("equal", "et",
+    /// "12-tet", "equal-temperament", "just", "ji", "just-intonation", "pythagorean", "pyth"): the
+    /// config file, the socket and the command lines all take them through `init(choosing:)`.
     public static func named(_ text: String) -> TuningSystem? {
         aliases[text.lowercased()]
     }

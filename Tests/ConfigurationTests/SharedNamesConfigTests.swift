@@ -3,9 +3,9 @@ import MusicTheory
 import Testing
 import Training
 
-/// The config file's names for the shared enums: each key takes exactly the enum's names and refuses
+/// The config file's names for the shared enums: each key takes the enum's names and refuses
 /// anything else as `FILE:LINE: KEY: 'x' is not one of …`.
-@Suite("The config file's exercise, sound, matching and direction are the shared enums")
+@Suite("The config file's exercise, sound, tuning, matching and direction are the shared enums")
 struct SharedNamesConfigTests {
     static let file = "/etc/eartrainer/eartrainer.toml"
 
@@ -15,7 +15,7 @@ struct SharedNamesConfigTests {
         ("[training.scale]\nmatching = \"octave\"\n", "training.scale.matching", "'octave' is not one of 'pitch-class', 'exact-octave'"),
         ("[training.interval]\nmatching = \"exact\"\n", "training.interval.matching", "'exact' is not one of 'pitch-class', 'exact-octave'"),
         ("[training.interval]\ndirection = \"down\"\n", "training.interval.direction", "'down' is not one of 'ascending', 'descending'"),
-        ("[training]\ntuning = \"meantone\"\n", "training.tuning", "use one of equal, just, pythagorean"),
+        ("[training]\ntuning = \"meantone\"\n", "training.tuning", "'meantone' is not one of 'equal', 'just', 'pythagorean'"),
     ])
     func refused(text: String, key: String, message: String) {
         #expect {
