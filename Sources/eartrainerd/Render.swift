@@ -23,10 +23,10 @@ struct Render: ParsableCommand {
     @Option(help: "An interval above the root: P5, m3, A4, \"minor third\", tritone …") var interval: String?
     @Option(help: "Notes to play in order, e.g. \"C3 E3 G3\".") var notes: String?
     @Option(help: "A mode: play the scale from the root (ionian … locrian, major, minor).") var mode: String?
-    @Option(help: "Tuning system: equal, just, pythagorean.", transform: TuningSystem.init(choosing:))
+    @Option(help: "Tuning system: equal, just, pythagorean (default: equal).", transform: TuningSystem.init(choosing:))
     var tuning: TuningSystem = .equalTemperament
     @Option(help: "Reference pitch A4 in Hz (380-500).") var reference: Double = 440
-    @Option(help: "Sound source: cello or sine.", transform: SoundSource.init(choosing:)) var sound: SoundSource = .cello
+    @Option(help: "Sound source: cello or sine (default: cello).", transform: SoundSource.init(choosing:)) var sound: SoundSource = .cello
     @Option(help: "Seconds each note lasts.") var duration: Double = 1.0
     @Option(help: "Seconds between notes.") var gap: Double = 0.25
     @Flag(help: "Play an interval's two notes together.") var harmonic = false
