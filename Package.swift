@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependencies point inward (docs/architecture.md):
-//   eartrainctl ─▶ ClientViews ─▶ ControlProtocol; eartrainctl ─▶ MusicTheory
+//   eartrainctl ─▶ ClientViews ─▶ ControlProtocol ─▶ Training (pure Swift: the shared enums)
 //   Training ─▶ MusicTheory ─▶ (nothing)
 //   eartrainerd ─▶ DaemonApp ─▶ Daemon; ALSASequencer and FluidSynthAudio only from eartrainerd
 let package = Package(
@@ -47,10 +47,10 @@ let package = Package(
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
 
         // ── The control socket: the JSON-RPC messages both ends share, and the daemon's server.
-        .target(name: "ControlProtocol", dependencies: ["SystemCalls"]),
+        .target(name: "ControlProtocol", dependencies: ["Training", "MusicTheory", "SystemCalls"]),
         .systemLibrary(name: "CEpoll"),
         .target(name: "ControlServer", dependencies: ["ControlProtocol", "CEpoll", "SystemCalls"]),
-        .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "Training"]),
+        .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "Training", "MusicTheory"]),
         .testTarget(name: "ControlServerTests", dependencies: ["ControlServer", "ControlProtocol", "SystemCalls"]),
 
         // ── The daemon's core: engine, sound and keyboard edges, event reports, request routing.
@@ -105,7 +105,7 @@ let package = Package(
 
         // ── The client. ClientViews draws what it shows (staff as text and SVG, the watch screen,
         // the results screen) as pure functions of the daemon's reports, so tests can pin them.
-        .target(name: "ClientViews", dependencies: ["ControlProtocol"]),
+        .target(name: "ClientViews", dependencies: ["ControlProtocol", "Training", "MusicTheory"]),
         .testTarget(
             name: "ClientViewsTests",
             dependencies: ["ClientViews", "ControlProtocol", "Training", "MusicTheory"],
@@ -114,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "eartrainctl",
             dependencies: [
-                "MusicTheory", "ControlProtocol", "ClientViews", "SystemCalls",
+                "MusicTheory", "Training", "ControlProtocol", "ClientViews", "SystemCalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -126,7 +126,7 @@ let package = Package(
         .systemLibrary(name: "CFluidSynth"),
         .target(
             name: "FluidSynthAudio",
-            dependencies: ["CFluidSynth", "MusicTheory", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CFluidSynth", "MusicTheory", "Training", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory", "Training"]),
 

@@ -1,12 +1,14 @@
 import ControlProtocol
+import MusicTheory
+import Training
 
 /// What `eartrainctl watch` knows of the session, folded from `status` and then from each event.
 /// Pure: the same events always give the same state, so the screen can be tested without a daemon.
 public struct WatchState: Sendable {
     /// Whether a session runs.
     public var running = false
-    /// "scale" or "interval".
-    public var kind: String?
+    /// What the session trains, once known.
+    public var kind: ExerciseKind?
     /// The exercise, e.g. `D dorian scale`.
     public var exercise = ""
     /// The open question as the student reads it, e.g. `major third up from C3`.
@@ -51,12 +53,13 @@ public struct WatchState: Sendable {
         guard let session else { return }
         running = true
         kind = session.kind
-        exercise = session.kind == "scale"
-            ? "\(session.mode.map { "\(session.root) \($0)" } ?? session.root) scale"
-            : "intervals \((session.intervals ?? []).joined(separator: " "))"
+        exercise = switch session.kind {
+        case .scale: "\(session.mode.map { "\(session.root) \($0)" } ?? session.root) scale"
+        case .interval: "intervals \((session.intervals ?? []).joined(separator: " "))"
+        }
         question = session.prompt ?? ""
         root = session.root
-        if session.kind == "scale", let prompt = session.prompt, let pattern = prompt.components(separatedBy: "  ").last {
+        if session.kind == .scale, let prompt = session.prompt, let pattern = prompt.components(separatedBy: "  ").last {
             steps = pattern
         }
         progress = session.progress ?? 0
@@ -78,14 +81,15 @@ public struct WatchState: Sendable {
             exercise = details["exercise"]?.stringValue ?? ""
         case "prompt":
             guard let question = details["question"] else { break }
-            kind = question["kind"]?.stringValue
+            kind = question["kind"]?.stringValue.flatMap(ExerciseKind.named)
             root = question["root"]?.stringValue
             steps = question["steps"]?.stringValue
             interval = question["interval"]?.stringValue
             questionNumber = Int(details["number"]?.numberValue ?? Double(questionNumber))
-            self.question = kind == "scale"
+            let direction = question["direction"]?.stringValue.flatMap(IntervalDirection.named)
+            self.question = kind == .scale
                 ? "\(question["mode"]?.stringValue ?? "") from \(root ?? "")"
-                : "\(question["name"]?.stringValue ?? "") \(question["direction"]?.stringValue == "descending" ? "down" : "up") from \(root ?? "")"
+                : "\(question["name"]?.stringValue ?? "") \(direction == .descending ? "down" : "up") from \(root ?? "")"
             if details["repeat"]?.boolValue != true {
                 // Keep the finished question on screen until the next note, or it would vanish at once.
                 finishedRound = staff.contains { $0.role != "root" } ? staff : nil

@@ -18,14 +18,14 @@ extension TrainingConfig {
         noteDuration = .milliseconds(Int((seconds * 1000).rounded()))
         referencePitch = ReferencePitch(
             try reader.double("reference_pitch", d.referencePitch.hertz, in: ReferencePitch.acceptedHertz))
-        tuningSystem = try reader.parsed("tuning", d.tuningSystem) { try TuningSystem(parsing: $0) }
-        soundSource = try reader.choice("sound_source", d.soundSource)
+        tuningSystem = try reader.parsed("tuning", d.tuningSystem, TuningSystem.init(choosing:))
+        soundSource = try reader.parsed("sound_source", d.soundSource, SoundSource.init(choosing:))
         varyLoudness = try reader.double("vary_loudness", d.varyLoudness, in: 0...1)
         let gap = try reader.double("prompt_gap", d.promptGap.seconds, in: Self.promptGapRange)
         promptGap = .milliseconds(Int((gap * 1000).rounded()))
         harmonicIntervals = try reader.bool("harmonic_intervals", d.harmonicIntervals)
         scaleModelAnswer = try reader.bool("scale_model_answer", d.scaleModelAnswer)
-        exercise = try reader.choice("exercise", d.exercise)
+        exercise = try reader.parsed("exercise", d.exercise, ExerciseKind.init(choosing:))
         scale = d.scale
         if var table = try reader.table("scale") { scale = try ScaleExercise(reading: &table) }
         interval = d.interval
@@ -41,17 +41,6 @@ extension Duration {
     }
 }
 
-extension AnswerMatching {
-    /// The config file's names: `pitch-class`, `exact-octave`.
-    static func parse(configText text: String) throws -> AnswerMatching {
-        switch text {
-        case "pitch-class": return .pitchClass
-        case "exact-octave": return .exactOctave
-        default: throw Message("'\(text)' is not one of 'pitch-class', 'exact-octave'")
-        }
-    }
-}
-
 extension ScaleExercise {
     /// `[training.scale]`.
     init(reading reader: inout TableReader) throws(ConfigError) {
@@ -59,7 +48,7 @@ extension ScaleExercise {
         self.init(
             mode: try reader.parsed("mode", d.mode) { try Mode(parsing: $0) },
             root: try reader.parsed("root", d.root) { try RootNote(parsing: $0) },
-            matching: try reader.parsed("matching", d.matching, AnswerMatching.parse(configText:)),
+            matching: try reader.parsed("matching", d.matching, AnswerMatching.init(choosing:)),
             newRandomRootEachRound: try reader.bool("random_root_each_round", d.newRandomRootEachRound),
             newRandomModeEachRound: try reader.bool("random_mode_each_round", d.newRandomModeEachRound)
         )
@@ -83,8 +72,8 @@ extension IntervalExercise {
         self.init(
             root: root,
             intervals: try reader.array("intervals", d.intervals, allowEmpty: false) { try SpelledInterval(parsing: $0) },
-            direction: try reader.choice("direction", d.direction),
-            matching: try reader.parsed("matching", d.matching, AnswerMatching.parse(configText:)),
+            direction: try reader.parsed("direction", d.direction, IntervalDirection.init(choosing:)),
+            matching: try reader.parsed("matching", d.matching, AnswerMatching.init(choosing:)),
             triesBeforeReveal: try reader.int(
                 "tries_before_reveal", d.triesBeforeReveal, in: TrainingConfig.triesBeforeRevealRange),
             adaptive: try reader.bool("adaptive", d.adaptive)

@@ -10,7 +10,7 @@ extension TrainingConfig {
             noteDuration: noteDuration,
             referencePitch: referencePitch,
             tuningSystem: tuningSystem,
-            soundSource: soundSource.rawValue,
+            soundSource: soundSource,
             varyLoudness: varyLoudness,
             promptGap: promptGap,
             harmonicIntervals: harmonicIntervals,

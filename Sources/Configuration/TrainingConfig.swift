@@ -3,22 +3,6 @@ import Training
 
 /// The `[training]` section: seed 002's settings and the default exercise.
 public struct TrainingConfig: Sendable {
-    /// What a new session trains when nothing else is asked for.
-    public enum ExerciseKind: String, Sendable, CaseIterable {
-        /// `[training.scale]`.
-        case scale
-        /// `[training.interval]`.
-        case interval
-    }
-
-    /// The instrument sound prompts and played notes use.
-    public enum SoundSource: String, Sendable, CaseIterable {
-        /// The SoundFont cello through FluidSynth.
-        case cello
-        /// An exactly tuned sine.
-        case sine
-    }
-
     /// Lowest note of the range exercises use (default C2).
     public var lowestNote: MIDINote
     /// Highest note of the range (default C5); at least an octave above `lowestNote`.
@@ -39,7 +23,7 @@ public struct TrainingConfig: Sendable {
     public var harmonicIntervals: Bool
     /// The whole scale is played as a model answer after each scale round.
     public var scaleModelAnswer: Bool
-    /// The kind of exercise a new session trains by default.
+    /// The kind of exercise a new session trains by default: `[training.scale]` or `[training.interval]`.
     public var exercise: ExerciseKind
     /// The default scale exercise (`[training.scale]`).
     public var scale: ScaleExercise
@@ -78,9 +62,5 @@ public struct TrainingConfig: Sendable {
     /// Accepted tries before an answer is revealed.
     public static let triesBeforeRevealRange = 1...10
 }
-
-extension TrainingConfig.ExerciseKind: Hashable, Codable {}
-
-extension TrainingConfig.SoundSource: Hashable, Codable {}
 
 extension TrainingConfig: Hashable, Codable {}

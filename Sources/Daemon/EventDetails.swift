@@ -30,12 +30,12 @@ enum EventDetails {
         switch question {
         case .scale(let scale):
             return .object([
-                "kind": .string("scale"), "mode": .string(scale.scale.mode.name), "root": note(scale.root),
+                "kind": .string(ExerciseKind.scale.rawValue), "mode": .string(scale.scale.mode.name), "root": note(scale.root),
                 "steps": .string(scale.stepPattern), "notes": .array(scale.expected.map { .string($0.spelled.description) }),
             ])
         case .interval(let interval):
             return .object([
-                "kind": .string("interval"), "root": note(interval.root), "interval": .string(interval.interval.description),
+                "kind": .string(ExerciseKind.interval.rawValue), "root": note(interval.root), "interval": .string(interval.interval.description),
                 "name": .string(interval.intervalName), "direction": .string(interval.direction.rawValue),
                 "answer": expected(interval.answer),
             ])

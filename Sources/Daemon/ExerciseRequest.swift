@@ -18,12 +18,12 @@ public struct ExerciseDefaults: Sendable, Hashable {
 }
 
 /// Turns `session.start` params into an exercise; anything unknown is an invalid-params error
-/// that lists what is accepted.
+/// that lists what is accepted (the kind, direction and tuning were refused so when decoded).
 enum ExerciseRequest {
     static func exercise(from params: SessionStartParams, defaults: ExerciseDefaults) throws(RPCError) -> Exercise {
         let strict: AnswerMatching? = params.strict.map { $0 ? .exactOctave : .pitchClass }
         switch params.kind {
-        case "scale":
+        case .scale:
             let base = defaults.scale
             let mode = try params.mode.map { text throws(RPCError) in try theory { () throws(TheoryError) in try Mode(parsing: text) } } ?? base.mode
             let root = try params.root.map { text throws(RPCError) in try theory { () throws(TheoryError) in try RootNote(parsing: text) } } ?? base.root
@@ -32,7 +32,7 @@ enum ExerciseRequest {
                 mode: mode, root: root, matching: strict ?? base.matching,
                 newRandomRootEachRound: params.randomRoot ?? base.newRandomRootEachRound,
                 newRandomModeEachRound: params.randomMode ?? base.newRandomModeEachRound))
-        case "interval":
+        case .interval:
             let base = defaults.interval
             var root = base.root
             if let text = params.root {
@@ -49,29 +49,18 @@ enum ExerciseRequest {
             if params.extended == true {
                 intervals += IntervalExercise.extensionIntervals.filter { !intervals.contains($0) }
             }
-            var direction = base.direction
-            if let text = params.direction {
-                guard let parsed = IntervalExercise.Direction(rawValue: text) else {
-                    throw .invalidParams("direction '\(text)': use ascending or descending")
-                }
-                direction = parsed
-            }
             let tries = params.tries ?? base.triesBeforeReveal
             guard (1...20).contains(tries) else { throw .invalidParams("tries must be 1-20, got \(tries)") }
             return .interval(IntervalExercise(
-                root: root, intervals: intervals, direction: direction, matching: strict ?? base.matching,
+                root: root, intervals: intervals, direction: params.direction ?? base.direction, matching: strict ?? base.matching,
                 triesBeforeReveal: tries, adaptive: params.adaptive ?? base.adaptive))
-        default:
-            throw .invalidParams("kind '\(params.kind)': use scale or interval")
         }
     }
 
     /// Settings changed by the params (tuning, reference), applied from the next prompt.
     static func settings(from params: SessionStartParams, base: TrainingSettings) throws(RPCError) -> TrainingSettings {
         var settings = base
-        if let tuning = params.tuning {
-            settings.tuningSystem = try theory { () throws(TheoryError) in try TuningSystem(parsing: tuning) }
-        }
+        if let tuning = params.tuning { settings.tuningSystem = tuning }
         if let reference = params.reference {
             settings.referencePitch = try theory { () throws(TheoryError) in try ReferencePitch(validating: reference) }
         }

@@ -137,6 +137,9 @@ public struct RequestRouter: Sendable {
             throw .invalidParams("missing '\(key.stringValue)'")
         } catch let DecodingError.typeMismatch(_, context) {
             throw .invalidParams("wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'")
+        } catch let DecodingError.dataCorrupted(context) {
+            // A value the type refuses, such as an unknown `kind`: its description lists what is accepted.
+            throw .invalidParams("\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)")
         } catch {
             throw .invalidParams("could not read params: \(error)")
         }

@@ -85,17 +85,16 @@ struct SessionTracker {
     func status(now: Duration, tuning: TuningSystem) -> SessionStatus? {
         guard running, let exercise else { return nil }
         var status = SessionStatus(
-            kind: "scale", mode: nil, intervals: nil, root: "random", correct: correct, errors: errors,
+            kind: exercise.kind, mode: nil, intervals: nil, root: "random", correct: correct, errors: errors,
             elapsedSeconds: (now - startedAt).seconds, prompt: nil, progress: nil, total: nil, seed: seed,
-            tuning: tuning.name)
+            tuning: tuning)
         switch exercise {
         case .scale(let scale):
             status.mode = scale.mode.name
             status.root = scale.root.description
         case .interval(let interval):
-            status.kind = "interval"
             status.intervals = interval.intervals.map(\.description)
-            status.direction = interval.direction.rawValue
+            status.direction = interval.direction
             status.root = interval.root?.description ?? "random"
         }
         status.staff = staff

@@ -28,9 +28,9 @@ public enum OfflineRender {
         let keys = keyRange(of: frequencies)
         let (renderer, problem) = AudioSetup.makeRenderer(configuration, keys: keys, logger: logger)
         let tones = interval && frequencies.count == 2
-            ? Prompt.interval(root: frequencies[0], target: frequencies[1], style: style,
+            ? PromptTones.interval(root: frequencies[0], target: frequencies[1], style: style,
                               sampleRate: configuration.sampleRate, random: &random)
-            : Prompt.sequence(frequencies, style: style, sampleRate: configuration.sampleRate, random: &random)
+            : PromptTones.sequence(frequencies, style: style, sampleRate: configuration.sampleRate, random: &random)
         let frames = ToneRenderer.length(of: tones, tail: Int(tailSeconds * configuration.sampleRate))
         let started = ContinuousClock.now
         let (left, right) = renderer.renderOffline(tones, frames: frames)

@@ -1,4 +1,5 @@
 import MusicTheory
+import Training
 
 /// One note to sound: at an exact frequency, for a number of frames, from a start frame counted
 /// from the moment the tones are handed to the renderer.

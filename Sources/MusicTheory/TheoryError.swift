@@ -7,7 +7,6 @@ public enum TheoryError: Error, Hashable, Sendable {
     case invalidInterval(String)
     case intervalBeyondOctave(semitones: Int)
     case unknownMode(String)
-    case unknownTuningSystem(String)
     case referencePitchOutOfRange(hertz: Double)
     case invalidReferencePitch(String)
     case accidentalOutOfRange(letter: Letter, alteration: Int)
@@ -35,9 +34,6 @@ extension TheoryError: CustomStringConvertible {
         case .unknownMode(let text):
             return "'\(text)' is not a mode: use one of "
                 + Mode.allCases.map(\.name).joined(separator: ", ") + " (or major, minor)"
-        case .unknownTuningSystem(let text):
-            return "'\(text)' is not a tuning system: use one of "
-                + TuningSystem.allCases.map(\.name).joined(separator: ", ")
         case .referencePitchOutOfRange(let hertz):
             return "reference pitch \(hertz) Hz is out of range: A4 may be "
                 + "\(Int(ReferencePitch.acceptedHertz.lowerBound))-\(Int(ReferencePitch.acceptedHertz.upperBound)) Hz"

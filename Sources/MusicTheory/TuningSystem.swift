@@ -4,7 +4,7 @@
 /// Just and Pythagorean intervals are products of small primes, read off the interval's place on
 /// the line of fifths (`primeExponents`). Adding a system means adding a case here and its cents in
 /// `centOffset(fifths:semitones:)`; nothing else changes.
-public enum TuningSystem: String, CaseIterable, Sendable {
+public enum TuningSystem: String, NamedChoice {
     case equalTemperament = "equal"
     case justIntonation = "just"
     case pythagorean = "pythagorean"
@@ -21,20 +21,21 @@ public enum TuningSystem: String, CaseIterable, Sendable {
         }
     }
 
-    /// Parses "equal", "et", "12-tet", "equal-temperament", "just", "ji", "just-intonation",
-    /// "pythagorean", "pyth"; any case.
-    public init(parsing text: String) throws(TheoryError) {
-        let aliases: [String: TuningSystem] = [
-            "equal": .equalTemperament, "et": .equalTemperament, "12tet": .equalTemperament,
-            "12-tet": .equalTemperament, "equal-temperament": .equalTemperament,
-            "equaltemperament": .equalTemperament, "equal_temperament": .equalTemperament,
-            "just": .justIntonation, "ji": .justIntonation, "just-intonation": .justIntonation,
-            "justintonation": .justIntonation, "just_intonation": .justIntonation,
-            "pythagorean": .pythagorean, "pyth": .pythagorean,
-        ]
-        guard let system = aliases[text.lowercased()] else { throw .unknownTuningSystem(text) }
-        self = system
+    /// The system a name or one of its other spellings names, in any case ("equal", "et",
+    /// "12-tet", "equal-temperament", "just", "ji", "just-intonation", "pythagorean", "pyth"): the
+    /// config file, the socket and the command lines all take them through `init(choosing:)`.
+    public static func named(_ text: String) -> TuningSystem? {
+        aliases[text.lowercased()]
     }
+
+    private static let aliases: [String: TuningSystem] = [
+        "equal": .equalTemperament, "et": .equalTemperament, "12tet": .equalTemperament,
+        "12-tet": .equalTemperament, "equal-temperament": .equalTemperament,
+        "equaltemperament": .equalTemperament, "equal_temperament": .equalTemperament,
+        "just": .justIntonation, "ji": .justIntonation, "just-intonation": .justIntonation,
+        "justintonation": .justIntonation, "just_intonation": .justIntonation,
+        "pythagorean": .pythagorean, "pyth": .pythagorean,
+    ]
 
     /// The size in cents of a spelled interval, simple or compound (P5: 700, 701.955, 701.955).
     public func centOffset(for interval: SpelledInterval) -> Double {
@@ -86,8 +87,6 @@ public enum TuningSystem: String, CaseIterable, Sendable {
 /// 1200·log2(3) and 1200·log2(5): the sizes of the ratios 3/1 and 5/1 in cents.
 let centsOfThree = 1901.955_000_865_387_4
 let centsOfFive = 2786.313_713_864_835
-
-extension TuningSystem: Hashable, Codable {}
 
 extension TuningSystem: CustomStringConvertible {
     public var description: String { name }

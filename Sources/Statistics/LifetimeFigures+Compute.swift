@@ -1,4 +1,5 @@
 import Foundation
+import Training
 
 extension LifetimeFigures {
     /// The figures of `profile` from its sessions and answers (oldest first), with trend windows

@@ -1,14 +1,6 @@
 import Foundation
-
-/// What a session trained.
-public enum ExerciseKind: String, Sendable, CaseIterable {
-    /// A scale played upward, note by note.
-    case scale
-    /// Notes an interval away from a sounded root.
-    case interval
-}
-
-extension ExerciseKind: Hashable, Codable {}
+import MusicTheory
+import Training
 
 /// A session as it began.
 public struct SessionStartRecord: Sendable {
@@ -26,13 +18,13 @@ public struct SessionStartRecord: Sendable {
     public var root: String?
     /// The intervals of an interval session (`m3`, `P5`); empty for scales.
     public var intervals: [String]
-    /// `ascending` or `descending` for an interval session.
-    public var direction: String?
+    /// Which way from the root an interval session's answers lie; nil for scales.
+    public var direction: IntervalDirection?
 
     /// A session start.
     public init(
         id: UUID, profile: String, startedAt: Date, exercise: ExerciseKind, mode: String? = nil, root: String? = nil,
-        intervals: [String] = [], direction: String? = nil
+        intervals: [String] = [], direction: IntervalDirection? = nil
     ) {
         self.id = id
         self.profile = profile

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import MusicTheory
+import Training
 
 extension SQLiteStatisticsStore {
     public func recordSessionStart(_ session: SessionStartRecord) throws(StatisticsError) {
@@ -33,7 +35,7 @@ extension SQLiteStatisticsStore {
                 arguments: [
                     session.id.uuidString, session.profile, session.startedAt.timeIntervalSince1970,
                     session.exercise.rawValue, session.mode, session.root, session.intervals.joined(separator: ","),
-                    session.direction,
+                    session.direction?.rawValue,
                 ])
         case .answer(let answer):
             try db.execute(
@@ -95,7 +97,7 @@ extension SQLiteStatisticsStore {
             id: id, profile: row["profile"], startedAt: Date(timeIntervalSince1970: row["started_at"]),
             exercise: try kind(row["exercise"]), mode: row["mode"], root: row["root"],
             intervals: intervals.isEmpty ? [] : intervals.split(separator: ",").map(String.init),
-            direction: row["direction"])
+            direction: try direction(row["direction"]))
         guard let endedAt: Double = row["ended_at"] else { return SessionRecord(start: start) }
         let end = SessionEndRecord(
             id: id, endedAt: Date(timeIntervalSince1970: endedAt), lengthSeconds: row["length_seconds"] ?? 0,
@@ -117,7 +119,19 @@ extension SQLiteStatisticsStore {
     }
 
     private static func kind(_ text: String) throws -> ExerciseKind {
-        guard let kind = ExerciseKind(rawValue: text) else { throw StatisticsError.database("bad exercise '\(text)'") }
-        return kind
+        do {
+            return try ExerciseKind(choosing: text)
+        } catch {
+            throw StatisticsError.database("bad exercise: \(error)")
+        }
+    }
+
+    private static func direction(_ text: String?) throws -> IntervalDirection? {
+        guard let text else { return nil }
+        do {
+            return try IntervalDirection(choosing: text)
+        } catch {
+            throw StatisticsError.database("bad direction: \(error)")
+        }
     }
 }

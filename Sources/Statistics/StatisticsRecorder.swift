@@ -188,7 +188,7 @@ public final class StatisticsRecorder: Sendable {
         case .interval(let interval):
             SessionStartRecord(
                 id: makeID(), profile: profile, startedAt: time, exercise: .interval, root: interval.root?.description,
-                intervals: interval.intervals.map(\.description), direction: interval.direction.rawValue)
+                intervals: interval.intervals.map(\.description), direction: interval.direction)
         }
     }
 

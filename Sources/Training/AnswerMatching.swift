@@ -1,15 +1,15 @@
 import MusicTheory
 
 /// How a played note is compared with the expected one.
-public enum AnswerMatching: String, Sendable, CaseIterable {
+///
+/// The names are the config file's `matching` values, and what `config.get` and stored results say.
+public enum AnswerMatching: String, NamedChoice {
     /// Any octave of the right pitch class counts: the seed's answer buttons are the 12 pitch
     /// classes. Compound intervals are still judged in their exact octave.
-    case pitchClass
+    case pitchClass = "pitch-class"
     /// Only the exact note counts.
-    case exactOctave
+    case exactOctave = "exact-octave"
 }
-
-extension AnswerMatching: Hashable, Codable {}
 
 /// One note the student is expected to play: how it is spelled and sounded, and how it is judged.
 public struct ExpectedNote: Sendable {

@@ -2,20 +2,12 @@ import MusicTheory
 
 /// An interval exercise: hear a root, read an interval's name, play the note that far away.
 public struct IntervalExercise: Sendable {
-    /// Up from the root or down from it.
-    public enum Direction: String, Sendable, CaseIterable {
-        /// The answer lies above the root.
-        case ascending
-        /// The answer lies below the root.
-        case descending
-    }
-
     /// The root of every question, or nil for a random root within the note range each time.
     public var root: RootNote?
     /// The intervals questions are drawn from.
     public var intervals: [SpelledInterval]
     /// Ascending (the default) or descending.
-    public var direction: Direction
+    public var direction: IntervalDirection
     /// How played notes are compared with the answer; compound intervals are always exact.
     public var matching: AnswerMatching
     /// Wrong notes allowed before the answer is revealed and the next question comes.
@@ -28,7 +20,7 @@ public struct IntervalExercise: Sendable {
     public init(
         root: RootNote? = nil,
         intervals: [SpelledInterval] = IntervalExercise.seedIntervals,
-        direction: Direction = .ascending,
+        direction: IntervalDirection = .ascending,
         matching: AnswerMatching = .pitchClass,
         triesBeforeReveal: Int = 3,
         adaptive: Bool = true
@@ -57,7 +49,5 @@ public struct IntervalExercise: Sendable {
         try! SpelledInterval(parsing: text)
     }
 }
-
-extension IntervalExercise.Direction: Hashable, Codable {}
 
 extension IntervalExercise: Hashable, Codable {}

@@ -66,12 +66,12 @@ public struct IntervalQuestion: Sendable {
     /// The interval asked for.
     public let interval: SpelledInterval
     /// Up or down from the root.
-    public let direction: IntervalExercise.Direction
+    public let direction: IntervalDirection
     /// The note that answers it.
     public let answer: ExpectedNote
 
     /// An interval question; the engine makes these.
-    public init(root: SpelledNote, rootNote: MIDINote, interval: SpelledInterval, direction: IntervalExercise.Direction, answer: ExpectedNote) {
+    public init(root: SpelledNote, rootNote: MIDINote, interval: SpelledInterval, direction: IntervalDirection, answer: ExpectedNote) {
         self.root = root
         self.rootNote = rootNote
         self.interval = interval

@@ -17,7 +17,7 @@ extension TrainingEngine {
     /// The question for `interval`: its root (given, or random within the range with the answer
     /// inside it too), the answer spelled by the interval, and how strictly it is judged.
     private func makeQuestion(_ interval: SpelledInterval, exercise: IntervalExercise, range: ClosedRange<MIDINote>) -> IntervalQuestion {
-        let offset = exercise.direction == .ascending ? interval.semitones : -interval.semitones
+        let offset = exercise.direction.signed(interval.semitones)
         let numbers = range.lowerBound.rawValue...range.upperBound.rawValue
         let fits = { (root: Int) in numbers.contains(root) && numbers.contains(root + offset) }
         let rootNumber: Int
@@ -72,7 +72,7 @@ extension TrainingEngine {
             staff = Staff([StaffNote(open.drawnRoot, role: .root), StaffNote(open.drawnAnswer, role: .answer)])
         } else {
             let distance = note.rawValue - question.rootNote.rawValue
-            let played = floorMod(question.direction == .ascending ? distance : -distance, 12)
+            let played = floorMod(question.direction.signed(distance), 12)
             session!.tally.wrong(subject, played: Interval(rawValue: played)!)
             open.wrongTries += 1
             staff = session!.staff

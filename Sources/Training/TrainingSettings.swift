@@ -14,8 +14,8 @@ public struct TrainingSettings: Sendable {
     public var referencePitch: ReferencePitch
     /// How intervals above a sounded root are tuned.
     public var tuningSystem: TuningSystem
-    /// The name of the instrument sound the audio adapter should use (a SoundFont preset name).
-    public var soundSource: String
+    /// The instrument sound the audio adapter plays prompts and keys with.
+    public var soundSource: SoundSource
     /// How much prompt loudness varies at random, 0 (never) … 1 (widely).
     public var varyLoudness: Double
     /// Silence between one prompt note's end and the next one's start.
@@ -31,7 +31,7 @@ public struct TrainingSettings: Sendable {
         noteDuration: Duration = .seconds(1),
         referencePitch: ReferencePitch = .standard,
         tuningSystem: TuningSystem = .equalTemperament,
-        soundSource: String = "Cello",
+        soundSource: SoundSource = .cello,
         varyLoudness: Double = 0,
         promptGap: Duration = .milliseconds(250),
         harmonicIntervals: Bool = false,

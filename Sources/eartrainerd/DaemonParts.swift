@@ -26,7 +26,7 @@ struct DaemonParts {
         }
         let (renderer, problem) = AudioSetup.makeRenderer(configuration, logger: logger)
         let output = AudioOutputService(configuration: configuration, renderer: renderer, logger: logger)
-        let sound = CelloSoundOutput(renderer: renderer, output: output, celloProblem: problem.map { "\($0)" })
+        let sound = FluidSynthSoundOutput(renderer: renderer, output: output, celloProblem: problem.map { "\($0)" })
         return DaemonParts(
             sound: sound, keyboardStatus: keyboardStatus,
             services: { core in [AudioService(output: output, core: core)] + keyboardService(core) })

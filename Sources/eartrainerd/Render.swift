@@ -23,9 +23,10 @@ struct Render: ParsableCommand {
     @Option(help: "An interval above the root: P5, m3, A4, \"minor third\", tritone …") var interval: String?
     @Option(help: "Notes to play in order, e.g. \"C3 E3 G3\".") var notes: String?
     @Option(help: "A mode: play the scale from the root (ionian … locrian, major, minor).") var mode: String?
-    @Option(help: "Tuning system: equal, just, pythagorean.") var tuning: String = "equal"
+    @Option(help: "Tuning system: equal, just, pythagorean (default: equal).", transform: TuningSystem.init(choosing:))
+    var tuning: TuningSystem = .equalTemperament
     @Option(help: "Reference pitch A4 in Hz (380-500).") var reference: Double = 440
-    @Option(help: "Sound source: cello or sine.") var sound: String = "cello"
+    @Option(help: "Sound source: cello or sine (default: cello).", transform: SoundSource.init(choosing:)) var sound: SoundSource = .cello
     @Option(help: "Seconds each note lasts.") var duration: Double = 1.0
     @Option(help: "Seconds between notes.") var gap: Double = 0.25
     @Flag(help: "Play an interval's two notes together.") var harmonic = false
@@ -45,7 +46,6 @@ struct Render: ParsableCommand {
         if interval != nil || mode != nil, root == nil {
             throw ValidationError("--interval and --mode need --root, e.g. --root A2")
         }
-        guard SoundSource(parsing: sound) != nil else { throw ValidationError("--sound must be cello or sine, not '\(sound)'") }
         guard duration > 0, duration <= 30 else { throw ValidationError("--duration must be more than 0 and at most 30 seconds") }
         guard gap >= 0, gap <= 30 else { throw ValidationError("--gap must be 0 to 30 seconds") }
         guard (1...127).contains(velocity) else { throw ValidationError("--velocity must be 1-127") }
@@ -65,7 +65,7 @@ struct Render: ParsableCommand {
         let logger = Logger(label: "eartrainerd.render")
         let (frequencies, names) = try RenderRequest.frequencies(root: root, interval: interval, notes: notes, mode: mode,
                                                                  tuning: tuning, reference: reference)
-        let style = PromptStyle(noteDuration: duration, gap: gap, harmonic: harmonic, source: SoundSource(parsing: sound)!,
+        let style = PromptStyle(noteDuration: duration, gap: gap, harmonic: harmonic, source: sound,
                                 loudness: Loudness(base: velocity, fraction: varyLoudness))
         let configuration = AudioConfiguration(soundFontPath: soundfont, preset: Preset(bank: bank, program: program),
                                                cacheDirectory: cacheDir)

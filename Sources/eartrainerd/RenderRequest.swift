@@ -6,9 +6,8 @@ import MusicTheory
 /// `ValidationError` that says what is accepted.
 enum RenderRequest {
     static func frequencies(root rootText: String?, interval: String?, notes: String?, mode: String?,
-                            tuning tuningText: String, reference hertz: Double) throws -> ([Frequency], [String]) {
+                            tuning: TuningSystem, reference hertz: Double) throws -> ([Frequency], [String]) {
         do {
-            let tuning = try TuningSystem(parsing: tuningText)
             let reference = try ReferencePitch(validating: hertz)
             let root = try rootText.map { text throws(TheoryError) in try SpelledNote(parsing: text) }
             for note in [root].compactMap({ $0 }) { _ = try note.midiNote() }

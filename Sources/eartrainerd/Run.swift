@@ -109,7 +109,7 @@ struct Run: AsyncParsableCommand {
     private func announceReadiness(core: DaemonCore, reporter: StdoutReporter, notifier: SystemdNotifier) async {
         let deadline = ContinuousClock.now + .seconds(5)
         var status = await core.status()
-        while status.devices.soundDevice == CelloSoundOutput.opening || status.devices.missing.contains(where: { $0.contains("opening the ALSA") }),
+        while status.devices.soundDevice == FluidSynthSoundOutput.opening || status.devices.missing.contains(where: { $0.contains("opening the ALSA") }),
               ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
             status = await core.status()

@@ -21,7 +21,7 @@ struct DaemonFaults {
         report.check("daemon: started, reads the virmidi keyboard", connected != nil,
                      "\(daemon.status().map { "\($0.devices)" } ?? "no answer"); log: \(daemon.child.log.suffix(400))")
         guard connected != nil else { return false }
-        var params = SessionStartParams(kind: "scale")
+        var params = SessionStartParams(kind: .scale)
         params.mode = "ionian"
         params.root = "C3"
         params.seed = 9

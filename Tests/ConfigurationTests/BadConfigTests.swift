@@ -60,7 +60,7 @@ struct BadConfigTests {
         BadConfig(name: "unknown mode", text: "[training.scale]\nmode = \"hypodorian\"\n",
                   kind: .invalidValue, line: 2, key: "training.scale.mode", words: "'hypodorian' is not a mode"),
         BadConfig(name: "unknown tuning", text: "[training]\ntuning = \"meantone\"\n",
-                  kind: .invalidValue, line: 2, key: "training.tuning", words: "not a tuning system"),
+                  kind: .invalidValue, line: 2, key: "training.tuning", words: "'meantone' is not one of 'equal', 'just', 'pythagorean'"),
         BadConfig(name: "unknown sound source", text: "[training]\nsound_source = \"organ\"\n",
                   kind: .invalidValue, line: 2, key: "training.sound_source", words: "'cello', 'sine'"),
         BadConfig(name: "bad interval in the set", text: "[training.interval]\nintervals = [\"m3\", \"X4\"]\n",

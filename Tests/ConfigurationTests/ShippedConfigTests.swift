@@ -23,7 +23,7 @@ struct ShippedConfigTests {
         #expect(settings.noteDuration == .seconds(1))
         #expect(settings.referencePitch == .standard)
         #expect(settings.tuningSystem == .equalTemperament)
-        #expect(settings.soundSource == "cello")
+        #expect(settings.soundSource == .cello)
         #expect(settings.varyLoudness == 0)
         #expect(EartrainerConfig.defaults.midi.controls == .standard)
         #expect(EartrainerConfig.defaults.socket.mode == 0o660)

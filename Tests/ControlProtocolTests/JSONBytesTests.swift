@@ -1,4 +1,5 @@
 import Foundation
+import MusicTheory
 import Testing
 import Training
 
@@ -59,8 +60,8 @@ struct JSONBytesTests {
     func template() throws {
         var status = StatusResult(
             daemon: "eartrainerd test", uptimeSeconds: 0,
-            session: SessionStatus(kind: "scale", mode: "dorian", intervals: nil, root: "D3", correct: 2, errors: 1,
-                                   elapsedSeconds: 0, prompt: "D3 dorian", progress: 2, total: 8, seed: 5, tuning: "just"),
+            session: SessionStatus(kind: .scale, mode: "dorian", intervals: nil, root: "D3", correct: 2, errors: 1,
+                                   elapsedSeconds: 0, prompt: "D3 dorian", progress: 2, total: 8, seed: 5, tuning: .justIntonation),
             devices: DevicesStatus(sequencer: true, keyboard: false, keyboards: [], sound: false, soundDevice: nil, missing: ["keyboard: none"]),
             storage: "available", database: nil, profile: "bea")
         var json = JSONBytes()
@@ -111,11 +112,12 @@ extension StatusResult {
                        wrong: (0..<Int.random(in: 0...3, using: &random)).map { _ in entry() })
         }
         let session = maybe(SessionStatus(
-            kind: text(), mode: maybe(text()), intervals: maybe((0..<Int.random(in: 0...18, using: &random)).map { _ in text() }),
+            kind: ExerciseKind.allCases.randomElement(using: &random)!, mode: maybe(text()), intervals: maybe((0..<Int.random(in: 0...18, using: &random)).map { _ in text() }),
             root: text(), correct: Int.random(in: 0...10_000, using: &random), errors: Int.random(in: 0...10_000, using: &random),
             elapsedSeconds: Double.random(in: 0...90_000, using: &random), prompt: maybe(text()),
-            progress: maybe(Int.random(in: 0...8, using: &random)), total: maybe(8), seed: random.next(), tuning: text(),
-            staff: maybe(staff()), lastStaff: maybe(staff()), direction: maybe(text())))
+            progress: maybe(Int.random(in: 0...8, using: &random)), total: maybe(8), seed: random.next(),
+            tuning: TuningSystem.allCases.randomElement(using: &random)!,
+            staff: maybe(staff()), lastStaff: maybe(staff()), direction: maybe(IntervalDirection.allCases.randomElement(using: &random)!)))
         let devices = DevicesStatus(
             sequencer: Bool.random(using: &random), keyboard: Bool.random(using: &random),
             keyboards: (0..<Int.random(in: 0...2, using: &random)).map { _ in text() }, sound: Bool.random(using: &random),

@@ -24,7 +24,7 @@ struct DaemonCoreTests {
         let session = try #require(status.session)
         #expect(session.correct == 8)
         #expect(session.errors == 1)
-        #expect(session.kind == "scale")
+        #expect(session.kind == .scale)
         #expect(session.mode == "dorian")
         let types = follower.all.map(\.type)
         #expect(types.first == "session_started")

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import MusicTheory
 @testable import FluidSynthAudio
+import Training
 
 @Suite struct AudioOutputTests {
     static func renderer() -> ToneRenderer {

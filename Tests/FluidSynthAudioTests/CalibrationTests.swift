@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MusicTheory
 @testable import FluidSynthAudio
+import Training
 
 @Suite struct CalibrationTests {
     static func identity(duration: Int = 500, preset: Preset = .cello, digest: String = "d1") -> CelloCalibration.Identity {

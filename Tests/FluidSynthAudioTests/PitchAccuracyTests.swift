@@ -40,7 +40,7 @@ import MusicTheory
         let fifth = TuningSystem.justIntonation.frequency(of: MIDINote(55), root: MIDINote(48))
         var random = SeededRandom(seed: 1)
         let style = PromptStyle(noteDuration: 1, harmonic: true, source: .cello)
-        let tones = Prompt.interval(root: root, target: fifth, style: style, sampleRate: Support.sampleRate, random: &random)
+        let tones = PromptTones.interval(root: root, target: fifth, style: style, sampleRate: Support.sampleRate, random: &random)
         #expect(tones.map(\.startFrame) == [0, 0])
         renderer.play(tones)
         var left = [Float](repeating: 0, count: 64), right = left

@@ -14,7 +14,7 @@ struct PromptTimingTests {
     @Test("a model answer and the next root: each note 0.5 s, 0.25 s apart, the phrases too")
     func phrasesInSequence() {
         var random = SeededRandom(seed: 1)
-        let tones = Prompt.phrases([([a3, e4], false), ([d3], false)], style: style, sampleRate: 1000, random: &random)
+        let tones = PromptTones.phrases([([a3, e4], false), ([d3], false)], style: style, sampleRate: 1000, random: &random)
         #expect(tones.map(\.startFrame) == [0, 750, 1500])
         #expect(tones.allSatisfy { $0.frameCount == 500 })
         #expect(tones.map(\.frequency) == [a3, e4, d3])
@@ -23,7 +23,7 @@ struct PromptTimingTests {
     @Test("a harmonic phrase sounds its notes at once; what follows waits for its end and the gap")
     func harmonicPhrase() {
         var random = SeededRandom(seed: 1)
-        let tones = Prompt.phrases([([a3, e4], true), ([d3], false)], style: style, sampleRate: 1000, random: &random)
+        let tones = PromptTones.phrases([([a3, e4], true), ([d3], false)], style: style, sampleRate: 1000, random: &random)
         #expect(tones.map(\.startFrame) == [0, 0, 750])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MusicTheory
 @testable import FluidSynthAudio
+import Training
 
 /// The idle state (`ToneRenderer+Idle.swift`), driven period by period as the audio driver does;
 /// the renderer's frame count is the clock.

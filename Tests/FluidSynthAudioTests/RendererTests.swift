@@ -32,11 +32,11 @@ import MusicTheory
     func promptTiming() {
         var random = SeededRandom(seed: 7)
         let style = PromptStyle(noteDuration: 0.5, gap: 0.25, source: .sine)
-        let tones = Prompt.interval(root: Frequency(hertz: 110), target: Frequency(hertz: 165), style: style,
+        let tones = PromptTones.interval(root: Frequency(hertz: 110), target: Frequency(hertz: 165), style: style,
                                     sampleRate: 48000, random: &random)
         #expect(tones.map(\.startFrame) == [0, 36000])
         #expect(tones.map(\.frameCount) == [24000, 24000])
-        let scale = Prompt.sequence((0..<8).map { Frequency(hertz: 100 + Double($0)) }, style: style, sampleRate: 48000, random: &random)
+        let scale = PromptTones.sequence((0..<8).map { Frequency(hertz: 100 + Double($0)) }, style: style, sampleRate: 48000, random: &random)
         #expect(scale.map(\.startFrame) == (0..<8).map { $0 * 36000 })
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MusicTheory
 @testable import FluidSynthAudio
+import Training
 
 @Suite struct SoundFontTests {
     let system = SoundFontLocator.systemPath

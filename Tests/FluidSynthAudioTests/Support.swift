@@ -3,6 +3,7 @@ import Testing
 import Logging
 import MusicTheory
 @testable import FluidSynthAudio
+import Training
 
 /// Shared helpers: a renderer with its calibration cached in a temporary folder, and the pitch
 /// of one isolated note rendered through it.

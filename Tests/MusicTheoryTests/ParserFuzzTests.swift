@@ -20,7 +20,7 @@ struct ParserFuzzTests {
             _ = try? RootNote(parsing: text)
             _ = try? SpelledInterval(parsing: text)
             _ = try? Mode(parsing: text)
-            _ = try? TuningSystem(parsing: text)
+            _ = try? TuningSystem(choosing: text)
         }
     }
 }

@@ -64,13 +64,14 @@ struct TuningSystemTests {
         ("Pythagorean", .pythagorean),
     ])
     func names(text: String, system: TuningSystem) throws {
-        #expect(try TuningSystem(parsing: text) == system)
+        #expect(try TuningSystem(choosing: text) == system)
     }
 
     @Test("an unknown system throws with the accepted names")
     func unknown() {
-        #expect(throws: TheoryError.unknownTuningSystem("meantone")) { try TuningSystem(parsing: "meantone") }
-        #expect(TheoryError.unknownTuningSystem("x").description.contains("pythagorean"))
+        #expect(throws: UnknownName("meantone", accepted: ["equal", "just", "pythagorean"])) {
+            try TuningSystem(choosing: "meantone")
+        }
     }
 
     @Test("Codable round trip")

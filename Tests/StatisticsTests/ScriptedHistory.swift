@@ -1,5 +1,6 @@
 import Foundation
 import Statistics
+import Training
 
 /// A known history: five sessions of the `default` profile over forty days, one of them cut short
 /// (no end), and one session of `anna` that must never count for `default`.

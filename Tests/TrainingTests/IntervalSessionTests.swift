@@ -16,8 +16,8 @@ import Testing
     }
 
     @Test("every interval, up and down: the prompt names it, the right note answers it, random roots stay in range",
-          arguments: IntervalExercise.extendedIntervals, IntervalExercise.Direction.allCases)
-    func everyInterval(interval: SpelledInterval, direction: IntervalExercise.Direction) throws {
+          arguments: IntervalExercise.extendedIntervals, IntervalDirection.allCases)
+    func everyInterval(interval: SpelledInterval, direction: IntervalDirection) throws {
         let harness = Harness(seed: UInt64(interval.semitones))
         try harness.engine.start(.interval(IntervalExercise(intervals: [interval], direction: direction)))
         for _ in 0..<10 {

@@ -37,6 +37,20 @@ struct NoDaemonTests {
         }
     }
 
+    @Test("--tuning takes the tuning systems' names and refuses anything else with them, before connecting",
+          arguments: [("just", nil), ("ET", nil), ("meantone", "'meantone' is not one of 'equal', 'just', 'pythagorean'")]
+              as [(String, String?)])
+    func tuning(name: String, refusal: String?) throws {
+        let path = "/tmp/eartrainer-no-daemon-\(getpid())/eartrainer.sock"
+        let result = try ctl.run(["start", "interval", "--tuning", name, "--socket", path])
+        if let refusal {
+            #expect(result.status == 64, "\(result)")
+            #expect(result.stderr.contains(refusal), "\(result)")
+        } else {
+            #expect(result.status == 69, "\(result)")
+        }
+    }
+
     @Test("shell completions are generated for bash, zsh and fish", arguments: ["bash", "zsh", "fish"])
     func completions(shell: String) throws {
         let result = try ctl.run(["--generate-completion-script", shell])

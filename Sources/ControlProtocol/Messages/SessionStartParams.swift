@@ -1,7 +1,10 @@
+import MusicTheory
+import Training
+
 /// `session.start` params. Everything but `kind` is optional; the daemon's config fills the rest.
 public struct SessionStartParams: Sendable, Hashable, Codable {
-    /// "scale" or "interval".
-    public var kind: String
+    /// What the session trains; an unknown name is refused with the names accepted.
+    public var kind: ExerciseKind
     /// A mode name for scales ("dorian"); with `randomMode`, the first round's mode.
     public var mode: String?
     /// A root: pitch class (`C#/Db`), spelled name (`Eb`), note (`Eb3`) or MIDI number. Intervals
@@ -11,10 +14,11 @@ public struct SessionStartParams: Sendable, Hashable, Codable {
     public var intervals: [String]?
     /// Add P8 m9 M9 P11 A11 m13 M13 to the intervals asked (given, or the default set).
     public var extended: Bool?
-    /// "ascending" (default) or "descending".
-    public var direction: String?
-    /// "equal", "just" or "pythagorean"; applies from the next prompt.
-    public var tuning: String?
+    /// Which way from the root intervals are asked (default ascending).
+    public var direction: IntervalDirection?
+    /// `equal`, `just` or `pythagorean` (or another spelling `TuningSystem.named` accepts);
+    /// applies from the next prompt.
+    public var tuning: TuningSystem?
     /// A4 in Hz, 380–500; applies from the next prompt.
     public var reference: Double?
     /// Seed for every random choice, so the session can be replayed exactly.
@@ -33,7 +37,7 @@ public struct SessionStartParams: Sendable, Hashable, Codable {
     /// profile (`--profile`, the config's `storage.profile`).
     public var profile: String?
 
-    public init(kind: String) {
+    public init(kind: ExerciseKind) {
         self.kind = kind
     }
 

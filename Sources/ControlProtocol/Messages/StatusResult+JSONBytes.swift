@@ -19,11 +19,11 @@ extension SessionStatus {
     public func write(to json: inout JSONBytes) {
         json.object { members in
             members.member("correct") { $0.integer(correct) }
-            members.member("direction", ifPresent: direction) { $0.string($1) }
+            members.member("direction", ifPresent: direction) { $0.string($1.rawValue) }
             members.member("elapsed_seconds") { $0.clock(.sessionElapsed, elapsedSeconds) }
             members.member("errors") { $0.integer(errors) }
             members.member("intervals", ifPresent: intervals) { $0.strings($1) }
-            members.member("kind") { $0.string(kind) }
+            members.member("kind") { $0.string(kind.rawValue) }
             members.member("last_staff", ifPresent: lastStaff) { $1.write(to: &$0) }
             members.member("mode", ifPresent: mode) { $0.string($1) }
             members.member("progress", ifPresent: progress) { $0.integer($1) }
@@ -32,7 +32,7 @@ extension SessionStatus {
             members.member("seed") { $0.integer(seed) }
             members.member("staff", ifPresent: staff) { $1.write(to: &$0) }
             members.member("total", ifPresent: total) { $0.integer($1) }
-            members.member("tuning") { $0.string(tuning) }
+            members.member("tuning") { $0.string(tuning.rawValue) }
         }
     }
 }

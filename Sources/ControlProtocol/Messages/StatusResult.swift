@@ -1,3 +1,6 @@
+import MusicTheory
+import Training
+
 /// What `status` returns.
 public struct StatusResult: Sendable, Hashable, Codable {
     public var protocolVersion: Int
@@ -34,15 +37,15 @@ public struct StatusResult: Sendable, Hashable, Codable {
 
 /// The running session, as `status` shows it.
 public struct SessionStatus: Sendable, Hashable, Codable {
-    /// "scale" or "interval".
-    public var kind: String
+    /// What the session trains.
+    public var kind: ExerciseKind
     /// Scales: the mode of the current round.
     public var mode: String?
     /// Intervals: the set being asked.
     public var intervals: [String]?
-    /// Intervals: "ascending" or "descending", which way from the root the answers lie (the
-    /// prompt's interval name alone does not say).
-    public var direction: String?
+    /// Intervals: which way from the root the answers lie (the prompt's interval name alone does
+    /// not say).
+    public var direction: IntervalDirection?
     /// The root of the current question (a note name such as `D3`), or "random".
     public var root: String
     public var correct: Int
@@ -55,15 +58,16 @@ public struct SessionStatus: Sendable, Hashable, Codable {
     public var total: Int?
     /// The seed that replays this session.
     public var seed: UInt64
-    public var tuning: String
+    /// The tuning system prompts are sounded in.
+    public var tuning: TuningSystem
     /// The open question's staff, with its wrong attempts (for `eartrainctl staff`).
     public var staff: RoundStaff?
     /// The staff of the question finished last, as it stood at its end.
     public var lastStaff: RoundStaff?
 
-    public init(kind: String, mode: String?, intervals: [String]?, root: String, correct: Int, errors: Int,
-                elapsedSeconds: Double, prompt: String?, progress: Int?, total: Int?, seed: UInt64, tuning: String,
-                staff: RoundStaff? = nil, lastStaff: RoundStaff? = nil, direction: String? = nil) {
+    public init(kind: ExerciseKind, mode: String?, intervals: [String]?, root: String, correct: Int, errors: Int,
+                elapsedSeconds: Double, prompt: String?, progress: Int?, total: Int?, seed: UInt64, tuning: TuningSystem,
+                staff: RoundStaff? = nil, lastStaff: RoundStaff? = nil, direction: IntervalDirection? = nil) {
         self.kind = kind
         self.mode = mode
         self.intervals = intervals

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ControlProtocol
 import MusicTheory
+import Training
 
 /// `eartrainctl start scale|interval …`
 struct StartCommand: ParsableCommand {
@@ -10,7 +11,7 @@ struct StartCommand: ParsableCommand {
 
 /// Options both kinds of session share.
 struct SessionOptions: ParsableArguments {
-    @Option(help: "Tuning: equal, just or pythagorean.") var tuning: String?
+    @Option(help: "Tuning: equal, just or pythagorean.", transform: TuningSystem.init(choosing:)) var tuning: TuningSystem?
     @Option(help: "A4 in Hz, 380-500.") var reference: Double?
     @Option(help: "Seed for every random choice, to replay a session.") var seed: UInt64?
     @Flag(help: "Require the exact octave, not just the pitch class.") var strict = false
@@ -62,7 +63,7 @@ struct StartScale: ParsableCommand {
     }
 
     func run() throws {
-        var params = SessionStartParams(kind: "scale")
+        var params = SessionStartParams(kind: .scale)
         (params.mode, params.root) = try words()
         params.randomRoot = randomRoot ? true : nil
         params.randomMode = randomMode ? true : nil
@@ -84,11 +85,11 @@ struct StartInterval: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        var params = SessionStartParams(kind: "interval")
+        var params = SessionStartParams(kind: .interval)
         params.root = root
         params.intervals = intervals.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
         params.extended = extended ? true : nil
-        params.direction = descending ? "descending" : nil
+        params.direction = descending ? .descending : nil
         params.tries = tries
         params.adaptive = noAdaptive ? false : nil
         session.apply(to: &params)

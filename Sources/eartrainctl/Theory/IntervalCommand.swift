@@ -39,7 +39,7 @@ struct IntervalCommand: ParsableCommand {
         let semitones = descending ? -interval.semitones : interval.semitones
         let report = IntervalReport(
             root: rootText, interval: interval.description, name: interval.name, target: target,
-            semitones: semitones, direction: descending ? "descending" : "ascending"
+            semitones: semitones, direction: descending ? .descending : .ascending
         )
         if json {
             try printJSON(report)
@@ -57,5 +57,5 @@ struct IntervalReport: Encodable {
     let name: String
     let target: String
     let semitones: Int
-    let direction: String
+    let direction: IntervalDirection
 }

@@ -17,13 +17,13 @@ struct TuningCommand: ParsableCommand {
     static let octave = ["P1", "m2", "M2", "m3", "M3", "P4", "A4", "d5", "P5", "m6", "M6", "m7", "M7", "P8"]
         .map { try! SpelledInterval(parsing: $0) }
 
-    @Argument(help: "The tuning system: equal, just or pythagorean.") var system: String
+    @Argument(help: "The tuning system: equal, just or pythagorean.", transform: TuningSystem.init(choosing:))
+    var system: TuningSystem
     @Option(help: "The root note; without an octave it is taken in octave 4.") var root = "C4"
     @Option(help: "The frequency of A4 in Hz, 380-500.") var reference = "440"
     @Flag(help: "Print one JSON object.") var json = false
 
     func run() throws {
-        let system = try parsed { () throws(TheoryError) in try TuningSystem(parsing: self.system) }
         let root = try parsed { () throws(TheoryError) in try RootNote(parsing: self.root) }.note(defaultOctave: 4)
         let referencePitch = try parsed { () throws(TheoryError) in try ReferencePitch(parsing: reference) }
         var rows: [TuningReport.Row] = []

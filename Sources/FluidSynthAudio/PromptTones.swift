@@ -1,4 +1,5 @@
 import MusicTheory
+import Training
 
 /// How prompts sound: note duration, the gap between notes, harmonic or melodic intervals, the
 /// sound source and the loudness.
@@ -22,8 +23,8 @@ public struct PromptStyle: Sendable, Hashable {
     }
 }
 
-/// Turns exact frequencies into the tones of a prompt.
-public enum Prompt {
+/// The tones a prompt sounds as: exact frequencies laid out in time by a `PromptStyle`.
+public enum PromptTones {
     /// An interval: the root, then the target after the gap (or both at once when harmonic).
     public static func interval(root: Frequency, target: Frequency, style: PromptStyle, sampleRate: Double,
                                 random: inout some RandomNumberGenerator) -> [Tone] {

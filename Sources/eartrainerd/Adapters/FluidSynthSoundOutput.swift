@@ -4,9 +4,10 @@ import MusicTheory
 import Synchronization
 import Training
 
-/// The daemon's sound, through FluidSynth: every prompt and every key, tuned in the session's
-/// tuning system relative to the question's root, at the reference pitch.
-final class CelloSoundOutput: SoundOutput {
+/// The daemon's sound through FluidSynthAudio's renderer: every prompt and every key, as the
+/// settings' sound source (the SoundFont cello or a sine), tuned in the session's tuning system
+/// relative to the question's root, at the reference pitch.
+final class FluidSynthSoundOutput: SoundOutput {
     private let renderer: ToneRenderer
     private let output: AudioOutputService
     private let celloProblem: String?
@@ -25,7 +26,7 @@ final class CelloSoundOutput: SoundOutput {
              together: phrase.together)
         }
         let tones = random.withLock { random in
-            FluidSynthAudio.Prompt.phrases(tuned, style: style(settings), sampleRate: renderer.sampleRate, random: &random)
+            PromptTones.phrases(tuned, style: style(settings), sampleRate: renderer.sampleRate, random: &random)
         }
         renderer.play(tones)
     }
@@ -34,7 +35,7 @@ final class CelloSoundOutput: SoundOutput {
         let frequency = root.map { settings.tuningSystem.frequency(of: note, root: $0, reference: settings.referencePitch) }
             ?? Frequency(note, reference: settings.referencePitch)
         let frames = max(1, Int((settings.noteDuration.seconds * renderer.sampleRate).rounded()))
-        renderer.play([Tone(frequency: frequency, velocity: min(127, max(1, velocity)), source: source(settings),
+        renderer.play([Tone(frequency: frequency, velocity: min(127, max(1, velocity)), source: settings.soundSource,
                             startFrame: 0, frameCount: frames)])
     }
 
@@ -55,11 +56,7 @@ final class CelloSoundOutput: SoundOutput {
     }
 
     private func style(_ settings: TrainingSettings) -> PromptStyle {
-        PromptStyle(noteDuration: settings.noteDuration.seconds, gap: settings.promptGap.seconds, harmonic: false, source: source(settings),
+        PromptStyle(noteDuration: settings.noteDuration.seconds, gap: settings.promptGap.seconds, harmonic: false, source: settings.soundSource,
                     loudness: Loudness(fraction: settings.varyLoudness))
-    }
-
-    private func source(_ settings: TrainingSettings) -> SoundSource {
-        SoundSource(parsing: settings.soundSource) ?? .cello
     }
 }
