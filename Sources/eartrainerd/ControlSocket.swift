@@ -32,9 +32,8 @@ struct ControlSocket {
             throw ExitCode(69)  // EX_UNAVAILABLE
         }
         let server = try ControlServer(
-            listener: listener, greeting: ControlService.greeting,
-            refusals: ControlService.refusals(maxClients: limit), limits: ServerLimits(maxClients: limit),
-            quickAnswer: ControlService.quickAnswer(core: router.core))
+            listener: listener, greeting: ControlService.greeting(router.methods),
+            refusals: ControlService.refusals(maxClients: limit), limits: ServerLimits(maxClients: limit))
         let service = ControlService(server: server, router: router)
         return ControlSocket(server: server, service: service, description: description)
     }

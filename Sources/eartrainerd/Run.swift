@@ -83,7 +83,7 @@ struct Run: AsyncParsableCommand {
             router: RequestRouter(
                 core: core, policy: ControlSocket.policy(config.socket, reporter: reporter),
                 defaults: ExerciseDefaults(scale: config.training.scale, interval: config.training.interval),
-                configuration: { Wire.value(reloader.config) },
+                configuration: { Wire.snakeCasedValue(reloader.config) },
                 statistics: { method, params throws(RPCError) in
                     try StatisticsQueries.answer(method, store, params: params, profile: profile)
                 },

@@ -117,7 +117,7 @@ struct ConfigAndStatisticsIntegrationTests {
         defer { try? FileManager.default.removeItem(atPath: file) }
         let daemon = try DaemonProcess(arguments: ["--config", file])
         let link = try daemon.connect()
-        #expect(try link.result("config.get")["training"]?["referencePitch"]?.number == 442)
+        #expect(try link.result("config.get")["training"]?["reference_pitch"]?.number == 442)
         let reason = try kind.install(at: file)
         kill(daemon.process.processIdentifier, SIGHUP)
         #expect(DaemonProcess.wait { daemon.stdout.contains("config reload refused") }, "stdout: \(daemon.stdout)")
@@ -125,7 +125,7 @@ struct ConfigAndStatisticsIntegrationTests {
         #expect(daemon.process.isRunning)
         // The old values are in force: the config reported, and what a new session is tuned with.
         do {
-            #expect(try link.result("config.get")["training"]?["referencePitch"]?.number == 442)
+            #expect(try link.result("config.get")["training"]?["reference_pitch"]?.number == 442)
             _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
             #expect(try link.result("status")["session"]?["tuning"]?.string == "just")
         } catch {
@@ -148,7 +148,7 @@ struct ConfigAndStatisticsIntegrationTests {
         let link = try daemon.connect()
         #expect(try link.result("status")["storage"]?.string?.hasPrefix("available") == true)
         let stats = try link.result("stats.get")
-        let scale = stats["figures"]?["byExercise"]?["scale"]
+        let scale = stats["figures"]?["by_exercise"]?["scale"]
         #expect(scale?["answers"]?.number == 4)
         #expect(scale?["correct"]?.number == 3)
         #expect(stats["report"]?.string?.isEmpty == false)
@@ -168,7 +168,7 @@ struct ConfigAndStatisticsIntegrationTests {
         }
         #expect(try ctl(["stats"]).contains("profile default"))
         let figures = try #require(jsonObject(try ctl(["stats", "--json"])))
-        #expect(((figures["byExercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int == 5)
+        #expect(((figures["by_exercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int == 5)
         let csv = try ctl(["export", "--format", "csv"]).split(whereSeparator: \.isNewline)
         #expect(csv.count == 6)  // a header and five answers
         let json = try #require(try JSONSerialization.jsonObject(with: Data(try ctl(["export", "--format", "json"]).utf8)) as? [Any])
