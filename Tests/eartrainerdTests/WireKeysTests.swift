@@ -112,7 +112,7 @@ struct WireKeysTests {
             ["theory", "scale", "dorian", "D", "--json"], ["theory", "tuning", "just", "--json"],
         ]
         for arguments in commands {
-            let output = try Eartrainctl.run(arguments, socket: daemon.socketPath)
+            let output = try Eartrainctl.run(arguments, socket: arguments[0] == "theory" ? nil : daemon.socketPath)
             #expect(output.status == 0, "\(arguments): \(output)")
             let value = try #require(Self.json(output.stdout), "\(arguments): \(output.stdout)")
             #expect(Self.offenders(in: value).isEmpty, "eartrainctl \(arguments.joined(separator: " ")): \(output.stdout)")
