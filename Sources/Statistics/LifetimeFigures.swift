@@ -45,7 +45,7 @@ public struct Figures: Sendable {
     public var correct: Int
     /// `correct / answers`, nil with no answers.
     public var accuracy: Double?
-    /// `1 - accuracy`: the seed's error rate.
+    /// `1 - accuracy`: the error rate a session's results give.
     public var errorRate: Double?
     /// Mean response time of the correct answers, seconds.
     public var averageResponseSeconds: Double?
