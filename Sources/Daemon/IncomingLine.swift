@@ -8,7 +8,15 @@ enum IncomingLine {
     case batch([IncomingCall])
 
     init(_ bytes: [UInt8]) {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
+        let data = Data(bytes)
+        // The common case, one object, is read member by member: decoding a whole line into a
+        // `JSONValue` tries each JSON type in turn, and each miss is a thrown error.
+        if bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) == UInt8(ascii: "{"),
+           let envelope = try? JSONDecoder().decode(Envelope.self, from: data) {
+            self = .single(IncomingCall(.object(envelope.members)))
+            return
+        }
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
             self = .single(.invalid(id: .null, .parseError("not valid JSON (each request is one line of UTF-8 JSON)")))
             return
         }
@@ -65,5 +73,32 @@ enum IncomingCall {
             return
         }
         self = .request(RPCRequest(id: id, method: method, params: members["params"]))
+    }
+}
+
+/// The members of a request object that JSON-RPC gives meaning to, each read as the type it
+/// should have; a member of another type is kept as a value `IncomingCall` refuses.
+private struct Envelope: Decodable {
+    var members: [String: JSONValue] = [:]
+
+    private enum Key: String, CodingKey { case jsonrpc, id, method, params }
+    /// Stands for a member of a type the specification does not allow there.
+    private static let wrongType = JSONValue.bool(false)
+
+    init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: Key.self)
+        for key in [Key.jsonrpc, .method] where object.contains(key) {
+            members[key.rawValue] = (try? object.decode(String.self, forKey: key)).map(JSONValue.string) ?? Self.wrongType
+        }
+        if object.contains(.id) {
+            if try object.decodeNil(forKey: .id) {
+                members["id"] = .null
+            } else if let number = try? object.decode(Double.self, forKey: .id) {
+                members["id"] = .number(number)
+            } else {
+                members["id"] = (try? object.decode(String.self, forKey: .id)).map(JSONValue.string) ?? Self.wrongType
+            }
+        }
+        if object.contains(.params) { members["params"] = try object.decode(JSONValue.self, forKey: .params) }
     }
 }
