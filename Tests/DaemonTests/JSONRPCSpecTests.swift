@@ -41,22 +41,14 @@ struct JSONRPCSpecTests {
         }
     }
 
-    /// A daemon's control socket with the example methods; `body` talks to it.
+    /// A daemon's control socket with the example methods; `body` talks to it, greeted.
     static func withSocket(_ body: (LineClient) async throws -> Void) async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rpc-\(UUID().uuidString.prefix(8)).sock").path
         var methods = MethodTable.standard
         for entry in exampleMethods { methods = methods.adding(entry) }
-        let server = try ControlServer(listener: try UnixListener.bind(path: path), greeting: ControlService.greeting(methods),
-                                       refusals: ControlService.refusals(maxClients: 4))
-        let core = DaemonCore(sound: RecordingSoundOutput(), seed: 5)
-        let service = ControlService(server: server, router: RequestRouter(core: core, policy: AccessPolicy(daemonUID: getuid()), methods: methods))
-        server.start()
-        let serving = Task { await service.run() }
-        let client = try LineClient(path: path)
-        #expect(await client.readLine()?.contains("\"hello\"") == true)
-        try await body(client)
-        server.stop()
-        await serving.value
+        try await LineClient.withControlSocket(methods: methods) { client in
+            #expect(await client.readLine()?.contains("\"hello\"") == true)
+            try await body(client)
+        }
     }
 
     /// A reply as JSON, with each error reduced to its code (the messages are the daemon's own).

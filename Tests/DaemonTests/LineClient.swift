@@ -1,5 +1,9 @@
+import ControlServer
 import Foundation
 import Glibc
+import Testing
+
+@testable import Daemon
 
 /// A client that speaks raw lines over a real Unix socket: what it sends is written as given,
 /// and each line that comes back is read as it came, so a test sees the exact wire. Reads block a
@@ -55,5 +59,24 @@ final class LineClient: @unchecked Sendable {
             guard count > 0 else { return nil }
             buffered += chunk[..<count]
         }
+    }
+}
+
+extension LineClient {
+    /// Serves `methods` on a real Unix socket (the real `ControlServer` and `ControlService`, a
+    /// silent core) while `body` talks to it through a client that has not read the greeting yet.
+    static func withControlSocket(methods: MethodTable, _ body: (LineClient) async throws -> Void) async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lc-\(UUID().uuidString.prefix(8)).sock").path
+        let server = try ControlServer(listener: try UnixListener.bind(path: path), greeting: ControlService.greeting(methods),
+                                       refusals: ControlService.refusals(maxClients: 4))
+        let router = RequestRouter(core: DaemonCore(sound: RecordingSoundOutput(), seed: 5), policy: AccessPolicy(daemonUID: getuid()),
+                                   methods: methods)
+        let service = ControlService(server: server, router: router)
+        server.start()
+        let serving = Task { await service.run() }
+        let client = try LineClient(path: path)
+        try await body(client)
+        server.stop()
+        await serving.value
     }
 }

@@ -26,26 +26,17 @@ struct MethodTableTests {
 
     @Test("a method added to the table alone is routed and listed by hello, over the socket")
     func routedAndListed() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mt-\(UUID().uuidString.prefix(8)).sock").path
-        let methods = MethodTable.standard.adding(Self.echo(.control))
-        let server = try ControlServer(listener: try UnixListener.bind(path: path), greeting: ControlService.greeting(methods),
-                                       refusals: ControlService.refusals(maxClients: 4))
-        let core = DaemonCore(sound: RecordingSoundOutput(), seed: 5)
-        let service = ControlService(server: server, router: RequestRouter(core: core, policy: AccessPolicy(daemonUID: getuid()), methods: methods))
-        server.start()
-        let serving = Task { await service.run() }
-        let client = try LineClient(path: path)
-        let hello = try JSONDecoder().decode(RPCNotification.self, from: Data(try #require(await client.readLine()).utf8))
-        guard case .object(let greeting) = hello.params else { Issue.record("the greeting has no params"); return }
-        #expect(greeting["methods"] == JSONValue.array((MethodTable.standard.names + ["test.echo"]).map { .string($0) }))
-        client.send(Self.echoLine)
-        let reply = try JSONDecoder().decode(RPCResponse.self, from: Data(try #require(await client.readLine()).utf8))
-        #expect(reply.result == .object(["echoed": .string("ping")]))
-        #expect(reply.id == .string("e"))
-        client.send(#"{"jsonrpc":"2.0","id":1,"method":"test.echo","params":{"word":3}}"#)
-        #expect(try #require(await client.readLine()).contains("-32602"))
-        server.stop()
-        await serving.value
+        try await LineClient.withControlSocket(methods: MethodTable.standard.adding(Self.echo(.control))) { client in
+            let hello = try JSONDecoder().decode(RPCNotification.self, from: Data(try #require(await client.readLine()).utf8))
+            guard case .object(let greeting) = hello.params else { Issue.record("the greeting has no params"); return }
+            #expect(greeting["methods"] == JSONValue.array((MethodTable.standard.names + ["test.echo"]).map { .string($0) }))
+            client.send(Self.echoLine)
+            let reply = try JSONDecoder().decode(RPCResponse.self, from: Data(try #require(await client.readLine()).utf8))
+            #expect(reply.result == .object(["echoed": .string("ping")]))
+            #expect(reply.id == .string("e"))
+            client.send(#"{"jsonrpc":"2.0","id":1,"method":"test.echo","params":{"word":3}}"#)
+            #expect(try #require(await client.readLine()).contains("-32602"))
+        }
     }
 
     private func reply(_ methods: MethodTable, peer: PeerCredentials) async throws -> RPCResponse {
