@@ -93,7 +93,7 @@ test-vm-boot: deps
 
 # Fuzzing with millions of inputs (docs/reliability.md). The config parser through
 # Tests/ConfigFuzzer, optimised (toml++'s assertions stay on in a release build), two seeds side by
-# side; then the request path (ProtocolFuzzTests) and SimpleRequest against JSONDecoder.
+# side; then the request path (ProtocolFuzzTests), batches included.
 FUZZ_CONFIG_INPUTS ?= 1000000
 FUZZ_REQUEST_INPUTS ?= 1000000
 .PHONY: fuzz
@@ -103,4 +103,4 @@ fuzz: deps
 	  .build/release/config-fuzzer config/eartrainer.toml $(FUZZ_CONFIG_INPUTS) 2; second=$$?; wait $$!; first=$$?; \
 	  [ $$first = 0 ] && [ $$second = 0 ]
 	$(SWIFT) build --build-tests
-	FUZZ_ITERATIONS=$(FUZZ_REQUEST_INPUTS) $(SWIFT) test --skip-build --filter "ProtocolFuzzTests|SimpleRequestTests"
+	FUZZ_ITERATIONS=$(FUZZ_REQUEST_INPUTS) $(SWIFT) test --skip-build --filter "ProtocolFuzzTests"

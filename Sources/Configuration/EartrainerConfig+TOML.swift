@@ -77,14 +77,14 @@ extension KeyboardControls.Trigger {
             guard let number = Int(parts[1]), (0...127).contains(number) else {
                 throw Message("'\(text)': a controller is 0-127")
             }
-            self = .controller(number)
+            self = .controller(number: number)
         case "below":
             guard let number = Int(parts[1]), (1...127).contains(number) else {
                 throw Message("'\(text)': semitones below the range are 1-127")
             }
             self = .keyBelowRange(semitones: number)
         case "key":
-            self = .key(try MIDINote(parsing: parts[1]))
+            self = .key(note: try MIDINote(parsing: parts[1]))
         default:
             throw Message("'\(text)' is not a control trigger: \(usage)")
         }

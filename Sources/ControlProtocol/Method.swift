@@ -5,28 +5,30 @@ public enum ProtocolInfo {
     public static let version = 1
 }
 
-/// Every method the daemon answers.
-public enum Method: String, CaseIterable, Sendable {
-    case status
-    case configGet = "config.get"
-    case statsGet = "stats.get"
-    case statsExport = "stats.export"
-    case sessionStart = "session.start"
-    case sessionStop = "session.stop"
-    case sessionRepeat = "session.repeat"
-    case sessionSkip = "session.skip"
-    case sessionResults = "session.results"
-    case notesPlay = "notes.play"
-    case subscribe
-    case unsubscribe
+/// A method's name on the wire. The daemon's table of methods (name, who may call it, params
+/// type, handler) is the list of what it answers; these names are what clients call.
+public struct Method: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
+    public let rawValue: String
 
-    /// Methods that change what the daemon does; only trusted peers may call them.
-    public var isControl: Bool {
-        switch self {
-        case .sessionStart, .sessionStop, .sessionRepeat, .sessionSkip, .notesPlay: true
-        case .status, .configGet, .statsGet, .statsExport, .sessionResults, .subscribe, .unsubscribe: false
-        }
-    }
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+
+    public static let status: Method = "status"
+    public static let configGet: Method = "config.get"
+    public static let statsGet: Method = "stats.get"
+    public static let statsExport: Method = "stats.export"
+    public static let sessionStart: Method = "session.start"
+    public static let sessionStop: Method = "session.stop"
+    public static let sessionRepeat: Method = "session.repeat"
+    public static let sessionSkip: Method = "session.skip"
+    public static let sessionResults: Method = "session.results"
+    public static let notesPlay: Method = "notes.play"
+    public static let subscribe: Method = "subscribe"
+    public static let unsubscribe: Method = "unsubscribe"
+}
+
+extension Method: CustomStringConvertible {
+    public var description: String { rawValue }
 }
 
 /// What a subscriber can ask to hear about.

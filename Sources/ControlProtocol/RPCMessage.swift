@@ -44,58 +44,25 @@ public struct RPCNotification: Sendable, Hashable, Codable {
     }
 }
 
-/// The error member of a response. Codes follow JSON-RPC; the daemon's own are −32000 … −32099.
-public struct RPCError: Error, Sendable, Hashable, Codable {
-    public var code: Int
-    public var message: String
-    public var data: JSONValue?
-
-    public init(code: Int, message: String, data: JSONValue? = nil) {
-        self.code = code
-        self.message = message
-        self.data = data
-    }
-
-    public static func parseError(_ detail: String) -> RPCError {
-        RPCError(code: -32700, message: "parse error: \(detail)")
-    }
-    public static func invalidRequest(_ detail: String) -> RPCError {
-        RPCError(code: -32600, message: "invalid request: \(detail)")
-    }
-    public static func methodNotFound(_ method: String) -> RPCError {
-        RPCError(code: -32601, message: "unknown method '\(method)'; methods: " + Method.allCases.map(\.rawValue).joined(separator: ", "))
-    }
-    public static func invalidParams(_ detail: String) -> RPCError {
-        RPCError(code: -32602, message: "invalid params: \(detail)")
-    }
-    public static func internalError(_ detail: String) -> RPCError {
-        RPCError(code: -32603, message: "internal error: \(detail)")
-    }
-    public static let lineTooLong = RPCError(
-        code: -32001, message: "line longer than \(LineFramer.maximumLineBytes) bytes; it was discarded")
-    public static func permissionDenied(_ method: String) -> RPCError {
-        RPCError(code: -32002, message: "permission denied: '\(method)' is for the daemon's user, root or the control group")
-    }
-    public static func tooManyClients(_ limit: Int) -> RPCError {
-        RPCError(code: -32003, message: "too many clients (at most \(limit)); try again later")
-    }
-    public static func noSession(_ method: String) -> RPCError {
-        RPCError(code: -32004, message: "no session is running; start one before '\(method)'")
-    }
-}
-
-extension RPCError: CustomStringConvertible {
-    public var description: String { "\(message) (\(code))" }
-}
-
 /// The protocol's framing: every message is one line of JSON. Encodes without pretty-printing,
 /// with sorted keys, so a line is a stable string.
 public enum Wire {
     public static func encode<T: Encodable>(_ value: T) -> String {
+        // Our message types always encode; a failure would be a programmer error.
+        String(decoding: try! encoder(.useDefaultKeys).encode(value), as: UTF8.self)
+    }
+
+    private static func encoder(_ keys: JSONEncoder.KeyEncodingStrategy) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Our message types always encode; a failure would be a programmer error.
-        return String(decoding: try! encoder.encode(value), as: UTF8.self)
+        encoder.keyEncodingStrategy = keys
+        return encoder
+    }
+
+    /// A value whose property names become snake_case keys (`referencePitch` → `reference_pitch`),
+    /// as every key on the wire is: for types whose names are also the configuration file's keys.
+    public static func snakeCasedValue<T: Encodable>(_ value: T) -> JSONValue {
+        try! JSONDecoder().decode(JSONValue.self, from: encoder(.convertToSnakeCase).encode(value))
     }
 
     /// Decodes params (or a result) into a type; nil params decode from an empty object.

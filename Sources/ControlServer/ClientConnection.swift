@@ -35,15 +35,6 @@ final class ClientConnection {
         output.append(contentsOf: bytes)
     }
 
-    /// Lets `write` append to the queued output in place (a quick answer, written where it will be
-    /// sent from); returns what `write` returns.
-    func enqueue(writing write: (inout JSONBytes) -> Bool) -> Bool {
-        var json = JSONBytes(capacity: 0)
-        json.exchangeBytes(with: &output)  // swapped, not copied: `json` holds the only reference
-        defer { json.exchangeBytes(with: &output) }
-        return write(&json)
-    }
-
     /// What the poller should watch it for now.
     var interest: EventPoller.Interest {
         var interest: EventPoller.Interest = []

@@ -49,18 +49,7 @@ public final class ControlServer: Sendable {
         var adopted: [Int32] = []
     }
 
-    /// Answers a line on the server thread itself, or leaves it to be handed on through `events`.
-    /// The daemon gives one for what it can answer at once from published state (`status`): no
-    /// thread hop, no queue, as a single-threaded server such as MPD answers. Only used for a client
-    /// with nothing unanswered, so each client's replies stay in the order of its lines. It appends
-    /// the encoded reply, without its newline, to the client's output and returns true, or returns
-    /// false having written nothing. The line is only valid during the call.
-    public typealias QuickAnswer = @Sendable (_ line: ArraySlice<UInt8>, _ peer: PeerCredentials, _ reply: inout JSONBytes) -> Bool
-    private let quickAnswer: QuickAnswer?
-
-    public init(listener: UnixListener, greeting: String, refusals: Refusals, limits: ServerLimits = ServerLimits(),
-                quickAnswer: QuickAnswer? = nil) throws(ControlServerError) {
-        self.quickAnswer = quickAnswer
+    public init(listener: UnixListener, greeting: String, refusals: Refusals, limits: ServerLimits = ServerLimits()) throws(ControlServerError) {
         self.listener = listener
         self.greeting = greeting
         self.refusals = refusals
@@ -180,7 +169,7 @@ public final class ControlServer: Sendable {
                                 return
                             }
                         }
-                        // Quick answers go out now, not after every other client's turn in this round
+                        // Refusals go out now, not after every other client's turn in this round
                         // (a failure here shows again, and is handled, below).
                         if client.wantsToWrite { _ = client.flush() }
                     }
@@ -263,8 +252,6 @@ public final class ControlServer: Sendable {
         }
     }
 
-    private static let newline: [UInt8] = [10]
-
     private func drop(_ client: ClientConnection, reason: DisconnectReason, from clients: inout [Int: ClientConnection]) {
         clients.removeValue(forKey: client.id.number)
         continuation.yield(.disconnected(client.id, reason: reason))
@@ -322,10 +309,7 @@ public final class ControlServer: Sendable {
             client.framer.feed(buffer[0..<count]) { frame in
                 switch frame {
                 case .line(let bytes):
-                    if client.unansweredLines == 0, let quickAnswer,
-                       client.enqueue(writing: { quickAnswer(bytes, client.peer, &$0) }) {
-                        client.enqueue(Self.newline)
-                    } else if case .dropped = continuation.yield(.line(client.id, client.peer, Array(bytes))) {
+                    if case .dropped = continuation.yield(.line(client.id, client.peer, Array(bytes))) {
                         client.enqueue(Array((refusals.busy + "\n").utf8))
                     } else {
                         client.unansweredLines += 1

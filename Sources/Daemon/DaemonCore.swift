@@ -35,8 +35,6 @@ public actor DaemonCore {
         var storage: @Sendable () -> StorageState
         /// The running session's student, when it names one.
         var profile: String? = nil
-        /// Counts publications: a `status` template made from one is good until the next.
-        var generation = 0
     }
 
     /// A core with no session running; `seed` seeds the first engine (later sessions may bring their own);
@@ -186,47 +184,6 @@ public actor DaemonCore {
         return status(of: parts, storage: parts.storage(), devices: deviceInputs(), now: clock.now)
     }
 
-    /// `status` written for the socket's quick path (`ControlService.quickAnswer`), from a template
-    /// kept until something other than the clocks changes: a daemon polled by a watching client
-    /// rebuilds nothing between a student's notes. Says what `currentStatus()` says, with one
-    /// bound: what the core publishes (sessions, answers, settings, storage set) shows at once,
-    /// while the devices and the store's health, which change on their own threads, are asked
-    /// again when the template was last checked more than `sourcesRecheck` ago. A client polling
-    /// thousands of times a second then does not ask them thousands of times.
-    public nonisolated func writeStatus(to json: inout JSONBytes) {
-        let (generation, storage, sessionStart) = published.withLock { ($0.generation, $0.storage, $0.tracker.startedAt) }
-        let now = clock.now
-        let kept = statusTemplate.withLock { kept -> StatusTemplate? in
-            // Read in place: binding the whole entry would copy its key (strings, arrays).
-            guard kept?.key.generation == generation, let checked = kept?.checked, now - checked < Self.sourcesRecheck else { return nil }
-            return kept?.template
-        }
-        let template = kept ?? checkedTemplate(generation: generation, storage: storage(), now: now)
-        template.write(to: &json, uptime: now, sessionElapsed: now - sessionStart)
-    }
-
-    /// How long a status template's devices and storage health are trusted without asking again:
-    /// they are asked at most 100 times a second, however often clients poll. (Asked every
-    /// millisecond, the check would fall on some 2% of the requests of a client polling flat out
-    /// at 40,000 a second, inside its p99.)
-    public static let sourcesRecheck = Duration.milliseconds(10)
-
-    /// The template for what the sources say now: the kept one if they say what it says, else a
-    /// new one. Made from the key's own storage and devices; the parts read may be newer than the
-    /// key's generation, which only means the next request makes it again.
-    private nonisolated func checkedTemplate(generation: Int, storage: StorageState, now: Duration) -> StatusTemplate {
-        let key = TemplateKey(generation: generation, storage: storage, devices: deviceInputs())
-        let kept = statusTemplate.withLock { entry -> StatusTemplate? in
-            guard entry?.key == key else { return nil }
-            entry?.checked = now
-            return entry?.template
-        }
-        if let kept { return kept }
-        let template = StatusTemplate(status(of: published.withLock { $0 }, storage: key.storage, devices: key.devices, now: now))
-        statusTemplate.withLock { $0 = KeptTemplate(key: key, template: template, checked: now) }
-        return template
-    }
-
     private nonisolated func status(of parts: StatusParts, storage: StorageState, devices inputs: DeviceInputs, now: Duration) -> StatusResult {
         StatusResult(
             daemon: Self.version, uptimeSeconds: now.seconds,
@@ -244,24 +201,7 @@ public actor DaemonCore {
         var sound: SoundStatus
     }
 
-    /// Everything a `status` template depends on besides the clocks.
-    private struct TemplateKey: Equatable, Sendable {
-        var generation: Int
-        var storage: StorageState
-        var devices: DeviceInputs
-    }
-
     private nonisolated let devicesMemo = Memo<DeviceInputs, DevicesStatus>()
-    /// Not a `Memo`: this one is read at every `status`, and a concrete type copies less.
-    private nonisolated let statusTemplate = Mutex<KeptTemplate?>(nil)
-
-    private struct KeptTemplate: Sendable {
-        var key: TemplateKey
-        var template: StatusTemplate
-        /// When the sources last said what the key says.
-        var checked: Duration
-    }
-
     private static func devices(_ inputs: DeviceInputs) -> DevicesStatus {
         let (keyboards, soundStatus) = (inputs.keyboards, inputs.sound)
         var missing: [String] = []
@@ -277,9 +217,9 @@ public actor DaemonCore {
     }
 
     private func publish() {
-        var parts = StatusParts(tracker: tracker, tuning: settings.current.tuningSystem, storage: storage,
+        let parts = StatusParts(tracker: tracker, tuning: settings.current.tuningSystem, storage: storage,
                                 profile: tracker.running ? sessionProfile : nil)
-        published.withLock { parts.generation = $0.generation + 1; $0 = parts }
+        published.withLock { $0 = parts }
     }
 
     /// Reports a device change (a keyboard plugged in or out, the sound device lost or found).

@@ -1,15 +1,18 @@
 import ControlProtocol
 import ControlServer
 import Foundation
-import MusicTheory
-import Training
 
-/// Answers one JSON-RPC line: decodes it, checks the caller may do it, asks the core, encodes the
+/// Answers JSON-RPC 2.0 lines: reads one (a request, a notification or a batch of them), looks
+/// each method up in the table, checks the caller may call it, runs its handler and encodes the
 /// reply. Every mistake of a client becomes a JSON-RPC error; none reaches further.
 public struct RequestRouter: Sendable {
     public let core: DaemonCore
     public let policy: AccessPolicy
     public let defaults: ExerciseDefaults
+    /// What the daemon answers.
+    public let methods: MethodTable
+    /// Who hears which events.
+    public let subscriptions = Subscriptions()
     /// What `config.get` returns.
     public let configuration: @Sendable () -> JSONValue
     /// What `stats.get` and `stats.export` return, or an error when statistics are unavailable.
@@ -20,128 +23,68 @@ public struct RequestRouter: Sendable {
 
     public init(
         core: DaemonCore, policy: AccessPolicy, defaults: ExerciseDefaults = ExerciseDefaults(),
+        methods: MethodTable = .standard,
         configuration: @escaping @Sendable () -> JSONValue = { .object([:]) },
         statistics: @escaping @Sendable (Method, JSONValue?) async throws(RPCError) -> JSONValue = { _, _ throws(RPCError) in
-            throw RPCError(code: -32005, message: "statistics are not available")
+            throw .statisticsUnavailable("statistics are not available")
         },
         recorded: (@Sendable (_ after: Int, _ through: Int) async -> Bool)? = nil
     ) {
         self.core = core
         self.policy = policy
         self.defaults = defaults
+        self.methods = methods
         self.configuration = configuration
         self.statistics = statistics
         self.recorded = recorded
     }
 
-    /// What a line asks for, once decoded: the request, or the error to answer instead.
-    enum Decoded {
-        case request(RPCRequest)
-        case failure(id: JSONValue, RPCError)
+    /// The result for a request (any encodable value: the reply is encoded from it once), or
+    /// the error to send back.
+    func answer(_ request: RPCRequest, client: ClientID, peer: PeerCredentials) async throws(RPCError) -> any Encodable & Sendable {
+        guard let entry = methods[request.method] else { throw .methodNotFound(request.method, known: methods.names) }
+        if entry.caller == .control && !policy.mayControl(peer) { throw .permissionDenied(request.method) }
+        return try await entry.call(request.params, MethodContext(router: self, client: client, peer: peer))
     }
 
-    static func decode(_ line: [UInt8]) -> Decoded {
-        let data = Data(line)
-        // One parse for a good request; the failure path looks again to say what is wrong.
-        guard let request = try? JSONDecoder().decode(RPCRequest.self, from: data) else {
-            guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-                return .failure(id: .null, .parseError("not valid JSON (each request is one line of UTF-8 JSON)"))
-            }
-            guard object is [String: Any] else { return .failure(id: .null, .invalidRequest("a request is a JSON object")) }
-            return .failure(id: .null, .invalidRequest("it needs \"jsonrpc\": \"2.0\" and a string \"method\""))
+    /// Whether a line's requests should be answered on a task of their own (see `runsAside`).
+    func runsAside(_ line: IncomingLine) -> Bool {
+        line.calls.contains { call in
+            if case .request(let request) = call { methods[request.method]?.runsAside ?? false } else { false }
         }
-        guard request.jsonrpc == "2.0" else {
-            return .failure(id: request.id ?? .null, .invalidRequest("jsonrpc must be \"2.0\""))
-        }
-        return .request(request)
     }
 
-    /// The result for a request from `peer` (any encodable value: the reply is encoded from it
-    /// once, with no trip through `JSONValue`), or the error to send back.
-    func answer(_ request: RPCRequest, from peer: PeerCredentials) async throws(RPCError) -> any Encodable & Sendable {
-        guard let method = Method(rawValue: request.method) else { throw .methodNotFound(request.method) }
-        if method.isControl && !policy.mayControl(peer) { throw .permissionDenied(method.rawValue) }
-        switch method {
-        case .status:
-            return await core.status()
-        case .configGet:
-            return configuration()
-        case .statsGet:
-            return try await statistics(method, request.params)
-        case .statsExport:
-            return try await statistics(method, request.params)
-        case .sessionStart:
-            let params = try decode(SessionStartParams.self, request.params)
-            if let profile = params.profile, !ProfileName.isValid(profile) {
-                throw .invalidParams("profile '\(profile)': \(ProfileName.rule)")
+    /// The reply to a line: one response, an array of them for a batch, or nil when nothing is
+    /// to be sent (a notification, a batch of notifications).
+    func reply(to line: IncomingLine, client: ClientID, peer: PeerCredentials) async -> String? {
+        switch line {
+        case .single(let call):
+            return await reply(to: call, client: client, peer: peer)
+        case .batch(let calls):
+            var replies: [String] = []
+            for call in calls {
+                if let reply = await reply(to: call, client: client, peer: peer) { replies.append(reply) }
             }
-            let exercise = try ExerciseRequest.exercise(from: params, defaults: defaults)
-            let settings = try ExerciseRequest.settings(from: params, base: await core.currentSettings)
-            await core.apply(settings)
+            return replies.isEmpty ? nil : "[" + replies.joined(separator: ",") + "]"
+        }
+    }
+
+    private func reply(to call: IncomingCall, client: ClientID, peer: PeerCredentials) async -> String? {
+        switch call {
+        case .invalid(let id, let error):
+            return Wire.encode(RPCResponse(id: id, error: error))
+        case .request(let request):
+            let result: Result<any Encodable & Sendable, RPCError>
             do {
-                try await core.start(exercise, seed: params.seed, profile: params.profile)
+                result = .success(try await answer(request, client: client, peer: peer))
             } catch {
-                throw .invalidParams(error.description)
+                result = .failure(error)
             }
-            return JSONValue.object(["session": Wire.value(await core.status().session)])
-        case .sessionStop:
-            guard let results = await core.stop() else { throw .noSession(method.rawValue) }
-            return EventDetails.results(results)
-        case .sessionRepeat:
-            guard await core.repeatPrompt() else { throw .noSession(method.rawValue) }
-            return JSONValue.object(["repeated": .bool(true)])
-        case .sessionSkip:
-            guard await core.skip() else { throw .noSession(method.rawValue) }
-            return JSONValue.object(["skipped": .bool(true)])
-        case .sessionResults:
-            guard let results = await core.lastResults else {
-                throw RPCError(code: -32004, message: "no session has finished yet")
+            guard let id = request.id else { return nil }  // a notification: carried out, not answered
+            switch result {
+            case .success(let value): return Wire.response(id: id, result: value)
+            case .failure(let error): return Wire.encode(RPCResponse(id: id, error: error))
             }
-            return EventDetails.results(results)
-        case .notesPlay:
-            let params = try decode(NotesPlayParams.self, request.params)
-            let notes = try Self.notes(params.notes)
-            let velocity = params.velocity ?? 90
-            guard (1...127).contains(velocity) else { throw .invalidParams("velocity must be 1-127, got \(velocity)") }
-            let reports = await core.play(notes, velocity: velocity)
-            var result: [String: JSONValue] = ["played": .array(notes.map { .string($0.description) })]
-            // The reply acknowledges the answers: it waits until they are committed.
-            if let recorded { result["recorded"] = .bool(await recorded(reports.after, reports.through)) }
-            return JSONValue.object(result)
-        case .subscribe, .unsubscribe:
-            // The control service keeps subscriptions; it answers these itself.
-            throw .internalError("subscriptions are handled by the control service")
-        }
-    }
-
-    static func notes(_ values: [JSONValue]) throws(RPCError) -> [MIDINote] {
-        guard !values.isEmpty, values.count <= 128 else { throw .invalidParams("notes: give 1 to 128 notes") }
-        var notes: [MIDINote] = []
-        for value in values {
-            switch value {
-            case .string(let text):
-                notes.append(try ExerciseRequest.theory { () throws(TheoryError) in try MIDINote(parsing: text) })
-            case .number(let number) where number.rounded() == number && abs(number) < 1e6:
-                notes.append(try ExerciseRequest.theory { () throws(TheoryError) in try MIDINote(validating: Int(number)) })
-            default:
-                throw .invalidParams("notes: each note is a name such as \"D3\" or a MIDI number 0-127, not \(value)")
-            }
-        }
-        return notes
-    }
-
-    private func decode<T: Decodable>(_ type: T.Type, _ params: JSONValue?) throws(RPCError) -> T {
-        do {
-            return try Wire.decode(type, from: params)
-        } catch let DecodingError.keyNotFound(key, _) {
-            throw .invalidParams("missing '\(key.stringValue)'")
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw .invalidParams("wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'")
-        } catch let DecodingError.dataCorrupted(context) {
-            // A value the type refuses, such as an unknown `kind`: its description lists what is accepted.
-            throw .invalidParams("\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)")
-        } catch {
-            throw .invalidParams("could not read params: \(error)")
         }
     }
 }

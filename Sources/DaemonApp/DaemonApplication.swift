@@ -39,16 +39,15 @@ public struct DaemonApplication: Service {
         let router = RequestRouter(
             core: core, policy: policy(config.socket, reporter: reporter),
             defaults: ExerciseDefaults(scale: config.training.scale, interval: config.training.interval),
-            configuration: { Wire.value(reloader.config) },
+            configuration: { Wire.snakeCasedValue(reloader.config) },
             statistics: { method, params throws(RPCError) in
                 try StatisticsQueries.answer(method, store, params: params, profile: options.profile)
             },
             recorded: { after, through in await statistics.recorded(after: after, through: through) })
         let limit = options.maxClients ?? config.socket.maxClients
         let server = try ControlServer(
-            listener: edges.listener, greeting: ControlService.greeting,
-            refusals: ControlService.refusals(maxClients: limit), limits: ServerLimits(maxClients: limit),
-            quickAnswer: ControlService.quickAnswer(core: core))
+            listener: edges.listener, greeting: ControlService.greeting(router.methods),
+            refusals: ControlService.refusals(maxClients: limit), limits: ServerLimits(maxClients: limit))
         let control = ControlService(server: server, router: router)
         await core.follow(with: control)
 

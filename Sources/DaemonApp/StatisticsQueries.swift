@@ -43,7 +43,7 @@ enum StatisticsQueries {
         do {
             return try call()
         } catch {
-            throw RPCError(code: -32005, message: error.description)
+            throw .statisticsUnavailable(error.description)
         }
     }
 }

@@ -45,7 +45,7 @@ public struct Figures: Sendable {
     public var correct: Int
     /// `correct / answers`, nil with no answers.
     public var accuracy: Double?
-    /// `1 - accuracy`: the seed's error rate.
+    /// `1 - accuracy`: the error rate a session's results give.
     public var errorRate: Double?
     /// Mean response time of the correct answers, seconds.
     public var averageResponseSeconds: Double?
@@ -119,10 +119,34 @@ public struct Window: Sendable {
     }
 }
 
-extension LifetimeFigures: Hashable, Codable {}
+// The wire's keys are snake_case, as every key the daemon writes.
 
-extension Figures: Hashable, Codable {}
+extension LifetimeFigures: Hashable, Codable {
+    enum CodingKeys: String, CodingKey {
+        case profile, overall
+        case computedAt = "computed_at", byExercise = "by_exercise", byMode = "by_mode", byRoot = "by_root"
+        case byInterval = "by_interval"
+    }
+}
 
-extension Trend: Hashable, Codable {}
+extension Figures: Hashable, Codable {
+    enum CodingKeys: String, CodingKey {
+        case sessions, answers, correct, accuracy
+        case practiceSeconds = "practice_seconds", errorRate = "error_rate", averageResponseSeconds = "average_response_seconds"
+        case last7Days = "last_7_days", last30Days = "last_30_days", bestStreak = "best_streak", bestDayStreak = "best_day_streak"
+    }
+}
 
-extension Window: Hashable, Codable {}
+extension Trend: Hashable, Codable {
+    enum CodingKeys: String, CodingKey {
+        case recent, previous
+        case accuracyChange = "accuracy_change", responseSecondsChange = "response_seconds_change"
+    }
+}
+
+extension Window: Hashable, Codable {
+    enum CodingKeys: String, CodingKey {
+        case answers, correct, accuracy
+        case averageResponseSeconds = "average_response_seconds"
+    }
+}

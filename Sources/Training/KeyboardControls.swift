@@ -20,9 +20,9 @@ public struct KeyboardControls: Sendable {
     public enum Trigger: Sendable {
         /// A controller pressed past half way (value 64 or more after being below): 64 is the
         /// sustain pedal, 66 sostenuto, 67 the soft pedal.
-        case controller(Int)
+        case controller(number: Int)
         /// One fixed key.
-        case key(MIDINote)
+        case key(note: MIDINote)
         /// The key this many semitones below the lowest note of the note range, so that it moves
         /// with the range and never collides with an answer.
         case keyBelowRange(semitones: Int)
@@ -56,7 +56,7 @@ public struct KeyboardControls: Sendable {
     /// The default: the sustain pedal repeats; with the range starting at C2, B1 repeats, A1
     /// skips, G1 stops and F1 starts a new session (the white keys just below the range).
     public static let standard = KeyboardControls([
-        Binding(.controller(64), .repeatPrompt),
+        Binding(.controller(number: 64), .repeatPrompt),
         Binding(.keyBelowRange(semitones: 1), .repeatPrompt),
         Binding(.keyBelowRange(semitones: 3), .skip),
         Binding(.keyBelowRange(semitones: 5), .stop),

@@ -86,7 +86,7 @@ struct ShippedConfigTests {
             """, file: "all.toml")
         #expect(config.midi.keyboards == ["Keystation", "24:0"])
         #expect(config.midi.controls == KeyboardControls([
-            .init(.controller(67), .repeatPrompt), .init(.key(MIDINote(21)), .stop),
+            .init(.controller(number: 67), .repeatPrompt), .init(.key(note: MIDINote(21)), .stop),
             .init(.keyBelowRange(semitones: 7), .newSession),
         ]))
         #expect(config.audio == AudioConfig(

@@ -21,7 +21,7 @@ struct RPCMessageTests {
     func encodesResponses() {
         let response = RPCResponse(id: .number(1), result: .object(["correct": .number(3), "rate": .number(0.25)]))
         #expect(Wire.encode(response) == #"{"id":1,"jsonrpc":"2.0","result":{"correct":3,"rate":0.25}}"#)
-        let error = RPCResponse(id: .null, error: .methodNotFound("nope"))
+        let error = RPCResponse(id: .null, error: .methodNotFound("nope", known: ["status"]))
         #expect(Wire.encode(error).contains(#""code":-32601"#))
         #expect(!Wire.encode(error).contains("\n"))
     }
@@ -35,11 +35,10 @@ struct RPCMessageTests {
         #expect(try JSONDecoder().decode(JSONValue.self, from: data) == value)
     }
 
-    @Test("every method name is unique and control methods are the ones that act")
-    func methods() {
-        #expect(Set(Method.allCases.map(\.rawValue)).count == Method.allCases.count)
-        #expect(Method.allCases.filter(\.isControl).map(\.rawValue).sorted()
-            == ["notes.play", "session.repeat", "session.skip", "session.start", "session.stop"])
+    @Test("every error code has its own meaning: no two cases share a code")
+    func errorCodes() {
+        #expect(Set(ErrorCode.allCases.map(\.rawValue)).count == ErrorCode.allCases.count)
+        #expect(RPCError.noSession("session.stop").code != RPCError.noResults.code)
     }
 
     @Test("a notification encoded straight from its type is the line the JSONValue route gives")

@@ -18,7 +18,7 @@ struct ProfileIntegrationTests {
         }
         func answers(_ arguments: [String]) throws -> Int? {
             let figures = try #require(jsonObject(try ctl(["stats", "--json"] + arguments)))
-            return ((figures["byExercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int
+            return ((figures["by_exercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int
         }
 
         _ = try ctl(["start", "scale", "--mode", "ionian", "--root", "C3", "--profile", "bea"])

@@ -27,7 +27,7 @@ struct StatisticsStoreTests {
         let link = try daemon.connect()
         #expect(try link.result("status")["storage"]?.string?.hasPrefix("available") == true)
         let stats = try link.result("stats.get")
-        let scale = stats["figures"]?["byExercise"]?["scale"]
+        let scale = stats["figures"]?["by_exercise"]?["scale"]
         #expect(scale?["answers"]?.number == 4)
         #expect(scale?["correct"]?.number == 3)
         #expect(stats["report"]?.string?.isEmpty == false)
@@ -67,7 +67,7 @@ struct StatisticsStoreTests {
         }
         #expect(try ctl(["stats"]).contains("profile default"))
         let figures = try #require(jsonObject(try ctl(["stats", "--json"])))
-        #expect(((figures["byExercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int == 5)
+        #expect(((figures["by_exercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int == 5)
         let csv = try ctl(["export", "--format", "csv"]).split(whereSeparator: \.isNewline)
         #expect(csv.count == 6)  // a header and five answers
         let json = try #require(try JSONSerialization.jsonObject(with: Data(try ctl(["export", "--format", "json"]).utf8)) as? [Any])

@@ -13,7 +13,7 @@ struct DeviceTopicTests {
     @Test("a device change reaches the device topic's subscribers, and no one else", arguments: Topic.allCases)
     func deviceChange(_ topic: Topic) async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("dt-\(UUID().uuidString.prefix(8)).sock").path
-        let server = try ControlServer(listener: try UnixListener.bind(path: path), greeting: ControlService.greeting,
+        let server = try ControlServer(listener: try UnixListener.bind(path: path), greeting: ControlService.greeting(),
                                        refusals: ControlService.refusals(maxClients: 4))
         let core = DaemonCore(sound: RecordingSoundOutput(), seed: 5)
         let service = ControlService(server: server, router: RequestRouter(core: core, policy: AccessPolicy(daemonUID: getuid())))

@@ -94,8 +94,8 @@ import Testing
     @Test("a custom mapping: fixed keys and the soft pedal; with no controls every key is an answer")
     func customMapping() throws {
         let controls = KeyboardControls([
-            .init(.key(MIDINote(96)), .stop),
-            .init(.controller(67), .skip),
+            .init(.key(note: MIDINote(96)), .stop),
+            .init(.controller(number: 67), .skip),
         ])
         let harness = Harness(controls: controls)
         try harness.engine.start(exercise)

@@ -118,7 +118,7 @@ struct ConfigAndStatisticsIntegrationTests {
         defer { try? FileManager.default.removeItem(atPath: file) }
         let daemon = try DaemonProcess(arguments: ["--config", file])
         let link = try daemon.connect()
-        #expect(try link.result("config.get")["training"]?["referencePitch"]?.number == 442)
+        #expect(try link.result("config.get")["training"]?["reference_pitch"]?.number == 442)
         let reason = try kind.install(at: file)
         kill(daemon.process.processIdentifier, SIGHUP)
         #expect(DaemonProcess.wait { daemon.stdout.contains("config reload refused") }, "stdout: \(daemon.stdout)")
@@ -126,7 +126,7 @@ struct ConfigAndStatisticsIntegrationTests {
         #expect(daemon.process.isRunning)
         // The old values are in force: the config reported, and what a new session is tuned with.
         do {
-            #expect(try link.result("config.get")["training"]?["referencePitch"]?.number == 442)
+            #expect(try link.result("config.get")["training"]?["reference_pitch"]?.number == 442)
             _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
             #expect(try link.result("status")["session"]?["tuning"]?.string == "just")
         } catch {

@@ -1,0 +1,68 @@
+/// Every error code the daemon sends, one meaning each. The first five are JSON-RPC's own; the
+/// daemon's are in −32000 … −32099, as the specification reserves them for servers.
+public enum ErrorCode: Int, CaseIterable, Sendable, Codable {
+    case parseError = -32700
+    case invalidRequest = -32600
+    case methodNotFound = -32601
+    case invalidParams = -32602
+    case internalError = -32603
+    case lineTooLong = -32001
+    case permissionDenied = -32002
+    case tooManyClients = -32003
+    case noSession = -32004
+    case statisticsUnavailable = -32005
+    case busy = -32006
+    case noResults = -32007
+}
+
+/// The error member of a response.
+public struct RPCError: Error, Sendable, Hashable, Codable {
+    /// An `ErrorCode`'s value, kept as a number: a client reads codes it may not know.
+    public var code: Int
+    public var message: String
+    public var data: JSONValue?
+
+    public init(_ code: ErrorCode, message: String, data: JSONValue? = nil) {
+        self.code = code.rawValue
+        self.message = message
+        self.data = data
+    }
+
+    public static func parseError(_ detail: String) -> RPCError {
+        RPCError(.parseError, message: "parse error: \(detail)")
+    }
+    public static func invalidRequest(_ detail: String) -> RPCError {
+        RPCError(.invalidRequest, message: "invalid request: \(detail)")
+    }
+    /// `known`: the methods there are, listed in the message.
+    public static func methodNotFound(_ method: String, known: [String]) -> RPCError {
+        RPCError(.methodNotFound, message: "unknown method '\(method)'; methods: " + known.joined(separator: ", "))
+    }
+    public static func invalidParams(_ detail: String) -> RPCError {
+        RPCError(.invalidParams, message: "invalid params: \(detail)")
+    }
+    public static func internalError(_ detail: String) -> RPCError {
+        RPCError(.internalError, message: "internal error: \(detail)")
+    }
+    public static let lineTooLong = RPCError(
+        .lineTooLong, message: "line longer than \(LineFramer.maximumLineBytes) bytes; it was discarded")
+    public static func permissionDenied(_ method: String) -> RPCError {
+        RPCError(.permissionDenied, message: "permission denied: '\(method)' is for the daemon's user, root or the control group")
+    }
+    public static func tooManyClients(_ limit: Int) -> RPCError {
+        RPCError(.tooManyClients, message: "too many clients (at most \(limit)); try again later")
+    }
+    public static func noSession(_ method: String) -> RPCError {
+        RPCError(.noSession, message: "no session is running; start one before '\(method)'")
+    }
+    /// `detail`: why, as the store says it.
+    public static func statisticsUnavailable(_ detail: String) -> RPCError {
+        RPCError(.statisticsUnavailable, message: detail)
+    }
+    public static let busy = RPCError(.busy, message: "daemon busy; request dropped, try again")
+    public static let noResults = RPCError(.noResults, message: "no session has finished yet")
+}
+
+extension RPCError: CustomStringConvertible {
+    public var description: String { "\(message) (\(code))" }
+}

@@ -1,0 +1,116 @@
+import ControlProtocol
+import Foundation
+import MusicTheory
+import Training
+
+extension MethodTable {
+    /// The methods of the protocol (docs/protocol.md lists them, and a test checks the two agree).
+    /// A method is one entry here, its handler and its params type.
+    public static let standard = MethodTable([
+        MethodEntry(.status, .anyone, params: NoParams.self) { _, context in
+            // From the core's published snapshot: no turn on the actor. Lines are answered in
+            // order, so a client's own change (a `session.start` before it) is already published.
+            context.router.core.currentStatus()
+        },
+        MethodEntry(.configGet, .anyone, params: NoParams.self) { _, context in
+            context.router.configuration()
+        },
+        MethodEntry(.statsGet, .anyone, params: JSONValue.self, runsAside: true) { params, context throws(RPCError) in
+            try await context.router.statistics(.statsGet, params)
+        },
+        MethodEntry(.statsExport, .anyone, params: JSONValue.self, runsAside: true) { params, context throws(RPCError) in
+            try await context.router.statistics(.statsExport, params)
+        },
+        MethodEntry(.sessionStart, .control, params: SessionStartParams.self) { params, context throws(RPCError) in
+            try await StandardMethods.start(params, router: context.router)
+        },
+        MethodEntry(.sessionStop, .control, params: NoParams.self) { _, context throws(RPCError) in
+            guard let results = await context.router.core.stop() else { throw .noSession(Method.sessionStop.rawValue) }
+            return EventDetails.results(results)
+        },
+        MethodEntry(.sessionRepeat, .control, params: NoParams.self) { _, context throws(RPCError) in
+            guard await context.router.core.repeatPrompt() else { throw .noSession(Method.sessionRepeat.rawValue) }
+            return JSONValue.object(["repeated": .bool(true)])
+        },
+        MethodEntry(.sessionSkip, .control, params: NoParams.self) { _, context throws(RPCError) in
+            guard await context.router.core.skip() else { throw .noSession(Method.sessionSkip.rawValue) }
+            return JSONValue.object(["skipped": .bool(true)])
+        },
+        MethodEntry(.sessionResults, .anyone, params: NoParams.self) { _, context throws(RPCError) in
+            guard let results = await context.router.core.lastResults else { throw .noResults }
+            return EventDetails.results(results)
+        },
+        MethodEntry(.notesPlay, .control, params: NotesPlayParams.self) { params, context throws(RPCError) in
+            try await StandardMethods.play(params, router: context.router)
+        },
+        MethodEntry(.subscribe, .anyone, params: TopicsParams.self) { params, context in
+            StandardMethods.topics(context.router.subscriptions.change(context.client, topics: params.topics, adding: true))
+        },
+        MethodEntry(.unsubscribe, .anyone, params: TopicsParams.self) { params, context in
+            StandardMethods.topics(context.router.subscriptions.change(context.client, topics: params.topics, adding: false))
+        },
+    ])
+}
+
+/// `subscribe`'s and `unsubscribe`'s params, with the refusal naming the topics there are.
+struct TopicsParams: Decodable {
+    var topics: Set<Topic>
+
+    init(from decoder: any Decoder) throws {
+        do {
+            topics = Set(try SubscribeParams(from: decoder).topics ?? Topic.allCases)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [], debugDescription: "topics: a list of " + Topic.allCases.map(\.rawValue).joined(separator: ", ")))
+        }
+    }
+}
+
+/// The handlers of the standard methods too long to read inside the table.
+enum StandardMethods {
+    static func start(_ params: SessionStartParams, router: RequestRouter) async throws(RPCError) -> any Encodable & Sendable {
+        if let profile = params.profile, !ProfileName.isValid(profile) {
+            throw .invalidParams("profile '\(profile)': \(ProfileName.rule)")
+        }
+        let exercise = try ExerciseRequest.exercise(from: params, defaults: router.defaults)
+        let settings = try ExerciseRequest.settings(from: params, base: await router.core.currentSettings)
+        await router.core.apply(settings)
+        do {
+            try await router.core.start(exercise, seed: params.seed, profile: params.profile)
+        } catch {
+            throw .invalidParams(error.description)
+        }
+        return JSONValue.object(["session": Wire.value(await router.core.status().session)])
+    }
+
+    static func play(_ params: NotesPlayParams, router: RequestRouter) async throws(RPCError) -> any Encodable & Sendable {
+        let notes = try Self.notes(params.notes)
+        let velocity = params.velocity ?? 90
+        guard (1...127).contains(velocity) else { throw .invalidParams("velocity must be 1-127, got \(velocity)") }
+        let reports = await router.core.play(notes, velocity: velocity)
+        var result: [String: JSONValue] = ["played": .array(notes.map { .string($0.description) })]
+        // The reply acknowledges the answers: it waits until they are committed.
+        if let recorded = router.recorded { result["recorded"] = .bool(await recorded(reports.after, reports.through)) }
+        return JSONValue.object(result)
+    }
+
+    static func notes(_ values: [JSONValue]) throws(RPCError) -> [MIDINote] {
+        guard !values.isEmpty, values.count <= 128 else { throw .invalidParams("notes: give 1 to 128 notes") }
+        var notes: [MIDINote] = []
+        for value in values {
+            switch value {
+            case .string(let text):
+                notes.append(try ExerciseRequest.theory { () throws(TheoryError) in try MIDINote(parsing: text) })
+            case .number(let number) where number.rounded() == number && abs(number) < 1e6:
+                notes.append(try ExerciseRequest.theory { () throws(TheoryError) in try MIDINote(validating: Int(number)) })
+            default:
+                throw .invalidParams("notes: each note is a name such as \"D3\" or a MIDI number 0-127, not \(value)")
+            }
+        }
+        return notes
+    }
+
+    static func topics(_ topics: Set<Topic>) -> JSONValue {
+        .object(["topics": .array(topics.map(\.rawValue).sorted().map { .string($0) })])
+    }
+}

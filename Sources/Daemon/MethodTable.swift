@@ -1,0 +1,88 @@
+import ControlProtocol
+import ControlServer
+import Foundation
+
+/// One method the daemon answers: its name, who may call it, the type its params are read into,
+/// and the handler. Routing, the permission gate, the greeting's list of methods and
+/// docs/protocol.md's table all come from the entries of a `MethodTable`.
+public struct MethodEntry: Sendable {
+    /// Who may call a method.
+    public enum Caller: String, Sendable {
+        /// Anyone who can connect: the reading methods.
+        case anyone
+        /// The daemon's user, root and the control group: methods that change what the daemon does.
+        case control
+    }
+
+    public let name: Method
+    public let caller: Caller
+    /// Answered on a task of its own, so that no other line waits behind it (a database read).
+    public let runsAside: Bool
+    /// Reads the params into the entry's type, then runs the handler.
+    let call: @Sendable (_ params: JSONValue?, _ context: MethodContext) async throws(RPCError) -> any Encodable & Sendable
+
+    /// An entry whose handler gets its params decoded as `Params`; params that do not decode are
+    /// refused with Invalid params, saying where.
+    public init<Params: Decodable>(
+        _ name: Method, _ caller: Caller, params: Params.Type, runsAside: Bool = false,
+        handler: @escaping @Sendable (Params, MethodContext) async throws(RPCError) -> any Encodable & Sendable
+    ) {
+        self.name = name
+        self.caller = caller
+        self.runsAside = runsAside
+        call = { params, context throws(RPCError) in try await handler(try Self.decode(Params.self, params), context) }
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ params: JSONValue?) throws(RPCError) -> T {
+        // Nothing to decode for these two (`status` takes no params): no trip through the coders.
+        if let none = NoParams() as? T { return none }
+        if let given = (params ?? .object([:])) as? T { return given }
+        do {
+            return try Wire.decode(type, from: params)
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw .invalidParams("missing '\(key.stringValue)'")
+        } catch let DecodingError.typeMismatch(_, context) {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw .invalidParams(path.isEmpty ? "params must be an object" : "wrong type at '\(path)'")
+        } catch {
+            throw .invalidParams("could not read params: \(error)")
+        }
+    }
+}
+
+/// What a handler is given besides its params: the daemon's parts and who is calling.
+public struct MethodContext: Sendable {
+    public let router: RequestRouter
+    public let client: ClientID
+    public let peer: PeerCredentials
+}
+
+/// The params of a method that takes none: whatever is given is ignored.
+public struct NoParams: Decodable, Sendable {
+    public init() {}
+    public init(from decoder: any Decoder) throws {}
+}
+
+/// Every method the daemon answers, in the order the greeting lists them.
+public struct MethodTable: Sendable {
+    public private(set) var entries: [MethodEntry]
+
+    public init(_ entries: [MethodEntry]) {
+        precondition(Set(entries.map(\.name)).count == entries.count, "a method is in the table twice")
+        self.entries = entries
+    }
+
+    public subscript(name: String) -> MethodEntry? {
+        entries.first { $0.name.rawValue == name }
+    }
+
+    /// The method names, as the greeting lists them.
+    public var names: [String] { entries.map(\.name.rawValue) }
+
+    /// This table with one more entry (or a new handler for a name already there).
+    public func adding(_ entry: MethodEntry) -> MethodTable {
+        var entries = entries.filter { $0.name != entry.name }
+        entries.append(entry)
+        return MethodTable(entries)
+    }
+}

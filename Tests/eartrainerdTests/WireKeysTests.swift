@@ -1,0 +1,129 @@
+import ControlProtocol
+import DaemonTestSupport
+import Foundation
+import Testing
+
+/// One naming convention on the wire: every key of every JSON object the daemon writes (replies,
+/// events, the greeting, `--log-format json`, `stats.export`'s JSON) and `eartrainctl --json`
+/// prints is snake_case, in the documented examples and live.
+@Suite("snake_case keys on the wire")
+struct WireKeysTests {
+    /// Maps keyed by data, not by name: the figures per exercise, mode, root (`Eb`) and interval (`P5`).
+    static let keyedByData: Set = ["by_exercise", "by_mode", "by_root", "by_interval"]
+
+    /// The keys of `value` (at any depth) that are not snake_case, with where they are.
+    static func offenders(in value: JSONValue, at path: String = "") -> [String] {
+        switch value {
+        case .array(let elements):
+            return elements.flatMap { offenders(in: $0, at: path + "[]") }
+        case .object(let members):
+            return members.flatMap { key, member -> [String] in
+                let here = path + "." + key
+                let inner = keyedByData.contains(key) && member.isObject
+                    ? member.objectValues.flatMap { offenders(in: $0, at: here + ".*") } : offenders(in: member, at: here)
+                return (isSnakeCase(key) ? [] : [here]) + inner
+            }
+        default:
+            return []
+        }
+    }
+
+    static func isSnakeCase(_ key: String) -> Bool {
+        key.range(of: #"^[a-z][a-z0-9]*(_[a-z0-9]+)*$"#, options: .regularExpression) != nil
+    }
+
+    static func json(_ text: String) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+
+    @Test("the checker tells snake_case from other keys")
+    func checker() throws {
+        #expect(Self.offenders(in: try #require(Self.json(#"{"a_b":1,"c":[{"last_7_days":{"x2":null}}]}"#))).isEmpty)
+        #expect(Self.offenders(in: try #require(Self.json(#"{"a":{"averageResponseSeconds":1}}"#))) == [".a.averageResponseSeconds"])
+        #expect(Self.offenders(in: try #require(Self.json(#"{"by_mode":{"Eb":{"Bad":1}}}"#))) == [".by_mode.*.Bad"])
+    }
+
+    @Test("every JSON line of the README's and docs/protocol.md's examples", arguments: ["README.md", "docs/protocol.md"])
+    func documented(_ document: String) throws {
+        let text = try String(contentsOf: ConsoleExample.repository.appendingPathComponent(document), encoding: .utf8)
+        var inBlock = false
+        var checked = 0
+        for line in text.components(separatedBy: "\n") {
+            if line.hasPrefix("```") { inBlock.toggle(); continue }
+            guard inBlock, line.hasPrefix("{") || line.hasPrefix("[") else { continue }
+            guard let value = Self.json(line) else {
+                #expect(line.contains("[...]"), "not JSON, and not an abridged line: \(line)")
+                continue
+            }
+            checked += 1
+            #expect(Self.offenders(in: value).isEmpty, "\(document): \(line)")
+        }
+        #expect(checked >= 1)
+    }
+
+    @Test("live: every reply, event and log line of a session, and eartrainctl --json")
+    func live() throws {
+        let daemon = try DaemonProcess(arguments: ["--log-format", "json"])
+        let link = try daemon.connect()
+        let greeting = try #require(link.greeting)
+        #expect(Self.offenders(in: greeting.params).isEmpty)
+        var heard: [RPCNotification] = []
+        var values: [(String, JSONValue)] = []
+        func call(_ method: String, _ params: JSONValue? = nil) throws {
+            values.append((method, try link.result(method, params, notifications: &heard)))
+        }
+        try call("subscribe")
+        try call("status")
+        try call("config.get")
+        try call("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"), "seed": .number(1)]))
+        try call("notes.play", .object(["notes": .array(["D3", "E3", "G3", "F3"].map { .string($0) })]))
+        try call("status")
+        try call("session.skip")
+        try call("session.stop")
+        try call("session.results")
+        try call("session.start", .object(["kind": .string("interval"), "intervals": .array([.string("P5")]), "seed": .number(2)]))
+        try call("notes.play", .object(["notes": .array([.string("C4")])]))
+        try call("session.stop")
+        try call("stats.get")
+        try call("stats.export", .object(["format": .string("json")]))
+        try call("unsubscribe")
+        for (method, value) in values {
+            #expect(Self.offenders(in: value).isEmpty, "\(method): \(value)")
+        }
+        for notification in heard {
+            #expect(Self.offenders(in: notification.params).isEmpty, "\(notification.method): \(notification.params)")
+        }
+        #expect(heard.count > 5)
+        // stats.export's JSON is a document of its own, inside `data`.
+        let exported = try #require(values.last { $0.0 == "stats.export" }?.1["data"]?.string)
+        let rows = try #require(Self.json(exported))
+        #expect(Self.offenders(in: rows).isEmpty)
+        #expect(rows.arrayCount ?? 0 > 0)
+
+        var lines = 0
+        for line in daemon.stdout.split(separator: "\n") where line.hasPrefix("{") {
+            let value = try #require(Self.json(String(line)), "stdout: \(line)")
+            #expect(Self.offenders(in: value).isEmpty, "stdout: \(line)")
+            lines += 1
+        }
+        #expect(lines > 5)
+
+        let commands: [[String]] = [
+            ["status", "--json"], ["results", "--json"], ["stats", "--json"], ["theory", "interval", "C4", "d5", "--json"],
+            ["theory", "scale", "dorian", "D", "--json"], ["theory", "tuning", "just", "--json"],
+        ]
+        for arguments in commands {
+            let output = try Eartrainctl.run(arguments, socket: arguments[0] == "theory" ? nil : daemon.socketPath)
+            #expect(output.status == 0, "\(arguments): \(output)")
+            let value = try #require(Self.json(output.stdout), "\(arguments): \(output.stdout)")
+            #expect(Self.offenders(in: value).isEmpty, "eartrainctl \(arguments.joined(separator: " ")): \(output.stdout)")
+        }
+        _ = daemon.stop()
+    }
+}
+
+extension JSONValue {
+    fileprivate var isObject: Bool { if case .object = self { true } else { false } }
+    fileprivate var objectValues: [JSONValue] { if case .object(let members) = self { Array(members.values) } else { [] } }
+    fileprivate var arrayCount: Int? { if case .array(let elements) = self { elements.count } else { nil } }
+}
