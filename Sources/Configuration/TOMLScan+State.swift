@@ -16,16 +16,19 @@ extension TOMLScan {
             var quoted = false
             let line: Int
             let prefix: [String]
-            /// Nil for `key = value`; whether a table header is `[[name]]`.
-            var header: Bool?
+            var names: Names = .value
         }
+
+        /// What a key names: a value (`key = …`), a table (`[key]`) or an array of tables (`[[key]]`).
+        enum Names { case value, table, arrayOfTables }
 
         var problem: Problem?
         var lines: [[String]: Int] = [:]
         var lastPlace: Place = (1, 0)
         private var open: [Container] = []
         private var lastLine = 0
-        private var headerStart: (brackets: Int, line: Int)?
+        /// The brackets of a table header whose key has not started yet.
+        private var headerBrackets: Int?
         private var key: Key?
         private var keyExpected: [String]?
         private var valuePath: [String]?
@@ -41,11 +44,11 @@ extension TOMLScan {
             guard scalar != " ", scalar != "\t", scalar != "\r" else { return }
             let firstOnLine = place.line != lastLine
             lastLine = place.line
-            if let start = headerStart {
-                if scalar == "[" && start.brackets == 1 {
-                    headerStart?.brackets = 2
+            if let brackets = headerBrackets {
+                if scalar == "[" && brackets == 1 {
+                    headerBrackets = 2
                 } else {
-                    headerStart = nil
+                    headerBrackets = nil
                     guard scalar != ".", scalar.isASCII, scalar.startsKey || scalar == "]" else {
                         return refuse(place, "a table header needs a key: [name] or [[name]]")
                     }
@@ -59,8 +62,8 @@ extension TOMLScan {
                 valuePath = nil
                 keyExpected = nil
                 if scalar == "[" {
-                    headerStart = (1, place.line)
-                    key = Key(line: place.line, prefix: [], header: false)
+                    headerBrackets = 1
+                    key = Key(line: place.line, prefix: [], names: .table)
                     return
                 }
                 key = Key(line: place.line, prefix: table)
@@ -111,11 +114,11 @@ extension TOMLScan {
             case ".":
                 key.parts.append(key.current)
                 key.current = ""
-            case "[" where key.header == false && key.parts.isEmpty && key.current.isEmpty:
-                key.header = true
-            case "]" where key.header != nil:
-                return endHeader(key.parts + [key.current], isArray: key.header == true, line: key.line)
-            case "=" where key.header == nil:
+            case "[" where key.names == .table && key.parts.isEmpty && key.current.isEmpty:
+                key.names = .arrayOfTables
+            case "]" where key.names != .value:
+                return endHeader(key.parts + [key.current], isArray: key.names == .arrayOfTables, line: key.line)
+            case "=" where key.names == .value:
                 let parts = key.parts + [key.current]
                 for count in 1...parts.count { record(key.prefix + parts.prefix(count), key.line) }
                 valuePath = key.prefix + parts
@@ -142,7 +145,7 @@ extension TOMLScan {
 
         /// A table header's `[` with nothing after it on its line is refused as well.
         mutating func endLine(_ place: Place) {
-            guard problem == nil, headerStart != nil else { return }
+            guard problem == nil, headerBrackets != nil else { return }
             refuse(place, "a table header needs a key: [name] or [[name]]")
         }
 
