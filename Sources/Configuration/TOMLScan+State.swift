@@ -41,10 +41,8 @@ extension TOMLScan {
             if role == .string {
                 if key?.quoted == true { key?.current.unicodeScalars.append(scalar) }
             }
-            guard scalar != " ", scalar != "\t", scalar != "\r" else { return }
-            let firstOnLine = place.line != lastLine
-            lastLine = place.line
-            if let brackets = headerBrackets {
+            // After a header's `[`, toml++ skips spaces and tabs only: a `\r` there is no key either.
+            if let brackets = headerBrackets, scalar != " ", scalar != "\t" {
                 if scalar == "[" && brackets == 1 {
                     headerBrackets = 2
                 } else {
@@ -54,6 +52,9 @@ extension TOMLScan {
                     }
                 }
             }
+            guard scalar != " ", scalar != "\t", scalar != "\r" else { return }
+            let firstOnLine = place.line != lastLine
+            lastLine = place.line
             guard role == .code else { return }
             guard scalar.isASCII else {
                 return refuse(place, "a character outside ASCII may stand only in a string or a comment")

@@ -18,7 +18,7 @@ struct TOMLScanTests {
     }
 
     @Test("table headers that cannot start a key, and } where an array expects a value, are refused before toml++ sees them", arguments: [
-        "[#x]\n", "[=]\n", "[\n", "[ \n", "[[#]]\n", "a = 1\n  [ .x]\n", "[\t!]\n", "[{a=1}audio]\n",
+        "[#x]\n", "[=]\n", "[\n", "[ \n", "[\rtraining]\n", "[[ \r\n", "[[#]]\n", "a = 1\n  [ .x]\n", "[\t!]\n", "[{a=1}audio]\n",
         // A ''' in a comment opens no string: the header after it is still checked (found by the fuzzer).
         "# it'''s\n[{a=1}audio]\n", "# ''' \"\"\"\n[=]\n",
         // A } where an array expects a value (found by make fuzz; toml++ asserted in its value parser).
