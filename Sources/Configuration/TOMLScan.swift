@@ -3,11 +3,12 @@
 ///
 /// - **Guard.** toml++ 3 checks some of its parser's preconditions with `assert`, and SwiftPM's
 ///   release build keeps them (it does not define `NDEBUG` for C++), so some malformed files abort
-///   the process instead of failing to parse. Fuzzing found four: a table header whose `[` is not
-///   followed by a key (`[#`, `[=`, `[{`, `[` at a line's end: `parse_key` asserts it starts on a
-///   key character); a `}` where an array expects a value (`[}`, `[1, }`: `parse_value` asserts it
-///   does not start on a terminator); and a character outside ASCII outside strings and comments.
-///   They are refused here, with line and column, before toml++ sees the text.
+///   the process instead of failing to parse. Two callers do not check first: a table header
+///   passes whatever follows `[` or `[[` and spaces to `parse_key`, which asserts it is a key
+///   character (`[#`, `[=`, `[{`, `[\r`, `[` at a line's end), and an array passes a `}` where a
+///   value should be to `parse_value`, which asserts it is no terminator (`[}`, `[1, }`). Both
+///   were found by fuzzing. They are refused here, with line and column, before toml++ sees the
+///   text, and so is any character outside ASCII outside strings and comments.
 /// - **Locate.** TOMLKit passes on toml++'s source positions only for syntax errors, not for the
 ///   nodes of a parsed document, so the same pass records the line where each key path first
 ///   appears (array elements as `[i]`), for errors about values.
