@@ -51,74 +51,76 @@ struct TOMLScan: Sendable {
     }
 }
 
-/// A line and a column, both from 1; the column counts Unicode scalars.
-typealias Place = (line: Int, column: Int)
+extension TOMLScan {
+    /// A line and a column, both from 1; the column counts Unicode scalars.
+    typealias Place = (line: Int, column: Int)
 
-/// What a scalar is to TOML's lexer.
-enum Role { case code, string, comment, lineBreak }
+    /// What a scalar is to TOML's lexer.
+    enum Role { case code, string, comment, lineBreak }
 
-/// Walks text as TOML's lexer sees strings and comments. A string's delimiters are code, its
-/// content is not; a multi-line string's closing delimiter takes up to two more quotes (`"""a""""`
-/// is `a"`), as toml++ reads it.
-enum Lexer {
-    private static let quotes: [Unicode.Scalar] = ["\"", "'"]
+    /// Walks text as TOML's lexer sees strings and comments. A string's delimiters are code, its
+    /// content is not; a multi-line string's closing delimiter takes up to two more quotes (`"""a""""`
+    /// is `a"`), as toml++ reads it.
+    enum Lexer {
+        private static let quotes: [Unicode.Scalar] = ["\"", "'"]
 
-    static func walk(_ text: String, _ visit: (Unicode.Scalar, Place, Role) -> Bool) {
-        let scalars = Array(text.unicodeScalars)
-        var place: Place = (1, 0)
-        var string: (quote: Unicode.Scalar, multiLine: Bool)?
-        var inComment = false
-        var escaped = false
-        var index = 0
-        func run(of quote: Unicode.Scalar) -> Int {
-            var count = 0
-            while index + count < scalars.count, scalars[index + count] == quote { count += 1 }
-            return count
-        }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            place.column += 1
-            if scalar == "\n" {
-                guard visit(scalar, place, .lineBreak) else { return }
-                place = (place.line + 1, 0)
-                inComment = false
-                escaped = false
-                if string?.multiLine == false { string = nil }  // a one-line string ends with its line
-                index += 1
-                continue
+        static func walk(_ text: String, _ visit: (Unicode.Scalar, Place, Role) -> Bool) {
+            let scalars = Array(text.unicodeScalars)
+            var place: Place = (1, 0)
+            var string: (quote: Unicode.Scalar, multiLine: Bool)?
+            var inComment = false
+            var escaped = false
+            var index = 0
+            func run(of quote: Unicode.Scalar) -> Int {
+                var count = 0
+                while index + count < scalars.count, scalars[index + count] == quote { count += 1 }
+                return count
             }
-            var width = 1
-            let role: Role
-            if inComment {
-                role = .comment
-            } else if let open = string {
-                if escaped {
+            while index < scalars.count {
+                let scalar = scalars[index]
+                place.column += 1
+                if scalar == "\n" {
+                    guard visit(scalar, place, .lineBreak) else { return }
+                    place = (place.line + 1, 0)
+                    inComment = false
                     escaped = false
-                    role = .string
-                } else if scalar == "\\" && open.quote == "\"" {
-                    escaped = true
-                    role = .string
-                } else if scalar == open.quote && (!open.multiLine || run(of: scalar) >= 3) {
-                    width = open.multiLine ? min(run(of: scalar), 5) : 1
-                    string = nil
-                    role = .code
+                    if string?.multiLine == false { string = nil }  // a one-line string ends with its line
+                    index += 1
+                    continue
+                }
+                var width = 1
+                let role: Role
+                if inComment {
+                    role = .comment
+                } else if let open = string {
+                    if escaped {
+                        escaped = false
+                        role = .string
+                    } else if scalar == "\\" && open.quote == "\"" {
+                        escaped = true
+                        role = .string
+                    } else if scalar == open.quote && (!open.multiLine || run(of: scalar) >= 3) {
+                        width = open.multiLine ? min(run(of: scalar), 5) : 1
+                        string = nil
+                        role = .code
+                    } else {
+                        role = .string
+                    }
+                } else if scalar == "#" {
+                    inComment = true
+                    role = .comment
                 } else {
-                    role = .string
+                    if quotes.contains(scalar) {
+                        let multiLine = run(of: scalar) >= 3
+                        string = (scalar, multiLine)
+                        width = multiLine ? 3 : 1
+                    }
+                    role = .code
                 }
-            } else if scalar == "#" {
-                inComment = true
-                role = .comment
-            } else {
-                if quotes.contains(scalar) {
-                    let multiLine = run(of: scalar) >= 3
-                    string = (scalar, multiLine)
-                    width = multiLine ? 3 : 1
-                }
-                role = .code
+                guard visit(scalar, place, role) else { return }
+                index += width
+                place.column += width - 1
             }
-            guard visit(scalar, place, role) else { return }
-            index += width
-            place.column += width - 1
         }
     }
 }
