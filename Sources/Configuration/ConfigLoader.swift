@@ -12,10 +12,11 @@ public enum ConfigLoader {
     /// Syntax errors carry toml++'s line and column; unknown keys, wrong types and values out of
     /// range carry the key's line and its dotted name.
     public static func parse(_ text: String, file: String) throws(ConfigError) -> EartrainerConfig {
-        if let finding = TOMLPreflight.check(text) {
+        let scan = TOMLScan(text)
+        if let problem = scan.problem {
             throw ConfigError(
-                kind: .syntax, file: file, line: finding.line, column: finding.column, key: nil,
-                message: "syntax error: \(finding.message)")
+                kind: .syntax, file: file, line: problem.line, column: problem.column, key: nil,
+                message: "syntax error: \(problem.message)")
         }
         let table: TOMLTable
         do {
@@ -27,7 +28,7 @@ public enum ConfigLoader {
         } catch {
             throw ConfigError(kind: .syntax, file: file, line: nil, key: nil, message: "syntax error: \(error)")
         }
-        var reader = TableReader(table: table, path: [], file: file, locator: TOMLKeyLocator(text: text))
+        var reader = TableReader(table: table, path: [], file: file, scan: scan)
         return try EartrainerConfig(reading: &reader)
     }
 

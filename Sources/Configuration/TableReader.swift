@@ -7,14 +7,15 @@ struct TableReader {
     let table: TOMLTable
     let path: [String]
     let file: String
-    let locator: TOMLKeyLocator
+    /// Where each key is written.
+    let scan: TOMLScan
     private var asked: [String] = []
 
-    init(table: TOMLTable, path: [String], file: String, locator: TOMLKeyLocator) {
+    init(table: TOMLTable, path: [String], file: String, scan: TOMLScan) {
         self.table = table
         self.path = path
         self.file = file
-        self.locator = locator
+        self.scan = scan
     }
 
     /// An error about `key` of this table (or about the table itself when nil), or about one
@@ -23,7 +24,7 @@ struct TableReader {
         let keyPath = path + (key.map { [$0] } ?? [])
         let elementPath = element.map { ["[\($0)]"] } ?? []
         return ConfigError(
-            kind: kind, file: file, line: locator.line(of: keyPath + elementPath),
+            kind: kind, file: file, line: scan.line(of: keyPath + elementPath),
             key: keyPath.joined(separator: ".") + elementPath.joined(), message: message)
     }
 
@@ -146,14 +147,14 @@ struct TableReader {
     mutating func table(_ key: String) throws(ConfigError) -> TableReader? {
         guard let value = raw(key) else { return nil }
         guard let table = value.table else { throw wrongType(key, expected: "a table", found: value) }
-        return TableReader(table: table, path: path + [key], file: file, locator: locator)
+        return TableReader(table: table, path: path + [key], file: file, scan: scan)
     }
 
     /// Fails on the first key (by line) that nothing asked for: a typo must not pass silently.
     func finish() throws(ConfigError) {
         let unknown = table.keys.filter { !asked.contains($0) }
         guard !unknown.isEmpty else { return }
-        let first = unknown.min { (locator.line(of: path + [$0]) ?? .max) < (locator.line(of: path + [$1]) ?? .max) }!
+        let first = unknown.min { (scan.line(of: path + [$0]) ?? .max) < (scan.line(of: path + [$1]) ?? .max) }!
         let known = asked.map { "'\($0)'" }.joined(separator: ", ")
         let place = path.isEmpty ? "at the top level" : "in [\(path.joined(separator: "."))]"
         throw error(.unknownKey, first, "unknown key \(place); known keys are \(known)")

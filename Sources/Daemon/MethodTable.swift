@@ -44,6 +44,9 @@ public struct MethodEntry: Sendable {
         } catch let DecodingError.typeMismatch(_, context) {
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             throw .invalidParams(path.isEmpty ? "params must be an object" : "wrong type at '\(path)'")
+        } catch let DecodingError.dataCorrupted(context) {
+            // A value the type refuses, such as an unknown `kind`: its description lists what is accepted.
+            throw .invalidParams("\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)")
         } catch {
             throw .invalidParams("could not read params: \(error)")
         }

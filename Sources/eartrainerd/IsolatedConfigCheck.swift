@@ -3,10 +3,11 @@ import Foundation
 import Glibc
 
 /// toml++ asserts (SIGABRT, in release builds too) on some malformed files: fuzzing found four,
-/// which `TOMLPreflight` now refuses, and there may be more. A config file must never end the
-/// daemon that way, least of all on a SIGHUP while a student trains. So a file is parsed first by
-/// a child process (`eartrainerd check-config FILE`); only when the child has finished on its own,
-/// valid or not, is the file parsed here. A child that crashed or hung refuses the file.
+/// which `TOMLScan` refuses before toml++ sees them, and there may be more. A config file must
+/// never end the daemon that way, least of all on a SIGHUP while a student trains. So a file is
+/// parsed first by a child process (`eartrainerd check-config FILE`); only when the child has
+/// finished on its own, valid or not, is the file parsed here. A child that crashed or hung
+/// refuses the file.
 struct IsolatedConfigCheck: Sendable {
     /// The command that checks a file; the file's path is appended.
     var command: [String]

@@ -1,4 +1,4 @@
-// config-fuzzer: seeded mutations of a config file through the config parser (issue 9's fuzzing).
+// config-fuzzer: seeded mutations of a config file through the config parser.
 // Every input must be loaded, or refused with an error that names the file; nothing may trap.
 //
 //   config-fuzzer CONFIG ITERATIONS [SEED] [--dump FILE]

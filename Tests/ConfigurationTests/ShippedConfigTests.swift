@@ -16,7 +16,7 @@ struct ShippedConfigTests {
         #expect(try ConfigLoader.parse("", file: "empty.toml") == .defaults)
     }
 
-    @Test("the defaults are seed 002's cello settings")
+    @Test("the defaults are the cello settings")
     func defaultsAreSeedSettings() {
         let settings = EartrainerConfig.defaults.training.trainingSettings
         #expect(settings.noteRange == MIDINote(36)...MIDINote(72))

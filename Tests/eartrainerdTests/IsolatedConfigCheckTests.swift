@@ -7,7 +7,7 @@ import Testing
 
 /// A config file is parsed first in a child process, so that a parser crash (toml++'s assertions)
 /// refuses the file instead of ending the daemon. The checker is a command, so a crash and a hang
-/// can be staged without knowing a file that crashes toml++ today (the preflight refuses those found).
+/// can be staged without knowing a file that crashes toml++ today (`TOMLScan` refuses those found).
 @Suite("Config files checked in a child process")
 struct IsolatedConfigCheckTests {
     static func file(_ text: String) throws -> String {
