@@ -49,7 +49,20 @@ public final class ControlServer: Sendable {
         var adopted: [Int32] = []
     }
 
-    public init(listener: UnixListener, greeting: String, refusals: Refusals, limits: ServerLimits = ServerLimits()) throws(ControlServerError) {
+    /// Answers a line on the server thread itself, or returns nil to hand it on through `events`.
+    /// The daemon gives one for what it answers at once from published state (`status`): no thread
+    /// hop, no queue, as a single-threaded server such as MPD answers. It is asked only for a client
+    /// with nothing unanswered, so each client's replies keep the order of its lines, and only for
+    /// short lines (`quickAnswerBytes`), so a client sending long lines never holds the thread.
+    public typealias QuickAnswer = @Sendable (_ line: ArraySlice<UInt8>, _ client: ClientID, _ peer: PeerCredentials) -> String?
+    private let quickAnswer: QuickAnswer?
+    /// The longest line offered to the quick answer; a `status` request is under 100 bytes.
+    public static let quickAnswerBytes = 512
+    private static let newline: [UInt8] = [0x0A]
+
+    public init(listener: UnixListener, greeting: String, refusals: Refusals, limits: ServerLimits = ServerLimits(),
+                quickAnswer: QuickAnswer? = nil) throws(ControlServerError) {
+        self.quickAnswer = quickAnswer
         self.listener = listener
         self.greeting = greeting
         self.refusals = refusals
@@ -309,7 +322,10 @@ public final class ControlServer: Sendable {
             client.framer.feed(buffer[0..<count]) { frame in
                 switch frame {
                 case .line(let bytes):
-                    if case .dropped = continuation.yield(.line(client.id, client.peer, Array(bytes))) {
+                    if client.unansweredLines == 0, bytes.count <= Self.quickAnswerBytes, let quickAnswer,
+                       let reply = quickAnswer(bytes, client.id, client.peer) {
+                        client.enqueue(Array(reply.utf8) + Self.newline)
+                    } else if case .dropped = continuation.yield(.line(client.id, client.peer, Array(bytes))) {
                         client.enqueue(Array((refusals.busy + "\n").utf8))
                     } else {
                         client.unansweredLines += 1

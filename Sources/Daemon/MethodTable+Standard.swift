@@ -7,7 +7,7 @@ extension MethodTable {
     /// The methods of the protocol (docs/protocol.md lists them, and a test checks the two agree).
     /// A method is one entry here, its handler and its params type.
     public static let standard = MethodTable([
-        MethodEntry(.status, .anyone, params: NoParams.self) { _, context in
+        .immediate(.status, .anyone, params: NoParams.self) { _, context in
             // From the core's published snapshot: no turn on the actor. Lines are answered in
             // order, so a client's own change (a `session.start` before it) is already published.
             context.router.core.currentStatus()

@@ -20,6 +20,8 @@ public struct MethodEntry: Sendable {
     public let runsAside: Bool
     /// Reads the params into the entry's type, then runs the handler.
     let call: @Sendable (_ params: JSONValue?, _ context: MethodContext) async throws(RPCError) -> any Encodable & Sendable
+    /// The same, for an entry answered at once (see `init(_:_:params:immediate:)`); nil for the others.
+    let callNow: (@Sendable (_ params: JSONValue?, _ context: MethodContext) throws(RPCError) -> any Encodable & Sendable)?
 
     /// An entry whose handler gets its params decoded as `Params`; params that do not decode are
     /// refused with Invalid params, saying where.
@@ -27,10 +29,35 @@ public struct MethodEntry: Sendable {
         _ name: Method, _ caller: Caller, params: Params.Type, runsAside: Bool = false,
         handler: @escaping @Sendable (Params, MethodContext) async throws(RPCError) -> any Encodable & Sendable
     ) {
+        self.init(name: name, caller: caller, runsAside: runsAside, call: { params, context throws(RPCError) in
+            try await handler(try Self.decode(Params.self, params), context)
+        }, callNow: nil)
+    }
+
+    /// An entry answered at once, from state the daemon publishes, on the thread that read the
+    /// line (the control socket's own, when the client has nothing else unanswered): its handler
+    /// never waits, so no line waits behind it and no thread hop is needed.
+    public static func immediate<Params: Decodable>(
+        _ name: Method, _ caller: Caller, params: Params.Type,
+        handler: @escaping @Sendable (Params, MethodContext) throws(RPCError) -> any Encodable & Sendable
+    ) -> MethodEntry {
+        let now: @Sendable (JSONValue?, MethodContext) throws(RPCError) -> any Encodable & Sendable = { params, context throws(RPCError) in
+            try handler(try decode(Params.self, params), context)
+        }
+        return MethodEntry(name: name, caller: caller, runsAside: false, call: { params, context throws(RPCError) in try now(params, context) },
+                           callNow: now)
+    }
+
+    private init(
+        name: Method, caller: Caller, runsAside: Bool,
+        call: @escaping @Sendable (JSONValue?, MethodContext) async throws(RPCError) -> any Encodable & Sendable,
+        callNow: (@Sendable (JSONValue?, MethodContext) throws(RPCError) -> any Encodable & Sendable)?
+    ) {
         self.name = name
         self.caller = caller
         self.runsAside = runsAside
-        call = { params, context throws(RPCError) in try await handler(try Self.decode(Params.self, params), context) }
+        self.call = call
+        self.callNow = callNow
     }
 
     private static func decode<T: Decodable>(_ type: T.Type, _ params: JSONValue?) throws(RPCError) -> T {

@@ -42,9 +42,27 @@ public struct RequestRouter: Sendable {
     /// The result for a request (any encodable value: the reply is encoded from it once), or
     /// the error to send back.
     func answer(_ request: RPCRequest, client: ClientID, peer: PeerCredentials) async throws(RPCError) -> any Encodable & Sendable {
+        try await entry(for: request, peer: peer).call(request.params, MethodContext(router: self, client: client, peer: peer))
+    }
+
+    /// The table's entry for a request, once the caller is known to be allowed to call it.
+    private func entry(for request: RPCRequest, peer: PeerCredentials) throws(RPCError) -> MethodEntry {
         guard let entry = methods[request.method] else { throw .methodNotFound(request.method, known: methods.names) }
         if entry.caller == .control && !policy.mayControl(peer) { throw .permissionDenied(request.method) }
-        return try await entry.call(request.params, MethodContext(router: self, client: client, peer: peer))
+        return entry
+    }
+
+    /// The reply to a line that can be answered at once — one request (not a notification, not a
+    /// batch) for an entry marked immediate that the caller may call — or nil to answer it in turn.
+    func replyNow(to line: IncomingLine, client: ClientID, peer: PeerCredentials) -> String? {
+        guard case .single(.request(let request)) = line, let id = request.id,
+              let entry = try? entry(for: request, peer: peer), let now = entry.callNow
+        else { return nil }
+        do {
+            return Wire.response(id: id, result: try now(request.params, MethodContext(router: self, client: client, peer: peer)))
+        } catch {
+            return Wire.encode(RPCResponse(id: id, error: error))
+        }
     }
 
     /// Whether a line's requests should be answered on a task of their own (see `runsAside`).

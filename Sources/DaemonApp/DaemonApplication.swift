@@ -47,7 +47,8 @@ public struct DaemonApplication: Service {
         let limit = options.maxClients ?? config.socket.maxClients
         let server = try ControlServer(
             listener: edges.listener, greeting: ControlService.greeting(router.methods),
-            refusals: ControlService.refusals(maxClients: limit), limits: ServerLimits(maxClients: limit))
+            refusals: ControlService.refusals(maxClients: limit), limits: ServerLimits(maxClients: limit),
+            quickAnswer: ControlService.quickAnswer(router))
         let control = ControlService(server: server, router: router)
         await core.follow(with: control)
 

@@ -174,6 +174,42 @@ struct ControlServerTests {
         await echo.value
     }
 
+    @Test("a quick answer is sent from the server thread; behind an unanswered line, lines wait their turn")
+    func quickAnswers() async throws {
+        let path = temporarySocketPath()
+        let server = try ControlServer(
+            listener: try UnixListener.bind(path: path), greeting: "hello", refusals: Self.refusals,
+            quickAnswer: { line, _, _ in
+                String(decoding: line, as: UTF8.self) == "quick" ? "answered quickly" : nil
+            })
+        let serving = Task { await server.run() }
+        let release = AsyncStream.makeStream(of: Void.self)
+        let slow = Task {
+            for await event in server.events {
+                guard case .line(let id, _, let bytes) = event else { continue }
+                let text = String(decoding: bytes, as: UTF8.self)
+                if text == "slow" { for await _ in release.stream { break } }  // held until the test says
+                server.complete(id, reply: "daemon: " + text)
+            }
+        }
+        let client = try TestClient(path: path)
+        #expect(await client.readLine() == "hello")
+        client.send("quick\n")
+        #expect(await client.readLine() == "answered quickly")
+        // "slow" is still unanswered, so "quick" must wait behind it and go to the daemon.
+        client.send("slow\nquick\n")
+        try await Task.sleep(for: .milliseconds(50))
+        release.continuation.yield()
+        #expect(await client.readLine() == "daemon: slow")
+        #expect(await client.readLine() == "daemon: quick")
+        // A line longer than the quick answer takes goes to the daemon, however it reads.
+        client.send("quick" + String(repeating: " ", count: ControlServer.quickAnswerBytes) + "\n")
+        #expect(await client.readLine() == "daemon: quick" + String(repeating: " ", count: ControlServer.quickAnswerBytes))
+        serving.cancel()
+        await serving.value
+        await slow.value
+    }
+
     @Test("a line over 64 KiB is refused and the connection goes on")
     func longLine() async throws {
         try await withEchoServer { _, path in
