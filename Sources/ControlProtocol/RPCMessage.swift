@@ -82,6 +82,12 @@ public enum Wire {
         encode(TypedResponse(id: id, result: result))
     }
 
+    /// One response line around a result `encode` already wrote: the same line as
+    /// `response(id:result:)` (its keys sorted: id, jsonrpc, result), for a result kept encoded.
+    public static func response(id: JSONValue, encodedResult: String) -> String {
+        #"{"id":"# + encode(id) + #","jsonrpc":"2.0","result":"# + encodedResult + "}"
+    }
+
     private struct TypedResponse<Result: Encodable>: Encodable {
         var jsonrpc = "2.0"
         var id: JSONValue

@@ -186,7 +186,7 @@ public actor DaemonCore {
 
     private nonisolated func status(of parts: StatusParts, storage: StorageState, devices inputs: DeviceInputs, now: Duration) -> StatusResult {
         StatusResult(
-            daemon: Self.version, uptimeSeconds: now.seconds,
+            daemon: Self.version, uptimeSeconds: now.secondsToTheMillisecond,
             session: parts.tracker.status(now: now, tuning: parts.tuning),
             devices: devicesMemo.value(for: inputs, Self.devices), storage: storage.summary, database: storage.database,
             profile: parts.profile ?? storage.profile)

@@ -20,8 +20,9 @@ public struct MethodEntry: Sendable {
     public let runsAside: Bool
     /// Reads the params into the entry's type, then runs the handler.
     let call: @Sendable (_ params: JSONValue?, _ context: MethodContext) async throws(RPCError) -> any Encodable & Sendable
-    /// The same, for an entry answered at once (see `init(_:_:params:immediate:)`); nil for the others.
-    let callNow: (@Sendable (_ params: JSONValue?, _ context: MethodContext) throws(RPCError) -> any Encodable & Sendable)?
+    /// For an entry answered at once (`immediate`), the same without waiting, giving the result
+    /// already encoded; nil for the others.
+    let callNow: (@Sendable (_ params: JSONValue?, _ context: MethodContext) throws(RPCError) -> String)?
 
     /// An entry whose handler gets its params decoded as `Params`; params that do not decode are
     /// refused with Invalid params, saying where.
@@ -36,22 +37,25 @@ public struct MethodEntry: Sendable {
 
     /// An entry answered at once, from state the daemon publishes, on the thread that read the
     /// line (the control socket's own, when the client has nothing else unanswered): its handler
-    /// never waits, so no line waits behind it and no thread hop is needed.
-    public static func immediate<Params: Decodable>(
+    /// never waits, so no line waits behind it and no thread hop is needed. Such a method is asked
+    /// far more often than its answer changes, so the result's encoding is kept until it differs.
+    public static func immediate<Params: Decodable, Result: Encodable & Hashable & Sendable>(
         _ name: Method, _ caller: Caller, params: Params.Type,
-        handler: @escaping @Sendable (Params, MethodContext) throws(RPCError) -> any Encodable & Sendable
+        handler: @escaping @Sendable (Params, MethodContext) throws(RPCError) -> Result
     ) -> MethodEntry {
-        let now: @Sendable (JSONValue?, MethodContext) throws(RPCError) -> any Encodable & Sendable = { params, context throws(RPCError) in
-            try handler(try decode(Params.self, params), context)
-        }
-        return MethodEntry(name: name, caller: caller, runsAside: false, call: { params, context throws(RPCError) in try now(params, context) },
-                           callNow: now)
+        let encoded = Memo<Result, String>()
+        return MethodEntry(
+            name: name, caller: caller, runsAside: false,
+            call: { params, context throws(RPCError) in try handler(try decode(Params.self, params), context) },
+            callNow: { params, context throws(RPCError) in
+                encoded.value(for: try handler(try decode(Params.self, params), context)) { Wire.encode($0) }
+            })
     }
 
     private init(
         name: Method, caller: Caller, runsAside: Bool,
         call: @escaping @Sendable (JSONValue?, MethodContext) async throws(RPCError) -> any Encodable & Sendable,
-        callNow: (@Sendable (JSONValue?, MethodContext) throws(RPCError) -> any Encodable & Sendable)?
+        callNow: (@Sendable (JSONValue?, MethodContext) throws(RPCError) -> String)?
     ) {
         self.name = name
         self.caller = caller

@@ -59,7 +59,7 @@ public struct RequestRouter: Sendable {
               let entry = try? entry(for: request, peer: peer), let now = entry.callNow
         else { return nil }
         do {
-            return Wire.response(id: id, result: try now(request.params, MethodContext(router: self, client: client, peer: peer)))
+            return Wire.response(id: id, encodedResult: try now(request.params, MethodContext(router: self, client: client, peer: peer)))
         } catch {
             return Wire.encode(RPCResponse(id: id, error: error))
         }

@@ -86,7 +86,7 @@ struct SessionTracker {
         guard running, let exercise else { return nil }
         var status = SessionStatus(
             kind: exercise.kind, mode: nil, intervals: nil, root: "random", correct: correct, errors: errors,
-            elapsedSeconds: (now - startedAt).seconds, prompt: nil, progress: nil, total: nil, seed: seed,
+            elapsedSeconds: (now - startedAt).secondsToTheMillisecond, prompt: nil, progress: nil, total: nil, seed: seed,
             tuning: tuning)
         switch exercise {
         case .scale(let scale):

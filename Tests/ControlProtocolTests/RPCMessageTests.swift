@@ -49,4 +49,12 @@ struct RPCMessageTests {
         let viaValue = Wire.encode(RPCNotification(method: "event", params: Wire.value(report)))
         #expect(Wire.notification(method: "event", params: report) == viaValue)
     }
+
+    @Test("a response around a result kept encoded is the same line as one encoded whole", arguments: [
+        JSONValue.number(1), .number(-7.5), .string("a \"quoted\" id"), .null, .number(1e20),
+    ])
+    func responseAroundEncodedResult(id: JSONValue) {
+        let result = JSONValue.object(["b": .array([.number(2), .null]), "a": .string("é/x"), "c": .object([:])])
+        #expect(Wire.response(id: id, encodedResult: Wire.encode(result)) == Wire.response(id: id, result: result))
+    }
 }
