@@ -31,7 +31,7 @@ final class ClientConnection {
     var queuedBytes: Int { output.count - outputStart }
     var wantsToWrite: Bool { queuedBytes > 0 }
 
-    func enqueue(_ bytes: [UInt8]) {
+    func enqueue(_ bytes: some Sequence<UInt8>) {
         output.append(contentsOf: bytes)
     }
 

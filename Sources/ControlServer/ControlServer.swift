@@ -324,7 +324,8 @@ public final class ControlServer: Sendable {
                 case .line(let bytes):
                     if client.unansweredLines == 0, bytes.count <= Self.quickAnswerBytes, let quickAnswer,
                        let reply = quickAnswer(bytes, client.id, client.peer) {
-                        client.enqueue(Array(reply.utf8) + Self.newline)
+                        client.enqueue(reply.utf8)
+                        client.enqueue(Self.newline)
                     } else if case .dropped = continuation.yield(.line(client.id, client.peer, Array(bytes))) {
                         client.enqueue(Array((refusals.busy + "\n").utf8))
                     } else {

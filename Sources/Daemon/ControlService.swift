@@ -24,7 +24,7 @@ public final class ControlService: EventFollower {
     /// What the server's thread answers itself: a request for an immediate entry (`status`),
     /// through the same reading, table and encoder as every other line.
     public static func quickAnswer(_ router: RequestRouter) -> ControlServer.QuickAnswer {
-        { line, client, peer in router.replyNow(to: IncomingLine(Array(line)), client: client, peer: peer) }
+        { line, client, peer in router.replyNow(to: IncomingLine(line), client: client, peer: peer) }
     }
 
     /// The lines the server sends on its own.

@@ -7,16 +7,16 @@ enum IncomingLine {
     case single(IncomingCall)
     case batch([IncomingCall])
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: some Collection<UInt8>) {
         let data = Data(bytes)
         // The common case, one object, is read member by member: decoding a whole line into a
         // `JSONValue` tries each JSON type in turn, and each miss is a thrown error.
         if bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) == UInt8(ascii: "{"),
-           let envelope = try? JSONDecoder().decode(Envelope.self, from: data) {
+           let envelope = try? Self.decoder.decode(Envelope.self, from: data) {
             self = .single(IncomingCall(.object(envelope.members)))
             return
         }
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+        guard let value = try? Self.decoder.decode(JSONValue.self, from: data) else {
             self = .single(.invalid(id: .null, .parseError("not valid JSON (each request is one line of UTF-8 JSON)")))
             return
         }
@@ -29,6 +29,9 @@ enum IncomingLine {
             self = .single(IncomingCall(value))
         }
     }
+
+    /// One decoder for every line (its options never change, so threads may share it).
+    private static let decoder = JSONDecoder()
 
     var calls: [IncomingCall] {
         switch self {
