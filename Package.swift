@@ -137,7 +137,7 @@ let package = Package(
         .target(
             name: "Configuration",
             dependencies: [
-                "MusicTheory", "Training",
+                "MusicTheory", "Training", "SystemCalls",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ]
