@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "MusicTheory", linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),
 
-        // ── Training engine (issue 3): depends on MusicTheory only; its clock, random source,
+        // ── Training engine: depends on MusicTheory only; its clock, random source,
         // settings and event sink are protocols or injected values. The benchmark is an executable
         // built in release by `make bench-training`, not a test.
         .target(name: "Training", dependencies: ["MusicTheory"]),
@@ -38,7 +38,7 @@ let package = Package(
             dependencies: ["Training", "MusicTheory"],
             path: "Benchmarks/TrainingBenchmark"
         ),
-        // `status` round trips from N clients, against eartrainerd or MPD (scripts/bench, issue 9).
+        // `status` round trips from N clients, against eartrainerd or MPD (scripts/bench).
         .executableTarget(name: "SocketBenchmark", path: "Benchmarks/SocketBenchmark"),
 
         // ── System calls: the one errno path (EINTR retried, a typed errno naming the call), the
@@ -120,7 +120,7 @@ let package = Package(
         ),
         .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory", "Training"]),
 
-        // ── Audio (issue 5): the cello voice through FluidSynth, the sine, offline rendering.
+        // ── Audio: the cello voice through FluidSynth, the sine, offline rendering.
         // CFluidSynth is Debian's libfluidsynth-dev; pkgConfig stays nil because fluidsynth.pc
         // carries flags SwiftPM refuses. FluidSynthAudio is the only target that imports it.
         .systemLibrary(name: "CFluidSynth"),
@@ -130,7 +130,7 @@ let package = Package(
         ),
         .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory", "Training"]),
 
-        // ── Configuration and statistics (issue 7). Configuration reads the one TOML file
+        // ── Configuration and statistics. Configuration reads the one TOML file
         // (TOMLKit) and maps its training section onto Training's settings. Statistics keeps every
         // judged answer and session in SQLite (GRDB, WAL) behind `StatisticsStore`, with an
         // in-memory store beside it. StatisticsCrashWriter is what the SIGKILL durability test kills.
@@ -146,7 +146,7 @@ let package = Package(
             name: "ConfigurationTests",
             dependencies: ["Configuration", "Training", "MusicTheory", "config-fuzzer", .product(name: "Logging", package: "swift-log")]
         ),
-        // Issue 9: seeded mutations through the config parser; ConfigFuzzTests and `make fuzz` run it.
+        // Seeded mutations through the config parser; ConfigFuzzTests and `make fuzz` run it.
         .executableTarget(name: "config-fuzzer", dependencies: ["Configuration", "Training"], path: "Tests/ConfigFuzzer"),
         .target(
             name: "Statistics",
@@ -170,7 +170,7 @@ let package = Package(
             ]
         ),
 
-        // ── ALSA input (issue 4): keyboards through the ALSA sequencer.
+        // ── ALSA input: keyboards through the ALSA sequencer.
         // CALSA is Debian's libasound2-dev; ALSASequencer is the only Swift target that imports it.
         // alsa-probe and fake-keyboard are test programs for the VM harness (scripts/vm), real
         // sequencer clients that need the kernel's sequencer, so they live under Tests/.
@@ -195,7 +195,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("asound")]
         ),
 
-        // ── Audio output in the VM (issue 5): the daemon through snd-aloop, timed against fluidsynth.
+        // ── Audio output in the VM: the daemon through snd-aloop, timed against fluidsynth.
         // loopback-capture records the loopback and says when its first frame was captured.
         .executableTarget(
             name: "audio-probe",

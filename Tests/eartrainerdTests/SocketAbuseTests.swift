@@ -5,12 +5,12 @@ import Glibc
 import Synchronization
 import Testing
 
-/// Issue 9's socket abuse, with a well-behaved client asking `status` all the while. As a test it
-/// asserts what must hold on any machine: the daemon survives, serves everyone, keeps its memory
-/// bounded and keeps answering. The well-behaved client's latency is a measurement (our rule: speed
-/// is measured in benchmarks, not timed tests): it is printed, and asserted against a limit only
-/// when `ABUSE_P99_LIMIT_MS` is set, as `make bench-abuse` does on a quiet machine. Figures go to
-/// docs/reliability.md.
+/// Socket abuse (random bytes, huge lines, connection storms, a subscriber that never reads), with
+/// a well-behaved client asking `status` all the while. As a test it asserts what must hold on any
+/// machine: the daemon survives, serves everyone, keeps its memory bounded and keeps answering.
+/// The well-behaved client's latency is a measurement (our rule: speed is measured in benchmarks,
+/// not timed tests): it is printed, and asserted against a limit only when `ABUSE_P99_LIMIT_MS` is
+/// set, as `make bench-abuse` does on a quiet machine. Figures go to docs/reliability.md.
 @Suite("eartrainerd under socket abuse", .serialized)
 struct SocketAbuseTests {
     /// A client on its own thread that asks `status` every millisecond and keeps each answer's latency.
