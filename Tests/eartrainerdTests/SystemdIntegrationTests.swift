@@ -73,11 +73,11 @@ struct SystemdIntegrationTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("activated.sock").path
         let daemon = try DaemonProcess(socket: false, launcher: [activate, "-l", path])
-        DaemonProcess.wait { FileManager.default.fileExists(atPath: path) }
+        Polling.wait { FileManager.default.fileExists(atPath: path) }
         // systemd-socket-activate starts the daemon on the first connection.
         let link = try ControlConnection(path: path)
         #expect(try link.result("status")["daemon"]?.string == "eartrainerd 0.1.0")
-        DaemonProcess.wait { daemon.stdout.contains("systemd socket") }
+        Polling.wait { daemon.stdout.contains("systemd socket") }
         #expect(daemon.stdout.contains("control socket at systemd socket (fd 3)"))
     }
 
@@ -86,7 +86,7 @@ struct SystemdIntegrationTests {
         let daemon = try DaemonProcess(arguments: ["--log-format", "json"], environment: ["JOURNAL_STREAM": "8:1234"])
         let link = try daemon.connect()
         _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("A2")]))
-        DaemonProcess.wait { daemon.stdout.contains("\"prompt\"") }
+        Polling.wait { daemon.stdout.contains("\"prompt\"") }
         let lines = daemon.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count >= 3)
         #expect(lines.allSatisfy { $0.hasPrefix("<6>") || $0.hasPrefix("<4>") || $0.hasPrefix("<5>") })
