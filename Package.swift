@@ -99,7 +99,7 @@ let package = Package(
             name: "eartrainerdTests",
             dependencies: [
                 "eartrainerd", "eartrainctl", "DaemonTestSupport", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
-                "Statistics", grdb,
+                "Statistics", "SystemCalls", grdb,
             ]
         ),
         .executableTarget(

@@ -3,6 +3,7 @@ import DaemonTestSupport
 import Foundation
 import Glibc
 import Synchronization
+import SystemCalls
 import Testing
 
 /// Socket abuse (random bytes, huge lines, connection storms, a subscriber that never reads), with
@@ -71,14 +72,9 @@ struct SocketAbuseTests {
 
     /// Raw socket helpers for clients that misbehave.
     static func rawConnect(_ path: String) -> Int32 {
+        guard let address = UnixSocketAddress(path: path) else { return -1 }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        if result != 0 { close(fd); return -1 }
+        if address.withSocketAddress({ connect(fd, $0, $1) }) != 0 { close(fd); return -1 }
         return fd
     }
 

@@ -2,6 +2,7 @@ import ControlProtocol
 import DaemonTestSupport
 import Foundation
 import Glibc
+import SystemCalls
 import Testing
 
 /// systemd's side, without systemd as PID 1: a fake NOTIFY_SOCKET, systemd-socket-activate,
@@ -16,13 +17,8 @@ struct SystemdIntegrationTests {
         init(folder: URL) throws {
             path = folder.appendingPathComponent("notify").path
             fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
-            guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+            let address = try #require(UnixSocketAddress(path: path))
+            guard address.withSocketAddress({ bind(fd, $0, $1) }) == 0 else { throw POSIXError(.EADDRINUSE) }
             var timeout = timeval(tv_sec: 10, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         }
