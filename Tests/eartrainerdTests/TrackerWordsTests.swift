@@ -15,7 +15,7 @@ struct TrackerWordsTests {
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let found = try Command.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["git", "grep", "-n", "-i", "-E", Self.pattern, "--", "Sources"], in: packageRoot)
+            URL(fileURLWithPath: "/usr/bin/env"), ["git", "grep", "--untracked", "-n", "-i", "-E", Self.pattern, "--", "Sources"], in: packageRoot)
         // git grep exits 1 when nothing matches, 0 with matches, and 127 (no git) or 128 (not a
         // repository) when it could not look.
         #expect(found.status == 1, "\(found)")
