@@ -5,6 +5,14 @@ import PackageDescription
 //   eartrainctl ─▶ ClientViews ─▶ ControlProtocol ─▶ Training (pure Swift: the shared enums)
 //   Training ─▶ MusicTheory ─▶ (nothing)
 //   eartrainerd ─▶ DaemonApp ─▶ Daemon; ALSASequencer and FluidSynthAudio only from eartrainerd
+// The products of the packages below that targets use, named once.
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let tomlKit = Target.Dependency.product(name: "TOMLKit", package: "TOMLKit")
+
 let package = Package(
     name: "eartrainer",
     products: [
@@ -28,7 +36,7 @@ let package = Package(
         .target(name: "MusicTheory", linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),
 
-        // ── Training engine (issue 3): depends on MusicTheory only; its clock, random source,
+        // ── Training engine: depends on MusicTheory only; its clock, random source,
         // settings and event sink are protocols or injected values. The benchmark is an executable
         // built in release by `make bench-training`, not a test.
         .target(name: "Training", dependencies: ["MusicTheory"]),
@@ -38,7 +46,7 @@ let package = Package(
             dependencies: ["Training", "MusicTheory"],
             path: "Benchmarks/TrainingBenchmark"
         ),
-        // `status` round trips from N clients, against eartrainerd or MPD (scripts/bench, issue 9).
+        // `status` round trips from N clients, against eartrainerd or MPD (scripts/bench).
         .executableTarget(name: "SocketBenchmark", path: "Benchmarks/SocketBenchmark"),
 
         // ── System calls: the one errno path (EINTR retried, a typed errno naming the call), the
@@ -51,11 +59,18 @@ let package = Package(
         .systemLibrary(name: "CEpoll"),
         .target(name: "ControlServer", dependencies: ["ControlProtocol", "CEpoll", "SystemCalls"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "Training", "MusicTheory"]),
-        .testTarget(name: "ControlServerTests", dependencies: ["ControlServer", "ControlProtocol", "SystemCalls"]),
+        .testTarget(
+            name: "ControlServerTests", dependencies: ["ControlServer", "ControlProtocol", "SystemCalls", "SocketTestSupport"]
+        ),
+        // The line client the socket tests share: sends text as given, reads the replies line by line.
+        .target(name: "SocketTestSupport", dependencies: ["SystemCalls"], path: "Tests/SocketTestSupport"),
 
         // ── The daemon's core: engine, sound and keyboard edges, event reports, request routing.
         .target(name: "Daemon", dependencies: ["Training", "MusicTheory", "ControlProtocol", "ControlServer", "SystemCalls"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer"]),
+        .testTarget(
+            name: "DaemonTests",
+            dependencies: ["Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer", "SocketTestSupport"]
+        ),
         // The whole daemon built by one function from its configuration and its edges (keyboard,
         // sound, statistics store, clock, control listener): eartrainerd passes the real ones, the
         // tests fakes. It links neither libasound nor libfluidsynth; the real edges stay in eartrainerd.
@@ -63,43 +78,35 @@ let package = Package(
             name: "DaemonApp",
             dependencies: [
                 "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "Configuration", "Statistics",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                logging, serviceLifecycle, unixSignals,
             ]
         ),
         // What the daemon's tests share: the client run as a person runs it, reading replies and
         // the statistics file.
         .target(
             name: "DaemonTestSupport",
-            dependencies: ["ControlProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ControlProtocol", grdb],
             path: "Tests/DaemonTestSupport"
         ),
         .testTarget(
             name: "DaemonAppTests",
             dependencies: [
-                "DaemonApp", "DaemonTestSupport", "eartrainctl", "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "Configuration", "Statistics",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "DaemonApp", "DaemonTestSupport", "eartrainctl", "Daemon", "ControlServer", "ControlProtocol", "Training",
+                "MusicTheory", "Configuration", "Statistics", grdb, logging, serviceLifecycle,
             ]
         ),
         .testTarget(
             name: "eartrainerdTests",
             dependencies: [
-                "eartrainerd", "eartrainctl", "DaemonTestSupport", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training", "Statistics",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "eartrainerd", "eartrainctl", "DaemonTestSupport", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
+                "Statistics", "SystemCalls", grdb,
             ]
         ),
         .executableTarget(
             name: "eartrainerd",
             dependencies: [
                 "DaemonApp", "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "FluidSynthAudio",
-                "Configuration", "Statistics", "ALSASequencer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                "Configuration", "Statistics", "ALSASequencer", argumentParser, logging, serviceLifecycle, unixSignals,
             ]
         ),
 
@@ -114,78 +121,70 @@ let package = Package(
         .executableTarget(
             name: "eartrainctl",
             dependencies: [
-                "MusicTheory", "Training", "ControlProtocol", "ClientViews", "SystemCalls",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "MusicTheory", "Training", "ControlProtocol", "ClientViews", "SystemCalls", argumentParser,
             ]
         ),
         .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory", "Training"]),
 
-        // ── Audio (issue 5): the cello voice through FluidSynth, the sine, offline rendering.
+        // ── Audio: the cello voice through FluidSynth, the sine, offline rendering.
         // CFluidSynth is Debian's libfluidsynth-dev; pkgConfig stays nil because fluidsynth.pc
         // carries flags SwiftPM refuses. FluidSynthAudio is the only target that imports it.
         .systemLibrary(name: "CFluidSynth"),
         .target(
             name: "FluidSynthAudio",
-            dependencies: ["CFluidSynth", "MusicTheory", "Training", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CFluidSynth", "MusicTheory", "Training", logging]
         ),
         .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory", "Training"]),
 
-        // ── Configuration and statistics (issue 7). Configuration reads the one TOML file
+        // ── Configuration and statistics. Configuration reads the one TOML file
         // (TOMLKit) and maps its training section onto Training's settings. Statistics keeps every
         // judged answer and session in SQLite (GRDB, WAL) behind `StatisticsStore`, with an
         // in-memory store beside it. StatisticsCrashWriter is what the SIGKILL durability test kills.
         .target(
             name: "Configuration",
             dependencies: [
-                "MusicTheory", "Training",
-                .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "Logging", package: "swift-log"),
+                "MusicTheory", "Training", "SystemCalls", tomlKit, logging,
             ]
         ),
         .testTarget(
             name: "ConfigurationTests",
-            dependencies: ["Configuration", "Training", "MusicTheory", "config-fuzzer", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Configuration", "Training", "MusicTheory", "config-fuzzer", logging]
         ),
-        // Issue 9: seeded mutations through the config parser; ConfigFuzzTests and `make fuzz` run it.
+        // Seeded mutations through the config parser; ConfigFuzzTests and `make fuzz` run it.
         .executableTarget(name: "config-fuzzer", dependencies: ["Configuration", "Training"], path: "Tests/ConfigFuzzer"),
         .target(
             name: "Statistics",
             dependencies: [
-                "MusicTheory", "Training",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
+                "MusicTheory", "Training", grdb, logging,
             ]
         ),
         .executableTarget(
             name: "StatisticsCrashWriter",
-            dependencies: ["Statistics", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Statistics", logging],
             path: "Tests/StatisticsCrashWriter"
         ),
         .testTarget(
             name: "StatisticsTests",
             dependencies: [
-                "Statistics", "StatisticsCrashWriter", "Training", "MusicTheory",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
+                "Statistics", "StatisticsCrashWriter", "Training", "MusicTheory", grdb, logging,
             ]
         ),
 
-        // ── ALSA input (issue 4): keyboards through the ALSA sequencer.
+        // ── ALSA input: keyboards through the ALSA sequencer.
         // CALSA is Debian's libasound2-dev; ALSASequencer is the only Swift target that imports it.
         // alsa-probe and fake-keyboard are test programs for the VM harness (scripts/vm), real
         // sequencer clients that need the kernel's sequencer, so they live under Tests/.
         .systemLibrary(name: "CALSA"),
         .target(
             name: "ALSASequencer",
-            dependencies: ["CALSA", "MusicTheory", "SystemCalls", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CALSA", "MusicTheory", "SystemCalls", logging]
         ),
         .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer", "MusicTheory"]),
         .target(name: "VMProbeSupport", path: "Tests/VMProbeSupport"),
         .executableTarget(
             name: "alsa-probe",
             dependencies: [
-                "ALSASequencer", "MusicTheory", "Training", "ControlProtocol", "VMProbeSupport",
-                .product(name: "Logging", package: "swift-log"),
+                "ALSASequencer", "MusicTheory", "Training", "ControlProtocol", "VMProbeSupport", logging,
             ],
             path: "Tests/ALSAProbe"
         ),
@@ -195,7 +194,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("asound")]
         ),
 
-        // ── Audio output in the VM (issue 5): the daemon through snd-aloop, timed against fluidsynth.
+        // ── Audio output in the VM: the daemon through snd-aloop, timed against fluidsynth.
         // loopback-capture records the loopback and says when its first frame was captured.
         .executableTarget(
             name: "audio-probe",

@@ -1,7 +1,7 @@
 import ControlProtocol
 import Foundation
 
-/// The seed's results screen from a session's results (`session.stop`, `session.results`,
+/// The results screen, drawn from a session's results (`session.stop`, `session.results`,
 /// `session_ended`): errors and correct answers, session length, error rate, average response,
 /// then the per-degree (scales) or per-interval breakdown and the notes played by mistake. The
 /// score bar is the share of each degree or interval answered right at the first try.

@@ -1,8 +1,5 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemCalls
 import TOMLKit
 
 /// Reads and checks config files: the one place TOML text becomes an `EartrainerConfig`.
@@ -36,9 +33,12 @@ public enum ConfigLoader {
     public static func load(file path: String) throws(ConfigError) -> EartrainerConfig {
         let bytes: [UInt8]
         do {
-            bytes = try readFile(path)
+            bytes = try readFile(path, upTo: maximumFileSize)
         } catch {
-            throw ConfigError(kind: .unreadable, file: path, line: nil, key: nil, message: "cannot read: \(error)")
+            throw ConfigError(kind: .unreadable, file: path, line: nil, key: nil, message: "cannot read: \(error.errno.message)")
+        }
+        guard bytes.count <= maximumFileSize else {
+            throw ConfigError(kind: .unreadable, file: path, line: nil, key: nil, message: "cannot read: larger than 1 MiB: not a config file")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(kind: .syntax, file: path, line: nil, key: nil, message: "syntax error: not UTF-8 text")
@@ -64,22 +64,22 @@ public enum ConfigLoader {
         Result { () throws(ConfigError) in try load(source) }
     }
 
-    /// The whole file, or an error naming errno's reason.
-    static func readFile(_ path: String) throws(Message) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Message(String(cString: strerror(errno))) }
-        defer { close(descriptor) }
+    /// The largest file read as a config: 1 MiB, far more than any config needs.
+    static let maximumFileSize = 1 << 20
+
+    /// The file's first bytes, up to one past `limit` (enough to tell it is too long).
+    /// The corresponding C functions are `open` and `read`.
+    static func readFile(_ path: String, upTo limit: Int) throws(SystemCallError) -> [UInt8] {
+        let file = FileDescriptor(taking: try systemCall("open") { open(path, O_RDONLY | O_CLOEXEC) })
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Message(String(cString: strerror(errno)))
-            }
-            if count == 0 { return bytes }
+        while bytes.count <= limit {
+            let count = try buffer.withUnsafeMutableBytes { chunk in
+                Result { () throws(SystemCallError) in try systemCall("read") { read(file.rawValue, chunk.baseAddress, chunk.count) } }
+            }.get()
+            if count == 0 { break }
             bytes += buffer[0..<count]
-            guard bytes.count <= 1 << 20 else { throw Message("larger than 1 MiB: not a config file") }
         }
+        return bytes
     }
 }

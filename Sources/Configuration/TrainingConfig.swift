@@ -1,7 +1,8 @@
 import MusicTheory
 import Training
 
-/// The `[training]` section: seed 002's settings and the default exercise.
+/// The `[training]` section: the student's settings (note range, note length, A4, tuning, sound,
+/// loudness, gaps) and the default exercise.
 public struct TrainingConfig: Sendable {
     /// Lowest note of the range exercises use (default C2).
     public var lowestNote: MIDINote
@@ -30,7 +31,8 @@ public struct TrainingConfig: Sendable {
     /// The default interval exercise (`[training.interval]`).
     public var interval: IntervalExercise
 
-    /// The defaults: seed 002's cello settings, C ionian scales, the seed's eleven intervals.
+    /// The defaults: the cello from C2 to C5, one-second notes, A4 = 440 Hz in equal temperament,
+    /// C ionian scales, and the eleven intervals within the octave.
     public init(
         lowestNote: MIDINote = MIDINote(36), highestNote: MIDINote = MIDINote(72),
         noteDuration: Duration = .seconds(1), referencePitch: ReferencePitch = .standard,

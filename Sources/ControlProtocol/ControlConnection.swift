@@ -16,7 +16,7 @@ public final class ControlConnection {
         public var description: String {
             switch self {
             case .noDaemon(let path, let errno):
-                "no daemon at \(path) (\(String(cString: strerror(errno.rawValue)))): is eartrainer.service running? "
+                "no daemon at \(path) (\(errno.message)): is eartrainer.service running? "
                     + "(start one with `make run`, or give --socket PATH)"
             case .closed: "the daemon closed the connection"
             case .garbled(let line): "the daemon sent something unexpected: \(line.prefix(200))"
@@ -37,24 +37,14 @@ public final class ControlConnection {
 
     /// A stream socket connected to `path`. The corresponding C functions are `socket` and `connect`.
     private static func connect(to path: String) throws(ConnectionError) -> FileDescriptor {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw ConnectionError.noDaemon(path: path, errno: .fileNameTooLong)
+        guard let address = UnixSocketAddress(path: path) else {
+            throw ConnectionError.noDaemon(path: path, errno: path.isEmpty ? .noSuchFileOrDirectory : .fileNameTooLong)
         }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes + [0]) }
         do throws(SystemCallError) {
             let socket = FileDescriptor(taking: try systemCall("socket") {
                 Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             })
-            try systemCall("connect") {
-                withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        Glibc.connect(socket.rawValue, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                    }
-                }
-            }
+            try systemCall("connect") { address.withSocketAddress { Glibc.connect(socket.rawValue, $0, $1) } }
             return socket
         } catch {
             throw ConnectionError.noDaemon(path: path, errno: error.errno)

@@ -24,12 +24,12 @@ public final class UnixListener: Sendable {
     /// A stale socket file (nobody answers) is replaced; a live one, or a file that is not a
     /// socket, is left alone and throws.
     public static func bind(path: String, mode: mode_t = 0o660, backlog: Int32 = 128) throws(ControlServerError) -> UnixListener {
-        var address = try socketAddress(path)
+        let address = try unixAddress(path)
         // Bind and listen under a temporary name, then rename into place: a client that sees the
         // file always finds someone listening.
         let temporary = "\(path).\(getpid()).tmp"
-        var temporaryAddress = try socketAddress(temporary)
-        try removeStaleSocket(at: path, address: &address)
+        let temporaryAddress = try unixAddress(temporary)
+        try removeStaleSocket(at: path, address: address)
         do throws(SystemCallError) {
             try makeParentDirectory(of: path)
             unlink(temporary)
@@ -42,11 +42,7 @@ public final class UnixListener: Sendable {
                     let oldMask = umask(~mode & 0o777)
                     defer { umask(oldMask) }
                     try systemCall("bind(\(temporary))") {
-                        withUnsafePointer(to: &temporaryAddress) {
-                            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                                Glibc.bind(socket.rawValue, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                            }
-                        }
+                        temporaryAddress.withSocketAddress { Glibc.bind(socket.rawValue, $0, $1) }
                     }
                 }
                 try systemCall("chmod(\(temporary))") { chmod(temporary, mode) }
@@ -77,14 +73,8 @@ public final class UnixListener: Sendable {
             let socket = FileDescriptor(taking: try systemCall("socket") {
                 Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             })
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
             try systemCall("bind") {
-                withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        Glibc.bind(socket.rawValue, $0, socklen_t(MemoryLayout<sa_family_t>.size))
-                    }
-                }
+                UnixSocketAddress.unnamed.withSocketAddress { Glibc.bind(socket.rawValue, $0, $1) }
             }
             try systemCall("listen") { listen(socket.rawValue, 1) }
             return UnixListener(socket: socket, path: nil, ownsPath: false)
@@ -123,21 +113,18 @@ public final class UnixListener: Sendable {
         if wasOpen, ownsPath, let path { unlink(path) }
     }
 
-    static func socketAddress(_ path: String) throws(ControlServerError) -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard !bytes.isEmpty, bytes.count < capacity else { throw .pathTooLong(path) }
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: bytes)
-            buffer[bytes.count] = 0
-        }
+    static func unixAddress(_ path: String) throws(ControlServerError) -> UnixSocketAddress {
+        guard let address = UnixSocketAddress(path: path) else { throw .pathTooLong(path) }
         return address
     }
 
+    /// The C address of the socket file at `path`, for a test that binds one by hand.
+    static func socketAddress(_ path: String) throws(ControlServerError) -> sockaddr_un {
+        try unixAddress(path).cValue
+    }
+
     /// Removes a stale socket file (nobody answers); a live one, or a file that is not a socket, throws.
-    private static func removeStaleSocket(at path: String, address: inout sockaddr_un) throws(ControlServerError) {
+    private static func removeStaleSocket(at path: String, address: UnixSocketAddress) throws(ControlServerError) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path) }
@@ -146,11 +133,7 @@ public final class UnixListener: Sendable {
             let probe = FileDescriptor(taking: try systemCall("socket") {
                 Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             })
-            answered = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(probe.rawValue, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            } == 0
+            answered = address.withSocketAddress { connect(probe.rawValue, $0, $1) } == 0
             if !answered { try systemCall("unlink(\(path))") { unlink(path) } }
         } catch {
             throw .system(error)

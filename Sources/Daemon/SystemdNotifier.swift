@@ -29,24 +29,14 @@ public struct SystemdNotifier: Sendable {
 
     /// Sends one message; failures are ignored, as sd_notify does.
     public func send(_ message: String) {
-        guard let socketPath, let raw = try? systemCall("socket", {
+        guard let socketPath, let address = UnixSocketAddress(pathOrAbstractName: socketPath), let raw = try? systemCall("socket", {
             Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         }) else { return }
         let socket = FileDescriptor(taking: raw)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        var bytes = Array(socketPath.utf8)
-        let abstract = bytes.first == UInt8(ascii: "@")
-        if abstract { bytes[0] = 0 }
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 0 : 1))
         let payload = Array(message.utf8)
         _ = try? systemCall("sendto") {
-            withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                    payload.withUnsafeBytes { sendto(socket.rawValue, $0.baseAddress, payload.count, Int32(MSG_NOSIGNAL), socketAddress, length) }
-                }
+            address.withSocketAddress { socketAddress, length in
+                payload.withUnsafeBytes { sendto(socket.rawValue, $0.baseAddress, payload.count, Int32(MSG_NOSIGNAL), socketAddress, length) }
             }
         }
     }

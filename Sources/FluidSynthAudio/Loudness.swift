@@ -1,4 +1,4 @@
-/// Vary-loudness (seed 002): each note's velocity is drawn at random from
+/// Vary-loudness (the `vary_loudness` setting): each note's velocity is drawn at random from
 /// `base × (1 − fraction)` up to `base`, so 0 means every note at `base` and 1 means anything
 /// from silence-near velocity 1 up to `base`. The random source is injected, so a test can
 /// reproduce every draw.

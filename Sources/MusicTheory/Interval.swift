@@ -1,4 +1,4 @@
-/// The thirteen simple intervals from prime to octave, by size in semitones (seed story 21.1).
+/// The thirteen simple intervals from prime to octave, by size in semitones.
 ///
 /// This is the chromatic view of `SpelledInterval`: every spelled interval within an octave
 /// reduces to one of these (`A4` and `d5` both to `.tritone`), and each of these has one standard
@@ -39,7 +39,7 @@ public enum Interval: Int, CaseIterable, Sendable {
         self.init(rawValue: spelled.semitones)
     }
 
-    /// The seed's name: "minor third", "tritone", "octave".
+    /// The name a student reads: "minor third", "tritone", "octave".
     public var name: String {
         switch self {
         case .prime: "prime"

@@ -35,10 +35,10 @@ public enum Mode: Int, CaseIterable, Sendable {
         return (0..<7).map { Step(rawValue: semitones[$0 + 1] - semitones[$0])! }
     }
 
-    /// The step pattern as the seed writes it: "W-W-H-W-W-W-H".
+    /// The step pattern in whole (W) and half (H) steps: "W-W-H-W-W-W-H".
     public var stepPattern: String { steps.map(\.symbol).joined(separator: "-") }
 
-    /// Parses a mode name, any case; "major" is Ionian, "minor" (and the seed's "aolian") Aeolian.
+    /// Parses a mode name, any case; "major" is Ionian, "minor" (and the misspelling "aolian") Aeolian.
     public init(parsing text: String) throws(TheoryError) {
         let key = text.lowercased()
         let aliases: [String: Mode] = ["major": .ionian, "minor": .aeolian, "aolian": .aeolian]

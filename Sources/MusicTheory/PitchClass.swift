@@ -23,7 +23,7 @@ public struct PitchClass: Sendable {
     /// scale has fewer accidentals (C, Db, D, Eb, E, F, F#, G, Ab, A, Bb, B).
     public var preferredName: NoteName { Scale(mode: .ionian, pitchClass: self).root }
 
-    /// The label used by the seed app's answer buttons: `C`, `C#/Db`, … `B`.
+    /// The label an answer button shows: `C`, `C#/Db`, … `B`.
     public var label: String {
         let names = spellings
         let black = names[0].accidental != .natural

@@ -1,4 +1,4 @@
-/// How intervals above a root are tuned (seed story 21.2): equal temperament, 5-limit just
+/// How intervals above a root are tuned: equal temperament, 5-limit just
 /// intonation, or Pythagorean tuning.
 ///
 /// Just and Pythagorean intervals are products of small primes, read off the interval's place on
@@ -42,7 +42,7 @@ public enum TuningSystem: String, NamedChoice {
         centOffset(fifths: interval.fifths, semitones: interval.semitones)
     }
 
-    /// The size in cents of a seed interval, through its standard spelling (the tritone is A4).
+    /// The size in cents of a simple interval, through its standard spelling (the tritone is A4).
     public func centOffset(for interval: Interval) -> Double {
         centOffset(for: interval.spelling)
     }

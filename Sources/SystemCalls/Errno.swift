@@ -30,9 +30,14 @@ public struct Errno: RawRepresentable, Sendable, Hashable {
     public static let noSuchFileOrDirectory = Errno(rawValue: ENOENT)
 }
 
+extension Errno {
+    /// The C library's message alone: `No such file or directory`. The corresponding C function is `strerror`.
+    public var message: String { String(cString: strerror(rawValue)) }
+}
+
 extension Errno: CustomStringConvertible {
     /// The C library's message and the number: `No such file or directory (errno 2)`.
-    public var description: String { "\(String(cString: strerror(rawValue))) (errno \(rawValue))" }
+    public var description: String { "\(message) (errno \(rawValue))" }
 }
 
 /// A system call that failed: the function (with what it worked on, when that helps: `bind(/run/x.sock)`)

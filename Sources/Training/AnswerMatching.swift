@@ -4,7 +4,7 @@ import MusicTheory
 ///
 /// The names are the config file's `matching` values, and what `config.get` and stored results say.
 public enum AnswerMatching: String, NamedChoice {
-    /// Any octave of the right pitch class counts: the seed's answer buttons are the 12 pitch
+    /// Any octave of the right pitch class counts, as with answer buttons for the 12 pitch
     /// classes. Compound intervals are still judged in their exact octave.
     case pitchClass = "pitch-class"
     /// Only the exact note counts.

@@ -15,11 +15,11 @@ public struct IntervalExercise: Sendable {
     /// Whether intervals answered wrongly or slowly come up more often (see `docs/adaptive.md`).
     public var adaptive: Bool
 
-    /// An interval exercise; the defaults are the seed's: its eleven intervals, ascending,
+    /// An interval exercise; the defaults: the eleven intervals within the octave, ascending,
     /// pitch-class answers, three tries, adaptive choice.
     public init(
         root: RootNote? = nil,
-        intervals: [SpelledInterval] = IntervalExercise.seedIntervals,
+        intervals: [SpelledInterval] = IntervalExercise.intervalsWithinOctave,
         direction: IntervalDirection = .ascending,
         matching: AnswerMatching = .pitchClass,
         triesBeforeReveal: Int = 3,
@@ -35,15 +35,16 @@ public struct IntervalExercise: Sendable {
         self.adaptive = adaptive
     }
 
-    /// The seed's eleven: m2 M2 m3 M3 P4 A4/d5 P5 m6 M6 m7 M7 (the tritone is asked as A4).
-    public static let seedIntervals: [SpelledInterval] =
+    /// The eleven intervals within the octave: m2 M2 m3 M3 P4 A4/d5 P5 m6 M6 m7 M7 (the tritone is
+    /// asked as A4). The default set.
+    public static let intervalsWithinOctave: [SpelledInterval] =
         ["m2", "M2", "m3", "M3", "P4", "A4", "P5", "m6", "M6", "m7", "M7"].map(parse)
 
-    /// The TODO list's wish, what "extended" adds to a set: P8 m9 M9 P11 A11 m13 M13.
+    /// The octave and the compound intervals, what "extended" adds to a set: P8 m9 M9 P11 A11 m13 M13.
     public static let extensionIntervals: [SpelledInterval] = ["P8", "m9", "M9", "P11", "A11", "m13", "M13"].map(parse)
 
-    /// The seed's eleven plus the TODO list's wish: P8 m9 M9 P11 A11 m13 M13.
-    public static let extendedIntervals: [SpelledInterval] = seedIntervals + extensionIntervals
+    /// The eleven within the octave plus P8 m9 M9 P11 A11 m13 M13.
+    public static let extendedIntervals: [SpelledInterval] = intervalsWithinOctave + extensionIntervals
 
     private static func parse(_ text: String) -> SpelledInterval {
         try! SpelledInterval(parsing: text)

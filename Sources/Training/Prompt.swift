@@ -34,13 +34,13 @@ public struct Prompt: Sendable {
     }
 }
 
-/// A scale round as it is asked: mode, root and the seed's step pattern.
+/// A scale round as it is asked: mode, root and the step pattern.
 public struct ScaleQuestion: Sendable {
     /// The scale, with its spelling.
     public let scale: Scale
     /// The root as placed on the staff (as low as possible, at or above E2).
     public let root: SpelledNote
-    /// The seed's step pattern, such as `W-W-H-W-W-W-H`.
+    /// The mode's step pattern in whole and half steps, such as `W-W-H-W-W-W-H`.
     public let stepPattern: String
     /// The eight notes expected, root to octave.
     public let expected: [ExpectedNote]
@@ -79,7 +79,7 @@ public struct IntervalQuestion: Sendable {
         self.answer = answer
     }
 
-    /// The interval's name as the student reads it; the seed asks the tritone as "A4/d5".
+    /// The interval's name as the student reads it; the tritone is asked as "A4/d5".
     public var intervalName: String {
         interval.semitones == 6 && !interval.isCompound ? "augmented fourth / diminished fifth" : interval.name
     }

@@ -1,6 +1,7 @@
 import MusicTheory
 
-/// What a session came to: the seed's results screen and the statistics its TODO list asks for.
+/// What a session came to: what the results screen shows (errors, error rate, average response,
+/// a breakdown per degree or interval) and the notes played by mistake.
 public struct SessionResults: Sendable {
     /// One row of the breakdown: how one scale degree or one interval went.
     public struct Row: Sendable {

@@ -1,6 +1,6 @@
 import MusicTheory
 
-/// What the bass-clef staff shows at one moment, and the seed's rules for placing notes on it.
+/// What the bass-clef staff shows at one moment, and the rules for placing notes on it.
 public struct Staff: Sendable {
     /// The notes shown, lowest first for a scale; the root then the answer for an interval.
     public var notes: [StaffNote]
@@ -10,11 +10,11 @@ public struct Staff: Sendable {
         self.notes = notes
     }
 
-    /// The lowest note the seed draws: E2, on the first ledger line below the staff. The rule is
+    /// The lowest note drawn: E2, on the first ledger line below the staff. The rule is
     /// about the place on the staff, so `Eb2` (drawn at E2's place with a flat) is drawable too.
     public static let lowestDrawable = SpelledNote(NoteName(.e), octave: 2)
 
-    /// The eight notes of `scale` placed as the seed draws them: as low as possible with the root
+    /// The eight notes of `scale` placed as they are drawn: as low as possible with the root
     /// at or above E2, rising one staff step per degree to the octave.
     public static func placement(of scale: Scale) -> [SpelledNote] {
         let root = lowestDrawable(scale.root)

@@ -22,7 +22,7 @@ public struct StaffNote: Sendable {
     public let step: Int
     /// The steps of the ledger lines this note needs, nearest the staff first (empty inside it).
     public let ledgerLines: [Int]
-    /// The sign written before the note (`b`, `#`, …), or nil for a natural note. The seed's staff
+    /// The sign written before the note (`b`, `#`, …), or nil for a natural note. The staff
     /// has no key signature, so every sharp and flat is written.
     public let accidental: Accidental?
     /// Why the note is shown.

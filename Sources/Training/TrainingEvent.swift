@@ -17,7 +17,7 @@ public struct TrainingEvent: Sendable {
         case sessionEnded(SessionResults)
     }
 
-    /// Session time: from the session's start to this event (the seed's "session seconds").
+    /// Session time: from the session's start to this event; the results screen's "session" time.
     public let sessionTime: Duration
     /// What happened.
     public let kind: Kind

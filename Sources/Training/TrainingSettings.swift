@@ -1,6 +1,6 @@
 import MusicTheory
 
-/// The student's settings (seed story 19.3): one value, read by the engine at each prompt, so a
+/// The student's settings: one value, read by the engine at each prompt, so a
 /// change applies from the next prompt on.
 ///
 /// The defaults suit a cello read in the bass clef.

@@ -9,7 +9,7 @@ enum StaffFixtures {
                    accidental: note.accidental?.symbol, role: note.role.rawValue, slot: slot)
     }
 
-    /// The eight notes of `mode` from `root`, placed as the seed draws a finished round.
+    /// The eight notes of `mode` from `root`, placed as a finished round is drawn.
     static func scale(_ mode: Mode, from root: String) throws -> [StaffEntry] {
         let scale = try RootNote(parsing: root).scale(mode)
         return Staff.placement(of: scale).map { entry(StaffNote($0, role: .answer)) }

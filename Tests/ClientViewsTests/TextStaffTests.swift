@@ -15,7 +15,7 @@ struct TextStaffTests {
         Snapshot.check(text, named: "scale-\(root.file)-\(mode.name)")
     }
 
-    @Test("the seed's eleven intervals and the extended ones, from C, F# and Bb, match their snapshots", arguments: roots)
+    @Test("the eleven intervals within the octave and the extended ones, from C, F# and Bb, match their snapshots", arguments: roots)
     func intervalSnapshots(root: (name: String, file: String)) throws {
         var text = ""
         for interval in IntervalExercise.extendedIntervals {

@@ -40,7 +40,7 @@ struct BadInputTests {
         }
         #expect(try link.result("status")["session"]?["correct"] == .number(3200))
         daemon.resumeStdoutReader()
-        #expect(TestDaemon.wait { daemon.stdout.contains("lines dropped") }, "stdout ends: \(daemon.stdout.suffix(300))")
+        #expect(Polling.wait { daemon.stdout.contains("lines dropped") }, "stdout ends: \(daemon.stdout.suffix(300))")
         // Lines after the gap come through again.
         _ = try link.result("notes.play", .object(["notes": .array([.string("C3")])]))
         #expect(await daemon.stop())

@@ -35,7 +35,7 @@ struct FullDiskTests {
         let storage = status["storage"]?.string ?? ""
         #expect(storage.contains("full"), "status storage: \(storage)")
         #expect(status["session"]?["correct"]?.number == 6, "training went on: \(String(describing: status["session"]))")
-        #expect(TestDaemon.wait(seconds: 5) { daemon.stdout.contains("disk is full") }, "stdout: \(daemon.stdout)")
+        #expect(Polling.wait(seconds: 5) { daemon.stdout.contains("disk is full") }, "stdout: \(daemon.stdout)")
         #expect(daemon.isRunning)
 
         #expect(storage.contains("3 records held"), "status storage: \(storage)")
@@ -43,9 +43,9 @@ struct FullDiskTests {
         // Space returns while nobody plays: the held answers are written on their own.
         try FileManager.default.removeItem(atPath: filler)
         let freed = ContinuousClock.now
-        #expect(TestDaemon.wait(seconds: 10) { (try? link.result("status")["storage"]?.string) == "available" })
+        #expect(Polling.wait(seconds: 10) { (try? link.result("status")["storage"]?.string) == "available" })
         let written = ContinuousClock.now - freed
-        #expect(TestDaemon.wait(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
+        #expect(Polling.wait(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
         #expect(daemon.stdout.contains("with the 3 records held while it failed"), "stdout: \(daemon.stdout)")
         let after = ["B3", "C4", "D4"]
         #expect(try play(after)["recorded"] == .bool(true))

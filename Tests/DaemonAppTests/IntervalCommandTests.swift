@@ -91,7 +91,7 @@ struct IntervalCommandTests {
         let results = try #require(jsonObject(try daemon.ctl("stop", "--json").stdout))
         #expect(results["skipped"] as? Int == 2)
         #expect(results["revealed"] as? Int == 0)
-        TestDaemon.wait { daemon.stdout.contains("session ended") }
+        Polling.wait { daemon.stdout.contains("session ended") }
         #expect(daemon.stdout.components(separatedBy: "(again)").count - 1 == 2, "\(daemon.stdout)")
         #expect(daemon.stdout.components(separatedBy: "(skipped)").count - 1 == 2, "\(daemon.stdout)")
     }

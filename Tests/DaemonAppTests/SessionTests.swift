@@ -22,7 +22,7 @@ struct SessionTests {
         #expect(results["errors"]?.number == 2)
         #expect(results["rounds_completed"]?.number == 1)
         #expect(results["error_rate"]?.number == 0.2)
-        TestDaemon.wait { daemon.stdout.contains("session ended") }
+        Polling.wait { daemon.stdout.contains("session ended") }
         let lines = daemon.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasSuffix("D dorian  Eb3 ✗  expected F  2/8") })
         #expect(lines.contains { $0.hasSuffix("D dorian  D4 ✓  8/8") })
@@ -55,33 +55,23 @@ struct SessionTests {
     func throughTheClient() async throws {
         let daemon = try await TestDaemon(socketFile: true)
         _ = try daemon.connect()
-        let ctl = BuiltProduct.url("eartrainctl").path
-        func run(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: ctl)
-            process.arguments = arguments + ["--socket", daemon.socketPath]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        func run(_ arguments: [String]) throws -> Eartrainctl.Output {
+            try Eartrainctl.run(arguments, socket: daemon.socketPath)
         }
-        #expect(try run(["start", "scale", "F", "lydian"]).0 == 0, "the root and the mode as words")
-        let (playStatus, played) = try run(["play", "F2", "G2", "A2", "Bb2"])
-        #expect(playStatus == 0)
-        #expect(played.contains("F lydian  Bb2 ✗  expected B  3/8"))
-        let (_, statusJSON) = try run(["status", "--json"])
-        let session = try #require(jsonObject(statusJSON)?["session"] as? [String: Any])
+        #expect(try run(["start", "scale", "F", "lydian"]).status == 0, "the root and the mode as words")
+        let played = try run(["play", "F2", "G2", "A2", "Bb2"])
+        #expect(played.status == 0)
+        #expect(played.stdout.contains("F lydian  Bb2 ✗  expected B  3/8"), "\(played)")
+        let status = try run(["status", "--json"])
+        let session = try #require(jsonObject(status.stdout)?["session"] as? [String: Any])
         #expect(session["correct"] as? Int == 3)
         #expect(session["errors"] as? Int == 1)
         #expect(session["mode"] as? String == "lydian")
-        let (stopStatus, stopped) = try run(["stop"])
-        #expect(stopStatus == 0)
-        #expect(stopped.contains("results: 3 correct, 1 error"))
-        let (noSession, message) = try run(["skip"])
-        #expect(noSession == 1)
-        #expect(message.contains("no session is running"))
+        let stopped = try run(["stop"])
+        #expect(stopped.status == 0)
+        #expect(stopped.stdout.contains("results: 3 correct, 1 error"), "\(stopped)")
+        let skipped = try run(["skip"])
+        #expect(skipped.status == 1)
+        #expect(skipped.stderr.contains("no session is running"), "\(skipped)")
     }
 }

@@ -7,37 +7,24 @@ import Testing
 /// `eartrainctl staff` and `watch` without a terminal, run as a person would, against a real daemon.
 @Suite("eartrainctl staff and plain watch")
 struct StaffCommandTests {
-    static func ctl(_ daemon: TestDaemon, _ arguments: [String]) throws -> (status: Int32, out: String) {
-        let process = Process()
-        process.executableURL = BuiltProduct.url("eartrainctl")
-        process.arguments = arguments + ["--socket", daemon.socketPath]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     @Test("staff prints the round's staff; --svg --wrong writes the notes black and the wrong one red")
     func staff() async throws {
         let daemon = try await TestDaemon(socketFile: true)
         let link = try daemon.connect()
-        #expect(try Self.ctl(daemon, ["staff"]).status == 1, "no session yet")
+        #expect(try Eartrainctl.run(["staff"], socket: daemon.socketPath).status == 1, "no session yet")
         _ = try link.result(Method.sessionStart.rawValue, .object([
             "kind": .string("scale"), "mode": .string("lydian"), "root": .string("Bb"), "seed": .number(1),
         ]))
         _ = try link.result(Method.notesPlay.rawValue, Wire.value(NotesPlayParams(notes: ["Bb2", "C3", "D3", "Eb3", "E3"].map { .string($0) })))
-        let text = try Self.ctl(daemon, ["staff", "--wrong"])
+        let text = try Eartrainctl.run(["staff", "--wrong"], socket: daemon.socketPath)
         #expect(text.status == 0)
-        #expect(text.out.hasPrefix("Bb lydian  W-W-W-H-W-W-H  (current round)"), "\(text.out)")
-        #expect(text.out.contains("Bb2  C3   D3   E3"), "\(text.out)")
-        #expect(text.out.contains("wrong: Eb3"), "\(text.out)")
+        #expect(text.stdout.hasPrefix("Bb lydian  W-W-W-H-W-W-H  (current round)"), "\(text.stdout)")
+        #expect(text.stdout.contains("Bb2  C3   D3   E3"), "\(text.stdout)")
+        #expect(text.stdout.contains("wrong: Eb3"), "\(text.stdout)")
 
         let file = daemon.folder.appendingPathComponent("staff.svg").path
-        let svg = try Self.ctl(daemon, ["staff", "--svg", file, "--wrong"])
-        #expect(svg.status == 0, "\(svg.out)")
+        let svg = try Eartrainctl.run(["staff", "--svg", file, "--wrong"], socket: daemon.socketPath)
+        #expect(svg.status == 0, "\(svg)")
         let document = try String(contentsOfFile: file, encoding: .utf8)
         #expect(document.components(separatedBy: #"class="notehead""#).count - 1 == 5)
         #expect(document.contains(#"data-note="Eb3" data-role="wrong""#))
@@ -60,9 +47,9 @@ struct StaffCommandTests {
         process.standardOutput = out
         out.fileHandleForReading.readabilityHandler = { handle in text.append(handle.availableData) }
         try process.run()
-        #expect(TestDaemon.wait { text.text.contains("now: D dorian") }, "\(text.text)")
+        #expect(Polling.wait { text.text.contains("now: D dorian") }, "\(text.text)")
         _ = try link.result(Method.notesPlay.rawValue, Wire.value(NotesPlayParams(notes: [.string("D3"), .string("F3")])))
-        #expect(TestDaemon.wait { text.text.contains("F3 ✗") }, "\(text.text)")
+        #expect(Polling.wait { text.text.contains("F3 ✗") }, "\(text.text)")
         #expect(text.text.contains("D dorian  D3 ✓  1/8"))
         #expect(!text.text.contains("\u{1B}["), "no escape codes off a terminal")
         kill(process.processIdentifier, SIGTERM)

@@ -127,17 +127,6 @@ final class TestDaemon {
         reporter.flush()
         return true
     }
-
-    /// Waits until `condition` holds, polling, for at most `seconds`.
-    @discardableResult
-    static func wait(seconds: Double = 10, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(10_000)
-        }
-        return condition()
-    }
 }
 
 /// A flag any thread may set once and read.

@@ -1,3 +1,4 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 
@@ -25,7 +26,7 @@ final class TmuxPane {
         serverProcess.standardError = FileHandle.nullDevice
         try serverProcess.run()
         var status: Int32 = -1
-        TestDaemon.wait(seconds: 5) {
+        Polling.wait(seconds: 5) {
             // -N: never start a server here (a daemonized one would inherit Process's descriptor);
             // it fails until the foreground server listens.
             status = (try? Self.run(["-N", "-L", server, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command]).status) ?? -1
@@ -53,7 +54,7 @@ final class TmuxPane {
     @discardableResult
     func wait(seconds: Double = 10, escapes: Bool = false, until condition: (String) -> Bool) -> String {
         var text = ""
-        TestDaemon.wait(seconds: seconds) {
+        Polling.wait(seconds: seconds) {
             text = capture(escapes: escapes)
             return condition(text)
         }
@@ -64,7 +65,7 @@ final class TmuxPane {
     func kill() {
         guard serverProcess.isRunning else { return }
         _ = try? Self.run(["-L", server, "kill-server"])
-        if !TestDaemon.wait(seconds: 3, until: { !serverProcess.isRunning }) {
+        if !Polling.wait(seconds: 3, until: { !serverProcess.isRunning }) {
             Glibc.kill(serverProcess.processIdentifier, SIGKILL)
         }
         serverProcess.waitUntilExit()

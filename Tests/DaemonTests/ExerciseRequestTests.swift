@@ -7,7 +7,7 @@ import Training
 /// `session.start`'s interval params as the exercise they make: which intervals, which way.
 @Suite("Interval session params")
 struct ExerciseRequestTests {
-    private static let seed = IntervalExercise.seedIntervals.map(\.description)
+    private static let seed = IntervalExercise.intervalsWithinOctave.map(\.description)
     private static let added = ["P8", "m9", "M9", "P11", "A11", "m13", "M13"]
 
     /// (intervals given, extended, the set asked)

@@ -2,6 +2,7 @@ import ControlProtocol
 import ControlServer
 import Foundation
 import Glibc
+import SocketTestSupport
 import Testing
 
 @testable import Daemon
@@ -127,10 +128,10 @@ struct JSONRPCSpecTests {
     @Test("each example of the specification, and each rule of ids and params", arguments: examples)
     func example(_ example: Example) async throws {
         try await Self.withSocket { client async throws in
-            client.send(example.sent)
+            client.sendLine(example.sent)
             // A request sent after it shows whether anything came back first.
             let marker = #"{"jsonrpc": "2.0", "method": "get_data", "id": "after"}"#
-            client.send(marker)
+            client.sendLine(marker)
             if let expected = example.expected {
                 let reply = try #require(await client.readLine(), "no reply to \(example.sent)")
                 #expect(!reply.contains("\n"))

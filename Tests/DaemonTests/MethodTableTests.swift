@@ -2,6 +2,7 @@ import ControlProtocol
 import ControlServer
 import Foundation
 import Glibc
+import SocketTestSupport
 import Testing
 
 @testable import Daemon
@@ -30,11 +31,11 @@ struct MethodTableTests {
             let hello = try JSONDecoder().decode(RPCNotification.self, from: Data(try #require(await client.readLine()).utf8))
             guard case .object(let greeting) = hello.params else { Issue.record("the greeting has no params"); return }
             #expect(greeting["methods"] == JSONValue.array((MethodTable.standard.names + ["test.echo"]).map { .string($0) }))
-            client.send(Self.echoLine)
+            client.sendLine(Self.echoLine)
             let reply = try JSONDecoder().decode(RPCResponse.self, from: Data(try #require(await client.readLine()).utf8))
             #expect(reply.result == .object(["echoed": .string("ping")]))
             #expect(reply.id == .string("e"))
-            client.send(#"{"jsonrpc":"2.0","id":1,"method":"test.echo","params":{"word":3}}"#)
+            client.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"test.echo","params":{"word":3}}"#)
             #expect(try #require(await client.readLine()).contains("-32602"))
         }
     }

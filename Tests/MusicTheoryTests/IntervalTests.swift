@@ -28,7 +28,7 @@ struct IntervalTests {
         }
     }
 
-    @Test("each seed interval's spelling has its size, and reduces back to it")
+    @Test("each simple interval's spelling has its size, and reduces back to it")
     func coherentWithSpelling() {
         for interval in Interval.allCases {
             #expect(interval.spelling.semitones == interval.semitones)
@@ -39,7 +39,7 @@ struct IntervalTests {
         #expect(Interval(try! SpelledInterval(parsing: "M9")) == nil)
     }
 
-    @Test("every simple spelled interval reduces to the seed interval of its size")
+    @Test("every simple spelled interval reduces to the simple interval of its size")
     func spelledReduce() {
         for entry in intervalSizes where entry.semitones <= 12 {
             let spelled = try! SpelledInterval(parsing: entry.name)
@@ -59,7 +59,7 @@ struct IntervalTests {
         #expect(dictionary[.octave] == 1)
     }
 
-    @Test("names follow the seed", arguments: [
+    @Test("names read as a student reads them", arguments: [
         (Interval.prime, "prime"), (.minorSecond, "minor second"), (.tritone, "tritone"), (.octave, "octave"),
         (.perfectFourth, "perfect fourth"),
     ])

@@ -156,7 +156,7 @@ struct ScaleTests {
         #expect(semitones.map { $0 == 2 ? "W" : "H" }.joined(separator: "-") == mode.stepPattern)
     }
 
-    @Test("the student's line reads as the seed shows it")
+    @Test("the student's line: mode, notes and step pattern")
     func description() throws {
         let scale = try Scale(mode: .dorian, root: NoteName(parsing: "D"))
         #expect(scale.description == "D dorian: D E F G A B C D  (W-H-W-W-W-H-W)")

@@ -36,8 +36,8 @@ struct TuningSystemTests {
         #expect(abs(Double(ratio.numerator) / Double(ratio.denominator) - expected) < 1e-12)
     }
 
-    @Test("the seed intervals use their standard spelling (the tritone is A4)")
-    func seedIntervals() throws {
+    @Test("the simple intervals use their standard spelling (the tritone is A4)")
+    func simpleIntervals() throws {
         #expect(TuningSystem.equalTemperament.centOffset(for: Interval.perfectFifth) == 700)
         #expect(TuningSystem.equalTemperament.centOffset(for: Interval.prime) == 0)
         #expect(TuningSystem.equalTemperament.centOffset(for: Interval.octave) == 1200)

@@ -43,7 +43,7 @@ import Testing
         }
     }
 
-    @Test("scales drawn as the seed shows them", arguments: [
+    @Test("scales drawn as low as possible with the root at or above E2", arguments: [
         (Mode.ionian, "C", "C3@3 D3@4 E3@5 F3@6 G3@7 A3@8 B3@9 C4@10"),
         (.aeolian, "E", "E2@-2 #F2@-1 G2@0 A2@1 B2@2 C3@3 D3@4 E3@5"),
         (.ionian, "Eb", "bE2@-2 F2@-1 G2@0 bA2@1 bB2@2 C3@3 D3@4 bE3@5"),

@@ -18,7 +18,7 @@ struct BadInputIntegrationTests {
         let session = try link.result("status")["session"]
         #expect(session?["correct"] == .number(2))
         #expect(session?["errors"] == .number(1))
-        #expect(DaemonProcess.wait { daemon.stderr.contains("stdout closed") }, "stderr: \(daemon.stderr)")
+        #expect(Polling.wait { daemon.stderr.contains("stdout closed") }, "stderr: \(daemon.stderr)")
         #expect(daemon.process.isRunning)
     }
 
@@ -52,7 +52,7 @@ struct BadInputIntegrationTests {
         replacement.standardOutput = Pipe()
         try replacement.run()
         defer { kill(replacement.processIdentifier, SIGTERM); replacement.waitUntilExit() }
-        DaemonProcess.wait { (try? ControlConnection(path: first.socketPath)) != nil }
+        Polling.wait { (try? ControlConnection(path: first.socketPath)) != nil }
         #expect(try ControlConnection(path: first.socketPath).result("status")["daemon"] != nil)
     }
 }

@@ -9,16 +9,8 @@ import Training
 @Suite("eartrainerd config and statistics")
 struct ConfigAndStatisticsIntegrationTests {
     private func runDaemon(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = DaemonProcess.executable("eartrainerd")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let output = try Command.run(DaemonProcess.executable("eartrainerd"), arguments)
+        return (output.status, output.text)
     }
 
     private func temporaryFile(_ text: String) throws -> String {
@@ -52,11 +44,11 @@ struct ConfigAndStatisticsIntegrationTests {
         #expect(try link.result("status")["session"]?["tuning"]?.string == "equal")
         try "[training]\ntuning = \"just\"\n".write(toFile: file, atomically: true, encoding: .utf8)
         kill(daemon.process.processIdentifier, SIGHUP)
-        #expect(DaemonProcess.wait { daemon.stdout.contains("config reloaded") })
+        #expect(Polling.wait { daemon.stdout.contains("config reloaded") })
         #expect(try link.result("status")["session"]?["tuning"]?.string == "just")
         try "[training]\ntuning = \"meantone\"\n".write(toFile: file, atomically: true, encoding: .utf8)
         kill(daemon.process.processIdentifier, SIGHUP)
-        #expect(DaemonProcess.wait { daemon.stdout.contains("config reload refused") })
+        #expect(Polling.wait { daemon.stdout.contains("config reload refused") })
         #expect(daemon.stdout.contains("\(file):2: training.tuning"))
         #expect(try link.result("status")["session"]?["tuning"]?.string == "just")
     }
@@ -65,7 +57,7 @@ struct ConfigAndStatisticsIntegrationTests {
     func hangupAtStartUp() throws {
         for _ in 0..<5 {
             let daemon = try DaemonProcess()
-            #expect(DaemonProcess.wait { FileManager.default.fileExists(atPath: daemon.socketPath) })
+            #expect(Polling.wait { FileManager.default.fileExists(atPath: daemon.socketPath) })
             kill(daemon.process.processIdentifier, SIGHUP)
             let link = try daemon.connect()
             // config.get goes through the service group (status is answered before it runs), so
@@ -121,7 +113,7 @@ struct ConfigAndStatisticsIntegrationTests {
         #expect(try link.result("config.get")["training"]?["reference_pitch"]?.number == 442)
         let reason = try kind.install(at: file)
         kill(daemon.process.processIdentifier, SIGHUP)
-        #expect(DaemonProcess.wait { daemon.stdout.contains("config reload refused") }, "stdout: \(daemon.stdout)")
+        #expect(Polling.wait { daemon.stdout.contains("config reload refused") }, "stdout: \(daemon.stdout)")
         #expect(daemon.stdout.contains(reason), "stdout: \(daemon.stdout)")
         #expect(daemon.process.isRunning)
         // The old values are in force: the config reported, and what a new session is tuned with.
@@ -144,17 +136,11 @@ struct ConfigAndStatisticsIntegrationTests {
         chmod(daemon.folder.path, 0o755)
         chmod(daemon.socketPath, 0o666)
         func asNobody(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", DaemonProcess.executable("eartrainctl").path]
-                + arguments + ["--socket", daemon.socketPath]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
+            let output = try Command.run(
+                URL(fileURLWithPath: "/usr/bin/setpriv"),
+                ["--reuid=65534", "--regid=65534", "--clear-groups", DaemonProcess.executable("eartrainctl").path]
+                    + arguments + ["--socket", daemon.socketPath])
+            return (output.status, output.text)
         }
         let (readStatus, status) = try asNobody(["status"])
         #expect(readStatus == 0, "\(status)")

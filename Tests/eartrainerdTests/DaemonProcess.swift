@@ -87,21 +87,10 @@ final class DaemonProcess {
     }
     var stderr: String { stderrText.text }
 
-    /// Waits until `condition` holds, polling, for at most `seconds`.
-    @discardableResult
-    static func wait(seconds: Double = 10, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(10_000)
-        }
-        return condition()
-    }
-
     /// Waits until the daemon listens (the file appears a moment before it does), then connects.
     func connect() throws -> ControlConnection {
         var connection: ControlConnection?
-        Self.wait {
+        Polling.wait {
             connection = try? ControlConnection(path: socketPath)
             return connection != nil
         }

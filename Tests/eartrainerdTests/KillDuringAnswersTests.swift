@@ -5,7 +5,7 @@ import Glibc
 import Testing
 import Training
 
-/// Issue 9, storage: the real daemon SIGKILLed at random moments while it answers, again and again
+/// Storage under crashes: the real daemon SIGKILLed at random moments while it answers, again and again
 /// on the same database. `KILL_CYCLES` and `KILL_SEED` change how often and where.
 @Suite("eartrainerd killed during answers")
 struct KillDuringAnswersTests {

@@ -1,3 +1,4 @@
+import DaemonTestSupport
 import Foundation
 import Testing
 
@@ -11,20 +12,11 @@ struct ProtocolDocTests {
         #expect(examples.count >= 4)
         #expect(examples.allSatisfy { $0.command.contains("socat") })
         let daemon = try DaemonProcess(socket: false)
-        DaemonProcess.wait { FileManager.default.fileExists(atPath: daemon.folder.appendingPathComponent("run/eartrainer.sock").path) }
+        Polling.wait { FileManager.default.fileExists(atPath: daemon.folder.appendingPathComponent("run/eartrainer.sock").path) }
         for example in examples {
-            let shell = Process()
-            shell.executableURL = URL(fileURLWithPath: "/bin/bash")
-            shell.arguments = ["-c", example.command]
-            shell.currentDirectoryURL = daemon.folder
-            let out = Pipe()
-            shell.standardOutput = out
-            shell.standardError = out
-            try shell.run()
-            let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            shell.waitUntilExit()
-            #expect(shell.terminationStatus == 0, "\(example.command)")
-            #expect(Self.normalized(printed.trimmingCharacters(in: .newlines)) == Self.normalized(example.expected), "\(example.command)")
+            let printed = try Command.shell(example.command, in: daemon.folder)
+            #expect(printed.status == 0, "\(example.command)")
+            #expect(Self.normalized(printed.text.trimmingCharacters(in: .newlines)) == Self.normalized(example.expected), "\(example.command)")
         }
     }
 

@@ -3,14 +3,15 @@ import DaemonTestSupport
 import Foundation
 import Glibc
 import Synchronization
+import SystemCalls
 import Testing
 
-/// Issue 9's socket abuse, with a well-behaved client asking `status` all the while. As a test it
-/// asserts what must hold on any machine: the daemon survives, serves everyone, keeps its memory
-/// bounded and keeps answering. The well-behaved client's latency is a measurement (our rule: speed
-/// is measured in benchmarks, not timed tests): it is printed, and asserted against a limit only
-/// when `ABUSE_P99_LIMIT_MS` is set, as `make bench-abuse` does on a quiet machine. Figures go to
-/// docs/reliability.md.
+/// Socket abuse (random bytes, huge lines, connection storms, a subscriber that never reads), with
+/// a well-behaved client asking `status` all the while. As a test it asserts what must hold on any
+/// machine: the daemon survives, serves everyone, keeps its memory bounded and keeps answering.
+/// The well-behaved client's latency is a measurement (our rule: speed is measured in benchmarks,
+/// not timed tests): it is printed, and asserted against a limit only when `ABUSE_P99_LIMIT_MS` is
+/// set, as `make bench-abuse` does on a quiet machine. Figures go to docs/reliability.md.
 @Suite("eartrainerd under socket abuse", .serialized)
 struct SocketAbuseTests {
     /// A client on its own thread that asks `status` every millisecond and keeps each answer's latency.
@@ -71,14 +72,9 @@ struct SocketAbuseTests {
 
     /// Raw socket helpers for clients that misbehave.
     static func rawConnect(_ path: String) -> Int32 {
+        guard let address = UnixSocketAddress(path: path) else { return -1 }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        if result != 0 { close(fd); return -1 }
+        if address.withSocketAddress({ connect(fd, $0, $1) }) != 0 { close(fd); return -1 }
         return fd
     }
 

@@ -16,7 +16,7 @@ struct SocketPathIntegrationTests {
 
     /// Waits for a socket file at `path`, then asks the daemon there for its status.
     private static func answers(at path: String) -> Bool {
-        DaemonProcess.wait { (try? ControlConnection(path: path).result("status")) != nil }
+        Polling.wait { (try? ControlConnection(path: path).result("status")) != nil }
     }
 
     @Test("$RUNTIME_DIRECTORY, else $XDG_RUNTIME_DIR, else ./run in its working folder; the client finds each",
@@ -33,7 +33,7 @@ struct SocketPathIntegrationTests {
         let daemon = try DaemonProcess(environment: environment, socket: false)
         let expected = (withRuntimeDirectory ? runtime : xdg) + "/eartrainer.sock"
         #expect(Self.answers(at: expected), "no daemon at \(expected); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
-        #expect(DaemonProcess.wait { daemon.stdout.contains("control socket at \(expected)") }, "\(daemon.stdout)")
+        #expect(Polling.wait { daemon.stdout.contains("control socket at \(expected)") }, "\(daemon.stdout)")
 
         // The client looks in $XDG_RUNTIME_DIR first: a daemon there is found without --socket.
         // (With the daemon in $RUNTIME_DIRECTORY, where systemd puts the service's, the client
@@ -56,7 +56,7 @@ struct SocketPathIntegrationTests {
         let daemon = try DaemonProcess(socket: false)
         let expected = daemon.folder.appendingPathComponent("run/eartrainer.sock").path
         #expect(Self.answers(at: expected), "no daemon at \(expected); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
-        #expect(DaemonProcess.wait { daemon.stdout.contains("control socket at ./run/eartrainer.sock") }, "\(daemon.stdout)")
+        #expect(Polling.wait { daemon.stdout.contains("control socket at ./run/eartrainer.sock") }, "\(daemon.stdout)")
         #expect(daemon.stop() == 0)
     }
 }

@@ -2,6 +2,7 @@ import ControlProtocol
 import DaemonTestSupport
 import Foundation
 import Glibc
+import SystemCalls
 import Testing
 
 /// systemd's side, without systemd as PID 1: a fake NOTIFY_SOCKET, systemd-socket-activate,
@@ -16,13 +17,8 @@ struct SystemdIntegrationTests {
         init(folder: URL) throws {
             path = folder.appendingPathComponent("notify").path
             fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
-            guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+            let address = try #require(UnixSocketAddress(path: path))
+            guard address.withSocketAddress({ bind(fd, $0, $1) }) == 0 else { throw POSIXError(.EADDRINUSE) }
             var timeout = timeval(tv_sec: 10, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         }
@@ -73,11 +69,11 @@ struct SystemdIntegrationTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("activated.sock").path
         let daemon = try DaemonProcess(socket: false, launcher: [activate, "-l", path])
-        DaemonProcess.wait { FileManager.default.fileExists(atPath: path) }
+        Polling.wait { FileManager.default.fileExists(atPath: path) }
         // systemd-socket-activate starts the daemon on the first connection.
         let link = try ControlConnection(path: path)
         #expect(try link.result("status")["daemon"]?.string == "eartrainerd 0.1.0")
-        DaemonProcess.wait { daemon.stdout.contains("systemd socket") }
+        Polling.wait { daemon.stdout.contains("systemd socket") }
         #expect(daemon.stdout.contains("control socket at systemd socket (fd 3)"))
     }
 
@@ -86,7 +82,7 @@ struct SystemdIntegrationTests {
         let daemon = try DaemonProcess(arguments: ["--log-format", "json"], environment: ["JOURNAL_STREAM": "8:1234"])
         let link = try daemon.connect()
         _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("A2")]))
-        DaemonProcess.wait { daemon.stdout.contains("\"prompt\"") }
+        Polling.wait { daemon.stdout.contains("\"prompt\"") }
         let lines = daemon.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count >= 3)
         #expect(lines.allSatisfy { $0.hasPrefix("<6>") || $0.hasPrefix("<4>") || $0.hasPrefix("<5>") })

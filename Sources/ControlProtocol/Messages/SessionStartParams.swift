@@ -10,7 +10,8 @@ public struct SessionStartParams: Sendable, Hashable, Codable {
     /// A root: pitch class (`C#/Db`), spelled name (`Eb`), note (`Eb3`) or MIDI number. Intervals
     /// without a root use random roots within the note range.
     public var root: String?
-    /// Interval names for interval sessions (`["m3", "P5"]`); default the seed's eleven.
+    /// Interval names for interval sessions (`["m3", "P5"]`); default the eleven
+    /// within the octave: m2 M2 m3 M3 P4 A4 P5 m6 M6 m7 M7.
     public var intervals: [String]?
     /// Add P8 m9 M9 P11 A11 m13 M13 to the intervals asked (given, or the default set).
     public var extended: Bool?

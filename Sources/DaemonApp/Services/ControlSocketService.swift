@@ -12,11 +12,6 @@ struct ControlSocketService: Service {
     let control: ControlService
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            await withDiscardingTaskGroup { group in
-                group.addTask { await server.run() }
-                await control.run()
-            }
-        }
+        await runTogetherUntilShutdown({ await control.run() }, beside: { await server.run() })
     }
 }

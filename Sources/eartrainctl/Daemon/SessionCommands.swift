@@ -32,7 +32,7 @@ struct SkipCommand: ParsableCommand {
     }
 }
 
-/// `eartrainctl results`: the last finished session, as the seed's results screen shows it.
+/// `eartrainctl results`: the last finished session, as the results screen shows it.
 struct ResultsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "results", abstract: "Show the last session's results.")
     @OptionGroup var connection: ConnectionOptions

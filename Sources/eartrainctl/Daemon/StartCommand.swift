@@ -76,7 +76,7 @@ struct StartInterval: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "interval", abstract: "Play the note an interval away from a sounded root.")
 
     @Option(help: "The root (default: random roots within the note range).") var root: String?
-    @Option(help: "Comma-separated intervals, e.g. m3,P5 (default: the seed's eleven).") var intervals: String?
+    @Option(help: "Comma-separated intervals, e.g. m3,P5 (default: the eleven within the octave, m2 to M7).") var intervals: String?
     @Flag(help: "Add P8 m9 M9 P11 A11 m13 M13.") var extended = false
     @Flag(help: "Intervals below the root.") var descending = false
     @Option(help: "Wrong tries before the answer is shown.") var tries: Int?

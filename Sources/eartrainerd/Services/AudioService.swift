@@ -1,4 +1,5 @@
 import Daemon
+import DaemonApp
 import FluidSynthAudio
 import ServiceLifecycle
 
@@ -9,14 +10,9 @@ struct AudioService: Service {
     let core: DaemonCore
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            await withDiscardingTaskGroup { group in
-                group.addTask {
-                    for await status in output.changes { await core.deviceChanged(Self.describe(status)) }
-                }
-                await output.run()
-            }
-        }
+        await runTogetherUntilShutdown({ await output.run() }, beside: {
+            for await status in output.changes { await core.deviceChanged(Self.describe(status)) }
+        })
         output.close()
     }
 

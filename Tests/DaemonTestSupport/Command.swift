@@ -1,0 +1,33 @@
+import Foundation
+
+/// A program run to its end, what it printed on stdout and stderr read together.
+public enum Command {
+    /// What it printed and how it exited.
+    public struct Output: CustomStringConvertible, Sendable {
+        public let status: Int32
+        /// stdout and stderr, in the order they came.
+        public let text: String
+
+        public var description: String { "exit \(status): \(text)" }
+    }
+
+    /// Runs `executable` with `arguments`, in `directory` when given, and waits for it.
+    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, text: text)
+    }
+
+    /// `command` run by bash, in `directory` when given.
+    public static func shell(_ command: String, in directory: URL? = nil) throws -> Output {
+        try run(URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: directory)
+    }
+}

@@ -1,0 +1,23 @@
+import DaemonTestSupport
+import Foundation
+import Testing
+
+/// Code says what a thing is, not which tracker item asked for it: no issue numbers, no names of the
+/// seed documents, no "TODO list" in Sources. Runs `git grep` in this checkout; CI works in a fresh
+/// clone, so a missing git or `.git` is a failure, not a reason to skip.
+@Suite("tracker words")
+struct TrackerWordsTests {
+    /// What counts as a tracker word. A random seed is not one; the seeds' documents are.
+    static let pattern = "issue [0-9]|seed 00[0-4]|the seed'?s|todo list"
+
+    @Test("git grep finds no tracker word in Sources")
+    func noneInSources() throws {
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let found = try Command.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["git", "grep", "--untracked", "-n", "-i", "-E", Self.pattern, "--", "Sources"], in: packageRoot)
+        // git grep exits 1 when nothing matches, 0 with matches, and 127 (no git) or 128 (not a
+        // repository) when it could not look.
+        #expect(found.status == 1, "\(found)")
+    }
+}
