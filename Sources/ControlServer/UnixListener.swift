@@ -118,11 +118,6 @@ public final class UnixListener: Sendable {
         return address
     }
 
-    /// The C address of the socket file at `path`, for a test that binds one by hand.
-    static func socketAddress(_ path: String) throws(ControlServerError) -> sockaddr_un {
-        try unixAddress(path).cValue
-    }
-
     /// Removes a stale socket file (nobody answers); a live one, or a file that is not a socket, throws.
     private static func removeStaleSocket(at path: String, address: UnixSocketAddress) throws(ControlServerError) {
         var info = stat()

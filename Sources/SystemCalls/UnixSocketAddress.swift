@@ -47,9 +47,6 @@ public struct UnixSocketAddress: Sendable {
     /// Only the family: `bind` with it gives the socket an unused abstract name (autobind).
     public static var unnamed: UnixSocketAddress { UnixSocketAddress(familyOnly: ()) }
 
-    /// The C structure itself, for code that calls the C functions with it directly.
-    public var cValue: sockaddr_un { storage }
-
     /// Calls `body` with the address as C functions take it: a `sockaddr` pointer and its length.
     public func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
         withUnsafePointer(to: storage) { pointer in

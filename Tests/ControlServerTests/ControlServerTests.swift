@@ -1,6 +1,7 @@
 import ControlProtocol
 import Foundation
 import Glibc
+import SystemCalls
 import Testing
 
 @testable import ControlServer
@@ -118,10 +119,8 @@ struct ControlServerTests {
         // Make it stale without removing the file: close the listening socket behind the object's back.
         let staleDir = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("stale.sock").path
         let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = try UnixListener.socketAddress(staleDir)
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let address = try #require(UnixSocketAddress(path: staleDir))
+        _ = address.withSocketAddress { Glibc.bind(probe, $0, $1) }
         close(probe)  // the file stays, nobody answers
         #expect(stat(staleDir, &info) == 0)
         let replaced = try UnixListener.bind(path: staleDir)
