@@ -29,6 +29,7 @@ public struct WatchState: Sendable {
     /// The question just finished (its full staff), shown until the next note is played.
     public var finishedRound: [StaffEntry]?
     /// The last note judged: what to print and whether it was right (nil: neither, e.g. revealed).
+    /// A wrong try at an interval does not name the answer; the reveal does.
     public var lastAnswer: (text: String, correct: Bool?)?
     public var correct = 0
     public var errors = 0
@@ -109,7 +110,7 @@ public struct WatchState: Sendable {
                 lastAnswer = ("\(played) ✓", true)
             } else {
                 errors += 1
-                lastAnswer = ("\(played) ✗  expected \(details["expected"]?["note"]?.stringValue ?? "?")", false)
+                lastAnswer = ("\(played) ✗  \(wrongTryNote(details))", false)
             }
             finishedRound = nil
             staff = Self.staff(details["staff"])
@@ -125,6 +126,15 @@ public struct WatchState: Sendable {
         default:
             break
         }
+    }
+
+    /// What follows a wrong note. A scale's next degree is no secret (the mode and the step
+    /// pattern are on screen, and naming the degree is the lesson), so it is named; an interval
+    /// question's answer is what the student is asked for, so until it is revealed or found only
+    /// the try is counted.
+    private func wrongTryNote(_ details: JSONValue) -> String {
+        if kind == .scale { return "expected \(details["expected"]?["note"]?.stringValue ?? "?")" }
+        return "try \(Int(details["attempt"]?.numberValue ?? 1))"
     }
 
     static func staff(_ value: JSONValue?) -> [StaffEntry] {

@@ -8,7 +8,10 @@ import Foundation
 public struct RequestRouter: Sendable {
     public let core: DaemonCore
     public let policy: AccessPolicy
-    public let defaults: ExerciseDefaults
+    /// What `session.start` fills in for a param it is not given, read at each start so a
+    /// reloaded config's `[training.scale]` and `[training.interval]` apply.
+    public var defaults: ExerciseDefaults { readDefaults() }
+    private let readDefaults: @Sendable () -> ExerciseDefaults
     /// What the daemon answers.
     public let methods: MethodTable
     /// Who hears which events.
@@ -22,7 +25,8 @@ public struct RequestRouter: Sendable {
     public let recorded: (@Sendable (_ after: Int, _ through: Int) async -> Bool)?
 
     public init(
-        core: DaemonCore, policy: AccessPolicy, defaults: ExerciseDefaults = ExerciseDefaults(),
+        core: DaemonCore, policy: AccessPolicy,
+        defaults: @escaping @Sendable () -> ExerciseDefaults = { ExerciseDefaults() },
         methods: MethodTable = .standard,
         configuration: @escaping @Sendable () -> JSONValue = { .object([:]) },
         statistics: @escaping @Sendable (Method, JSONValue?) async throws(RPCError) -> JSONValue = { _, _ throws(RPCError) in
@@ -32,7 +36,7 @@ public struct RequestRouter: Sendable {
     ) {
         self.core = core
         self.policy = policy
-        self.defaults = defaults
+        self.readDefaults = defaults
         self.methods = methods
         self.configuration = configuration
         self.statistics = statistics

@@ -38,7 +38,11 @@ public struct DaemonApplication: Service {
 
         let router = RequestRouter(
             core: core, policy: policy(config.socket, reporter: reporter),
-            defaults: ExerciseDefaults(scale: config.training.scale, interval: config.training.interval),
+            defaults: {
+                // Read at each session.start, so a reload's exercise defaults apply to the next session.
+                let training = reloader.config.training
+                return ExerciseDefaults(scale: training.scale, interval: training.interval)
+            },
             configuration: { Wire.snakeCasedValue(reloader.config) },
             statistics: { method, params throws(RPCError) in
                 try StatisticsQueries.answer(method, store, params: params, profile: options.profile)

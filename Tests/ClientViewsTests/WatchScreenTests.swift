@@ -48,6 +48,50 @@ struct WatchScreenTests {
         #expect(state.lastAnswer?.correct == false)
     }
 
+    /// An interval question, major third up from C3 (answer E3), and one wrong try, D#3.
+    static func intervalWithWrongTry() -> WatchState {
+        var state = WatchState()
+        state.apply(event("session_started", seconds: 0, ["exercise": .string("intervals M3 ascending from C3")]))
+        state.apply(event("prompt", seconds: 0, [
+            "number": .number(1), "repeat": .bool(false), "staff": .array([]),
+            "question": .object(["kind": .string("interval"), "root": .string("C3"), "interval": .string("M3"),
+                                 "name": .string("major third"), "direction": .string("ascending"),
+                                 "answer": .object(["note": .string("E3")])]),
+        ]))
+        state.apply(event("note_judged", seconds: 1, ["correct": .bool(false), "played": .string("D#3"), "attempt": .number(1),
+                                                     "expected": .object(["note": .string("E3")]),
+                                                     "staff": staffJSON([("C3", 1, nil)])]))
+        return state
+    }
+
+    @Test("a wrong interval try does not name the answer; the reveal does")
+    func intervalWrongTryKeepsTheAnswer() {
+        var state = Self.intervalWithWrongTry()
+        #expect(state.lastAnswer?.text == "D#3 ✗  try 1")
+        #expect(state.lastAnswer?.correct == false)
+        let screen = WatchScreen(colour: false).lines(state, elapsed: 1).joined(separator: "\n")
+        #expect(screen.contains("last  D#3 ✗  try 1"), "\(screen)")
+        #expect(!screen.contains("E3"), "\(screen)")
+
+        state.apply(Self.event("answer_revealed", seconds: 2, [
+            "answers": .array([.object(["note": .string("E3")])]), "reason": .string("too_many_tries"),
+            "staff": Self.staffJSON([("C3", 1, nil), ("E3", 3, nil)]),
+        ]))
+        let revealed = WatchScreen(colour: false).lines(state, elapsed: 2).joined(separator: "\n")
+        #expect(revealed.contains("last  answer E3  (too many tries)"), "\(revealed)")
+    }
+
+    @Test("a wrong interval try after watch joined mid-session (kind from status) does not name the answer")
+    func intervalWrongTryFromStatus() {
+        var state = WatchState()
+        state.apply(status: SessionStatus(kind: .interval, mode: nil, intervals: ["M3"], root: "C3", correct: 0, errors: 0,
+                                          elapsedSeconds: 0, prompt: "major third up from C3", progress: nil, total: nil,
+                                          seed: 1, tuning: .equalTemperament))
+        state.apply(Self.event("note_judged", seconds: 1, ["correct": .bool(false), "played": .string("F3"), "attempt": .number(2),
+                                                          "expected": .object(["note": .string("E3")]), "staff": .array([])]))
+        #expect(state.lastAnswer?.text == "F3 ✗  try 2")
+    }
+
     @Test("the screen fits 80×24 and shows exercise, clock, steps, progress, figures and the staff")
     func screen() {
         let lines = WatchScreen(width: 80, height: 24, colour: false).lines(Self.dorianState(), elapsed: 12.7)

@@ -53,6 +53,44 @@ struct ConfigAndStatisticsIntegrationTests {
         #expect(try link.result("status")["session"]?["tuning"]?.string == "just")
     }
 
+    @Test("SIGHUP: session.start's defaults follow the reloaded [training.scale] and [training.interval]")
+    func reloadExerciseDefaults() throws {
+        let file = try temporaryFile("""
+            [training.scale]
+            mode = "ionian"
+            root = "C3"
+            [training.interval]
+            intervals = ["m3", "M3"]
+            """)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let daemon = try DaemonProcess(arguments: ["--config", file])
+        let link = try daemon.connect()
+        _ = try link.result("session.start", .object(["kind": .string("scale")]))
+        #expect(try link.result("status")["session"]?["mode"]?.string == "ionian")
+        _ = try link.result("session.start", .object(["kind": .string("interval")]))
+        #expect(try link.result("status")["session"]?["intervals"] == .array([.string("m3"), .string("M3")]))
+
+        try """
+            [training.scale]
+            mode = "dorian"
+            root = "D3"
+            [training.interval]
+            intervals = ["P5"]
+            [audio]
+            periods = 4
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        #expect(DaemonProcess.wait { daemon.stdout.contains("config reloaded") }, "stdout: \(daemon.stdout)")
+        #expect(daemon.stdout.contains("needs a restart: [audio]"), "stdout: \(daemon.stdout)")
+        _ = try link.result("session.start", .object(["kind": .string("interval")]))
+        #expect(try link.result("status")["session"]?["intervals"] == .array([.string("P5")]))
+        _ = try link.result("session.start", .object(["kind": .string("scale")]))
+        let session = try link.result("status")["session"]
+        #expect(session?["mode"]?.string == "dorian")
+        #expect(session?["root"]?.string == "D3")
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("a SIGHUP as soon as the socket appears does not end the daemon")
     func hangupAtStartUp() throws {
         for _ in 0..<5 {

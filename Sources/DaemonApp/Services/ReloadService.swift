@@ -4,8 +4,10 @@ import Foundation
 import ServiceLifecycle
 import UnixSignals
 
-/// SIGHUP re-reads the config file: a valid one applies from the next prompt, an invalid one is
-/// reported and the old config stays in force.
+/// SIGHUP re-reads the config file: a valid one applies what a running daemon can apply (all of
+/// `[training]`, the exercise defaults of the next `session.start` included, and
+/// `[midi.controls]`) from the next prompt, and names what waits for a restart; an invalid one
+/// is reported and the old config stays in force.
 struct ReloadService: Service {
     /// Trapped before the socket opens, so a SIGHUP from anyone who saw the daemon up is kept.
     let hangups: UnixSignalsSequence
@@ -18,12 +20,13 @@ struct ReloadService: Service {
         try? await cancelWhenGracefulShutdown {
             for await _ in hangups {
                 notifier.reloading()
+                let before = reloader.config
                 switch reloader.reload() {
                 case .applied(let changed):
                     await core.apply(reloader.config.training.trainingSettings)
                     await core.setControls(reloader.config.midi.controls)
-                    let what = changed.isEmpty ? "nothing changed" : "changed: " + changed.joined(separator: ", ")
-                    reporter.say("config reloaded from \(reloader.source) (\(what)); it applies from the next prompt")
+                    reporter.say(Self.appliedMessage(source: "\(reloader.source)", changed: changed,
+                                                     restartOnly: Self.restartOnlyChanges(from: before, to: reloader.config)))
                 case .rejected(let error):
                     reporter.say("config reload refused, the previous config stays in force: \(error)", warning: true)
                     FileHandle.standardError.write(Data("eartrainerd: \(error)\n".utf8))
@@ -31,5 +34,24 @@ struct ReloadService: Service {
                 notifier.ready(status: "config reloaded")
             }
         }
+    }
+
+    /// The reload's stdout line: what changed, and which of it waits for a restart.
+    static func appliedMessage(source: String, changed: [String], restartOnly: [String]) -> String {
+        let what = changed.isEmpty ? "nothing changed" : "changed: " + changed.joined(separator: ", ")
+        let restart = restartOnly.isEmpty ? "" : "; needs a restart: " + restartOnly.joined(separator: ", ")
+        return "config reloaded from \(source) (\(what)); it applies from the next prompt\(restart)"
+    }
+
+    /// The changed parts a running daemon keeps as they were at start: the keyboards it listens
+    /// to, the synthesizer and audio device, the control socket and its access, the database and
+    /// the default profile.
+    static func restartOnlyChanges(from old: EartrainerConfig, to new: EartrainerConfig) -> [String] {
+        var names: [String] = []
+        if old.midi.keyboards != new.midi.keyboards { names.append("midi.keyboards") }
+        if old.audio != new.audio { names.append("[audio]") }
+        if old.socket != new.socket { names.append("[socket]") }
+        if old.storage != new.storage { names.append("[storage]") }
+        return names
     }
 }
