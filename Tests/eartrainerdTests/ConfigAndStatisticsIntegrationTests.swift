@@ -80,7 +80,7 @@ struct ConfigAndStatisticsIntegrationTests {
             periods = 4
             """.write(toFile: file, atomically: true, encoding: .utf8)
         kill(daemon.process.processIdentifier, SIGHUP)
-        #expect(DaemonProcess.wait { daemon.stdout.contains("config reloaded") }, "stdout: \(daemon.stdout)")
+        #expect(Polling.wait { daemon.stdout.contains("config reloaded") }, "stdout: \(daemon.stdout)")
         #expect(daemon.stdout.contains("needs a restart: [audio]"), "stdout: \(daemon.stdout)")
         _ = try link.result("session.start", .object(["kind": .string("interval")]))
         #expect(try link.result("status")["session"]?["intervals"] == .array([.string("P5")]))
