@@ -26,6 +26,8 @@ enum EventDetails {
         })
     }
 
+    /// What is asked, as shown to the student. An interval question names its root and interval
+    /// but not the note that answers it: that comes with the correct judgement or the reveal.
     static func question(_ question: Prompt.Question) -> JSONValue {
         switch question {
         case .scale(let scale):
@@ -37,7 +39,6 @@ enum EventDetails {
             return .object([
                 "kind": .string(ExerciseKind.interval.rawValue), "root": note(interval.root), "interval": .string(interval.interval.description),
                 "name": .string(interval.intervalName), "direction": .string(interval.direction.rawValue),
-                "answer": expected(interval.answer),
             ])
         }
     }

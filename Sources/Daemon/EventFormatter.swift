@@ -30,13 +30,15 @@ struct EventFormatter {
         case .noteJudged(let judgement):
             (type, topic) = ("note_judged", .answer)
             text = judged(judgement)
-            details = .object([
-                "expected": EventDetails.expected(judgement.expected), "played": .string(judgement.played.description),
+            var fields: [String: JSONValue] = [
+                "played": .string(judgement.played.description),
                 "played_midi": .number(Double(judgement.played.rawValue)), "correct": .bool(judgement.correct),
                 "attempt": .number(Double(judgement.attempt)), "subject": .string(judgement.subject.description),
                 "response_seconds": .number(judgement.responseTime.seconds),
                 "since_prompt_seconds": .number(judgement.sincePrompt.seconds), "staff": EventDetails.staff(judgement.staff),
-            ])
+            ]
+            if judgement.correct || !asksInterval { fields["expected"] = EventDetails.expected(judgement.expected) }
+            details = .object(fields)
         case .roundComplete(let round):
             (type, topic) = ("round_complete", .session)
             let errors = round.errors == 1 ? "1 error" : "\(round.errors) errors"
@@ -61,6 +63,14 @@ struct EventFormatter {
         }
         return EventReport(seq: seq, type: type, topic: topic, sessionSeconds: event.sessionTime.seconds,
                            text: "\(time)  \(text)", details: details)
+    }
+
+    /// Whether the open question is an interval: its expected note is what the student is asked
+    /// to find, so a wrong try does not name it (a scale's next degree is shown by its mode, root
+    /// and step pattern, and naming it is the drill).
+    private var asksInterval: Bool {
+        if case .interval = question { return true }
+        return false
     }
 
     /// `12 correct, 3 errors, error rate 20.0%, average response 1.80s, 60.0s`

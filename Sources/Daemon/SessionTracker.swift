@@ -16,7 +16,7 @@ struct SessionTracker {
     /// The open question's staff with its wrong attempts, and the one finished before it.
     private var staff: RoundStaff?
     private var lastStaff: RoundStaff?
-    /// Where the open question's expected notes are drawn (for placing wrong attempts).
+    /// Where the open question's wrong attempts are placed (see `StaffEntries.targets`).
     private var targets: [SpelledNote] = []
 
     /// Whether the open question is an interval.
@@ -63,8 +63,12 @@ struct SessionTracker {
                 errors += 1
                 let drawn = judgement.staff.notes.count
                 if staff != nil, !targets.isEmpty {
-                    let target = targets[question.map { if case .scale = $0 { min(drawn, targets.count - 1) } else { 0 } } ?? 0]
-                    staff!.wrong.append(StaffEntries.wrong(judgement.played, target: target, drawn: drawn))
+                    let wrong = if case .interval(let interval) = question {
+                        StaffEntries.wrong(judgement.played, interval: interval, drawnRoot: targets[0], drawn: drawn)
+                    } else {
+                        StaffEntries.wrong(judgement.played, target: targets[min(drawn, targets.count - 1)], drawn: drawn)
+                    }
+                    staff!.wrong.append(wrong)
                     // Only the latest few: a key held down or a cat on the keyboard must not grow `status`.
                     if staff!.wrong.count > StaffEntries.wrongKept { staff!.wrong.removeFirst() }
                 }

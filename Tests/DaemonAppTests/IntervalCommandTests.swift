@@ -18,15 +18,29 @@ struct IntervalCommandTests {
 
     private static func type(_ notification: RPCNotification) -> String? { notification.params["type"]?.string }
 
-    /// Checks a prompt's question lies the asked interval below its root, one of `intervals`.
-    private static func checkDescending(_ prompt: RPCNotification, intervals: [String]) throws {
+    /// Checks a prompt asks a descending interval, one of `intervals`, without naming its answer;
+    /// returns that answer as the student works it out (the asked interval below the root).
+    @discardableResult
+    private static func checkDescending(_ prompt: RPCNotification, intervals: [String]) throws -> SpelledNote {
         let question = try #require(prompt.params["details"]?["question"])
         #expect(question["direction"]?.string == "descending")
         let name = try #require(question["interval"]?.string)
         #expect(intervals.contains(name), "\(name) is not among \(intervals)")
+        #expect(question["answer"] == nil, "an open question names its answer: \(question)")
         let root = try SpelledNote(parsing: try #require(question["root"]?.string)).midiNumber
-        let answer = try #require(question["answer"]?["midi"]?.number)
-        #expect(Int(answer) == root - (try SpelledInterval(parsing: name)).semitones, "\(question)")
+        let answer = try ShownInterval.answer(question)
+        #expect(answer.midiNumber == root - (try SpelledInterval(parsing: name)).semitones, "\(question)")
+        return answer
+    }
+
+    /// Checks a reveal gives `answer` as the one answer: the note the prompt's interval below its root names.
+    private static func checkRevealed(_ revealed: RPCNotification, _ answer: SpelledNote) {
+        guard case .array(let answers) = revealed.params["details"]?["answers"], answers.count == 1 else {
+            Issue.record("not one answer: \(revealed)")
+            return
+        }
+        #expect(answers[0]["note"]?.string == answer.description, "\(revealed)")
+        #expect(answers[0]["midi"]?.number == Double(answer.midiNumber), "\(revealed)")
     }
 
     @Test("start interval --intervals --extended --descending: status shows the set and the direction; repeat and skip work")
@@ -47,7 +61,7 @@ struct IntervalCommandTests {
         #expect(session["root"] as? String == "C4")
 
         let first = try #require(try Self.heard(watcher).last { Self.type($0) == "prompt" })
-        try Self.checkDescending(first, intervals: expected)
+        let firstAnswer = try Self.checkDescending(first, intervals: expected)
 
         // repeat: the same question again, marked as a repeat; nothing judged.
         let repeated = try daemon.ctl("repeat")
@@ -66,10 +80,10 @@ struct IntervalCommandTests {
         #expect(afterSkip.map(Self.type) == ["answer_revealed", "prompt"], "\(afterSkip)")
         let revealed = try #require(afterSkip.first)
         #expect(revealed.params["details"]?["reason"]?.string == "skipped")
-        #expect(revealed.params["details"]?["answers"] == .array([first.params["details"]?["question"]?["answer"] ?? .null]))
+        Self.checkRevealed(revealed, firstAnswer)
         let second = try #require(afterSkip.last)
         #expect(second.params["details"]?["repeat"] == .bool(false))
-        try Self.checkDescending(second, intervals: expected)
+        let secondAnswer = try Self.checkDescending(second, intervals: expected)
 
         // The same over the socket: each reply comes after the events it caused.
         let driver = try daemon.connect()
@@ -81,7 +95,7 @@ struct IntervalCommandTests {
         events = []
         #expect(try driver.result("session.skip", notifications: &events) == .object(["skipped": .bool(true)]))
         #expect(events.map(Self.type) == ["answer_revealed", "prompt"])
-        #expect(events.first?.params["details"]?["answers"] == .array([second.params["details"]?["question"]?["answer"] ?? .null]))
+        Self.checkRevealed(try #require(events.first), secondAnswer)
         try Self.checkDescending(try #require(events.last), intervals: expected)
 
         // Skips judge nothing; the daemon's stdout says what happened.

@@ -41,7 +41,7 @@ struct ResultsCommandTests {
     private static func question(_ notifications: [RPCNotification]) throws -> (interval: String, answer: Double) {
         let prompt = try #require(notifications.last { $0.params["type"]?.string == "prompt" })
         let question = prompt.params["details"]?["question"]
-        return (try #require(question?["interval"]?.string), try #require(question?["answer"]?["midi"]?.number))
+        return (try #require(question?["interval"]?.string), Double(try ShownInterval.answer(question).midiNumber))
     }
 
     @Test("after an interval session and stop: the headline figures and the per-interval rows, as text and as JSON")

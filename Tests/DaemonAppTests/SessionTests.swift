@@ -40,8 +40,7 @@ struct SessionTests {
             "seed": .number(11), "strict": .bool(true),
         ]), notifications: &notifications)
         for _ in 0..<5 {
-            let prompt = try #require(notifications.last { $0.params["type"]?.string == "prompt" })
-            let answer = try #require(prompt.params["details"]?["question"]?["answer"]?["midi"]?.number)
+            let answer = Double(try ShownInterval.answer(notifications).midiNumber)
             notifications = []
             _ = try link.result("notes.play", .object(["notes": .array([.number(answer + 1), .number(answer)])]), notifications: &notifications)
         }

@@ -25,7 +25,7 @@ struct SubscriptionTopicTests {
         _ = try driver.result("session.start", .object([
             "kind": .string("interval"), "root": .string("C3"), "intervals": .array([.string("P5")]), "strict": .bool(true),
         ]), notifications: &notifications)
-        let answer = try #require(notifications.last?.params["details"]?["question"]?["answer"]?["midi"]?.number)
+        let answer = Double(try ShownInterval.answer(notifications).midiNumber)
         _ = try driver.result("notes.play", .object(["notes": .array([.number(answer + 1), .number(answer)])]))
         _ = try driver.result("session.repeat")
         _ = try driver.result("session.skip")

@@ -41,9 +41,10 @@ final class TestDaemon {
         return ConfigReloader(source: source, initial: try ConfigLoader.load(source), logger: logger)
     }
 
-    /// Builds and starts the daemon; stdout lines are gathered for `stdout`.
+    /// Builds and starts the daemon; stdout lines (human, or as `--log-format json` writes them)
+    /// are gathered for `stdout`.
     init(profile: String = "default", maxClients: Int? = nil, statistics: any StatisticsStore = MemoryStatisticsStore(),
-         socketFile: Bool = false) async throws {
+         socketFile: Bool = false, stdoutFormat: StdoutReporter.Format = .human) async throws {
         // As `eartrainerd run` does: a reader that went away (a test's stdout pipe, a client) makes
         // writes fail with EPIPE instead of ending the process.
         signal(SIGPIPE, SIG_IGN)
@@ -52,7 +53,7 @@ final class TestDaemon {
         socketPath = folder.appendingPathComponent("eartrainer.sock").path
         let listener = socketFile ? try UnixListener.bind(path: socketPath) : try UnixListener.unnamed()
         let sound = RecordingSoundOutput(status: SoundStatus(deviceOpen: false, detail: "audio off (--audio off)"))
-        let reporter = StdoutReporter(format: .human, environment: [:], output: stdoutPipe.fileHandleForWriting.fileDescriptor)
+        let reporter = StdoutReporter(format: stdoutFormat, environment: [:], output: stdoutPipe.fileHandleForWriting.fileDescriptor)
         let app = try await DaemonApplication.build(
             config: try Self.shippedConfig(), options: DaemonOptions(profile: profile, maxClients: maxClients),
             edges: DaemonEdges(sound: sound, statistics: statistics, listener: listener, reporter: reporter),
