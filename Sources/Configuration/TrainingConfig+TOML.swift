@@ -76,7 +76,8 @@ extension IntervalExercise {
             matching: try reader.parsed("matching", d.matching, AnswerMatching.init(choosing:)),
             triesBeforeReveal: try reader.int(
                 "tries_before_reveal", d.triesBeforeReveal, in: TrainingConfig.triesBeforeRevealRange),
-            adaptive: try reader.bool("adaptive", d.adaptive)
+            adaptive: try reader.bool("adaptive", d.adaptive),
+            echoAnswer: try reader.bool("echo_answer", d.echoAnswer)
         )
         try reader.finish()
     }

@@ -246,8 +246,8 @@ public actor DaemonCore {
     // MARK: - Events
 
     /// Hands what the engine just did to the tracker, the sound and the followers, in order.
-    /// What the events ask to sound (a revealed answer, a finished round's model answer, the next
-    /// prompt) is played as one prompt at the end, phrase after phrase, so that nothing overlaps.
+    /// What the events ask to sound (a right answer's echo, a revealed answer, a finished round's
+    /// model answer, the next prompt) is played as one prompt at the end, phrase after phrase, so that nothing overlaps.
     private func deliver() {
         var phrases: [PromptPhrase] = []
         var promptSettings = settings.current
@@ -261,6 +261,10 @@ public actor DaemonCore {
                 promptSettings = prompt.settings
             case .roundComplete(let round) where settings.current.scaleModelAnswer:
                 if let root { phrases.append(Self.modelAnswer(round.scale.mode, from: root)) }
+            case .noteJudged(let judgement) where !judgement.sounds.isEmpty:
+                // The right answer's echo: root then answer, one after the other, whatever
+                // `harmonicIntervals` says, so the student hears the interval's direction.
+                phrases.append(PromptPhrase(judgement.sounds, root: root ?? judgement.sounds[0]))
             case .answerRevealed(let revealed) where !revealed.sounds.isEmpty:
                 let together = asksInterval && settings.current.harmonicIntervals
                 phrases.append(PromptPhrase(revealed.sounds, root: root ?? revealed.sounds[0], together: together))

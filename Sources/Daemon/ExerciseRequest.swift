@@ -53,7 +53,8 @@ enum ExerciseRequest {
             guard (1...20).contains(tries) else { throw .invalidParams("tries must be 1-20, got \(tries)") }
             return .interval(IntervalExercise(
                 root: root, intervals: intervals, direction: params.direction ?? base.direction, matching: strict ?? base.matching,
-                triesBeforeReveal: tries, adaptive: params.adaptive ?? base.adaptive))
+                triesBeforeReveal: tries, adaptive: params.adaptive ?? base.adaptive,
+                echoAnswer: params.echoAnswer ?? base.echoAnswer))
         }
     }
 

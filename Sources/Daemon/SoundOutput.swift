@@ -52,7 +52,14 @@ public final class RecordingSoundOutput: SoundOutput {
         case silence
     }
 
+    /// One `playPrompt`: its phrases, sounded one after another, and the settings they were tuned with.
+    public struct Prompt: Sendable, Hashable {
+        public var phrases: [PromptPhrase]
+        public var settings: TrainingSettings
+    }
+
     private let calls = Mutex<[Call]>([])
+    private let promptCalls = Mutex<[Prompt]>([])
     public let status: SoundStatus
 
     public init(status: SoundStatus = SoundStatus(deviceOpen: false, detail: "no audio part")) {
@@ -62,8 +69,12 @@ public final class RecordingSoundOutput: SoundOutput {
     /// Everything asked so far, in order.
     public var recorded: [Call] { calls.withLock { $0 } }
 
+    /// Every prompt asked so far, whole, in order: what one `playPrompt` sounded together.
+    public var prompts: [Prompt] { promptCalls.withLock { $0 } }
+
     /// Records each phrase as a call of its own.
     public func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings) {
+        promptCalls.withLock { $0.append(Prompt(phrases: phrases, settings: settings)) }
         calls.withLock { calls in
             for phrase in phrases {
                 calls.append(phrase.together ? .chord(phrase.notes, root: phrase.root) : .prompt(phrase.notes, root: phrase.root))

@@ -14,16 +14,19 @@ public struct IntervalExercise: Sendable {
     public var triesBeforeReveal: Int
     /// Whether intervals answered wrongly or slowly come up more often (see `docs/adaptive.md`).
     public var adaptive: Bool
+    /// Whether a right answer is followed by the interval itself: the root, then the answer note.
+    public var echoAnswer: Bool
 
     /// An interval exercise; the defaults: the eleven intervals within the octave, ascending,
-    /// pitch-class answers, three tries, adaptive choice.
+    /// pitch-class answers, three tries, adaptive choice, a right answer echoed.
     public init(
         root: RootNote? = nil,
         intervals: [SpelledInterval] = IntervalExercise.intervalsWithinOctave,
         direction: IntervalDirection = .ascending,
         matching: AnswerMatching = .pitchClass,
         triesBeforeReveal: Int = 3,
-        adaptive: Bool = true
+        adaptive: Bool = true,
+        echoAnswer: Bool = true
     ) {
         precondition(!intervals.isEmpty, "an interval exercise needs at least one interval")
         precondition(triesBeforeReveal >= 1, "at least one try before the answer is revealed")
@@ -33,6 +36,7 @@ public struct IntervalExercise: Sendable {
         self.matching = matching
         self.triesBeforeReveal = triesBeforeReveal
         self.adaptive = adaptive
+        self.echoAnswer = echoAnswer
     }
 
     /// The eleven intervals within the octave: m2 M2 m3 M3 P4 A4/d5 P5 m6 M6 m7 M7 (the tritone is

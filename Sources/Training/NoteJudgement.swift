@@ -21,11 +21,14 @@ public struct NoteJudgement: Sendable {
     public let sincePrompt: Duration
     /// What the staff shows after this note (a wrong note is not drawn).
     public let staff: Staff
+    /// The notes the audio should sound after this note, one after another: a right interval
+    /// answer's root then answer (when the exercise echoes answers); otherwise none.
+    public let sounds: [MIDINote]
 
     /// A judgement; the engine makes these.
     public init(
         expected: ExpectedNote, played: MIDINote, velocity: Int, correct: Bool, subject: AnswerSubject,
-        attempt: Int, responseTime: Duration, sincePrompt: Duration, staff: Staff
+        attempt: Int, responseTime: Duration, sincePrompt: Duration, staff: Staff, sounds: [MIDINote] = []
     ) {
         self.expected = expected
         self.played = played
@@ -36,6 +39,7 @@ public struct NoteJudgement: Sendable {
         self.responseTime = responseTime
         self.sincePrompt = sincePrompt
         self.staff = staff
+        self.sounds = sounds
     }
 }
 

@@ -81,7 +81,8 @@ extension TrainingEngine {
         session!.staff = staff
         let judgement = NoteJudgement(
             expected: question.answer, played: note, velocity: velocity, correct: correct, subject: subject,
-            attempt: attempt, responseTime: responseTime, sincePrompt: responseTime, staff: staff
+            attempt: attempt, responseTime: responseTime, sincePrompt: responseTime, staff: staff,
+            sounds: correct && intervalExercise.echoAnswer ? [question.rootNote, question.answer.midiNote] : []
         )
         emit(.noteJudged(judgement), at: time)
         if correct {

@@ -75,6 +75,7 @@ struct ShippedConfigTests {
             matching = "exact-octave"
             tries_before_reveal = 1
             adaptive = false
+            echo_answer = false
             [socket]
             path = "/run/x.sock"
             mode = 0o600
@@ -108,7 +109,7 @@ struct ShippedConfigTests {
             newRandomModeEachRound: true))
         #expect(training.interval == IntervalExercise(
             root: eFlat3, intervals: intervals,
-            direction: .descending, matching: .exactOctave, triesBeforeReveal: 1, adaptive: false))
+            direction: .descending, matching: .exactOctave, triesBeforeReveal: 1, adaptive: false, echoAnswer: false))
         #expect(config.socket == SocketConfig(path: "/run/x.sock", mode: 0o600, maxClients: 8, controlGroup: "audio"))
         #expect(config.storage == StorageConfig(database: "/var/lib/x.sqlite", profile: "anna"))
     }

@@ -30,6 +30,8 @@ public struct SessionStartParams: Sendable, Hashable, Codable {
     public var tries: Int?
     /// Ask missed and slow intervals more often (default on).
     public var adaptive: Bool?
+    /// Intervals: after a right answer, sound the root then the answer (default on).
+    public var echoAnswer: Bool?
     /// Scales: a new random root each round.
     public var randomRoot: Bool?
     /// Scales: a new random mode each round.
@@ -46,6 +48,7 @@ public struct SessionStartParams: Sendable, Hashable, Codable {
         case kind, mode, root, intervals, extended, direction, tuning, reference, seed, strict, tries, adaptive, profile
         case randomRoot = "random_root"
         case randomMode = "random_mode"
+        case echoAnswer = "echo_answer"
     }
 }
 

@@ -81,6 +81,7 @@ struct StartInterval: ParsableCommand {
     @Flag(help: "Intervals below the root.") var descending = false
     @Option(help: "Wrong tries before the answer is shown.") var tries: Int?
     @Flag(help: "Ask every interval equally often.") var noAdaptive = false
+    @Flag(help: "Do not sound the root then the answer after a right answer.") var noEcho = false
     @OptionGroup var session: SessionOptions
     @OptionGroup var connection: ConnectionOptions
 
@@ -92,6 +93,7 @@ struct StartInterval: ParsableCommand {
         params.direction = descending ? .descending : nil
         params.tries = tries
         params.adaptive = noAdaptive ? false : nil
+        params.echoAnswer = noEcho ? false : nil
         session.apply(to: &params)
         try StartCommand.start(params, connection: connection)
     }
