@@ -26,6 +26,7 @@ extension TrainingConfig {
         harmonicIntervals = try reader.bool("harmonic_intervals", d.harmonicIntervals)
         scaleModelAnswer = try reader.bool("scale_model_answer", d.scaleModelAnswer)
         exercise = try reader.parsed("exercise", d.exercise, ExerciseKind.init(choosing:))
+        autostart = try reader.bool("autostart", d.autostart)
         scale = d.scale
         if var table = try reader.table("scale") { scale = try ScaleExercise(reading: &table) }
         interval = d.interval

@@ -30,6 +30,8 @@ public struct TrainingConfig: Sendable {
     public var scale: ScaleExercise
     /// The default interval exercise (`[training.interval]`).
     public var interval: IntervalExercise
+    /// Begin the configured exercise as the daemon starts, instead of waiting for a key.
+    public var autostart: Bool
 
     /// The defaults: the cello from C2 to C5, one-second notes, A4 = 440 Hz in equal temperament,
     /// C ionian scales, and the eleven intervals within the octave.
@@ -40,7 +42,7 @@ public struct TrainingConfig: Sendable {
         varyLoudness: Double = 0, promptGap: Duration = .milliseconds(250), harmonicIntervals: Bool = false,
         scaleModelAnswer: Bool = false, exercise: ExerciseKind = .scale,
         scale: ScaleExercise = ScaleExercise(mode: .ionian, root: try! RootNote(parsing: "C")),
-        interval: IntervalExercise = IntervalExercise()
+        interval: IntervalExercise = IntervalExercise(), autostart: Bool = false
     ) {
         self.lowestNote = lowestNote
         self.highestNote = highestNote
@@ -55,6 +57,7 @@ public struct TrainingConfig: Sendable {
         self.exercise = exercise
         self.scale = scale
         self.interval = interval
+        self.autostart = autostart
     }
 
     /// Accepted note durations.

@@ -24,6 +24,11 @@ public actor DaemonCore {
     private var watchdogPings = 0
     /// The running session's student, when it names one.
     private var sessionProfile: String?
+    /// The exercise the next key begins while no session runs: the configured one until a session
+    /// starts, then the last one started, until a reload changes the configured one.
+    private var ready: Exercise?
+    /// The config's exercise as last prepared, so that a reload that leaves it alone keeps `ready`.
+    private var configured: Exercise?
     /// What `status` reads of the state above, published after every change to it (the end of
     /// `deliver`, `apply`, `setStorageState`), so that `currentStatus()` needs no turn on the actor.
     private nonisolated let published: Mutex<StatusParts>
@@ -35,6 +40,8 @@ public actor DaemonCore {
         var storage: @Sendable () -> StorageState
         /// The running session's student, when it names one.
         var profile: String? = nil
+        /// What the next key begins, while no session runs.
+        var ready: Exercise? = nil
     }
 
     /// A core with no session running; `seed` seeds the first engine (later sessions may bring their own);
@@ -113,6 +120,21 @@ public actor DaemonCore {
         defer { deliver() }  // the running session's end, then the new start, which names its student
         try engine.start(exercise)
         sessionProfile = profile
+        ready = exercise
+    }
+
+    /// Makes the config's exercise the one the next key begins (at start-up, and at a reload that
+    /// changed it); a reload that left it alone keeps the last one started ready.
+    public func prepare(_ exercise: Exercise) {
+        guard exercise != configured else { return }
+        configured = exercise
+        ready = exercise
+        publish()
+    }
+
+    /// The stdout line that says what the next key begins; nil when nothing is ready.
+    public var readyAnnouncement: String? {
+        ready.map { "ready: \(EventFormatter.describe($0)) — play any key to begin" }
     }
 
     /// Ends the running session; its results are reported. Nil when none was running.
@@ -152,6 +174,14 @@ public actor DaemonCore {
     public func keyboard(_ kind: KeyboardEvent.Kind, age: Duration = .zero) {
         if case .noteOn(let note, let velocity) = kind, velocity > 0 {
             sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+            // With nothing running, any key that is not a control begins the ready exercise; the
+            // `new_session` key begins it at any time. That key only begins: the question is
+            // sounded after it, so it is no answer (an interval's is not known before its prompt).
+            let action = engine.controls.action(forKey: note, noteRange: settings.current.noteRange)
+            if let ready, action == .newSession || (action == nil && !engine.isRunning) {
+                try? start(ready, profile: sessionProfile)
+                return
+            }
         }
         engine.handle(KeyboardEvent(kind, at: clock.now - age))
         deliver()
@@ -189,7 +219,8 @@ public actor DaemonCore {
             daemon: Self.version, uptimeSeconds: now.secondsToTheMillisecond,
             session: parts.tracker.status(now: now, tuning: parts.tuning),
             devices: devicesMemo.value(for: inputs, Self.devices), storage: storage.summary, database: storage.database,
-            profile: parts.profile ?? storage.profile)
+            profile: parts.profile ?? storage.profile,
+            ready: parts.tracker.running ? nil : parts.ready.map { ReadyStatus(kind: $0.kind, exercise: EventFormatter.describe($0)) })
     }
 
     private nonisolated func deviceInputs() -> DeviceInputs {
@@ -218,7 +249,7 @@ public actor DaemonCore {
 
     private func publish() {
         let parts = StatusParts(tracker: tracker, tuning: settings.current.tuningSystem, storage: storage,
-                                profile: tracker.running ? sessionProfile : nil)
+                                profile: tracker.running ? sessionProfile : nil, ready: ready)
         published.withLock { $0 = parts }
     }
 

@@ -55,6 +55,7 @@ public struct DaemonApplication: Service {
             quickAnswer: ControlService.quickAnswer(router))
         let control = ControlService(server: server, router: router)
         await core.follow(with: control)
+        await ready(core, config.training, reporter: reporter)
 
         let notifier = edges.notifier
         var services: [any Service] = [statistics] + edges.deviceServices(core)
@@ -79,6 +80,19 @@ public struct DaemonApplication: Service {
     /// Starts the graceful shutdown a signal would (a test's SIGTERM, without a process).
     public func shutDown() async {
         await group.triggerGracefulShutdown()
+    }
+
+    /// Makes the configured exercise ready for the first key, and says so; with
+    /// `training.autostart` it begins at once instead.
+    static func ready(_ core: DaemonCore, _ training: TrainingConfig, reporter: StdoutReporter) async {
+        let exercise = training.defaultExercise
+        await core.prepare(exercise)
+        if training.autostart {
+            // Validated with the file: the config refuses an exercise the engine cannot run.
+            try? await core.start(exercise)
+        } else if let line = await core.readyAnnouncement {
+            reporter.say(line)
+        }
     }
 
     /// Who may control: the daemon's user, root, and the config's control group if it exists.

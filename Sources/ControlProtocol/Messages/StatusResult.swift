@@ -15,9 +15,12 @@ public struct StatusResult: Sendable, Hashable, Codable {
     public var database: String?
     /// The student profile answers are recorded under.
     public var profile: String?
+    /// Present while no session runs: the exercise the next key played begins.
+    public var ready: ReadyStatus?
 
     public init(protocolVersion: Int = ProtocolInfo.version, daemon: String, uptimeSeconds: Double,
-                session: SessionStatus?, devices: DevicesStatus, storage: String, database: String? = nil, profile: String? = nil) {
+                session: SessionStatus?, devices: DevicesStatus, storage: String, database: String? = nil, profile: String? = nil,
+                ready: ReadyStatus? = nil) {
         self.protocolVersion = protocolVersion
         self.daemon = daemon
         self.uptimeSeconds = uptimeSeconds
@@ -26,12 +29,26 @@ public struct StatusResult: Sendable, Hashable, Codable {
         self.storage = storage
         self.database = database
         self.profile = profile
+        self.ready = ready
     }
 
     enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol_version"
-        case daemon, session, devices, storage, database, profile
+        case daemon, session, devices, storage, database, profile, ready
         case uptimeSeconds = "uptime_seconds"
+    }
+}
+
+/// The exercise a key played begins while no session runs, as `status` shows it.
+public struct ReadyStatus: Sendable, Hashable, Codable {
+    /// What it trains.
+    public var kind: ExerciseKind
+    /// The exercise as a person reads it ("D dorian scale").
+    public var exercise: String
+
+    public init(kind: ExerciseKind, exercise: String) {
+        self.kind = kind
+        self.exercise = exercise
     }
 }
 

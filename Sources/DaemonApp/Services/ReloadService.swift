@@ -25,6 +25,8 @@ struct ReloadService: Service {
                 case .applied(let changed):
                     await core.apply(reloader.config.training.trainingSettings)
                     await core.setControls(reloader.config.midi.controls)
+                    // A changed `training.exercise` (or its defaults) is what the next key begins.
+                    await core.prepare(reloader.config.training.defaultExercise)
                     reporter.say(Self.appliedMessage(source: "\(reloader.source)", changed: changed,
                                                      restartOnly: Self.restartOnlyChanges(from: before, to: reloader.config)))
                 case .rejected(let error):

@@ -25,6 +25,8 @@ enum StatusText {
         var lines = ["\(status.daemon), up \(duration(status.uptimeSeconds))"]
         if let session = status.session {
             lines += sessionLines(session)
+        } else if let ready = status.ready {
+            lines.append("session: none; ready: \(ready.exercise), play any key to begin")
         } else {
             lines.append("session: none (start one with `eartrainctl start scale --mode dorian --root D`)")
         }
