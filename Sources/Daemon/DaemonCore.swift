@@ -169,11 +169,33 @@ public actor DaemonCore {
 
     // MARK: - Keys
 
-    /// One message from a keyboard (real or virtual): a pressed key sounds at once, tuned to the
-    /// current root, then the engine judges it. `age` is how long ago it arrived.
+    /// One message from a keyboard: a pressed key sounds at once, tuned to the current root, until
+    /// it comes up (or the sustain pedal, controller 64, lifts), then the engine judges it. `age` is
+    /// how long ago it arrived.
     public func keyboard(_ kind: KeyboardEvent.Kind, age: Duration = .zero) {
+        switch kind {
+        case .noteOff(let note, _), .noteOn(let note, velocity: 0):
+            sound.releaseKey(note)
+        case .controlChange(controller: Self.sustainPedal, let value):
+            sound.sustain(value >= 64)
+        default:
+            break
+        }
+        handle(kind, age: age, held: true)
+    }
+
+    /// The sustain pedal's controller: it holds the sound of released keys, whatever control it is.
+    static let sustainPedal = 64
+
+    /// A key pressed sounds (held until released, or for the note duration), then the engine
+    /// judges the message.
+    private func handle(_ kind: KeyboardEvent.Kind, age: Duration, held: Bool) {
         if case .noteOn(let note, let velocity) = kind, velocity > 0 {
-            sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+            if held {
+                sound.pressKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+            } else {
+                sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+            }
             // With nothing running, any key that is not a control begins the ready exercise; the
             // `new_session` key begins it at any time. That key only begins: the question is
             // sounded after it, so it is no answer (an interval's is not known before its prompt).
@@ -187,14 +209,15 @@ public actor DaemonCore {
         deliver()
     }
 
-    /// The virtual keyboard: each note pressed and released, in order, as if played. Returns the
-    /// `seq` before the first report this caused and the last one's (equal when none).
+    /// The virtual keyboard: each note pressed and released, in order, as if played; each sounds
+    /// for the note duration (it has no real hold). Returns the `seq` before the first report this
+    /// caused and the last one's (equal when none).
     @discardableResult
     public func play(_ notes: [MIDINote], velocity: Int = 90) -> (after: Int, through: Int) {
         let before = sequence
         for note in notes {
-            keyboard(.noteOn(note, velocity: velocity))
-            keyboard(.noteOff(note, velocity: 0))
+            handle(.noteOn(note, velocity: velocity), age: .zero, held: false)
+            handle(.noteOff(note, velocity: 0), age: .zero, held: false)
         }
         return (before, sequence)
     }

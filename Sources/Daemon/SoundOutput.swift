@@ -8,8 +8,15 @@ public protocol SoundOutput: Sendable {
     /// Plays a prompt: its phrases one after another, the gap between notes and phrases alike
     /// (a scale's model answer, then the next root; an interval's root then target, or both at once).
     func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings)
-    /// Sounds one key the student pressed, at once, tuned relative to `root` (or equal tempered).
+    /// Sounds one key pressed and released at once (the virtual keyboard's), for the settings'
+    /// note duration, tuned relative to `root` (or equal tempered).
     func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings)
+    /// Sounds one key the student pressed, at once, tuned like `playKey`, until `releaseKey`.
+    func pressKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings)
+    /// A pressed key came up: its sound releases naturally (or is held by the sustain pedal).
+    func releaseKey(_ note: MIDINote)
+    /// The sustain pedal went down or up; up releases the keys it held.
+    func sustain(_ down: Bool)
     /// Stops everything, with a release rather than a click.
     func silence()
     /// Whether a device is open, and which, or why not.
@@ -49,6 +56,10 @@ public final class RecordingSoundOutput: SoundOutput {
         /// Notes of a prompt sounded together (a harmonic interval).
         case chord([MIDINote], root: MIDINote)
         case key(MIDINote, velocity: Int, root: MIDINote?)
+        /// A key held until its `release`.
+        case press(MIDINote, velocity: Int, root: MIDINote?)
+        case release(MIDINote)
+        case sustain(Bool)
         case silence
     }
 
@@ -86,6 +97,18 @@ public final class RecordingSoundOutput: SoundOutput {
         calls.withLock { $0.append(.key(note, velocity: velocity, root: root)) }
     }
 
+    public func pressKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {
+        calls.withLock { $0.append(.press(note, velocity: velocity, root: root)) }
+    }
+
+    public func releaseKey(_ note: MIDINote) {
+        calls.withLock { $0.append(.release(note)) }
+    }
+
+    public func sustain(_ down: Bool) {
+        calls.withLock { $0.append(.sustain(down)) }
+    }
+
     public func silence() {
         calls.withLock { $0.append(.silence) }
     }
@@ -102,5 +125,8 @@ public struct SilentSoundOutput: SoundOutput {
 
     public func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings) {}
     public func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {}
+    public func pressKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {}
+    public func releaseKey(_ note: MIDINote) {}
+    public func sustain(_ down: Bool) {}
     public func silence() {}
 }

@@ -30,10 +30,12 @@ final class CelloInstrument: @unchecked Sendable {
         self.bend = bend
     }
 
-    /// Takes the next channel (round robin) and starts the note on it, its bend set first.
-    func start(_ plan: CelloPlan, velocity: Int, wheel: Int) throws(AudioError) -> Int {
-        let channel = nextChannel
-        nextChannel = (nextChannel + 1) % synth.channelCount
+    /// Takes the next channel (round robin) not in `busy`, unless all are, and starts the note on
+    /// it, its bend set first.
+    func start(_ plan: CelloPlan, velocity: Int, wheel: Int, avoiding busy: Set<Int> = []) throws(AudioError) -> Int {
+        var channel = nextChannel
+        for _ in 0..<synth.channelCount where busy.contains(channel) { channel = (channel + 1) % synth.channelCount }
+        nextChannel = (channel + 1) % synth.channelCount
         try synth.setPitchBend(channel: channel, value: wheel)
         try synth.noteOn(channel: channel, key: plan.key, velocity: velocity)
         return channel

@@ -1,22 +1,35 @@
 import Foundation
+import MusicTheory
 
 /// An exact sine, rendered here rather than by FluidSynth, so no whole-cent floor touches it.
 /// Its phase advances in Double; raised-cosine ramps at both ends keep it from clicking.
 struct SineVoice {
     static let rampSeconds = 0.010
 
+    /// The length of a key's sine while it is held: longer than anyone holds a key.
+    static let held = Int.max / 4
+
     let increment: Double
     let amplitude: Double
-    let frameCount: Int
+    private(set) var frameCount: Int
     let rampFrames: Int
+    /// The key that holds this sine until its release; nil for a timed tone or once released.
+    private(set) var key: MIDINote?
     private(set) var phase = 0.0
     private(set) var frame = 0
 
-    init(hertz: Double, velocity: Int, frameCount: Int, sampleRate: Double) {
+    init(hertz: Double, velocity: Int, frameCount: Int, sampleRate: Double, key: MIDINote? = nil) {
         increment = hertz / sampleRate
         amplitude = 0.3 * Double(velocity) / 127
         self.frameCount = frameCount
+        self.key = key
         rampFrames = max(1, min(Int(Self.rampSeconds * sampleRate), frameCount / 2))
+    }
+
+    /// Ends a held sine: it ramps down from now, as a timed one does at its end.
+    mutating func release() {
+        key = nil
+        frameCount = min(frameCount, frame + rampFrames)
     }
 
     var finished: Bool { frame >= frameCount }

@@ -1,4 +1,5 @@
 import Foundation
+import MusicTheory
 
 extension ToneRenderer {
     /// Starts and stops what is due at this block boundary.
@@ -22,28 +23,70 @@ extension ToneRenderer {
             case .stop(let channel, let key):
                 state.cello?.synth.noteOff(channel: channel, key: key)
                 state.bends.removeAll { $0.channel == channel }
+            case .press(let key, let tone, let plan):
+                press(key, tone: tone, plan: plan, in: &state, sampleRate: sampleRate)
+            case .release(let key):
+                if state.pedalDown { state.keys[key]?.held = false } else { noteOff(key, in: &state) }
+            case .sustain(let down):
+                state.pedalDown = down
+                if !down {
+                    for (key, voice) in state.keys where !voice.held { noteOff(key, in: &state) }
+                }
             }
         }
     }
 
     private static func start(_ tone: Tone, plan: CelloPlan?, in state: inout State, sampleRate: Double) {
-        if let plan, let cello = state.cello {
-            do {
-                var dither = BendDither(plan: plan, channel: -1)
-                let channel = try cello.start(plan, velocity: tone.velocity, wheel: dither.next().wheel)
-                dither = dither.moved(to: channel)
-                state.bends.removeAll { $0.channel == channel }
-                state.bends.append(dither)
-                let off = ScheduledEvent(frame: state.clock + nextBoundary(tone.frameCount), kind: .stop(channel: channel, key: plan.key))
-                let index = state.pending.firstIndex { $0.frame > off.frame } ?? state.pending.endIndex
-                state.pending.insert(off, at: index)
-                return
-            } catch {
-                state.errors.append(error)
-            }
+        if let plan, let channel = startCello(plan, velocity: tone.velocity, in: &state) {
+            schedule(ScheduledEvent(frame: state.clock + nextBoundary(tone.frameCount), kind: .stop(channel: channel, key: plan.key)),
+                     in: &state)
+            return
         }
         state.sines.append(SineVoice(hertz: tone.frequency.hertz, velocity: tone.velocity,
                                      frameCount: nextBoundary(tone.frameCount), sampleRate: sampleRate))
+    }
+
+    /// Starts a key that sounds until its release; a key struck again first releases its last sound.
+    private static func press(_ key: MIDINote, tone: Tone, plan: CelloPlan?, in state: inout State, sampleRate: Double) {
+        noteOff(key, in: &state)
+        if let plan, let channel = startCello(plan, velocity: tone.velocity, in: &state) {
+            state.keys[key] = KeyVoice(channel: channel, synthKey: plan.key)
+            return
+        }
+        state.sines.append(SineVoice(hertz: tone.frequency.hertz, velocity: tone.velocity, frameCount: SineVoice.held,
+                                     sampleRate: sampleRate, key: key))
+        state.keys[key] = KeyVoice(channel: nil, synthKey: key.rawValue)
+    }
+
+    /// Starts a cello note on a channel no held key and no timed note still uses (so its bend
+    /// moves nothing else sounding), its bend dither with it; nil (the error kept) when it failed.
+    private static func startCello(_ plan: CelloPlan, velocity: Int, in state: inout State) -> Int? {
+        guard let cello = state.cello else { return nil }
+        var busy = Set(state.keys.values.compactMap(\.channel))
+        for event in state.pending { if case .stop(let channel, _) = event.kind { busy.insert(channel) } }
+        do {
+            var dither = BendDither(plan: plan, channel: -1)
+            let channel = try cello.start(plan, velocity: velocity, wheel: dither.next().wheel, avoiding: busy)
+            dither = dither.moved(to: channel)
+            state.bends.removeAll { $0.channel == channel }
+            state.bends.append(dither)
+            return channel
+        } catch {
+            state.errors.append(error)
+            return nil
+        }
+    }
+
+    /// Sends a sounding key's note-off to the channel its note-on used (FluidSynth's own release
+    /// follows), or lets its sine ramp down; nothing when the key is not sounding.
+    static func noteOff(_ key: MIDINote, in state: inout State) {
+        guard let voice = state.keys.removeValue(forKey: key) else { return }
+        if let channel = voice.channel {
+            state.cello?.synth.noteOff(channel: channel, key: voice.synthKey)
+            state.bends.removeAll { $0.channel == channel }
+        } else if let index = state.sines.firstIndex(where: { $0.key == key }) {
+            state.sines[index].release()
+        }
     }
 
     /// Renders up to one block: FluidSynth first, the sines added, then the stop fade if any.
@@ -84,6 +127,7 @@ extension ToneRenderer {
                     state.mutedFrames = blockFrames + count
                     state.sines.removeAll()
                     state.bends.removeAll()
+                    state.keys.removeAll()
                     state.cello?.synth.allSoundsOff()
                 } else {
                     state.fadeRemaining = remaining - 1

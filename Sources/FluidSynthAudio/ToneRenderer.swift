@@ -22,7 +22,13 @@ public final class ToneRenderer: Sendable {
     public let tuner: CelloTuner?
 
     struct ScheduledEvent {
-        enum Kind { case start(Tone, CelloPlan?), stop(channel: Int, key: Int) }
+        enum Kind {
+            case start(Tone, CelloPlan?), stop(channel: Int, key: Int)
+            /// A key held until its `release` (the tone's `frameCount` is not used).
+            case press(MIDINote, Tone, CelloPlan?)
+            case release(MIDINote)
+            case sustain(down: Bool)
+        }
         let frame: Int
         let kind: Kind
     }
@@ -33,6 +39,9 @@ public final class ToneRenderer: Sendable {
         var pending: [ScheduledEvent] = []
         var sines: [SineVoice] = []
         var bends: [BendDither] = []
+        /// The keys sounding until their note-off: held down, or released under the sustain pedal.
+        var keys: [MIDINote: KeyVoice] = [:]
+        var pedalDown = false
         var fadeRemaining: Int?
         var mutedFrames = 0
         var errors: [AudioError] = []
@@ -87,6 +96,13 @@ public final class ToneRenderer: Sendable {
         }
     }
 
+    /// Queues `event` after every event due at or before its frame, so that events keep the order
+    /// they were asked in (a key's release never comes before its press).
+    static func schedule(_ event: ScheduledEvent, in state: inout State) {
+        let index = state.pending.firstIndex { $0.frame > event.frame } ?? state.pending.endIndex
+        state.pending.insert(event, at: index)
+    }
+
     /// Measures, ahead of time, whatever the cello needs to play `frequencies` exactly, so that a
     /// later `play` of them measures nothing (a key press must sound at once). The daemon calls
     /// this with every pitch the current exercise can ask for.
@@ -111,6 +127,7 @@ public final class ToneRenderer: Sendable {
             state.pending.removeAll()
             state.sines.removeAll()
             state.bends.removeAll()
+            state.keys.removeAll()
             state.fadeRemaining = nil
             state.cello?.synth.allSoundsOff()
         }

@@ -53,10 +53,10 @@ public struct KeyboardControls: Sendable {
     /// No controls: every key is an answer.
     public static let none = KeyboardControls([])
 
-    /// The default: the sustain pedal repeats; with the range starting at C2, B1 repeats, A1
-    /// skips, G1 stops and F1 starts a new session (the white keys just below the range).
+    /// The default: with the range starting at C2, B1 repeats, A1 skips, G1 stops and F1 starts a
+    /// new session (the white keys just below the range). No pedal is bound: the sustain pedal
+    /// holds the sound as on a piano.
     public static let standard = KeyboardControls([
-        Binding(.controller(number: 64), .repeatPrompt),
         Binding(.keyBelowRange(semitones: 1), .repeatPrompt),
         Binding(.keyBelowRange(semitones: 3), .skip),
         Binding(.keyBelowRange(semitones: 5), .stop),

@@ -81,16 +81,48 @@ struct DaemonCoreTests {
         #expect(try await questions(seed: 100) != first)
     }
 
-    @Test("the sustain pedal repeats the prompt: it sounds again")
-    func pedalRepeats() async throws {
+    @Test("by default the sustain pedal holds the keys' sound and repeats nothing; B1 repeats")
+    func pedalSustains() async throws {
         let sound = RecordingSoundOutput()
         let core = DaemonCore(sound: sound, seed: 1)
         try await core.start(try dorian())
-        let before = sound.recorded.filter { if case .prompt = $0 { true } else { false } }.count
+        let prompts = { sound.recorded.filter { if case .prompt = $0 { true } else { false } }.count }
+        let before = prompts()
         await core.keyboard(.controlChange(controller: 64, value: 127))
         await core.keyboard(.controlChange(controller: 64, value: 0))
+        #expect(prompts() == before)
+        #expect(sound.recorded.suffix(2) == [.sustain(true), .sustain(false)])
+        await core.keyboard(.noteOn(MIDINote(35), velocity: 80))
+        #expect(prompts() == before + 1)
+    }
+
+    @Test("a bound pedal repeats the prompt and still holds the sound")
+    func boundPedal() async throws {
+        let sound = RecordingSoundOutput()
+        let core = DaemonCore(sound: sound, controls: KeyboardControls([.init(.controller(number: 64), .repeatPrompt)]), seed: 1)
+        try await core.start(try dorian())
+        let before = sound.recorded.filter { if case .prompt = $0 { true } else { false } }.count
+        await core.keyboard(.controlChange(controller: 64, value: 127))
         let after = sound.recorded.filter { if case .prompt = $0 { true } else { false } }.count
         #expect(after == before + 1)
+        #expect(sound.recorded.contains(.sustain(true)))
+    }
+
+    @Test("a keyboard's key sounds until it comes up; the virtual keyboard's for the note duration")
+    func keysFollowTheKeyboard() async throws {
+        let sound = RecordingSoundOutput()
+        let core = DaemonCore(sound: sound, seed: 1)
+        try await core.start(try dorian())
+        let start = sound.recorded.count
+        let d2 = MIDINote(50)
+        await core.keyboard(.noteOn(d2, velocity: 70))
+        await core.keyboard(.noteOff(d2, velocity: 0))
+        await core.keyboard(.noteOn(d2, velocity: 60))
+        await core.keyboard(.noteOn(d2, velocity: 0))  // a note-on at velocity 0 is a note-off
+        let keys = sound.recorded[start...].filter { if case .prompt = $0 { false } else { true } }
+        #expect(keys == [.press(d2, velocity: 70, root: d2), .release(d2), .press(d2, velocity: 60, root: d2), .release(d2)])
+        await core.play([d2])
+        #expect(sound.recorded.last == .key(d2, velocity: 90, root: d2))
     }
 
     @Test("status says what is missing")

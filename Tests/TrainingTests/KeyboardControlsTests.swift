@@ -5,11 +5,12 @@ import Testing
 @Suite struct KeyboardControlsTests {
     let exercise = Exercise.interval(IntervalExercise(root: try! RootNote(parsing: "C3"), intervals: [interval("M3")]))
 
-    @Test("the default mapping: sustain pedal and B1 repeat, A1 skips, G1 stops, F1 starts a new session")
+    @Test("the default mapping: B1 repeats, A1 skips, G1 stops, F1 starts a new session; no pedal is a control")
     func defaultMapping() {
         let range = MIDINote(36)...MIDINote(72)
         let controls = KeyboardControls.standard
-        #expect(controls.action(forController: 64) == .repeatPrompt)
+        // The sustain pedal holds the sound, as on a piano: it no longer repeats by default.
+        for pedal in [64, 66, 67] { #expect(controls.action(forController: pedal) == nil) }
         #expect(controls.action(forKey: MIDINote(35), noteRange: range) == .repeatPrompt)
         #expect(controls.action(forKey: MIDINote(33), noteRange: range) == .skip)
         #expect(controls.action(forKey: MIDINote(31), noteRange: range) == .stop)
@@ -22,7 +23,9 @@ import Testing
 
     @Test("repeat: the prompt comes again, marked as a repeat, once per pedal press")
     func repeatPrompt() throws {
-        let harness = Harness()
+        let harness = Harness(controls: KeyboardControls([
+            .init(.controller(number: 64), .repeatPrompt), .init(.keyBelowRange(semitones: 1), .repeatPrompt),
+        ]))
         try harness.engine.start(exercise)
         harness.pedal()
         harness.clock.advance(by: .seconds(1))

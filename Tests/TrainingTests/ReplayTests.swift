@@ -13,7 +13,7 @@ import Testing
             switch step % 5 {
             case 0: harness.play(question.answer.midiNote.rawValue)
             case 1: harness.play(question.rootNote.rawValue)
-            case 2: harness.pedal()
+            case 2: harness.play(35)  // repeat (B1)
             case 3: harness.play(33)  // skip
             default: harness.play(question.answer.midiNote.rawValue + 12)
             }

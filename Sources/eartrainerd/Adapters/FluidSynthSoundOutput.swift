@@ -32,11 +32,29 @@ final class FluidSynthSoundOutput: SoundOutput {
     }
 
     func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {
+        renderer.play([keyTone(note, velocity: velocity, root: root, settings: settings)])
+    }
+
+    func pressKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {
+        renderer.press(note, keyTone(note, velocity: velocity, root: root, settings: settings))
+    }
+
+    func releaseKey(_ note: MIDINote) {
+        renderer.release(note)
+    }
+
+    func sustain(_ down: Bool) {
+        renderer.sustain(down)
+    }
+
+    /// A key tuned relative to `root` (equal tempered without one), lasting the note duration
+    /// when it is not held.
+    private func keyTone(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) -> Tone {
         let frequency = root.map { settings.tuningSystem.frequency(of: note, root: $0, reference: settings.referencePitch) }
             ?? Frequency(note, reference: settings.referencePitch)
         let frames = max(1, Int((settings.noteDuration.seconds * renderer.sampleRate).rounded()))
-        renderer.play([Tone(frequency: frequency, velocity: min(127, max(1, velocity)), source: settings.soundSource,
-                            startFrame: 0, frameCount: frames)])
+        return Tone(frequency: frequency, velocity: min(127, max(1, velocity)), source: settings.soundSource,
+                    startFrame: 0, frameCount: frames)
     }
 
     /// What the status says before the first attempt to open the device has ended.
