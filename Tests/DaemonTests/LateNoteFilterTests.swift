@@ -20,6 +20,18 @@ struct LateNoteFilterTests {
         #expect(filter.dropped == 2)
     }
 
+    @Test("a key whose note-on passed is released however late its note-off comes; one whose note-on was dropped is not")
+    func heldKeysAreReleased() {
+        var filter = LateNoteFilter(limit: .seconds(2))
+        #expect(filter.decide(on, age: .zero) == .pass)
+        #expect(filter.decide(off, age: .seconds(30)) == .pass)
+        #expect(filter.decide(.noteOn(MIDINote(60), velocity: 90), age: .milliseconds(100)) == .pass)
+        #expect(filter.decide(.noteOn(MIDINote(60), velocity: 0), age: .seconds(30)) == .pass)  // a note-on at velocity 0 is a note-off
+        #expect(filter.decide(on, age: .seconds(3)) == .dropAndReport(total: 1))
+        #expect(filter.decide(off, age: .seconds(3)) == .drop)
+        #expect(filter.dropped == 2)
+    }
+
     @Test("each run of late notes is reported once, with the total so far")
     func reportedOncePerRun() {
         var filter = LateNoteFilter(limit: .seconds(1))
