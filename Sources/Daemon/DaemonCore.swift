@@ -40,8 +40,8 @@ public actor DaemonCore {
         var storage: @Sendable () -> StorageState
         /// The running session's student, when it names one.
         var profile: String? = nil
-        /// What the next key begins, while no session runs.
-        var ready: Exercise? = nil
+        /// What the next key begins, as `status` shows it; nil while a session runs.
+        var ready: ReadyStatus? = nil
     }
 
     /// A core with no session running; `seed` seeds the first engine (later sessions may bring their own);
@@ -243,7 +243,7 @@ public actor DaemonCore {
             session: parts.tracker.status(now: now, tuning: parts.tuning),
             devices: devicesMemo.value(for: inputs, Self.devices), storage: storage.summary, database: storage.database,
             profile: parts.profile ?? storage.profile,
-            ready: parts.tracker.running ? nil : parts.ready.map { ReadyStatus(kind: $0.kind, exercise: EventFormatter.describe($0)) })
+            ready: parts.ready)
     }
 
     private nonisolated func deviceInputs() -> DeviceInputs {
@@ -272,7 +272,8 @@ public actor DaemonCore {
 
     private func publish() {
         let parts = StatusParts(tracker: tracker, tuning: settings.current.tuningSystem, storage: storage,
-                                profile: tracker.running ? sessionProfile : nil, ready: ready)
+                                profile: tracker.running ? sessionProfile : nil,
+                                ready: tracker.running ? nil : ready.map { ReadyStatus(kind: $0.kind, exercise: EventFormatter.describe($0)) })
         published.withLock { $0 = parts }
     }
 
