@@ -16,15 +16,10 @@ extension ToneRenderer {
     /// Starts `key` sounding `tone` (its `startFrame` and `frameCount` are not used) at the next
     /// block boundary, until `release(_:)`. Planned like `play`'s tones.
     public func press(_ key: MIDINote, _ tone: Tone) {
-        var plan: CelloPlan?
-        var failure: AudioError?
-        if tone.source == .cello, let tuner {
-            do { plan = try tuner.plan(tone.frequency) } catch { failure = error }
-            tuner.save()
-        }
+        let (plans, failures) = plans(for: [tone])
         state.withLock { state in
-            if let failure { state.errors.append(failure) }
-            Self.schedule(ScheduledEvent(frame: Self.nextBoundary(state.clock), kind: .press(key, tone, plan)), in: &state)
+            state.errors += failures
+            Self.schedule(ScheduledEvent(frame: Self.nextBoundary(state.clock), kind: .press(key, tone, plans[0])), in: &state)
         }
     }
 

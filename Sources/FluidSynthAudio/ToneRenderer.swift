@@ -76,6 +76,20 @@ public final class ToneRenderer: Sendable {
     /// first, on this thread (which may measure a bend not yet in the calibration table); a tone
     /// that cannot be planned sounds as a sine, and the error is kept for `takeErrors`.
     public func play(_ tones: [Tone]) {
+        let (plans, failures) = plans(for: tones)
+        state.withLock { state in
+            state.errors += failures
+            let base = Self.nextBoundary(state.clock)
+            for (tone, plan) in zip(tones, plans) {
+                state.pending.append(ScheduledEvent(frame: base + Self.nextBoundary(tone.startFrame), kind: .start(tone, plan)))
+            }
+            state.pending.sort { $0.frame < $1.frame }
+        }
+    }
+
+    /// Each cello tone's plan (nil for a sine, or for a tone that cannot be planned, which then
+    /// sounds as a sine), on the calling thread, and what could not be planned.
+    func plans(for tones: [Tone]) -> (plans: [CelloPlan?], failures: [AudioError]) {
         var plans: [CelloPlan?] = []
         var failures: [AudioError] = []
         for tone in tones {
@@ -86,14 +100,7 @@ public final class ToneRenderer: Sendable {
             }
         }
         tuner?.save()
-        state.withLock { state in
-            state.errors += failures
-            let base = Self.nextBoundary(state.clock)
-            for (tone, plan) in zip(tones, plans) {
-                state.pending.append(ScheduledEvent(frame: base + Self.nextBoundary(tone.startFrame), kind: .start(tone, plan)))
-            }
-            state.pending.sort { $0.frame < $1.frame }
-        }
+        return (plans, failures)
     }
 
     /// Queues `event` after every event due at or before its frame, so that events keep the order
