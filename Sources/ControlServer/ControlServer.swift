@@ -148,6 +148,8 @@ public final class ControlServer: Sendable {
         var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
         defer {
             clients.removeAll()
+            // Handed over but never served: the server owns them, so it closes them.
+            for fd in mailbox.withLock({ box in defer { box.adopted.removeAll() }; return box.adopted }) { _ = FileDescriptor(taking: fd) }
             continuation.finish()
         }
         // The clients this round must look after once its events are handled; kept from round to
