@@ -5,9 +5,10 @@ import Glibc
 // thread, and prints one JSON line: the latency percentiles and the requests per second. The same
 // client code drives both daemons, so what differs is the daemon:
 //
-//   SocketBenchmark --protocol eartrainer|mpd --socket PATH --clients N --requests M
+//   SocketBenchmark --protocol eartrainer|mpd --socket PATH --clients N --requests M [--new-ids yes]
 //
-// eartrainer: one JSON-RPC `status` request a line, one reply a line (docs/protocol.md).
+// eartrainer: one JSON-RPC `status` request a line, one reply a line (docs/protocol.md); the
+// same line each time (as a poller sends it), or with `--new-ids yes` a new id in every request.
 // mpd: the command `status`, answered by `key: value` lines ending with `OK`.
 
 struct Options {
@@ -15,6 +16,7 @@ struct Options {
     var socketPath = ""
     var clients = 1
     var requests = 2000
+    var newIds = false
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -27,6 +29,7 @@ struct Options {
             case "--socket": socketPath = value
             case "--clients": clients = Int(value) ?? 0
             case "--requests": requests = Int(value) ?? 0
+            case "--new-ids": newIds = value == "yes"
             default: Self.fail("unknown option \(flag)")
             }
         }
@@ -43,10 +46,13 @@ struct Options {
 final class Client: @unchecked Sendable {  // each is used by one thread
     private let fd: Int32
     private var pending: [UInt8] = []
-    private let request: [UInt8]
+    private var request: [UInt8]
+    private let newIds: Bool
+    private var nextId = 1
     private let answerEnds: (ArraySlice<UInt8>) -> Bool
 
-    init(path: String, speaksMPD: Bool) {
+    init(path: String, speaksMPD: Bool, newIds: Bool) {
+        self.newIds = newIds && !speaksMPD
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         self.fd = fd
         var address = sockaddr_un()
@@ -70,6 +76,10 @@ final class Client: @unchecked Sendable {  // each is used by one thread
 
     /// One round trip.
     func ask() {
+        if newIds {
+            nextId += 1
+            request = Array(#"{"jsonrpc":"2.0","id":\#(nextId),"method":"status"}"#.utf8) + [10]
+        }
         var offset = 0
         while offset < request.count {
             let written = request.withUnsafeBytes { send(fd, $0.baseAddress! + offset, request.count - offset, Int32(MSG_NOSIGNAL)) }
@@ -108,7 +118,7 @@ final class Client: @unchecked Sendable {  // each is used by one thread
 }
 
 let options = Options(CommandLine.arguments)
-let clients = (0..<options.clients).map { _ in Client(path: options.socketPath, speaksMPD: options.speaksMPD) }
+let clients = (0..<options.clients).map { _ in Client(path: options.socketPath, speaksMPD: options.speaksMPD, newIds: options.newIds) }
 var latencies = [[Double]](repeating: [], count: options.clients)
 let group = DispatchGroup()
 let started = ContinuousClock.now

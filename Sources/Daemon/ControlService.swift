@@ -24,7 +24,7 @@ public final class ControlService: EventFollower {
     /// What the server's thread answers itself: a request for an immediate entry (`status`),
     /// through the same reading, table and encoder as every other line.
     public static func quickAnswer(_ router: RequestRouter) -> ControlServer.QuickAnswer {
-        { line, client, peer in router.replyNow(to: IncomingLine(line), client: client, peer: peer) }
+        { line, client, peer in router.replyNow(to: router.read(line), client: client, peer: peer) }
     }
 
     /// The lines the server sends on its own.
@@ -45,7 +45,7 @@ public final class ControlService: EventFollower {
                 case .connected, .lineTooLong:
                     break  // the server greets, and answers an overlong line itself
                 case .line(let client, let peer, let bytes):
-                    let line = IncomingLine(bytes)
+                    let line = router.read(bytes)
                     if router.runsAside(line) {
                         group.addTask { self.server.complete(client, reply: await self.router.reply(to: line, client: client, peer: peer)) }
                     } else {
@@ -60,7 +60,7 @@ public final class ControlService: EventFollower {
 
     /// The encoded reply to one line, or nil when none is due (notifications).
     func reply(to line: [UInt8], from client: ClientID, peer: PeerCredentials) async -> String? {
-        await router.reply(to: IncomingLine(line), client: client, peer: peer)
+        await router.reply(to: router.read(line), client: client, peer: peer)
     }
 
     /// Sends an event to its topic's subscribers. A subscriber that stopped reading fills its own

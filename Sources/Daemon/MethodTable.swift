@@ -20,9 +20,9 @@ public struct MethodEntry: Sendable {
     public let runsAside: Bool
     /// Reads the params into the entry's type, then runs the handler.
     let call: @Sendable (_ params: JSONValue?, _ context: MethodContext) async throws(RPCError) -> any Encodable & Sendable
-    /// For an entry answered at once (`immediate`), the same without waiting, giving the result
-    /// already encoded; nil for the others.
-    let callNow: (@Sendable (_ params: JSONValue?, _ context: MethodContext) throws(RPCError) -> String)?
+    /// For an entry answered at once (`immediate`), the same without waiting, giving the whole
+    /// response line for the request's id; nil for the others.
+    let callNow: (@Sendable (_ params: JSONValue?, _ id: JSONValue, _ context: MethodContext) throws(RPCError) -> String)?
 
     /// An entry whose handler gets its params decoded as `Params`; params that do not decode are
     /// refused with Invalid params, saying where.
@@ -38,24 +38,27 @@ public struct MethodEntry: Sendable {
     /// An entry answered at once, from state the daemon publishes, on the thread that read the
     /// line (the control socket's own, when the client has nothing else unanswered): its handler
     /// never waits, so no line waits behind it and no thread hop is needed. Such a method is asked
-    /// far more often than its answer changes, so the result's encoding is kept until it differs.
+    /// far more often than its answer changes, so the result's encoding is kept until it differs,
+    /// and the response line until the result or the request's id does.
     public static func immediate<Params: Decodable, Result: Encodable & Hashable & Sendable>(
         _ name: Method, _ caller: Caller, params: Params.Type,
         handler: @escaping @Sendable (Params, MethodContext) throws(RPCError) -> Result
     ) -> MethodEntry {
         let encoded = Memo<Result, String>()
+        let line = Memo<EncodedAnswer, String>()
         return MethodEntry(
             name: name, caller: caller, runsAside: false,
             call: { params, context throws(RPCError) in try handler(try decode(Params.self, params), context) },
-            callNow: { params, context throws(RPCError) in
-                encoded.value(for: try handler(try decode(Params.self, params), context)) { Wire.encode($0) }
+            callNow: { params, id, context throws(RPCError) in
+                let result = encoded.value(for: try handler(try decode(Params.self, params), context)) { Wire.encode($0) }
+                return line.value(for: EncodedAnswer(id: id, result: result)) { Wire.response(id: $0.id, encodedResult: $0.result) }
             })
     }
 
     private init(
         name: Method, caller: Caller, runsAside: Bool,
         call: @escaping @Sendable (JSONValue?, MethodContext) async throws(RPCError) -> any Encodable & Sendable,
-        callNow: (@Sendable (JSONValue?, MethodContext) throws(RPCError) -> String)?
+        callNow: (@Sendable (JSONValue?, JSONValue, MethodContext) throws(RPCError) -> String)?
     ) {
         self.name = name
         self.caller = caller
@@ -119,4 +122,11 @@ public struct MethodTable: Sendable {
         entries.append(entry)
         return MethodTable(entries)
     }
+}
+
+/// An encoded result with the id of the request it answers: what an immediate entry's response
+/// line is made from, and kept by.
+private struct EncodedAnswer: Equatable, Sendable {
+    let id: JSONValue
+    let result: String
 }

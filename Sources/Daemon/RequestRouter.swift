@@ -16,6 +16,10 @@ public struct RequestRouter: Sendable {
     public let methods: MethodTable
     /// Who hears which events.
     public let subscriptions = Subscriptions()
+    /// The last short line read and what it said. A client polling `status` sends the same line
+    /// again and again, and reading JSON is the costliest step of answering it; a line the quick
+    /// path read and left to the service is not read twice either.
+    private let lastLine = Memo<[UInt8], IncomingLine>()
     /// What `config.get` returns.
     public let configuration: @Sendable () -> JSONValue
     /// What `stats.get` and `stats.export` return, or an error when statistics are unavailable.
@@ -43,6 +47,12 @@ public struct RequestRouter: Sendable {
         self.recorded = recorded
     }
 
+    /// A line as JSON-RPC reads it (`IncomingLine`), the last short one remembered.
+    func read(_ bytes: some Collection<UInt8>) -> IncomingLine {
+        guard bytes.count <= ControlServer.quickAnswerBytes else { return IncomingLine(bytes) }
+        return lastLine.value(for: Array(bytes)) { IncomingLine($0) }
+    }
+
     /// The result for a request (any encodable value: the reply is encoded from it once), or
     /// the error to send back.
     func answer(_ request: RPCRequest, client: ClientID, peer: PeerCredentials) async throws(RPCError) -> any Encodable & Sendable {
@@ -63,7 +73,7 @@ public struct RequestRouter: Sendable {
               let entry = try? entry(for: request, peer: peer), let now = entry.callNow
         else { return nil }
         do {
-            return Wire.response(id: id, encodedResult: try now(request.params, MethodContext(router: self, client: client, peer: peer)))
+            return try now(request.params, id, MethodContext(router: self, client: client, peer: peer))
         } catch {
             return Wire.encode(RPCResponse(id: id, error: error))
         }
