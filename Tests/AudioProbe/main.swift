@@ -225,6 +225,13 @@ if let fluidClient {
     report.note("fluidsynth's playback after the untimed note: \(loopState())")
     theirs = Measurement(settings: settings, report: report)
         .run(label: "fluidsynth", device: device, wavPath: out + "/fluidsynth.wav", logPath: out + "/capture-fluidsynth.log")
+    // The peer is the yardstick, not what is tested: when emulation stalls its whole run (most
+    // notes silent), it is measured once more instead of failing the run; the note says so.
+    if let first = theirs, first.compactMap({ $0 }).count * 2 <= first.count {
+        report.note("fluidsynth: \(first.compactMap { $0 }.count) of \(first.count) notes found; measured once more")
+        theirs = Measurement(settings: settings, report: report)
+            .run(label: "fluidsynth", device: device, wavPath: out + "/fluidsynth-again.wav", logPath: out + "/capture-fluidsynth-again.log")
+    }
 } else {
     report.check("fluidsynth starts", false, "no FLUID Synth client; log: \(fluid.log)")
 }
