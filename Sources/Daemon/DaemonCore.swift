@@ -214,10 +214,17 @@ public actor DaemonCore {
     /// caused and the last one's (equal when none).
     @discardableResult
     public func play(_ notes: [MIDINote], velocity: Int = 90) -> (after: Int, through: Int) {
+        play(notes.map { [$0] }, velocity: velocity)
+    }
+
+    /// The same with keys held together: each group's keys are pressed at one instant, in the
+    /// order given, then released together, before the next group.
+    @discardableResult
+    public func play(_ chords: [[MIDINote]], velocity: Int = 90) -> (after: Int, through: Int) {
         let before = sequence
-        for note in notes {
-            handle(.noteOn(note, velocity: velocity), age: .zero, held: false)
-            handle(.noteOff(note, velocity: 0), age: .zero, held: false)
+        for chord in chords {
+            for note in chord { handle(.noteOn(note, velocity: velocity), age: .zero, held: false) }
+            for note in chord { handle(.noteOff(note, velocity: 0), age: .zero, held: false) }
         }
         return (before, sequence)
     }

@@ -84,30 +84,49 @@ enum StandardMethods {
     }
 
     static func play(_ params: NotesPlayParams, router: RequestRouter) async throws(RPCError) -> any Encodable & Sendable {
-        let notes = try Self.notes(params.notes)
+        let chords = try Self.chords(params.notes)
         let velocity = params.velocity ?? 90
         guard (1...127).contains(velocity) else { throw .invalidParams("velocity must be 1-127, got \(velocity)") }
-        let reports = await router.core.play(notes, velocity: velocity)
-        var result: [String: JSONValue] = ["played": .array(notes.map { .string($0.description) })]
+        let reports = await router.core.play(chords, velocity: velocity)
+        let played = chords.map { chord in chord.map(\.description).joined(separator: "+") }
+        var result: [String: JSONValue] = ["played": .array(played.map { .string($0) })]
         // The reply acknowledges the answers: it waits until they are committed.
         if let recorded = router.recorded { result["recorded"] = .bool(await recorded(reports.after, reports.through)) }
         return JSONValue.object(result)
     }
 
-    static func notes(_ values: [JSONValue]) throws(RPCError) -> [MIDINote] {
+    /// What `notes.play` presses, in order: each element one key, or keys held together — a
+    /// name joined with `+` (`"C3+E3+G3"`) or an array of names and numbers (`[48, 52, 55]`).
+    static func chords(_ values: [JSONValue]) throws(RPCError) -> [[MIDINote]] {
         guard !values.isEmpty, values.count <= 128 else { throw .invalidParams("notes: give 1 to 128 notes") }
-        var notes: [MIDINote] = []
+        var chords: [[MIDINote]] = []
         for value in values {
-            switch value {
-            case .string(let text):
-                notes.append(try ExerciseRequest.theory { () throws(TheoryError) in try MIDINote(parsing: text) })
-            case .number(let number) where number.rounded() == number && abs(number) < 1e6:
-                notes.append(try ExerciseRequest.theory { () throws(TheoryError) in try MIDINote(validating: Int(number)) })
-            default:
-                throw .invalidParams("notes: each note is a name such as \"D3\" or a MIDI number 0-127, not \(value)")
+            if case .string(let text) = value, text.contains("+"), text.split(separator: "+", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+                throw .invalidParams("notes: \"\(text)\" has an empty place; keys held together are names joined with +, such as \"C3+E3+G3\"")
             }
+            let keys: [JSONValue] = switch value {
+            case .string(let text) where text.contains("+"): text.split(separator: "+").map { .string(String($0)) }
+            case .array(let keys): keys
+            default: [value]
+            }
+            guard (1...16).contains(keys.count) else { throw .invalidParams("notes: keys held together are 1 to 16 notes, not \(keys.count)") }
+            var chord: [MIDINote] = []
+            for key in keys { chord.append(try note(key)) }
+            chords.append(chord)
         }
-        return notes
+        guard chords.joined().count <= 128 else { throw .invalidParams("notes: give 1 to 128 notes") }
+        return chords
+    }
+
+    private static func note(_ value: JSONValue) throws(RPCError) -> MIDINote {
+        switch value {
+        case .string(let text):
+            try ExerciseRequest.theory { () throws(TheoryError) in try MIDINote(parsing: text) }
+        case .number(let number) where number.rounded() == number && abs(number) < 1e6:
+            try ExerciseRequest.theory { () throws(TheoryError) in try MIDINote(validating: Int(number)) }
+        default:
+            throw .invalidParams("notes: each note is a name such as \"D3\" or a MIDI number 0-127, keys held together joined with + (\"C3+E3+G3\") or in an array; not \(value)")
+        }
     }
 
     static func topics(_ topics: Set<Topic>) -> JSONValue {

@@ -52,7 +52,8 @@ public struct SessionStartParams: Sendable, Hashable, Codable {
     }
 }
 
-/// `notes.play` params: the virtual keyboard. Each note is a name (`D3`, `Eb3`) or a MIDI number.
+/// `notes.play` params: the virtual keyboard. Each note is a name (`D3`, `Eb3`) or a MIDI number;
+/// keys held together are names joined with `+` (`C3+E3+G3`) or an array of notes.
 public struct NotesPlayParams: Sendable, Hashable, Codable {
     public var notes: [JSONValue]
     /// 1…127, default 90.

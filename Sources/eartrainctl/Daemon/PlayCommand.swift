@@ -1,12 +1,13 @@
 import ArgumentParser
 import ControlProtocol
 
-/// `eartrainctl play D3 E3 F3`: the virtual keyboard. Prints how each note was judged.
+/// `eartrainctl play D3 E3 F3`, `eartrainctl play C3+E3+G3`: the virtual keyboard. Prints how each
+/// note was judged.
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "play", abstract: "Play notes as if on the keyboard (names such as D3 or MIDI numbers).")
+        commandName: "play", abstract: "Play notes as if on the keyboard (names such as D3 or MIDI numbers; C3+E3+G3 holds keys together).")
 
-    @Argument(help: "Notes, e.g. D3 E3 F3 or 50 52 53.") var notes: [String]
+    @Argument(help: "Notes, e.g. D3 E3 F3 or 50 52 53; keys held together joined with +, e.g. C3+E3+G3.") var notes: [String]
     @Option(help: "Velocity 1-127.") var velocity: Int?
     @OptionGroup var connection: ConnectionOptions
 
