@@ -127,6 +127,11 @@ let package = Package(
         .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory", "Training"]),
 
         // ── Audio: the cello voice through FluidSynth, the sine, offline rendering.
+        // ── The voice: eSpeak NG (Debian's libespeak-ng-dev) speaking in process, samples out.
+        .systemLibrary(name: "CEspeakNG"),
+        .target(name: "Speech", dependencies: ["CEspeakNG"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+
         // CFluidSynth is Debian's libfluidsynth-dev; pkgConfig stays nil because fluidsynth.pc
         // carries flags SwiftPM refuses. FluidSynthAudio is the only target that imports it.
         .systemLibrary(name: "CFluidSynth"),
