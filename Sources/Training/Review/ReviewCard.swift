@@ -1,0 +1,16 @@
+/// Where one item (an interval, a chord quality, a degree, a scale) stands in the student's
+/// schedule across sessions: a Leitner box and when it is due again.
+public struct ReviewCard: Sendable, Hashable, Codable {
+    /// 1 (being learnt: due at once) … `ReviewSchedule.boxes.count` (known: due after weeks).
+    public var box: Int
+    /// When it should come back, in seconds on the wall clock (Unix time).
+    public var due: Double
+    /// When it was last answered.
+    public var lastAnswered: Double
+
+    public init(box: Int, due: Double, lastAnswered: Double) {
+        self.box = box
+        self.due = due
+        self.lastAnswered = lastAnswered
+    }
+}
