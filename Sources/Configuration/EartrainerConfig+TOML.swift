@@ -11,6 +11,7 @@ extension EartrainerConfig {
         var training = try reader.table("training")
         var socket = try reader.table("socket")
         var storage = try reader.table("storage")
+        var voice = try reader.table("voice")
         try reader.finish()
         self.init(
             midi: try midi.map { reader throws(ConfigError) in try MIDIConfig(reading: &reader) } ?? defaults.midi,
@@ -19,7 +20,8 @@ extension EartrainerConfig {
                 ?? defaults.training,
             socket: try socket.map { reader throws(ConfigError) in try SocketConfig(reading: &reader) } ?? defaults.socket,
             storage: try storage.map { reader throws(ConfigError) in try StorageConfig(reading: &reader) }
-                ?? defaults.storage
+                ?? defaults.storage,
+            voice: try voice.map { reader throws(ConfigError) in try VoiceConfig(reading: &reader) } ?? defaults.voice
         )
     }
 }
@@ -115,6 +117,30 @@ extension AudioConfig {
             idleAfter: try reader.double("idle_after", d.idleAfter, in: Self.idleAfterRange)
         )
         try reader.finish()
+    }
+}
+
+extension VoiceConfig {
+    init(reading reader: inout TableReader) throws(ConfigError) {
+        let d = VoiceConfig()
+        self.init(
+            speak: try reader.parsed("speak", d.speak, VoiceMode.init(choosing:)),
+            language: try reader.parsed("language", d.language, Self.voicePart),
+            voice: try reader.parsed("voice", d.voice) { text in text.isEmpty ? text : try Self.voicePart(text) },
+            rate: try reader.int("rate", d.rate, in: Self.rateRange),
+            volume: try reader.double("volume", d.volume, in: Self.volumeRange),
+            cues: try reader.parsed("cues", d.cues, AnswerCues.init(choosing:)),
+            dataPath: try reader.optionalString("data_path", d.dataPath)
+        )
+        try reader.finish()
+    }
+
+    /// A language or variant name: letters, digits and `-`, as eSpeak NG's voice files are named.
+    private static func voicePart(_ text: String) throws -> String {
+        guard !text.isEmpty, text.count <= 32, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+            throw Message("'\(text)' is not an eSpeak NG voice name: use letters, digits and '-' (such as en, en-us, de, f3)")
+        }
+        return text
     }
 }
 

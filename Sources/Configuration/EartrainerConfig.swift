@@ -1,4 +1,4 @@
-/// Everything the daemon reads from its one config file, in five sections.
+/// Everything the daemon reads from its one config file, in six sections.
 ///
 /// `EartrainerConfig()` is the built-in defaults; `config/eartrainer.toml` documents every key and
 /// a test checks that it loads to exactly these values.
@@ -13,18 +13,21 @@ public struct EartrainerConfig: Sendable {
     public var socket: SocketConfig
     /// The statistics database.
     public var storage: StorageConfig
+    /// The voice.
+    public var voice: VoiceConfig
 
     /// A config with the built-in default for every section not given.
     public init(
         midi: MIDIConfig = MIDIConfig(), audio: AudioConfig = AudioConfig(),
         training: TrainingConfig = TrainingConfig(), socket: SocketConfig = SocketConfig(),
-        storage: StorageConfig = StorageConfig()
+        storage: StorageConfig = StorageConfig(), voice: VoiceConfig = VoiceConfig()
     ) {
         self.midi = midi
         self.audio = audio
         self.training = training
         self.socket = socket
         self.storage = storage
+        self.voice = voice
     }
 
     /// The built-in defaults.
