@@ -15,6 +15,8 @@ public struct Method: RawRepresentable, Hashable, Sendable, ExpressibleByStringL
 
     public static let status: Method = "status"
     public static let configGet: Method = "config.get"
+    public static let settingsGet: Method = "settings.get"
+    public static let settingsSet: Method = "settings.set"
     public static let statsGet: Method = "stats.get"
     public static let statsExport: Method = "stats.export"
     public static let sessionStart: Method = "session.start"

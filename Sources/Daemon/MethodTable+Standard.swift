@@ -15,6 +15,19 @@ extension MethodTable {
         MethodEntry(.configGet, .anyone, params: NoParams.self) { _, context in
             context.router.configuration()
         },
+        MethodEntry(.settingsGet, .anyone, params: NoParams.self) { _, context in
+            context.router.settings.list()
+        },
+        MethodEntry(.settingsSet, .control, params: SettingsSetParams.self) { params, context throws(RPCError) in
+            switch (params.value, params.reset) {
+            case (let value?, nil), (let value?, false?):
+                return try await context.router.settings.set(params.key, value)
+            case (nil, true?):
+                return try await context.router.settings.set(params.key, nil)
+            default:
+                throw .invalidParams("give a value, or reset: true to hand the key back to the config file")
+            }
+        },
         MethodEntry(.statsGet, .anyone, params: JSONValue.self, runsAside: true) { params, context throws(RPCError) in
             try await context.router.statistics(.statsGet, params)
         },

@@ -22,6 +22,8 @@ public struct RequestRouter: Sendable {
     private let lastLine = Memo<[UInt8], IncomingLine>()
     /// What `config.get` returns.
     public let configuration: @Sendable () -> JSONValue
+    /// What `settings.get` and `settings.set` reach.
+    public let settings: StudentSettingsAccess
     /// What `stats.get` and `stats.export` return, or an error when statistics are unavailable.
     public let statistics: @Sendable (Method, JSONValue?) async throws(RPCError) -> JSONValue
     /// Waits until the reports after the first `seq` up to the second are stored; true when they
@@ -33,6 +35,7 @@ public struct RequestRouter: Sendable {
         defaults: @escaping @Sendable () -> ExerciseDefaults = { ExerciseDefaults() },
         methods: MethodTable = .standard,
         configuration: @escaping @Sendable () -> JSONValue = { .object([:]) },
+        settings: StudentSettingsAccess = .unavailable,
         statistics: @escaping @Sendable (Method, JSONValue?) async throws(RPCError) -> JSONValue = { _, _ throws(RPCError) in
             throw .statisticsUnavailable("statistics are not available")
         },
@@ -43,6 +46,7 @@ public struct RequestRouter: Sendable {
         self.readDefaults = defaults
         self.methods = methods
         self.configuration = configuration
+        self.settings = settings
         self.statistics = statistics
         self.recorded = recorded
     }

@@ -44,6 +44,7 @@ public struct DaemonApplication: Service {
                 return ExerciseDefaults(scale: training.scale, interval: training.interval)
             },
             configuration: { Wire.snakeCasedValue(reloader.config) },
+            settings: .over(reloader) { config in await core.apply(config.training.trainingSettings) },
             statistics: { method, params throws(RPCError) in
                 try StatisticsQueries.answer(method, store, params: params, profile: options.profile)
             },

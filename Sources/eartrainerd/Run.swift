@@ -88,7 +88,12 @@ struct Run: AsyncParsableCommand {
             commandLine: config, environment: environment, fileExists: { FileManager.default.fileExists(atPath: $0) })
         do {
             let check = IsolatedConfigCheck.daemon
-            return ConfigReloader(source: source, initial: try check.load(source), logger: logger, load: check.load)
+            // The student's settings live beside the statistics, in the state directory.
+            let studentPath = StatisticsLocation.defaultPath(environment: environment).map {
+                ($0 as NSString).deletingLastPathComponent + "/student.toml"
+            }
+            return ConfigReloader(source: source, initial: try check.load(source), logger: logger, load: check.load,
+                                  studentPath: studentPath)
         } catch {
             printError("eartrainerd: \(error)")
             throw ExitCode(ConfigError.exitCode)

@@ -1,0 +1,42 @@
+import Configuration
+import ControlProtocol
+import Daemon
+
+extension StudentSettingsAccess {
+    /// `settings.get` and `settings.set` over the config reloader: values as the config file
+    /// writes them, with where each comes from (`student`, `file`, `default`). A change is handed
+    /// to `apply` (the core's settings), as a reload's is.
+    static func over(_ reloader: ConfigReloader, apply: @escaping @Sendable (EartrainerConfig) async -> Void) -> StudentSettingsAccess {
+        StudentSettingsAccess(
+            list: {
+                .object([
+                    "settings": .array(reloader.origins().map(Self.entry)),
+                    "config_file": reloader.source.path.map(JSONValue.string) ?? .null,
+                    "student_file": reloader.studentPath.map(JSONValue.string) ?? .null,
+                ])
+            },
+            set: { name, value throws(RPCError) in
+                let text: String?
+                switch value {
+                case nil: text = nil
+                case .string(let string)?: text = StudentSettings.tomlText(string: string)
+                case .number(let number)?: text = StudentSettings.number(number)
+                case .bool(let flag)?: text = flag ? "true" : "false"
+                case let other?: throw .invalidParams("value: a string, a number or a boolean, not \(other)")
+                }
+                do throws(ConfigError) {
+                    try reloader.setStudent(name, toTOML: text)
+                } catch {
+                    if error.kind == .unreadable { throw .internalError(error.description) }
+                    throw .invalidParams(error.description)
+                }
+                await apply(reloader.config)
+                let key = StudentSettings.key(named: name)!.name
+                return reloader.origins().first { $0.key == key }.map(Self.entry) ?? .null
+            })
+    }
+
+    private static func entry(_ origin: (key: String, value: String, origin: ConfigReloader.Origin)) -> JSONValue {
+        .object(["key": .string(origin.key), "value": .string(origin.value), "origin": .string(origin.origin.rawValue)])
+    }
+}
