@@ -45,9 +45,10 @@ struct SpeechLane {
         position = nil
     }
 
-    /// Adds this block's speech to `mono` (frames from `clock`); `quietFrames` is how long nothing
-    /// but speech has sounded, up to this block (0 when a note sounds in it).
-    mutating func mix(into mono: inout [Float], clock: Int, quietFrames: Int) {
+    /// Adds this span's speech to both channels (`count` frames from `clock`); `quietFrames` is
+    /// how long nothing but speech has sounded, up to this span (0 when a note sounds in it).
+    mutating func mix(into left: UnsafeMutablePointer<Float>, _ right: UnsafeMutablePointer<Float>, count: Int,
+                      clock: Int, quietFrames: Int) {
         if quietFrames == 0, position != nil {
             position = nil
             queue[0].restarts += 1
@@ -56,24 +57,36 @@ struct SpeechLane {
         let (speaking, stale) = (position != nil, staleFrames)
         queue.removeAll { clip in !speaking && clip.restarts == 0 && clock - clip.queuedAt > stale }
         if pauseRemaining > 0 {
-            pauseRemaining = max(0, pauseRemaining - mono.count)
+            pauseRemaining = max(0, pauseRemaining - count)
             return
         }
-        guard quietFrames >= gapFrames else { return }
-        var written = 0
-        while written < mono.count, !queue.isEmpty {
-            let start = position ?? 0
-            let count = min(mono.count - written, queue[0].samples.count - start)
-            for index in 0..<count { mono[written + index] += queue[0].samples[start + index] }
-            written += count
-            if start + count == queue[0].samples.count {
-                queue.removeFirst()
-                position = nil
-                // Clips are heard apart: the next starts after a gap's worth of silence.
-                pauseRemaining = gapFrames
-                break
+        guard quietFrames >= gapFrames, !queue.isEmpty else { return }
+        let start = position ?? 0
+        let written = min(count, queue[0].samples.count - start)
+        queue[0].samples.withUnsafeBufferPointer { samples in
+            for index in 0..<written {
+                left[index] += samples[start + index]
+                right[index] += samples[start + index]
             }
-            position = start + count
+        }
+        if start + written == queue[0].samples.count {
+            queue.removeFirst()
+            position = nil
+            // Clips are heard apart: the next starts after a gap's worth of silence.
+            pauseRemaining = gapFrames
+        } else {
+            position = start + written
+        }
+    }
+
+    /// The same into one buffer (tests).
+    mutating func mix(into mono: inout [Float], clock: Int, quietFrames: Int) {
+        var other = [Float](repeating: 0, count: mono.count)
+        let count = mono.count
+        mono.withUnsafeMutableBufferPointer { buffer in
+            other.withUnsafeMutableBufferPointer { spare in
+                mix(into: buffer.baseAddress!, spare.baseAddress!, count: count, clock: clock, quietFrames: quietFrames)
+            }
         }
     }
 }

@@ -10,6 +10,10 @@ import Synchronization
 /// on block boundaries, which is where FluidSynth applies events anyway.
 public final class ToneRenderer: Sendable {
     public static let blockFrames = 64
+    /// Seconds of quiet after the last note before speech starts, and between two clips.
+    public static let speechGap = 0.2
+    /// Seconds a clip may wait for quiet before it is dropped.
+    public static let speechStale = 20.0
 
     public let sampleRate: Double
     /// How many frames a stop takes to fade to silence (one audio period).
@@ -51,6 +55,8 @@ public final class ToneRenderer: Sendable {
         var idle = false
         /// Frames FluidSynth has rendered: what the idle state saves shows here.
         var synthFrames = 0
+        /// The voice, heard in the quiet between notes.
+        var speech: SpeechLane
     }
 
     /// A renderer with the cello if it could be built, or nil for sine only; idle after
@@ -63,7 +69,8 @@ public final class ToneRenderer: Sendable {
         self.tuner = tuner
         self.sampleRate = sampleRate
         self.stopFrames = stopFrames
-        state = Mutex(State(cello: cello))
+        state = Mutex(State(cello: cello, speech: SpeechLane(
+            gapFrames: Self.nextBoundary(Int(Self.speechGap * sampleRate)), staleFrames: Int(Self.speechStale * sampleRate))))
     }
 
     /// Whether cello tones really sound as a cello (otherwise they sound as sines).
@@ -127,10 +134,20 @@ public final class ToneRenderer: Sendable {
         }
     }
 
+    /// Queues speech (mono, at this renderer's rate, loudness applied): heard once nothing else
+    /// has sounded for `speechGap`, never over a note (`SpeechLane`).
+    public func speak(_ samples: [Float]) {
+        state.withLock { state in state.speech.enqueue(samples, at: state.clock) }
+    }
+
+    /// Whether speech is queued or being heard.
+    public var hasSpeech: Bool { state.withLock { !$0.speech.queue.isEmpty } }
+
     /// Drops everything queued or sounding at once, with no fade: for when no device takes samples,
     /// so that keys pressed meanwhile do not all sound when a device opens again.
     public func discardAll() {
         state.withLock { state in
+            state.speech.clear()
             state.pending.removeAll()
             state.sines.removeAll()
             state.bends.removeAll()
@@ -160,6 +177,7 @@ public final class ToneRenderer: Sendable {
                 }
                 let count = min(frames - done, Self.blockFrames - state.clock % Self.blockFrames)
                 Self.renderSpan(&state, count: count, left: left + done, right: right + done, stopFrames: stopFrames)
+                state.speech.mix(into: left + done, right + done, count: count, clock: state.clock, quietFrames: state.quietFrames)
                 state.clock += count
                 done += count
             }

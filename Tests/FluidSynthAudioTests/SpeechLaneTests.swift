@@ -1,3 +1,4 @@
+import MusicTheory
 import Testing
 @testable import FluidSynthAudio
 
@@ -63,5 +64,44 @@ import Testing
         late.enqueue(Self.clip(300), at: 0)
         let lateOut = Self.run(&late, frames: 12_000) { $0 < 8192 }
         #expect(lateOut.allSatisfy { $0 == 0 }, "stale before the notes ended")
+    }
+}
+
+/// The same rules in the renderer itself: a prompt note, then speech after it; a key pressed
+/// while speech is heard sounds at once, and the speech stops under it.
+@Suite struct RendererSpeechTests {
+    static let rate = Support.sampleRate
+
+    /// Where speech (a constant 0.3, which no sine has for long) is heard, in frames.
+    static func speechFrames(_ samples: [Float]) -> [Int] {
+        samples.indices.filter { abs(samples[$0] - 0.3) < 1e-6 }
+    }
+
+    @Test("speech queued during a note is heard after the note and the gap, whole")
+    func afterTheNote() {
+        let (renderer, _) = Support.renderer(keys: 57...57)
+        let note = Tone(frequency: Frequency(hertz: 220), velocity: 100, source: .sine, startFrame: 0, frameCount: Int(0.5 * Self.rate))
+        renderer.play([note])
+        renderer.speak([Float](repeating: 0.3, count: 4800))
+        let (left, _) = renderer.renderOffline([], frames: Int(2 * Self.rate))
+        let heard = Self.speechFrames(left)
+        #expect(heard.count == 4800, "whole: \(heard.count)")
+        // Quiet is counted in whole blocks from the boundary where nothing sounded: one block of slack.
+        #expect(Double(heard.first ?? 0) >= (0.5 + ToneRenderer.speechGap) * Self.rate - Double(ToneRenderer.blockFrames), "after the note: \(heard.first ?? -1)")
+        #expect(!renderer.hasSpeech)
+    }
+
+    @Test("a key pressed during speech sounds at once, with no speech under it")
+    func keyInterrupts() {
+        let (renderer, _) = Support.renderer(keys: 57...57)
+        renderer.speak([Float](repeating: 0.3, count: Int(Self.rate)))
+        let before = renderer.renderOffline([], frames: Int(0.5 * Self.rate)).left
+        #expect(Self.speechFrames(before).count > Int(0.2 * Self.rate), "speaking")
+        let key = Tone(frequency: Frequency(hertz: 440), velocity: 100, source: .sine, startFrame: 0, frameCount: Int(0.3 * Self.rate))
+        let during = renderer.renderOffline([key], frames: Int(0.3 * Self.rate)).left
+        #expect(Self.speechFrames(during).isEmpty, "no speech over the key")
+        #expect(during[64..<4800].contains { abs($0) > 0.05 }, "the key sounds at once")
+        let after = renderer.renderOffline([], frames: Int(2 * Self.rate)).left
+        #expect(Self.speechFrames(after).count == Int(Self.rate), "heard again from its start, whole")
     }
 }
