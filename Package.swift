@@ -106,7 +106,7 @@ let package = Package(
             name: "eartrainerd",
             dependencies: [
                 "DaemonApp", "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "FluidSynthAudio",
-                "Configuration", "Statistics", "ALSASequencer", argumentParser, logging, serviceLifecycle, unixSignals,
+                "Configuration", "Statistics", "ALSASequencer", "Speech", argumentParser, logging, serviceLifecycle, unixSignals,
             ]
         ),
 

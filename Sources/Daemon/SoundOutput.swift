@@ -19,8 +19,33 @@ public protocol SoundOutput: Sendable {
     func sustain(_ down: Bool)
     /// Stops everything, with a release rather than a click.
     func silence()
+    /// Speaks, in the quiet between notes (never over them, never delaying them).
+    func say(_ utterance: Utterance)
     /// Whether a device is open, and which, or why not.
     var status: SoundStatus { get }
+}
+
+extension SoundOutput {
+    /// An output with no voice says nothing.
+    public func say(_ utterance: Utterance) {}
+}
+
+/// Something to say, and how: what the voice settings give (`[voice]`, the student's).
+public struct Utterance: Sendable, Hashable {
+    public var text: String
+    /// eSpeak NG's voice name: a language with an optional variant (`en`, `de+f3`).
+    public var voice: String
+    /// Words per minute.
+    public var rate: Int
+    /// Loudness against the notes, 0…1.
+    public var volume: Double
+
+    public init(_ text: String, voice: String = "en", rate: Int = 160, volume: Double = 0.7) {
+        self.text = text
+        self.voice = voice
+        self.rate = rate
+        self.volume = volume
+    }
 }
 
 /// Notes of a prompt tuned relative to one root: one after another, or together.
@@ -61,6 +86,8 @@ public final class RecordingSoundOutput: SoundOutput {
         case release(MIDINote)
         case sustain(Bool)
         case silence
+        /// Words given to the voice.
+        case said(String)
     }
 
     /// One `playPrompt`: its phrases, sounded one after another, and the settings they were tuned with.
@@ -107,6 +134,10 @@ public final class RecordingSoundOutput: SoundOutput {
 
     public func sustain(_ down: Bool) {
         calls.withLock { $0.append(.sustain(down)) }
+    }
+
+    public func say(_ utterance: Utterance) {
+        calls.withLock { $0.append(.said(utterance.text)) }
     }
 
     public func silence() {

@@ -13,7 +13,7 @@ struct DaemonParts {
 
     /// `audio` false runs silent without opening any device (the keyboard's own sound, or tests).
     /// `keyboards` restricts which ports count as keyboards (names or `client:port`; empty: all).
-    static func make(audio: Bool, configuration: AudioConfiguration, keyboards: [String], logger: Logger) -> DaemonParts {
+    static func make(audio: Bool, configuration: AudioConfiguration, voiceData: String?, keyboards: [String], logger: Logger) -> DaemonParts {
         let input = KeyboardInput(
             configuration: KeyboardInput.Configuration(keyboards: keyboards.map(KeyboardPattern.init(parsing:))), logger: logger)
         let described = Memo<InputStatus, KeyboardStatus>()  // an error's description, made once
@@ -26,7 +26,8 @@ struct DaemonParts {
         }
         let (renderer, problem) = AudioSetup.makeRenderer(configuration, logger: logger)
         let output = AudioOutputService(configuration: configuration, renderer: renderer, logger: logger)
-        let sound = FluidSynthSoundOutput(renderer: renderer, output: output, celloProblem: problem.map { "\($0)" })
+        let sound = FluidSynthSoundOutput(renderer: renderer, output: output, celloProblem: problem.map { "\($0)" },
+                                          voice: SpokenOutput(renderer: renderer, dataPath: voiceData))
         return DaemonParts(
             sound: sound, keyboardStatus: keyboardStatus,
             services: { core in [AudioService(output: output, core: core)] + keyboardService(core) })

@@ -63,7 +63,7 @@ struct Run: AsyncParsableCommand {
         let parts = DaemonParts.make(
             audio: audio == .on,
             configuration: config.audio.fluidConfiguration(noteDuration: config.training.noteDuration, environment: environment),
-            keyboards: config.midi.keyboards, logger: logger)
+            voiceData: config.voice.dataPath, keyboards: config.midi.keyboards, logger: logger)
         let store = SQLiteStatisticsStore.open(
             path: config.storage.database ?? StatisticsLocation.defaultPath(environment: environment), logger: logger)
         let hangups = await UnixSignalsSequence(trapping: .sighup)

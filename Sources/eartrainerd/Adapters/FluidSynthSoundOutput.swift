@@ -11,12 +11,18 @@ final class FluidSynthSoundOutput: SoundOutput {
     private let renderer: ToneRenderer
     private let output: AudioOutputService
     private let celloProblem: String?
+    private let voice: SpokenOutput?
     private let random = Mutex(SystemRandomNumberGenerator())
 
-    init(renderer: ToneRenderer, output: AudioOutputService, celloProblem: String?) {
+    init(renderer: ToneRenderer, output: AudioOutputService, celloProblem: String?, voice: SpokenOutput? = nil) {
         self.renderer = renderer
         self.output = output
         self.celloProblem = celloProblem
+        self.voice = voice
+    }
+
+    func say(_ utterance: Utterance) {
+        voice?.say(utterance)
     }
 
     /// The phrases one after another, each note tuned relative to its phrase's root.
@@ -65,7 +71,7 @@ final class FluidSynthSoundOutput: SoundOutput {
     }
 
     var status: SoundStatus {
-        let voice = celloProblem.map { "; sine only: \($0)" } ?? ""
+        let voice = (celloProblem.map { "; sine only: \($0)" } ?? "") + (self.voice?.problem.map { "; no voice: \($0)" } ?? "")
         switch output.status {
         case .starting: return SoundStatus(deviceOpen: false, detail: Self.opening)
         case .playing(let device): return SoundStatus(deviceOpen: true, detail: device + voice)

@@ -1,0 +1,35 @@
+import Daemon
+import Dispatch
+import FluidSynthAudio
+import Speech
+
+/// The voice's way into the sound: text synthesized by eSpeak NG off the caller's thread, brought
+/// to the renderer's rate and queued in its speech lane (heard between notes).
+final class SpokenOutput: Sendable {
+    private let synthesizer: Result<SpeechSynthesizer, SpeechError>
+    private let renderer: ToneRenderer
+    private let queue = DispatchQueue(label: "eartrainer.voice")
+
+    /// Opens eSpeak NG with the data at `dataPath` (nil: the usual places).
+    init(renderer: ToneRenderer, dataPath: String?) {
+        self.renderer = renderer
+        synthesizer = Result { () throws(SpeechError) in try SpeechSynthesizer(dataPath: dataPath) }
+    }
+
+    /// Why the voice cannot speak, for the status; nil when it can.
+    var problem: String? {
+        if case .failure(let error) = synthesizer { return "\(error)" }
+        return nil
+    }
+
+    func say(_ utterance: Utterance) {
+        guard case .success(let synthesizer) = synthesizer else { return }
+        let settings = VoiceSettings(
+            voice: utterance.voice, rate: min(max(utterance.rate, VoiceSettings.rates.lowerBound), VoiceSettings.rates.upperBound),
+            volume: min(max(utterance.volume, 0), 1))
+        queue.async { [renderer] in
+            guard let spoken = try? synthesizer.speak(utterance.text, settings) else { return }
+            renderer.speak(spoken.resampled(to: Int(renderer.sampleRate)).samples)
+        }
+    }
+}
