@@ -22,11 +22,11 @@ public enum ResultsScreen {
         if !rows.isEmpty {
             let perDegree = rows.allSatisfy { ($0["subject"]?.stringValue ?? "").hasPrefix("degree") }
             lines.append("")
-            lines.append((perDegree ? "per degree" : "per interval").padding(toLength: 12, withPad: " ", startingAt: 0)
+            lines.append((perDegree ? "per degree" : "per interval").padding(toLength: 13, withPad: " ", startingAt: 0)
                 + "asked  correct  first try  errors  revealed  avg response  score")
             for row in rows {
                 func count(_ key: String) -> Int { Int(row[key]?.numberValue ?? 0) }
-                let subject = (row["subject"]?.stringValue ?? "").padding(toLength: 12, withPad: " ", startingAt: 0)
+                let subject = (row["subject"]?.stringValue ?? "").padding(toLength: 13, withPad: " ", startingAt: 0)
                 let response = row["average_response_seconds"]?.numberValue.map { String(format: "%.2fs", $0) } ?? "-"
                 let asked = count("asked")
                 let share = asked == 0 ? 0 : Double(count("correct_first_try")) / Double(asked)

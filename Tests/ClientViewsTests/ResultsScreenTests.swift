@@ -24,7 +24,11 @@ struct ResultsScreenTests {
         #expect(lines[0] == "results: 7 correct, 3 errors")
         #expect(lines[1] == "session 1m 23s   error rate 30.0%   average response 1.23s")
         #expect(lines[2] == "revealed 1   skipped 0")
-        #expect(lines[4].hasPrefix(heading))
+        #expect(lines[4].hasPrefix(heading + " "), "the heading stands apart from the first column's title: \(lines[4])")
+        // Each column's title ends where its numbers do.
+        let askedEnds = lines[4].distance(from: lines[4].startIndex, to: lines[4].range(of: "asked")!.upperBound)
+        #expect(lines[5].prefix(askedEnds).last?.isNumber == true && lines[5].dropFirst(askedEnds).first == " ",
+                "the counts end under their title: \(lines[4]) / \(lines[5])")
         #expect(lines[5].hasPrefix(subjects[0]) && lines[5].hasSuffix("0.50s  ████░░░░"))
         #expect(lines.contains("  \(subjects[0]) → M3  ×2"))
         #expect(lines.allSatisfy { $0.count <= 80 })
