@@ -9,7 +9,7 @@ public struct AudioConfig: Sendable {
     public var presetBank: Int
     /// The preset's program, 0…127 counted from 0 (General MIDI cello is 42).
     public var presetProgram: Int
-    /// FluidSynth's audio driver: `alsa`, `pulseaudio`, `jack`, `file`, …
+    /// The audio driver: one of `drivers`.
     public var driver: String
     /// The driver's device, such as `default` or `hw:1,0`.
     public var device: String
@@ -39,6 +39,9 @@ public struct AudioConfig: Sendable {
         self.idleAfter = idleAfter
     }
 
+    /// The drivers that work here: FluidSynth's `alsa`, `pulseaudio` and `jack`, and `file`, the
+    /// daemon's own (a WAV file written in real time).
+    public static let drivers = ["alsa", "pulseaudio", "jack", "file"]
     /// Accepted bank numbers.
     public static let presetBankRange = 0...16383
     /// Accepted program numbers.

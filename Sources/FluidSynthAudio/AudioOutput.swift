@@ -14,12 +14,16 @@ public protocol AudioDeviceOpener: Sendable {
     func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> any AudioDevice
 }
 
-/// The real opener: a FluidSynth audio driver (ALSA by default).
+/// The real opener: a FluidSynth audio driver (ALSA by default), or for the driver `file` a WAV
+/// file written in real time (`WAVFileDevice`).
 public struct FluidDeviceOpener: AudioDeviceOpener {
     public init() {}
 
     public func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> any AudioDevice {
-        try FluidAudioDriver(configuration, renderer: renderer)
+        if configuration.driver == "file" {
+            return try WAVFileDevice(path: configuration.device, configuration: configuration, renderer: renderer)
+        }
+        return try FluidAudioDriver(configuration, renderer: renderer)
     }
 }
 

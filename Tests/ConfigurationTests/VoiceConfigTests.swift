@@ -44,3 +44,28 @@ struct VoiceConfigTests {
         }
     }
 }
+
+/// `audio.driver`: the drivers that work, and the file driver's path.
+@Suite("Audio drivers in the config")
+struct AudioDriverConfigTests {
+    @Test("each working driver is accepted; the file driver takes its WAV path as the device")
+    func accepted() throws {
+        for driver in AudioConfig.drivers where driver != "file" {
+            #expect(try ConfigLoader.parse("[audio]\ndriver = \"\(driver)\"\n", file: "a.toml").audio.driver == driver)
+        }
+        let file = try ConfigLoader.parse("[audio]\ndriver = \"file\"\ndevice = \"/tmp/lesson.wav\"\n", file: "a.toml").audio
+        #expect(file.driver == "file" && file.device == "/tmp/lesson.wav")
+    }
+
+    @Test("an unknown driver, or the file driver without a path, is refused with what to do", arguments: [
+        ("[audio]\ndriver = \"coreaudio\"\n", "'alsa', 'pulseaudio', 'jack', 'file'"),
+        ("[audio]\ndriver = \"file\"\n", "give its path"),
+    ])
+    func refused(text: String, words: String) {
+        #expect {
+            _ = try ConfigLoader.parse(text, file: "a.toml")
+        } throws: { error in
+            "\(error)".contains("audio.") && "\(error)".contains(words)
+        }
+    }
+}

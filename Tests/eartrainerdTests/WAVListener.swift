@@ -1,0 +1,80 @@
+import FluidSynthAudio
+import Foundation
+import MusicTheory
+
+/// Listens to a WAV the `file` driver wrote, as a student hears it: where sounds begin and end,
+/// and which keys sound in each (sine source). Tests answer ear-training questions with it, from
+/// the sound alone, never from the daemon's internals.
+struct WAVListener {
+    let samples: [Float]
+    let rate: Int
+
+    /// One stretch of sound between silences.
+    struct Sound: CustomStringConvertible {
+        let start: Double
+        let end: Double
+        var description: String { String(format: "%.2f–%.2f s", start, end) }
+    }
+
+    init(path: String) throws {
+        (samples, rate) = try WAVFile.readLeft(path: path)
+    }
+
+    /// Stretches louder than `floor` (RMS over 10 ms windows), apart by at least `gap` seconds of
+    /// quiet, from `after` seconds on.
+    func sounds(after: Double = 0, floor: Float = 0.01, gap: Double = 0.06) -> [Sound] {
+        let window = rate / 100
+        var result: [Sound] = []
+        var start: Int?
+        var quiet = 0
+        var index = Int(after * Double(rate)) / window * window
+        while index + window <= samples.count {
+            var energy: Float = 0
+            for sample in samples[index..<(index + window)] { energy += sample * sample }
+            let loud = (energy / Float(window)).squareRoot() > floor
+            if loud {
+                if start == nil { start = index }
+                quiet = 0
+            } else if let begun = start {
+                quiet += window
+                if Double(quiet) / Double(rate) >= gap {
+                    result.append(Sound(start: Double(begun) / Double(rate), end: Double(index - quiet + window) / Double(rate)))
+                    start = nil
+                }
+            }
+            index += window
+        }
+        if let begun = start { result.append(Sound(start: Double(begun) / Double(rate), end: Double(index) / Double(rate))) }
+        return result
+    }
+
+    /// The keys sounding in `sound`: the energy at each key's equal-tempered frequency (A4 = 440)
+    /// over the sound's steady middle, keys within `share` of the loudest, each a local maximum.
+    /// Sines tuned a few cents off equal temperament (just intonation) are still found.
+    func keys(in sound: Sound, range: ClosedRange<Int> = 24...96, share: Double = 0.2) -> [MIDINote] {
+        let length = sound.end - sound.start
+        let from = Int((sound.start + length * 0.2) * Double(rate))
+        let to = Int((sound.end - length * 0.2) * Double(rate))
+        guard to - from > rate / 20 else { return [] }
+        let span = Array(samples[from..<to])
+        let energies = range.map { key in Self.energy(span, at: 440 * pow(2, Double(key - 69) / 12), rate: Double(rate)) }
+        guard let loudest = energies.max(), loudest > 0 else { return [] }
+        return energies.indices.compactMap { offset -> MIDINote? in
+            let here = energies[offset]
+            let below = offset > 0 ? energies[offset - 1] : 0
+            let above = offset + 1 < energies.count ? energies[offset + 1] : 0
+            return here >= loudest * share && here >= below && here >= above ? MIDINote(range.lowerBound + offset) : nil
+        }
+    }
+
+    /// Goertzel: the power of `frequency` in `samples`.
+    static func energy(_ samples: [Float], at frequency: Double, rate: Double) -> Double {
+        let coefficient = 2 * cos(2 * Double.pi * frequency / rate)
+        var (previous, beforePrevious) = (0.0, 0.0)
+        for sample in samples {
+            let current = Double(sample) + coefficient * previous - beforePrevious
+            (beforePrevious, previous) = (previous, current)
+        }
+        return (previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious) / Double(samples.count)
+    }
+}
