@@ -54,10 +54,9 @@ public struct WatchState: Sendable {
         guard let session else { return }
         running = true
         kind = session.kind
-        exercise = switch session.kind {
-        case .scale: "\(session.mode.map { "\(session.root) \($0)" } ?? session.root) scale"
-        case .interval: "intervals \((session.intervals ?? []).joined(separator: " "))"
-        }
+        exercise = session.kind == .scale
+            ? "\(session.text("mode").map { "\(session.root) \($0)" } ?? session.root) scale"
+            : "intervals \((session.texts("intervals") ?? []).joined(separator: " "))"
         question = session.prompt ?? ""
         root = session.root
         if session.kind == .scale, let prompt = session.prompt, let pattern = prompt.components(separatedBy: "  ").last {

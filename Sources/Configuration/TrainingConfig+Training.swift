@@ -21,9 +21,6 @@ extension TrainingConfig {
     /// The exercise a session starts with when the student asks for none: `exercise` picks the
     /// `[training.scale]` or the `[training.interval]` defaults.
     public var defaultExercise: Exercise {
-        switch exercise {
-        case .scale: .scale(scale)
-        case .interval: .interval(interval)
-        }
+        exercise == .interval ? .interval(interval) : .scale(scale)
     }
 }

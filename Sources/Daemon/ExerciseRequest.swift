@@ -22,8 +22,7 @@ public struct ExerciseDefaults: Sendable, Hashable {
 enum ExerciseRequest {
     static func exercise(from params: SessionStartParams, defaults: ExerciseDefaults) throws(RPCError) -> Exercise {
         let strict: AnswerMatching? = params.strict.map { $0 ? .exactOctave : .pitchClass }
-        switch params.kind {
-        case .scale:
+        if params.kind == .scale {
             let base = defaults.scale
             let mode = try params.mode.map { text throws(RPCError) in try theory { () throws(TheoryError) in try Mode(parsing: text) } } ?? base.mode
             let root = try params.root.map { text throws(RPCError) in try theory { () throws(TheoryError) in try RootNote(parsing: text) } } ?? base.root
@@ -32,7 +31,7 @@ enum ExerciseRequest {
                 mode: mode, root: root, matching: strict ?? base.matching,
                 newRandomRootEachRound: params.randomRoot ?? base.newRandomRootEachRound,
                 newRandomModeEachRound: params.randomMode ?? base.newRandomModeEachRound))
-        case .interval:
+        } else {
             let base = defaults.interval
             var root = base.root
             if let text = params.root {

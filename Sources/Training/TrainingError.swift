@@ -21,16 +21,3 @@ extension TrainingError: CustomStringConvertible {
         }
     }
 }
-
-extension Exercise {
-    /// Checks what the initializers check, for exercises decoded from outside input.
-    func validate() throws(TrainingError) {
-        switch self {
-        case .scale(let exercise):
-            do { _ = try exercise.root.scale(exercise.mode) } catch { throw .unspellableScale(error) }
-        case .interval(let exercise):
-            guard !exercise.intervals.isEmpty else { throw .noIntervals }
-            guard exercise.triesBeforeReveal >= 1 else { throw .triesBeforeRevealBelowOne(exercise.triesBeforeReveal) }
-        }
-    }
-}

@@ -140,7 +140,7 @@ struct DaemonFaults {
 
     func describe(_ session: SessionStatus?) -> String {
         guard let s = session else { return "no session" }
-        return "\(s.kind) \(s.mode ?? "") \(s.root) seed \(s.seed): \(s.correct) right, \(s.errors) wrong, "
+        return "\(s.kind) \(s.text("mode") ?? "") \(s.root) seed \(s.seed): \(s.correct) right, \(s.errors) wrong, "
             + "progress \(s.progress ?? -1)/\(s.total ?? -1)"
     }
 }

@@ -25,7 +25,7 @@ struct ExerciseRequestTests {
         var params = SessionStartParams(kind: .interval)
         params.intervals = given
         params.extended = extended
-        guard case .interval(let exercise) = try ExerciseRequest.exercise(from: params, defaults: ExerciseDefaults()) else {
+        guard let exercise = try ExerciseRequest.exercise(from: params, defaults: ExerciseDefaults()).options(as: IntervalExercise.self) else {
             Issue.record("not an interval exercise")
             return
         }
@@ -35,13 +35,13 @@ struct ExerciseRequestTests {
     @Test("direction: ascending by default, descending when asked")
     func direction() throws {
         var params = SessionStartParams(kind: .interval)
-        guard case .interval(let up) = try ExerciseRequest.exercise(from: params, defaults: ExerciseDefaults()) else {
+        guard let up = try ExerciseRequest.exercise(from: params, defaults: ExerciseDefaults()).options(as: IntervalExercise.self) else {
             Issue.record("not an interval exercise")
             return
         }
         #expect(up.direction == .ascending)
         params.direction = .descending
-        guard case .interval(let down) = try ExerciseRequest.exercise(from: params, defaults: ExerciseDefaults()) else {
+        guard let down = try ExerciseRequest.exercise(from: params, defaults: ExerciseDefaults()).options(as: IntervalExercise.self) else {
             Issue.record("not an interval exercise")
             return
         }

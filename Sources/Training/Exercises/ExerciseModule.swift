@@ -1,0 +1,49 @@
+import MusicTheory
+
+/// An exercise kind: its options are values of the type, and the type makes its questions.
+///
+/// A kind lives in one folder, `Sources/Training/Exercises/<Kind>/`, and is named once in
+/// `ExerciseCatalog.standard`. What the daemon, the protocol, the statistics and the client know
+/// of a kind comes through this protocol and `ExerciseQuestion`: none of them names a kind.
+public protocol ExerciseModule: Codable, Hashable, Sendable {
+    /// What its questions show while open.
+    associatedtype Question: ExerciseQuestion
+    /// The kind's name on the wire, in the config file and on the command line.
+    static var kind: ExerciseKind { get }
+    /// The options a session takes when nothing else is said: the `[training.<kind>]` defaults.
+    static var defaults: Self { get }
+
+    /// Throws for options that cannot run (options decoded from outside input).
+    func validate() throws(TrainingError)
+    /// The exercise as a person reads it: `D dorian scale`.
+    var summary: String { get }
+    /// What `status` shows of the session beyond the fields every kind has (`mode`, `intervals`).
+    var statusFields: [String: JSONValue] { get }
+    /// The root `status` shows before a question is open (`D`, `random`).
+    var statusRoot: String { get }
+    /// What the statistics' session record says of these options.
+    var sessionColumns: SessionColumns { get }
+
+    /// Opens the next question; `previous` is the question that came before in this session.
+    func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion
+}
+
+extension ExerciseModule {
+    /// Nothing beyond the common fields.
+    public var statusFields: [String: JSONValue] { [:] }
+}
+
+/// The statistics' session columns: a session's mode, root, intervals and direction, where a kind has them.
+public struct SessionColumns: Sendable, Hashable {
+    public var mode: String?
+    public var root: String?
+    public var intervals: [String]
+    public var direction: IntervalDirection?
+
+    public init(mode: String? = nil, root: String? = nil, intervals: [String] = [], direction: IntervalDirection? = nil) {
+        self.mode = mode
+        self.root = root
+        self.intervals = intervals
+        self.direction = direction
+    }
+}
