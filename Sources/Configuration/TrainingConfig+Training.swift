@@ -18,9 +18,9 @@ extension TrainingConfig {
         )
     }
 
-    /// The exercise a session starts with when the student asks for none: `exercise` picks the
-    /// `[training.scale]` or the `[training.interval]` defaults.
+    /// The exercise a session starts with when the student asks for none: `exercise` picks its
+    /// kind's `[training.<kind>]` defaults.
     public var defaultExercise: Exercise {
-        exercise == .interval ? .interval(interval) : .scale(scale)
+        exercises[exercise]
     }
 }

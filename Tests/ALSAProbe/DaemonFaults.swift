@@ -22,8 +22,8 @@ struct DaemonFaults {
                      "\(daemon.status().map { "\($0.devices)" } ?? "no answer"); log: \(daemon.child.log.suffix(400))")
         guard connected != nil else { return false }
         var params = SessionStartParams(kind: .scale)
-        params.mode = "ionian"
-        params.root = "C3"
+        params.set("mode", .string("ionian"))
+        params.set("root", .string("C3"))
         params.seed = 9
         let started = daemon.call("session.start", Wire.value(params))
         report.note("session.start: \(started.map { "\($0.error?.message ?? "ok")" } ?? "no answer")")

@@ -65,11 +65,11 @@ extension Exercise: Codable {
 }
 
 extension ExerciseModule {
-    fileprivate func encodeOptions<K: CodingKey>(into container: inout KeyedEncodingContainer<K>, forKey key: K) throws {
+    func encodeOptions<K: CodingKey>(into container: inout KeyedEncodingContainer<K>, forKey key: K) throws {
         try container.encode(self, forKey: key)
     }
 
-    fileprivate static func decodeOptions<K: CodingKey>(from container: KeyedDecodingContainer<K>, forKey key: K) throws -> Self {
+    static func decodeOptions<K: CodingKey>(from container: KeyedDecodingContainer<K>, forKey key: K) throws -> Self {
         try container.decode(Self.self, forKey: key)
     }
 }

@@ -12,6 +12,10 @@ public protocol ExerciseModule: Codable, Hashable, Sendable {
     static var kind: ExerciseKind { get }
     /// The options a session takes when nothing else is said: the `[training.<kind>]` defaults.
     static var defaults: Self { get }
+    /// Options from `session.start` params (or the command line's), over `base` (the config's).
+    static func options(from params: ExerciseParams, over base: Self) throws(ExerciseParams.Refusal) -> Self
+    /// Options from the config file's `[training.<kind>]` section, over the defaults.
+    static func options<Reader: ExerciseOptionsReader>(reading section: inout Reader) throws(Reader.Failure) -> Self
 
     /// Throws for options that cannot run (options decoded from outside input).
     func validate() throws(TrainingError)

@@ -22,7 +22,7 @@ struct SessionOptions: ParsableArguments {
         params.tuning = tuning
         params.reference = reference
         params.seed = seed
-        params.strict = strict ? true : nil
+        params.set("strict", strict ? .bool(true) : nil)
     }
 }
 
@@ -64,9 +64,11 @@ struct StartScale: ParsableCommand {
 
     func run() throws {
         var params = SessionStartParams(kind: .scale)
-        (params.mode, params.root) = try words()
-        params.randomRoot = randomRoot ? true : nil
-        params.randomMode = randomMode ? true : nil
+        let (mode, root) = try words()
+        params.set("mode", mode.map(JSONValue.string))
+        params.set("root", root.map(JSONValue.string))
+        params.set("random_root", randomRoot ? .bool(true) : nil)
+        params.set("random_mode", randomMode ? .bool(true) : nil)
         session.apply(to: &params)
         try StartCommand.start(params, connection: connection)
     }
@@ -87,13 +89,15 @@ struct StartInterval: ParsableCommand {
 
     func run() throws {
         var params = SessionStartParams(kind: .interval)
-        params.root = root
-        params.intervals = intervals.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
-        params.extended = extended ? true : nil
-        params.direction = descending ? .descending : nil
-        params.tries = tries
-        params.adaptive = noAdaptive ? false : nil
-        params.echoAnswer = noEcho ? false : nil
+        params.set("root", root.map(JSONValue.string))
+        params.set("intervals", intervals.map { text in
+            .array(text.split(separator: ",").map { .string(String($0).trimmingCharacters(in: .whitespaces)) })
+        })
+        params.set("extended", extended ? .bool(true) : nil)
+        params.set("direction", descending ? .string(IntervalDirection.descending.rawValue) : nil)
+        params.set("tries", tries.map { .number(Double($0)) })
+        params.set("adaptive", noAdaptive ? .bool(false) : nil)
+        params.set("echo_answer", noEcho ? .bool(false) : nil)
         session.apply(to: &params)
         try StartCommand.start(params, connection: connection)
     }

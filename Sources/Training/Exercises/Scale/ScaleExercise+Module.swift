@@ -7,7 +7,7 @@ extension ScaleExercise: ExerciseModule {
     public static let kind = ExerciseKind(declaring: "scale")
 
     /// C ionian, the same scale each round, judged by pitch class.
-    public static var defaults: ScaleExercise { ScaleExercise(mode: .ionian, root: RootNote(pitchClass: PitchClass(0))) }
+    public static var defaults: ScaleExercise { ScaleExercise(mode: .ionian, root: try! RootNote(parsing: "C")) }
 
     /// The scale must be spellable on its root (Fbb Locrian would need Gbbb).
     public func validate() throws(TrainingError) {
