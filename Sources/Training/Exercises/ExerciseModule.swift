@@ -17,6 +17,9 @@ public protocol ExerciseModule: Codable, Hashable, Sendable {
     /// Options from the config file's `[training.<kind>]` section, over the defaults.
     static func options<Reader: ExerciseOptionsReader>(reading section: inout Reader) throws(Reader.Failure) -> Self
 
+    /// How `eartrainctl start <kind>` spells its params.
+    static var commandLine: ExerciseCommandLine { get }
+
     /// Throws for options that cannot run (options decoded from outside input).
     func validate() throws(TrainingError)
     /// The exercise as a person reads it: `D dorian scale`.
@@ -33,6 +36,9 @@ public protocol ExerciseModule: Codable, Hashable, Sendable {
 }
 
 extension ExerciseModule {
+    /// No options of its own: `eartrainctl start <kind>` takes the shared ones.
+    public static var commandLine: ExerciseCommandLine { ExerciseCommandLine(abstract: "A \(kind) session.") }
+
     /// Nothing beyond the common fields.
     public var statusFields: [String: JSONValue] { [:] }
 }
