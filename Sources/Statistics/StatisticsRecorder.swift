@@ -16,7 +16,7 @@ import Training
 public final class StatisticsRecorder: Sendable {
     private struct State {
         var session: UUID?
-        var exercise: ExerciseKind = .scale
+        var exercise: ExerciseKind = ExerciseCatalog.standard[0].kind
         var root = ""
         var mode: String?
         var interval: String?

@@ -47,7 +47,8 @@ extension AnswerSubject: Codable {
         init?(intValue: Int) { nil }
     }
 
-    /// `{"degree":{"_0":3}}`, `{"interval":{"_0":"m6"}}`: the shape the stored results have always had.
+    /// `{"degree":{"_0":3,"label":"degree 3","order":[0,3]}}`: the category holding the value (the
+    /// shape stored results had when subjects were an enum), its label and its order.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         var nested = container.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: category))

@@ -5,7 +5,7 @@ import MusicTheory
 /// A kind lives in one folder, `Sources/Training/Exercises/<Kind>/`, and is named once in
 /// `ExerciseCatalog.standard`. What the daemon, the protocol, the statistics and the client know
 /// of a kind comes through this protocol and `ExerciseQuestion`: none of them names a kind.
-public protocol ExerciseModule: Codable, Hashable, Sendable {
+public protocol ExerciseModule: Codable, Hashable, Sendable, ExerciseClientText {
     /// What its questions show while open.
     associatedtype Question: ExerciseQuestion
     /// The kind's name on the wire, in the config file and on the command line.

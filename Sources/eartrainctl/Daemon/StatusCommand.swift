@@ -42,9 +42,8 @@ enum StatusText {
 
     /// The running session in three lines: what, how it goes, what is asked now.
     static func sessionLines(_ session: SessionStatus) -> [String] {
-        let what = session.kind == .scale
-            ? "scale \(session.text("mode") ?? "") from \(session.root)"
-            : "intervals \((session.texts("intervals") ?? []).joined(separator: " "))\(session.text("direction").flatMap(IntervalDirection.named) == .descending ? " descending" : "") from \(session.root)"
+        let what = ExerciseCatalog.module(named: session.kind.rawValue)?.statusSummary(fields: session.fields, root: session.root)
+            ?? "\(session.kind) from \(session.root)"
         var lines = ["session: \(what), \(session.correct) correct, \(session.errors) \(session.errors == 1 ? "error" : "errors"), \(duration(session.elapsedSeconds))"]
         if let prompt = session.prompt {
             let progress = session.progress.map { "  (\($0)/\(session.total ?? 8))" } ?? ""
