@@ -95,3 +95,13 @@ extension ExerciseKind {
     /// Play the note an interval away from a sounded root (`IntervalExercise`).
     public static var interval: ExerciseKind { IntervalExercise.kind }
 }
+
+extension TrainingError {
+    /// An interval exercise with no intervals to ask.
+    public static let noIntervals = TrainingError("an interval exercise needs at least one interval")
+
+    /// Fewer than one try before the answer is revealed.
+    public static func triesBeforeRevealBelowOne(_ tries: Int) -> TrainingError {
+        TrainingError("tries before the reveal must be 1 or more, not \(tries)")
+    }
+}

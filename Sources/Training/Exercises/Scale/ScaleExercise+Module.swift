@@ -74,3 +74,10 @@ extension ExerciseKind {
     /// Play a mode upward, note by note (`ScaleExercise`).
     public static var scale: ExerciseKind { ScaleExercise.kind }
 }
+
+extension TrainingError {
+    /// The scale cannot be spelled on that root (Fbb Locrian would need Gbbb).
+    public static func unspellableScale(_ error: TheoryError) -> TrainingError {
+        TrainingError("the scale cannot be spelled: \(error)")
+    }
+}
