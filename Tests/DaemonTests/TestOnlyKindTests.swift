@@ -1,4 +1,5 @@
 import ControlProtocol
+import ExerciseTestSupport
 import Foundation
 import MusicTheory
 import Testing

@@ -1,34 +1,38 @@
 import MusicTheory
 import Training
 
-/// A kind that exists only in the tests, added through `ExerciseCatalog.$added`: two notes sound
+/// A kind that exists only in the tests (DaemonTests, StatisticsTests), added through `ExerciseCatalog.$added`: two notes sound
 /// together (a major third or a perfect fifth above `low`) and the student holds both keys. It
 /// shows what a new kind needs: its options, its question as shown, and an open question that
 /// takes a group of keys (a press alone decides nothing; the second key held does).
-struct DyadExercise: ExerciseModule {
-    typealias Question = DyadQuestion
-    static let kind = ExerciseKind(declaring: "dyad")
-    static var defaults: DyadExercise { DyadExercise(low: MIDINote(48)) }
+public struct DyadExercise: ExerciseModule {
+    public typealias Question = DyadQuestion
+    public static let kind = ExerciseKind(declaring: "dyad")
+    public static var defaults: DyadExercise { DyadExercise(low: MIDINote(48)) }
 
     /// The lower note of every dyad.
-    var low: MIDINote
+    public var low: MIDINote
 
-    static func options(from params: ExerciseParams, over base: DyadExercise) throws(ExerciseParams.Refusal) -> DyadExercise {
+    public init(low: MIDINote) {
+        self.low = low
+    }
+
+    public static func options(from params: ExerciseParams, over base: DyadExercise) throws(ExerciseParams.Refusal) -> DyadExercise {
         guard let number = try params.int("low") else { return base }
         guard (0...115).contains(number) else { throw ExerciseParams.Refusal("low must be 0-115, got \(number)") }
         return DyadExercise(low: MIDINote(number))
     }
 
-    static func options<Reader: ExerciseOptionsReader>(reading section: inout Reader) throws(Reader.Failure) -> DyadExercise {
+    public static func options<Reader: ExerciseOptionsReader>(reading section: inout Reader) throws(Reader.Failure) -> DyadExercise {
         DyadExercise(low: MIDINote(try section.int("low", defaults.low.rawValue, in: 0...115)))
     }
 
-    func validate() throws(TrainingError) {}
-    var summary: String { "dyads above \(low)" }
-    var statusRoot: String { low.description }
-    var sessionColumns: SessionColumns { SessionColumns(root: low.description) }
+    public func validate() throws(TrainingError) {}
+    public var summary: String { "dyads above \(low)" }
+    public var statusRoot: String { low.description }
+    public var sessionColumns: SessionColumns { SessionColumns(root: low.description) }
 
-    func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
+    public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
         let interval = try! ["M3", "P5"].map(SpelledInterval.init(parsing:)).randomElement(using: &context.random)!
         let subject = DyadQuestion.subject(interval)
         context.asked(subject)
@@ -39,18 +43,18 @@ struct DyadExercise: ExerciseModule {
 }
 
 /// A dyad as shown while open: its lower note only.
-struct DyadQuestion: ExerciseQuestion {
-    static var kind: ExerciseKind { DyadExercise.kind }
-    let root: SpelledNote
-    var title: String { "dyad" }
-    var ask: String { "hold both notes above \(root)" }
-    var text: String { "hold both notes above \(root)" }
-    var tuningRoot: MIDINote? { try? root.midiNote() }
-    var details: [String: JSONValue] { ["root": .string(root.description)] }
-    var answerColumns: AnswerColumns { AnswerColumns(root: root.description) }
-    func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote { played.spelled }
+public struct DyadQuestion: ExerciseQuestion {
+    public static var kind: ExerciseKind { DyadExercise.kind }
+    public let root: SpelledNote
+    public var title: String { "dyad" }
+    public var ask: String { "hold both notes above \(root)" }
+    public var text: String { "hold both notes above \(root)" }
+    public var tuningRoot: MIDINote? { try? root.midiNote() }
+    public var details: [String: JSONValue] { ["root": .string(root.description)] }
+    public var answerColumns: AnswerColumns { AnswerColumns(root: root.description) }
+    public func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote { played.spelled }
 
-    static func subject(_ interval: SpelledInterval) -> AnswerSubject {
+    public static func subject(_ interval: SpelledInterval) -> AnswerSubject {
         AnswerSubject(category: "dyad", label: "dyad \(interval)", value: .string(interval.description), order: [interval.semitones])
     }
 }
