@@ -45,11 +45,16 @@ extension ExerciseModule {
 
 /// The statistics' session columns: a session's mode, root, intervals and direction, where a kind has them.
 public struct SessionColumns: Sendable, Hashable {
+    /// A scale session's mode.
     public var mode: String?
+    /// The root the options give, if any.
     public var root: String?
+    /// An interval session's set.
     public var intervals: [String]
+    /// An interval session's direction.
     public var direction: IntervalDirection?
 
+    /// The columns a kind fills; the others stay empty.
     public init(mode: String? = nil, root: String? = nil, intervals: [String] = [], direction: IntervalDirection? = nil) {
         self.mode = mode
         self.root = root

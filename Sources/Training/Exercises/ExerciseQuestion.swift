@@ -40,10 +40,14 @@ extension ExerciseQuestion {
 
 /// The statistics' answer columns a question fills: its root, and its mode or interval.
 public struct AnswerColumns: Sendable, Hashable {
+    /// The question's root, as the statistics group it (`D`, `Eb`).
     public var root: String
+    /// A scale question's mode.
     public var mode: String?
+    /// An interval question's interval (`m3`).
     public var interval: String?
 
+    /// The columns a question fills; the others stay empty.
     public init(root: String, mode: String? = nil, interval: String? = nil) {
         self.root = root
         self.mode = mode
