@@ -69,8 +69,13 @@ let package = Package(
         .target(name: "Daemon", dependencies: ["Training", "MusicTheory", "ControlProtocol", "ControlServer", "SystemCalls"]),
         .testTarget(
             name: "DaemonTests",
-            dependencies: ["Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer", "SocketTestSupport"]
+            dependencies: [
+                "Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer", "SocketTestSupport", "ExerciseTestSupport",
+            ]
         ),
+        // A test-only exercise kind, added through the catalog by the tests that show every layer
+        // reaches kinds through it alone.
+        .target(name: "ExerciseTestSupport", dependencies: ["Training", "MusicTheory"], path: "Tests/ExerciseTestSupport"),
         // The whole daemon built by one function from its configuration and its edges (keyboard,
         // sound, statistics store, clock, control listener): eartrainerd passes the real ones, the
         // tests fakes. It links neither libasound nor libfluidsynth; the real edges stay in eartrainerd.
@@ -171,7 +176,7 @@ let package = Package(
         .testTarget(
             name: "StatisticsTests",
             dependencies: [
-                "Statistics", "StatisticsCrashWriter", "Training", "MusicTheory", grdb, logging,
+                "Statistics", "StatisticsCrashWriter", "Training", "MusicTheory", "ExerciseTestSupport", grdb, logging,
             ]
         ),
 

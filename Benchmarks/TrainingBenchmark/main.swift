@@ -122,7 +122,7 @@ func run() throws {
     try rightEngine.start(.interval(IntervalExercise()))
     var answer = 0
     func currentAnswer() -> Int {
-        guard case .prompt(let prompt)? = sink.last?.kind, case .interval(let question) = prompt.question else { return answer }
+        guard case .prompt(let prompt)? = sink.last?.kind, let question = prompt.question.shown(as: IntervalQuestion.self) else { return answer }
         return question.answer.midiNote.rawValue
     }
     answer = currentAnswer()

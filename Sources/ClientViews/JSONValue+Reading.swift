@@ -31,4 +31,10 @@ extension JSONValue {
         if case .array(let value) = self { return value }
         return []
     }
+
+    /// The members, or none if this is not an object.
+    var objectValue: [String: JSONValue] {
+        if case .object(let value) = self { return value }
+        return [:]
+    }
 }

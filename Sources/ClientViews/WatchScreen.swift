@@ -45,13 +45,13 @@ public struct WatchScreen: Sendable {
 
     private func session(_ state: WatchState) -> [String] {
         var lines: [String] = []
-        if state.kind == .scale {
+        if state.counted {
             let round = state.questionNumber > 0 ? "   round \(state.questionNumber)" : ""
-            lines.append(fit("root \(state.root ?? "-")   steps \(state.steps ?? "-")" + round))
+            lines.append(fit("root \(state.root ?? "-")" + (state.detail.map { "   \($0)" } ?? "") + round))
             lines.append(fit("progress [\(ResultsScreen.bar(Double(state.progress) / Double(max(1, state.total)), width: 24))] \(state.progress)/\(state.total)"))
         } else {
             lines.append(fit((state.questionNumber > 0 ? "question \(state.questionNumber): " : "question: ") + state.question))
-            lines.append(fit("root \(state.root ?? "-")" + (state.interval.map { "   interval \($0)" } ?? "")))
+            lines.append(fit("root \(state.root ?? "-")" + (state.detail.map { "   \($0)" } ?? "")))
         }
         if let answer = state.lastAnswer {
             let colourCode = answer.correct.map { $0 ? Self.green : Self.red } ?? Self.yellow
@@ -64,12 +64,12 @@ public struct WatchScreen: Sendable {
             + String(format: "error rate %.1f%%", state.errorRate * 100) + "   avg response \(average)"))
         lines.append("")
         let shown = state.finishedRound ?? state.staff
-        let staff = TextStaff(shown, slots: state.kind == .scale ? state.total : 2)
+        let staff = TextStaff(shown, slots: state.counted ? state.total : 2)
         for row in staff.rows() {
             lines.append(paintRow(row))
         }
         if state.finishedRound != nil {
-            lines.append(state.kind == .scale ? "round complete: play the next root" : "answered: now the next question")
+            lines.append(state.counted ? "round complete: play the next root" : "answered: now the next question")
         }
         return lines
     }

@@ -15,11 +15,11 @@ public struct WatchState: Sendable {
     public var question = ""
     /// The question's root, e.g. `D3`.
     public var root: String?
-    /// Scales: the step pattern, e.g. `W-H-W-W-W-H-W`.
-    public var steps: String?
-    /// Intervals: the interval asked, e.g. `M3`.
-    public var interval: String?
-    /// Scales: notes right so far in the round, of `total`.
+    /// What the kind shows beside the root, e.g. `steps W-H-W-W-W-H-W`, `interval M3`.
+    public var detail: String?
+    /// Whether the question asks for several notes it counts (a scale's 8): progress is shown.
+    public var counted = false
+    /// Notes right so far in a counted question, of `total`.
     public var progress = 0
     public var total = 8
     /// The number of the open question (round or interval question).
@@ -54,15 +54,12 @@ public struct WatchState: Sendable {
         guard let session else { return }
         running = true
         kind = session.kind
-        exercise = switch session.kind {
-        case .scale: "\(session.mode.map { "\(session.root) \($0)" } ?? session.root) scale"
-        case .interval: "intervals \((session.intervals ?? []).joined(separator: " "))"
-        }
+        let text = Self.text(of: session.kind)
+        exercise = text?.watchTitle(fields: session.fields, root: session.root) ?? session.kind.rawValue
         question = session.prompt ?? ""
         root = session.root
-        if session.kind == .scale, let prompt = session.prompt, let pattern = prompt.components(separatedBy: "  ").last {
-            steps = pattern
-        }
+        detail = text?.watchDetail(question: nil, prompt: session.prompt)
+        counted = text?.countsNotes ?? (session.total != nil)
         progress = session.progress ?? 0
         total = session.total ?? 8
         correct = session.correct
@@ -84,13 +81,12 @@ public struct WatchState: Sendable {
             guard let question = details["question"] else { break }
             kind = question["kind"]?.stringValue.flatMap(ExerciseKind.named)
             root = question["root"]?.stringValue
-            steps = question["steps"]?.stringValue
-            interval = question["interval"]?.stringValue
             questionNumber = Int(details["number"]?.numberValue ?? Double(questionNumber))
-            let direction = question["direction"]?.stringValue.flatMap(IntervalDirection.named)
-            self.question = kind == .scale
-                ? "\(question["mode"]?.stringValue ?? "") from \(root ?? "")"
-                : "\(question["name"]?.stringValue ?? "") \(direction == .descending ? "down" : "up") from \(root ?? "")"
+            let fields = question.objectValue
+            let text = kind.flatMap(Self.text(of:))
+            detail = text?.watchDetail(question: fields, prompt: nil)
+            self.question = text?.watchQuestion(fields) ?? ""
+            counted = text?.countsNotes ?? (question["notes"] != nil)
             if details["repeat"]?.boolValue != true {
                 // Keep the finished question on screen until the next note, or it would vanish at once.
                 finishedRound = staff.contains { $0.role != "root" } ? staff : nil
@@ -128,13 +124,19 @@ public struct WatchState: Sendable {
         }
     }
 
-    /// What follows a wrong note. A scale's next degree is no secret (the mode and the step
-    /// pattern are on screen, and naming the degree is the lesson), so it is named; an interval
-    /// question's answer is what the student is asked for, so until it is revealed or found only
-    /// the try is counted.
+    /// What follows a wrong note. The expected note is named only where the kind says it is no
+    /// secret (a scale's next degree: the mode and the step pattern are on screen, and naming the
+    /// degree is the lesson); where it is the answer asked for (an interval's), only the try is counted.
     private func wrongTryNote(_ details: JSONValue) -> String {
-        if kind == .scale { return "expected \(details["expected"]?["note"]?.stringValue ?? "?")" }
+        if let kind, Self.text(of: kind)?.showsExpectedWhileOpen == true {
+            return "expected \(details["expected"]?["note"]?.stringValue ?? "?")"
+        }
         return "try \(Int(details["attempt"]?.numberValue ?? 1))"
+    }
+
+    /// How the kind words its reports, when this client knows the kind.
+    static func text(of kind: ExerciseKind) -> (any ExerciseClientText.Type)? {
+        ExerciseCatalog.module(named: kind.rawValue)
     }
 
     static func staff(_ value: JSONValue?) -> [StaffEntry] {

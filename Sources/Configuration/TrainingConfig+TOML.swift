@@ -27,10 +27,12 @@ extension TrainingConfig {
         scaleModelAnswer = try reader.bool("scale_model_answer", d.scaleModelAnswer)
         exercise = try reader.parsed("exercise", d.exercise, ExerciseKind.init(choosing:))
         autostart = try reader.bool("autostart", d.autostart)
-        scale = d.scale
-        if var table = try reader.table("scale") { scale = try ScaleExercise(reading: &table) }
-        interval = d.interval
-        if var table = try reader.table("interval") { interval = try IntervalExercise(reading: &table) }
+        exercises = d.exercises
+        for module in ExerciseCatalog.all {
+            guard var table = try reader.table(module.kind.rawValue) else { continue }
+            exercises[module.kind] = try module.exercise(reading: &table)
+            try table.finish()
+        }
         try reader.finish()
     }
 }
@@ -42,44 +44,18 @@ extension Duration {
     }
 }
 
-extension ScaleExercise {
-    /// `[training.scale]`.
-    init(reading reader: inout TableReader) throws(ConfigError) {
-        let d = TrainingConfig().scale
-        self.init(
-            mode: try reader.parsed("mode", d.mode) { try Mode(parsing: $0) },
-            root: try reader.parsed("root", d.root) { try RootNote(parsing: $0) },
-            matching: try reader.parsed("matching", d.matching, AnswerMatching.init(choosing:)),
-            newRandomRootEachRound: try reader.bool("random_root_each_round", d.newRandomRootEachRound),
-            newRandomModeEachRound: try reader.bool("random_mode_each_round", d.newRandomModeEachRound)
-        )
-        // The engine refuses a scale it cannot spell; refuse it here, where the file and line are known.
-        do {
-            _ = try root.scale(mode)
-        } catch {
-            throw reader.error(.invalidValue, "root", "\(root) \(mode) cannot be spelled: \(error)")
-        }
-        try reader.finish()
+extension ExerciseModule {
+    /// The kind's `[training.<kind>]` section, read by its module.
+    static func exercise(reading table: inout TableReader) throws(ConfigError) -> Exercise {
+        Exercise(try options(reading: &table))
     }
 }
 
-extension IntervalExercise {
-    /// `[training.interval]`; `root = "random"` draws a root within the note range each question.
-    init(reading reader: inout TableReader) throws(ConfigError) {
-        let d = IntervalExercise()
-        let root: RootNote? = try reader.parsed("root", d.root) { text in
-            text == "random" ? nil : try RootNote(parsing: text)
-        }
-        self.init(
-            root: root,
-            intervals: try reader.array("intervals", d.intervals, allowEmpty: false) { try SpelledInterval(parsing: $0) },
-            direction: try reader.parsed("direction", d.direction, IntervalDirection.init(choosing:)),
-            matching: try reader.parsed("matching", d.matching, AnswerMatching.init(choosing:)),
-            triesBeforeReveal: try reader.int(
-                "tries_before_reveal", d.triesBeforeReveal, in: TrainingConfig.triesBeforeRevealRange),
-            adaptive: try reader.bool("adaptive", d.adaptive),
-            echoAnswer: try reader.bool("echo_answer", d.echoAnswer)
-        )
-        try reader.finish()
+/// A kind's module reads its section through the same reader as the rest of the file.
+extension TableReader: ExerciseOptionsReader {
+    typealias Failure = ConfigError
+
+    func invalid(_ key: String, _ message: String) -> ConfigError {
+        error(.invalidValue, key, message)
     }
 }

@@ -18,12 +18,9 @@ extension TrainingConfig {
         )
     }
 
-    /// The exercise a session starts with when the student asks for none: `exercise` picks the
-    /// `[training.scale]` or the `[training.interval]` defaults.
+    /// The exercise a session starts with when the student asks for none: `exercise` picks its
+    /// kind's `[training.<kind>]` defaults.
     public var defaultExercise: Exercise {
-        switch exercise {
-        case .scale: .scale(scale)
-        case .interval: .interval(interval)
-        }
+        exercises[exercise]
     }
 }

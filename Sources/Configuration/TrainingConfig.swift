@@ -24,12 +24,11 @@ public struct TrainingConfig: Sendable {
     public var harmonicIntervals: Bool
     /// The whole scale is played as a model answer after each scale round.
     public var scaleModelAnswer: Bool
-    /// The kind of exercise a new session trains by default: `[training.scale]` or `[training.interval]`.
+    /// The kind of exercise a new session trains by default: one of `ExerciseCatalog`'s.
     public var exercise: ExerciseKind
-    /// The default scale exercise (`[training.scale]`).
-    public var scale: ScaleExercise
-    /// The default interval exercise (`[training.interval]`).
-    public var interval: IntervalExercise
+    /// Each kind's default exercise, its `[training.<kind>]` section (`[training.scale]`,
+    /// `[training.interval]`), read by the kind's module.
+    public var exercises: ExerciseDefaults
     /// Begin the configured exercise as the daemon starts, instead of waiting for a key.
     public var autostart: Bool
 
@@ -40,9 +39,8 @@ public struct TrainingConfig: Sendable {
         noteDuration: Duration = .seconds(1), referencePitch: ReferencePitch = .standard,
         tuningSystem: TuningSystem = .equalTemperament, soundSource: SoundSource = .cello,
         varyLoudness: Double = 0, promptGap: Duration = .milliseconds(250), harmonicIntervals: Bool = false,
-        scaleModelAnswer: Bool = false, exercise: ExerciseKind = .scale,
-        scale: ScaleExercise = ScaleExercise(mode: .ionian, root: try! RootNote(parsing: "C")),
-        interval: IntervalExercise = IntervalExercise(), autostart: Bool = false
+        scaleModelAnswer: Bool = false, exercise: ExerciseKind = ExerciseCatalog.standard[0].kind,
+        exercises: ExerciseDefaults = ExerciseDefaults(), autostart: Bool = false
     ) {
         self.lowestNote = lowestNote
         self.highestNote = highestNote
@@ -55,8 +53,7 @@ public struct TrainingConfig: Sendable {
         self.harmonicIntervals = harmonicIntervals
         self.scaleModelAnswer = scaleModelAnswer
         self.exercise = exercise
-        self.scale = scale
-        self.interval = interval
+        self.exercises = exercises
         self.autostart = autostart
     }
 
@@ -64,8 +61,49 @@ public struct TrainingConfig: Sendable {
     public static let noteDurationRange: ClosedRange<Duration> = .milliseconds(100) ... .seconds(10)
     /// Accepted gaps between prompt notes, seconds.
     public static let promptGapRange: ClosedRange<Double> = 0...5
-    /// Accepted tries before an answer is revealed.
-    public static let triesBeforeRevealRange = 1...10
 }
 
-extension TrainingConfig: Hashable, Codable {}
+extension TrainingConfig: Hashable {}
+
+extension TrainingConfig: Codable {
+    enum CodingKeys: String, CodingKey {
+        case lowestNote, highestNote, noteDuration, referencePitch, tuningSystem, soundSource, varyLoudness, promptGap
+        case harmonicIntervals, scaleModelAnswer, exercise, autostart
+    }
+
+    /// The settings, then each kind's section beside them under its name (`scale`, `interval`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            lowestNote: try container.decode(MIDINote.self, forKey: .lowestNote),
+            highestNote: try container.decode(MIDINote.self, forKey: .highestNote),
+            noteDuration: try container.decode(Duration.self, forKey: .noteDuration),
+            referencePitch: try container.decode(ReferencePitch.self, forKey: .referencePitch),
+            tuningSystem: try container.decode(TuningSystem.self, forKey: .tuningSystem),
+            soundSource: try container.decode(SoundSource.self, forKey: .soundSource),
+            varyLoudness: try container.decode(Double.self, forKey: .varyLoudness),
+            promptGap: try container.decode(Duration.self, forKey: .promptGap),
+            harmonicIntervals: try container.decode(Bool.self, forKey: .harmonicIntervals),
+            scaleModelAnswer: try container.decode(Bool.self, forKey: .scaleModelAnswer),
+            exercise: try container.decode(ExerciseKind.self, forKey: .exercise),
+            exercises: try ExerciseDefaults(from: decoder),
+            autostart: try container.decode(Bool.self, forKey: .autostart))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try exercises.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(lowestNote, forKey: .lowestNote)
+        try container.encode(highestNote, forKey: .highestNote)
+        try container.encode(noteDuration, forKey: .noteDuration)
+        try container.encode(referencePitch, forKey: .referencePitch)
+        try container.encode(tuningSystem, forKey: .tuningSystem)
+        try container.encode(soundSource, forKey: .soundSource)
+        try container.encode(varyLoudness, forKey: .varyLoudness)
+        try container.encode(promptGap, forKey: .promptGap)
+        try container.encode(harmonicIntervals, forKey: .harmonicIntervals)
+        try container.encode(scaleModelAnswer, forKey: .scaleModelAnswer)
+        try container.encode(exercise, forKey: .exercise)
+        try container.encode(autostart, forKey: .autostart)
+    }
+}

@@ -315,21 +315,17 @@ public actor DaemonCore {
         var promptSettings = settings.current
         for event in collector.drain() {
             let root = tracker.currentRoot  // the question the event concerns (a prompt brings its own)
-            let asksInterval = tracker.asksInterval
             tracker.apply(event, at: clock.now)
             switch event.kind {
             case .prompt(let prompt):
-                if let root = tracker.currentRoot { phrases.append(PromptPhrase(prompt.sounds, root: root)) }
+                if let root = tracker.currentRoot { phrases += Self.phrases(prompt.sounds, root: root) }
                 promptSettings = prompt.settings
-            case .roundComplete(let round) where settings.current.scaleModelAnswer:
-                if let root { phrases.append(Self.modelAnswer(round.scale.mode, from: root)) }
-            case .noteJudged(let judgement) where !judgement.sounds.isEmpty:
-                // The right answer's echo: root then answer, one after the other, whatever
-                // `harmonicIntervals` says, so the student hears the interval's direction.
-                phrases.append(PromptPhrase(judgement.sounds, root: root ?? judgement.sounds[0]))
-            case .answerRevealed(let revealed) where !revealed.sounds.isEmpty:
-                let together = asksInterval && settings.current.harmonicIntervals
-                phrases.append(PromptPhrase(revealed.sounds, root: root ?? revealed.sounds[0], together: together))
+            case .roundComplete(let round):
+                phrases += Self.phrases(round.sounds, root: root)
+            case .noteJudged(let judgement):
+                phrases += Self.phrases(judgement.sounds, root: root)
+            case .answerRevealed(let revealed):
+                phrases += Self.phrases(revealed.sounds, root: root)
             default:
                 break
             }
@@ -342,10 +338,11 @@ public actor DaemonCore {
         publish()
     }
 
-    /// The scale a round asked for, up to the octave, from the round's root key.
-    static func modelAnswer(_ mode: Mode, from root: MIDINote) -> PromptPhrase {
-        var keys = [root.rawValue]
-        for step in mode.steps { keys.append(keys.last! + step.rawValue) }
-        return PromptPhrase(keys.filter { $0 <= 127 }.map { MIDINote($0) }, root: root)
+    /// What an event asks to sound, tuned against `root` (or, with none, each phrase's first note).
+    static func phrases(_ sounds: [SoundPhrase], root: MIDINote?) -> [PromptPhrase] {
+        sounds.compactMap { phrase in
+            guard let tuning = root ?? phrase.notes.first else { return nil }
+            return PromptPhrase(phrase.notes, root: tuning, together: phrase.together)
+        }
     }
 }

@@ -26,21 +26,12 @@ enum EventDetails {
         })
     }
 
-    /// What is asked, as shown to the student. An interval question names its root and interval
-    /// but not the note that answers it: that comes with the correct judgement or the reveal.
+    /// What is asked, as shown to the student: the kind and what its question shows
+    /// (`ExerciseQuestion.details`), which never names the note that answers it.
     static func question(_ question: Prompt.Question) -> JSONValue {
-        switch question {
-        case .scale(let scale):
-            return .object([
-                "kind": .string(ExerciseKind.scale.rawValue), "mode": .string(scale.scale.mode.name), "root": note(scale.root),
-                "steps": .string(scale.stepPattern), "notes": .array(scale.expected.map { .string($0.spelled.description) }),
-            ])
-        case .interval(let interval):
-            return .object([
-                "kind": .string(ExerciseKind.interval.rawValue), "root": note(interval.root), "interval": .string(interval.interval.description),
-                "name": .string(interval.intervalName), "direction": .string(interval.direction.rawValue),
-            ])
-        }
+        var fields = question.shown.details
+        fields["kind"] = .string(question.kind.rawValue)
+        return .object(fields)
     }
 
     static func results(_ results: SessionResults) -> JSONValue {

@@ -24,7 +24,7 @@ struct EventFormatter {
             text = "\(Self.title(prompt.question))  " + Self.ask(prompt.question) + (prompt.isRepeat ? "  (again)" : "")
             details = .object([
                 "number": .number(Double(prompt.number)), "question": EventDetails.question(prompt.question),
-                "repeat": .bool(prompt.isRepeat), "sounds": .array(prompt.sounds.map { .string($0.description) }),
+                "repeat": .bool(prompt.isRepeat), "sounds": .array(prompt.sounds.notes.map { .string($0.description) }),
                 "staff": EventDetails.staff(prompt.staff),
             ])
         case .noteJudged(let judgement):
@@ -37,16 +37,16 @@ struct EventFormatter {
                 "response_seconds": .number(judgement.responseTime.seconds),
                 "since_prompt_seconds": .number(judgement.sincePrompt.seconds), "staff": EventDetails.staff(judgement.staff),
             ]
-            if judgement.correct || !asksInterval { fields["expected"] = EventDetails.expected(judgement.expected) }
+            if judgement.correct || showsExpected { fields["expected"] = EventDetails.expected(judgement.expected) }
             details = .object(fields)
         case .roundComplete(let round):
             (type, topic) = ("round_complete", .session)
             let errors = round.errors == 1 ? "1 error" : "\(round.errors) errors"
-            text = "\(round.scale.root) \(round.scale.mode.name) complete: round \(round.round), \(errors), \(round.duration.shortText)"
-            details = .object([
+            text = "\(round.title) complete: round \(round.round), \(errors), \(round.duration.shortText)"
+            details = .object(round.details.merging([
                 "round": .number(Double(round.round)), "errors": .number(Double(round.errors)),
-                "seconds": .number(round.duration.seconds), "scale": .string(round.scale.description),
-            ])
+                "seconds": .number(round.duration.seconds),
+            ]) { _, common in common })
         case .answerRevealed(let revealed):
             (type, topic) = ("answer_revealed", .answer)
             let why = revealed.reason == .skipped ? "skipped" : "after too many wrong tries"
@@ -65,12 +65,11 @@ struct EventFormatter {
                            text: "\(time)  \(text)", details: details)
     }
 
-    /// Whether the open question is an interval: its expected note is what the student is asked
-    /// to find, so a wrong try does not name it (a scale's next degree is shown by its mode, root
-    /// and step pattern, and naming it is the drill).
-    private var asksInterval: Bool {
-        if case .interval = question { return true }
-        return false
+    /// Whether a wrong try may name the expected note: a scale's next degree is shown by its mode,
+    /// root and step pattern, and naming it is the drill; an interval's is what the student is
+    /// asked to find.
+    private var showsExpected: Bool {
+        question?.shown.showsExpectedWhileOpen ?? true
     }
 
     /// `12 correct, 3 errors, error rate 20.0%, average response 1.80s, 60.0s`
@@ -82,44 +81,30 @@ struct EventFormatter {
     }
 
     static func describe(_ exercise: Exercise) -> String {
-        switch exercise {
-        case .scale(let scale):
-            return "\(scale.root) \(scale.mode.name) scale"
-                + (scale.newRandomRootEachRound ? ", new root each round" : "")
-                + (scale.newRandomModeEachRound ? ", new mode each round" : "")
-        case .interval(let interval):
-            let root = interval.root.map { "from \($0)" } ?? "from random roots"
-            return "intervals \(interval.intervals.map(\.description).joined(separator: " ")) \(interval.direction.rawValue) \(root)"
-        }
+        exercise.options.summary
     }
 
     private static func title(_ question: Prompt.Question) -> String {
-        switch question {
-        case .scale(let scale): "\(scale.scale.root) \(scale.scale.mode.name)"
-        case .interval(let interval): "\(interval.interval)"
-        }
+        question.shown.title
     }
 
     private static func ask(_ question: Prompt.Question) -> String {
-        switch question {
-        case .scale(let scale): "\(scale.stepPattern)  from \(scale.root)"
-        case .interval(let interval): interval.text
-        }
+        question.shown.ask
     }
 
+    /// A question of several notes counts them (`2/8`); one of a single answer times it or
+    /// counts the tries.
     private func judged(_ judgement: NoteJudgement) -> String {
         let mark = judgement.correct ? "✓" : "✗"
         let played = judgement.played.description
         guard let question else { return "\(played) \(mark)" }
-        switch question {
-        case .scale(let scale):
+        if let total = question.shown.answerCount {
             let done = judgement.staff.notes.filter { $0.role == .answer }.count
             let wrong = judgement.correct ? "" : "  expected \(judgement.expected)"
-            return "\(Self.title(question))  \(played) \(mark)\(wrong)  \(done)/\(scale.expected.count)"
-        case .interval:
-            let detail = judgement.correct
-                ? String(format: "%.2fs", judgement.sincePrompt.seconds) : "try \(judgement.attempt)"
-            return "\(Self.title(question))  \(played) \(mark)  \(detail)"
+            return "\(Self.title(question))  \(played) \(mark)\(wrong)  \(done)/\(total)"
         }
+        let detail = judgement.correct
+            ? String(format: "%.2fs", judgement.sincePrompt.seconds) : "try \(judgement.attempt)"
+        return "\(Self.title(question))  \(played) \(mark)  \(detail)"
     }
 }

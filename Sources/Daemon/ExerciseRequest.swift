@@ -2,59 +2,15 @@ import ControlProtocol
 import MusicTheory
 import Training
 
-/// The exercises `session.start` falls back on for whatever its params leave out (the config
-/// file's `[training.scale]` and `[training.interval]`).
-public struct ExerciseDefaults: Sendable, Hashable {
-    public var scale: ScaleExercise
-    public var interval: IntervalExercise
-
-    public init(
-        scale: ScaleExercise = ScaleExercise(mode: .ionian, root: RootNote(pitchClass: PitchClass(0))),
-        interval: IntervalExercise = IntervalExercise()
-    ) {
-        self.scale = scale
-        self.interval = interval
-    }
-}
-
-/// Turns `session.start` params into an exercise; anything unknown is an invalid-params error
-/// that lists what is accepted (the kind, direction and tuning were refused so when decoded).
+/// Turns `session.start` params into an exercise: the kind's module reads its own params over
+/// the defaults (the config file's `[training.<kind>]`); anything it refuses is an invalid-params
+/// error that lists what is accepted (the kind and tuning were refused so when decoded).
 enum ExerciseRequest {
     static func exercise(from params: SessionStartParams, defaults: ExerciseDefaults) throws(RPCError) -> Exercise {
-        let strict: AnswerMatching? = params.strict.map { $0 ? .exactOctave : .pitchClass }
-        switch params.kind {
-        case .scale:
-            let base = defaults.scale
-            let mode = try params.mode.map { text throws(RPCError) in try theory { () throws(TheoryError) in try Mode(parsing: text) } } ?? base.mode
-            let root = try params.root.map { text throws(RPCError) in try theory { () throws(TheoryError) in try RootNote(parsing: text) } } ?? base.root
-            _ = try theory { () throws(TheoryError) in try root.scale(mode) }
-            return .scale(ScaleExercise(
-                mode: mode, root: root, matching: strict ?? base.matching,
-                newRandomRootEachRound: params.randomRoot ?? base.newRandomRootEachRound,
-                newRandomModeEachRound: params.randomMode ?? base.newRandomModeEachRound))
-        case .interval:
-            let base = defaults.interval
-            var root = base.root
-            if let text = params.root {
-                root = text == "random" ? nil : try theory { () throws(TheoryError) in try RootNote(parsing: text) }
-            }
-            var intervals = base.intervals
-            if let names = params.intervals {
-                guard !names.isEmpty else { throw .invalidParams("intervals must name at least one interval") }
-                intervals = []
-                for name in names { intervals.append(try theory { () throws(TheoryError) in try SpelledInterval(parsing: name) }) }
-            }
-            // `extended` adds the compound intervals to the set, given or default, as
-            // `eartrainctl start interval --extended` says; it used to replace a given set.
-            if params.extended == true {
-                intervals += IntervalExercise.extensionIntervals.filter { !intervals.contains($0) }
-            }
-            let tries = params.tries ?? base.triesBeforeReveal
-            guard (1...20).contains(tries) else { throw .invalidParams("tries must be 1-20, got \(tries)") }
-            return .interval(IntervalExercise(
-                root: root, intervals: intervals, direction: params.direction ?? base.direction, matching: strict ?? base.matching,
-                triesBeforeReveal: tries, adaptive: params.adaptive ?? base.adaptive,
-                echoAnswer: params.echoAnswer ?? base.echoAnswer))
+        do {
+            return try defaults[params.kind].options.options(from: params.exercise)
+        } catch {
+            throw .invalidParams(error.description)
         }
     }
 

@@ -1,6 +1,7 @@
 import ControlProtocol
 import ControlServer
 import Foundation
+import Training
 
 /// Answers JSON-RPC 2.0 lines: reads one (a request, a notification or a batch of them), looks
 /// each method up in the table, checks the caller may call it, runs its handler and encodes the

@@ -16,22 +16,10 @@ struct SessionTracker {
     /// The open question's staff with its wrong attempts, and the one finished before it.
     private var staff: RoundStaff?
     private var lastStaff: RoundStaff?
-    /// Where the open question's wrong attempts are placed (see `StaffEntries.targets`).
-    private var targets: [SpelledNote] = []
-
-    /// Whether the open question is an interval.
-    var asksInterval: Bool {
-        if case .interval = question { return true }
-        return false
-    }
 
     /// The root of the open question, the note every key is tuned against.
     var currentRoot: MIDINote? {
-        switch question {
-        case .scale(let scale): return try? scale.root.midiNote()
-        case .interval(let interval): return interval.rootNote
-        case nil: return nil
-        }
+        question?.shown.tuningRoot
     }
 
     mutating func apply(_ event: TrainingEvent, at now: Duration) {
@@ -51,8 +39,7 @@ struct SessionTracker {
             if !prompt.isRepeat {
                 progress = 0
                 if let staff { lastStaff = staff }
-                staff = RoundStaff(question: Self.text(prompt.question), notes: StaffEntries.entries(prompt.staff))
-                targets = StaffEntries.targets(prompt.question)
+                staff = RoundStaff(question: prompt.question.shown.text, notes: StaffEntries.entries(prompt.staff))
             }
         case .noteJudged(let judgement):
             if judgement.correct {
@@ -62,12 +49,9 @@ struct SessionTracker {
             } else {
                 errors += 1
                 let drawn = judgement.staff.notes.count
-                if staff != nil, !targets.isEmpty {
-                    let wrong = if case .interval(let interval) = question {
-                        StaffEntries.wrong(judgement.played, interval: interval, drawnRoot: targets[0], drawn: drawn)
-                    } else {
-                        StaffEntries.wrong(judgement.played, target: targets[min(drawn, targets.count - 1)], drawn: drawn)
-                    }
+                if staff != nil, let question {
+                    let target = question.shown.wrongTryPlace(judgement.played, drawn: drawn)
+                    let wrong = StaffEntries.wrong(judgement.played, target: target, drawn: drawn)
                     staff!.wrong.append(wrong)
                     // Only the latest few: a key held down or a cat on the keyboard must not grow `status`.
                     if staff!.wrong.count > StaffEntries.wrongKept { staff!.wrong.removeFirst() }
@@ -89,40 +73,20 @@ struct SessionTracker {
     func status(now: Duration, tuning: TuningSystem) -> SessionStatus? {
         guard running, let exercise else { return nil }
         var status = SessionStatus(
-            kind: exercise.kind, mode: nil, intervals: nil, root: "random", correct: correct, errors: errors,
-            elapsedSeconds: (now - startedAt).secondsToTheMillisecond, prompt: nil, progress: nil, total: nil, seed: seed,
-            tuning: tuning)
-        switch exercise {
-        case .scale(let scale):
-            status.mode = scale.mode.name
-            status.root = scale.root.description
-        case .interval(let interval):
-            status.intervals = interval.intervals.map(\.description)
-            status.direction = interval.direction
-            status.root = interval.root?.description ?? "random"
-        }
+            kind: exercise.kind, fields: exercise.options.statusFields, root: exercise.options.statusRoot, correct: correct,
+            errors: errors, elapsedSeconds: (now - startedAt).secondsToTheMillisecond, prompt: nil, progress: nil, total: nil,
+            seed: seed, tuning: tuning)
         status.staff = staff
         status.lastStaff = lastStaff
-        switch question {
-        case .scale(let scale):
-            status.mode = scale.scale.mode.name
-            status.root = scale.root.description
-            status.prompt = "\(scale.scale.root) \(scale.scale.mode.name)  \(scale.stepPattern)"
-            status.progress = progress
-            status.total = scale.expected.count
-        case .interval(let interval):
-            status.root = interval.root.description
-            status.prompt = interval.text
-        case nil:
-            break
+        if let shown = question?.shown {
+            status.fields.merge(shown.statusFields) { _, asked in asked }
+            status.root = shown.root.description
+            status.prompt = shown.text
+            if let total = shown.answerCount {
+                status.progress = progress
+                status.total = total
+            }
         }
         return status
-    }
-
-    private static func text(_ question: Prompt.Question) -> String {
-        switch question {
-        case .scale(let scale): scale.text
-        case .interval(let interval): interval.text
-        }
     }
 }

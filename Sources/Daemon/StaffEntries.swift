@@ -17,23 +17,6 @@ enum StaffEntries {
                    accidental: note.accidental?.symbol, role: role, slot: slot)
     }
 
-    /// Where a question's wrong attempts are placed, worked out once when it opens (placing a
-    /// scale builds it; doing that for every wrong note would slow a stream of them down): a
-    /// scale's expected notes; an interval's drawn root alone, since its answer is not shown.
-    static func targets(_ question: Prompt.Question) -> [SpelledNote] {
-        switch question {
-        case .scale(let scale): Staff.placement(of: scale.scale)
-        case .interval(let interval): [Staff.drawable(interval.root, interval.answer.spelled).0]
-        }
-    }
-
-    /// A wrong try at an interval, in the octave it was played, moved as the root is drawn.
-    /// Placed near the answer, a try in the wrong octave would be drawn as the answer itself.
-    static func wrong(_ played: MIDINote, interval: IntervalQuestion, drawnRoot: SpelledNote, drawn: Int) -> StaffEntry {
-        let target = SpelledNote(played.spelled.name, octave: played.octave + drawnRoot.octave - interval.root.octave)
-        return wrong(played, target: target, drawn: drawn)
-    }
-
     /// Each pitch class's preferred name, worked out once (`preferredName` builds scales).
     private static let preferredNames = PitchClass.allCases.map(\.preferredName)
 

@@ -40,8 +40,7 @@ public struct DaemonApplication: Service {
             core: core, policy: policy(config.socket, reporter: reporter),
             defaults: {
                 // Read at each session.start, so a reload's exercise defaults apply to the next session.
-                let training = reloader.config.training
-                return ExerciseDefaults(scale: training.scale, interval: training.interval)
+                reloader.config.training.exercises
             },
             configuration: { Wire.snakeCasedValue(reloader.config) },
             settings: .over(reloader) { config in await core.apply(config.training.trainingSettings) },

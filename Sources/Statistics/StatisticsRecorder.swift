@@ -16,7 +16,7 @@ import Training
 public final class StatisticsRecorder: Sendable {
     private struct State {
         var session: UUID?
-        var exercise: ExerciseKind = .scale
+        var exercise: ExerciseKind = ExerciseCatalog.standard[0].kind
         var root = ""
         var mode: String?
         var interval: String?
@@ -158,14 +158,8 @@ public final class StatisticsRecorder: Sendable {
             state.withLock { $0.session = start.id; $0.exercise = start.exercise; $0.profile = start.profile }
             return [.sessionStart(start)]
         case .prompt(let prompt):
-            state.withLock { state in
-                switch prompt.question {
-                case .scale(let question):
-                    (state.root, state.mode, state.interval) = (question.scale.root.description, question.scale.mode.name, nil)
-                case .interval(let question):
-                    (state.root, state.mode, state.interval) = (question.root.name.description, nil, question.interval.description)
-                }
-            }
+            let columns = prompt.question.shown.answerColumns
+            state.withLock { state in (state.root, state.mode, state.interval) = (columns.root, columns.mode, columns.interval) }
             return []
         case .noteJudged(let judgement):
             return answerRecord(judgement, at: now).map { [.answer($0)] } ?? []
@@ -180,26 +174,22 @@ public final class StatisticsRecorder: Sendable {
     }
 
     private func startRecord(_ exercise: Exercise, profile: String, at time: Date) -> SessionStartRecord {
-        switch exercise {
-        case .scale(let scale):
-            SessionStartRecord(
-                id: makeID(), profile: profile, startedAt: time, exercise: .scale, mode: scale.mode.name,
-                root: scale.root.description)
-        case .interval(let interval):
-            SessionStartRecord(
-                id: makeID(), profile: profile, startedAt: time, exercise: .interval, root: interval.root?.description,
-                intervals: interval.intervals.map(\.description), direction: interval.direction)
-        }
+        let columns = exercise.options.sessionColumns
+        return SessionStartRecord(
+            id: makeID(), profile: profile, startedAt: time, exercise: exercise.kind, mode: columns.mode, root: columns.root,
+            intervals: columns.intervals, direction: columns.direction)
     }
 
     private func answerRecord(_ judgement: NoteJudgement, at time: Date) -> AnswerRecord? {
         let current = state.withLock { $0 }
         guard let session = current.session else { return nil }
+        // A subject fills the answer column its category names, when there is one.
         var degree: Int?
         var interval = current.interval
-        switch judgement.subject {
-        case .degree(let number): degree = number
-        case .interval(let asked): interval = asked.description
+        switch (judgement.subject.category, judgement.subject.value) {
+        case ("degree", .number(let number)): degree = Int(number)
+        case ("interval", _): interval = judgement.subject.label
+        default: break
         }
         return AnswerRecord(
             time: time, session: session, profile: current.profile ?? profile, exercise: current.exercise, root: current.root,

@@ -1,6 +1,6 @@
 import MusicTheory
 
-/// Chooses the next interval, weighting those recently missed or slow (see `docs/adaptive.md`).
+/// Chooses the next subject (an interval), weighting those recently missed or slow (see `docs/adaptive.md`).
 ///
 /// weight = 1 + 3 · (share of the last 5 asks that were missed)
 ///            + 1 · (share of the last 5 asks answered slower than 4 seconds);
@@ -26,18 +26,18 @@ struct AdaptiveChooser {
     private var weights: [AnswerSubject: Double] = [:]
 
     /// Remembers how an ask went; only the last `memory` asks of each interval count.
-    mutating func record(_ interval: SpelledInterval, missed: Bool, responseTime: Duration?) {
+    mutating func record(_ subject: AnswerSubject, missed: Bool, responseTime: Duration?) {
         let slow = !missed && (responseTime ?? .zero) > Self.slowThreshold
-        var outcomes = history[.interval(interval), default: []]
+        var outcomes = history[subject, default: []]
         outcomes.append(Outcome(missed: missed, slow: slow))
         if outcomes.count > Self.memory { outcomes.removeFirst(outcomes.count - Self.memory) }
-        history[.interval(interval)] = outcomes
-        weights[.interval(interval)] = Self.weight(of: outcomes)
+        history[subject] = outcomes
+        weights[subject] = Self.weight(of: outcomes)
     }
 
-    /// The current weight of an interval.
-    func weight(of interval: SpelledInterval) -> Double {
-        weights[.interval(interval)] ?? Self.unaskedWeight
+    /// The current weight of a subject.
+    func weight(of subject: AnswerSubject) -> Double {
+        weights[subject] ?? Self.unaskedWeight
     }
 
     private static func weight(of outcomes: [Outcome]) -> Double {
@@ -47,8 +47,8 @@ struct AdaptiveChooser {
         return 1 + missWeight * missed + slowWeight * slow
     }
 
-    /// One interval, drawn with probability proportional to its weight.
-    func choose(from intervals: [SpelledInterval], using random: inout SeededRandom) -> SpelledInterval {
+    /// One subject, drawn with probability proportional to its weight.
+    func choose(from intervals: [AnswerSubject], using random: inout SeededRandom) -> AnswerSubject {
         let weights = intervals.map(weight(of:))
         var point = Double.random(in: 0..<weights.reduce(0, +), using: &random)
         for (interval, weight) in zip(intervals, weights) {

@@ -17,12 +17,12 @@ public struct AnswerRevealed: Sendable {
     /// Why they were shown.
     public let reason: Reason
     /// The notes the audio should sound to show them.
-    public let sounds: [MIDINote]
+    public let sounds: [SoundPhrase]
     /// What the staff shows with them.
     public let staff: Staff
 
     /// A reveal; the engine makes these.
-    public init(answers: [ExpectedNote], subjects: [AnswerSubject], reason: Reason, sounds: [MIDINote], staff: Staff) {
+    public init(answers: [ExpectedNote], subjects: [AnswerSubject], reason: Reason, sounds: [SoundPhrase], staff: Staff) {
         self.answers = answers
         self.subjects = subjects
         self.reason = reason

@@ -1,47 +1,76 @@
-import MusicTheory
+/// What one answer trains, the row it is counted under in the results: made by the exercise's
+/// module (`degree 3` for a scale, `m6` for an interval).
+public struct AnswerSubject: Sendable {
+    /// What sort of subject: `degree`, `interval`; subjects of different sorts never meet in a
+    /// session. The statistics fill the answer column of this name, when there is one.
+    public let category: String
+    /// As the results show it: `degree 3`, `m6`.
+    public let label: String
+    /// The value behind the label as JSON: `3`, `"m6"`.
+    public let value: JSONValue
+    /// The order of rows: compared element by element (degrees in order, intervals by size).
+    public let order: [Int]
 
-/// What one answer trains, the row it is counted under in the results: a scale degree or an interval.
-public enum AnswerSubject: Sendable {
-    /// A degree of a scale, 1 (the root) … 8 (the octave).
-    case degree(Int)
-    /// An interval of an interval exercise.
-    case interval(SpelledInterval)
+    /// A subject; modules make these.
+    public init(category: String, label: String, value: JSONValue, order: [Int]) {
+        self.category = category
+        self.label = label
+        self.value = value
+        self.order = order
+    }
 }
 
-extension AnswerSubject: Hashable, Codable {
-    /// Hashes numbers only: the interval's quality is a `String` enum, whose default hash hashes
-    /// the string, and results are tallied on every note. Number and line-of-fifths place
-    /// identify an interval, so equal subjects still hash equal.
+extension AnswerSubject: Hashable {
+    public static func == (lhs: AnswerSubject, rhs: AnswerSubject) -> Bool {
+        lhs.order == rhs.order && lhs.category == rhs.category && lhs.label == rhs.label
+    }
+
+    /// Hashes numbers only: results are tallied on every note, and the order identifies a
+    /// subject within its session.
     public func hash(into hasher: inout Hasher) {
-        switch self {
-        case .degree(let number):
-            hasher.combine(0)
-            hasher.combine(number)
-        case .interval(let interval):
-            hasher.combine(interval.number)
-            hasher.combine(interval.fifths)
-        }
+        hasher.combine(order)
     }
 }
 
 extension AnswerSubject: Comparable {
-    /// Degrees in order, then intervals by size.
+    /// By `order`, element by element.
     public static func < (lhs: AnswerSubject, rhs: AnswerSubject) -> Bool {
-        switch (lhs, rhs) {
-        case (.degree(let a), .degree(let b)): a < b
-        case (.interval(let a), .interval(let b)): a < b
-        case (.degree, .interval): true
-        case (.interval, .degree): false
+        lhs.order.lexicographicallyPrecedes(rhs.order)
+    }
+}
+
+extension AnswerSubject: Codable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// `{"degree":{"_0":3,"label":"degree 3","order":[0,3]}}`: the category holding the value (the
+    /// shape stored results had when subjects were an enum), its label and its order.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        var nested = container.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: category))
+        try nested.encode(value, forKey: Key(stringValue: "_0"))
+        try nested.encode(label, forKey: Key(stringValue: "label"))
+        try nested.encode(order, forKey: Key(stringValue: "order"))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        guard let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no subject"))
         }
+        let nested = try container.nestedContainer(keyedBy: Key.self, forKey: key)
+        self.init(
+            category: key.stringValue, label: try nested.decode(String.self, forKey: Key(stringValue: "label")),
+            value: try nested.decode(JSONValue.self, forKey: Key(stringValue: "_0")),
+            order: try nested.decode([Int].self, forKey: Key(stringValue: "order")))
     }
 }
 
 extension AnswerSubject: CustomStringConvertible {
     /// `degree 3`, `m6`.
-    public var description: String {
-        switch self {
-        case .degree(let number): "degree \(number)"
-        case .interval(let interval): interval.description
-        }
-    }
+    public var description: String { label }
 }

@@ -21,14 +21,14 @@ public struct NoteJudgement: Sendable {
     public let sincePrompt: Duration
     /// What the staff shows after this note (a wrong note is not drawn).
     public let staff: Staff
-    /// The notes the audio should sound after this note, one after another: a right interval
-    /// answer's root then answer (when the exercise echoes answers); otherwise none.
-    public let sounds: [MIDINote]
+    /// What the audio should sound after this note: a right interval answer's root then answer
+    /// (when the exercise echoes answers); otherwise nothing.
+    public let sounds: [SoundPhrase]
 
     /// A judgement; the engine makes these.
     public init(
         expected: ExpectedNote, played: MIDINote, velocity: Int, correct: Bool, subject: AnswerSubject,
-        attempt: Int, responseTime: Duration, sincePrompt: Duration, staff: Staff, sounds: [MIDINote] = []
+        attempt: Int, responseTime: Duration, sincePrompt: Duration, staff: Staff, sounds: [SoundPhrase] = []
     ) {
         self.expected = expected
         self.played = played

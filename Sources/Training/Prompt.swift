@@ -1,13 +1,25 @@
 import MusicTheory
 
-/// A question put to the student: a scale round to play or an interval to find.
+/// A question put to the student: a scale round to play, an interval to find, or whatever its
+/// exercise kind asks.
 public struct Prompt: Sendable {
-    /// The question itself.
-    public enum Question: Sendable {
-        /// Play this scale upward from its root to the octave.
-        case scale(ScaleQuestion)
-        /// Play the note this interval away from the sounded root.
-        case interval(IntervalQuestion)
+    /// The question as shown, whichever kind asked it.
+    public struct Question: Sendable {
+        /// The kind's own question.
+        public let shown: any ExerciseQuestion
+
+        /// `shown`, boxed.
+        public init(_ shown: any ExerciseQuestion) {
+            self.shown = shown
+        }
+
+        /// The kind that asked it.
+        public var kind: ExerciseKind { type(of: shown).kind }
+
+        /// The kind's own question as `type`, when it is of that type.
+        public func shown<Shown: ExerciseQuestion>(as type: Shown.Type) -> Shown? {
+            shown as? Shown
+        }
     }
 
     /// The round (scale) or question (interval) number, from 1.
@@ -16,15 +28,15 @@ public struct Prompt: Sendable {
     public let question: Question
     /// The settings read for this prompt: how the audio should sound it.
     public let settings: TrainingSettings
-    /// The notes the audio should sound for this prompt (an interval's root, a scale's root).
-    public let sounds: [MIDINote]
+    /// What the audio should sound for this prompt (an interval's root, a scale's root), phrase by phrase.
+    public let sounds: [SoundPhrase]
     /// True when the student asked to hear the prompt again.
     public let isRepeat: Bool
     /// What the staff shows as the question opens.
     public let staff: Staff
 
     /// A prompt; the engine makes these.
-    public init(number: Int, question: Question, settings: TrainingSettings, sounds: [MIDINote], isRepeat: Bool, staff: Staff) {
+    public init(number: Int, question: Question, settings: TrainingSettings, sounds: [SoundPhrase], isRepeat: Bool, staff: Staff) {
         self.number = number
         self.question = question
         self.settings = settings
@@ -34,66 +46,54 @@ public struct Prompt: Sendable {
     }
 }
 
-/// A scale round as it is asked: mode, root and the step pattern.
-public struct ScaleQuestion: Sendable {
-    /// The scale, with its spelling.
-    public let scale: Scale
-    /// The root as placed on the staff (as low as possible, at or above E2).
-    public let root: SpelledNote
-    /// The mode's step pattern in whole and half steps, such as `W-W-H-W-W-W-H`.
-    public let stepPattern: String
-    /// The eight notes expected, root to octave.
-    public let expected: [ExpectedNote]
-
-    /// A scale question; the engine makes these.
-    public init(scale: Scale, root: SpelledNote, expected: [ExpectedNote]) {
-        self.scale = scale
-        self.root = root
-        self.stepPattern = scale.mode.stepPattern
-        self.expected = expected
+extension Prompt.Question: Hashable {
+    public static func == (lhs: Prompt.Question, rhs: Prompt.Question) -> Bool {
+        lhs.shown.isEqual(to: rhs.shown)
     }
 
-    /// As the student reads it: "D dorian  W-H-W-W-W-H-W".
-    public var text: String { "\(scale.root) \(scale.mode.name)  \(stepPattern)" }
-}
-
-/// An interval question as it is asked: the sounded root and the interval's name.
-public struct IntervalQuestion: Sendable {
-    /// The sounded root, spelled.
-    public let root: SpelledNote
-    /// The sounded root's MIDI note.
-    public let rootNote: MIDINote
-    /// The interval asked for.
-    public let interval: SpelledInterval
-    /// Up or down from the root.
-    public let direction: IntervalDirection
-    /// The note that answers it.
-    public let answer: ExpectedNote
-
-    /// An interval question; the engine makes these.
-    public init(root: SpelledNote, rootNote: MIDINote, interval: SpelledInterval, direction: IntervalDirection, answer: ExpectedNote) {
-        self.root = root
-        self.rootNote = rootNote
-        self.interval = interval
-        self.direction = direction
-        self.answer = answer
-    }
-
-    /// The interval's name as the student reads it; the tritone is asked as "A4/d5".
-    public var intervalName: String {
-        interval.semitones == 6 && !interval.isCompound ? "augmented fourth / diminished fifth" : interval.name
-    }
-
-    /// As the student reads it: "major third up from E2".
-    public var text: String {
-        "\(intervalName) \(direction == .ascending ? "up" : "down") from \(root)"
+    public func hash(into hasher: inout Hasher) {
+        shown.hash(into: &hasher)
     }
 }
 
-extension Prompt.Question: Hashable, Codable {}
+extension Prompt.Question: Codable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+        static let shown = Key(stringValue: "_0")
+    }
+
+    /// `{"interval":{"_0":{…}}}`: the kind's name holding its question.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        var nested = container.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: kind.rawValue))
+        try shown.encodeQuestion(into: &nested, forKey: .shown)
+    }
+
+    /// Decodes through the catalog, as the kind's own question type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        guard let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no exercise kind"))
+        }
+        let module = ExerciseCatalog.module(named: try ExerciseKind(choosing: key.stringValue).rawValue)!
+        let nested = try container.nestedContainer(keyedBy: Key.self, forKey: key)
+        self.init(try module.decodeQuestion(from: nested, forKey: .shown))
+    }
+}
+
+extension ExerciseQuestion {
+    fileprivate func encodeQuestion<K: CodingKey>(into container: inout KeyedEncodingContainer<K>, forKey key: K) throws {
+        try container.encode(self, forKey: key)
+    }
+}
+
+extension ExerciseModule {
+    fileprivate static func decodeQuestion<K: CodingKey>(from container: KeyedDecodingContainer<K>, forKey key: K) throws -> any ExerciseQuestion {
+        try container.decode(Question.self, forKey: key)
+    }
+}
 
 extension Prompt: Hashable, Codable {}
-
-extension ScaleQuestion: Hashable, Codable {}
-
-extension IntervalQuestion: Hashable, Codable {}

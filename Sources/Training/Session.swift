@@ -11,8 +11,8 @@ struct Session {
     var number = 0
     var prompt: Prompt?
     var staff = Staff()
-    var scaleRound: ScaleRound?
-    var intervalQuestion: OpenIntervalQuestion?
+    /// The question waiting for its answer, whichever kind it is.
+    var open: (any OpenQuestion)?
     var chooser = AdaptiveChooser()
 
     init(exercise: Exercise, startTime: Duration, settings: TrainingSettings) {
@@ -20,37 +20,4 @@ struct Session {
         self.startTime = startTime
         self.settings = settings
     }
-}
-
-/// A scale round under way.
-struct ScaleRound {
-    let question: ScaleQuestion
-    /// The eight notes as drawn on the staff.
-    let placed: [SpelledNote]
-    let promptTime: Duration
-    /// Index of the expected note, 0…7.
-    var index = 0
-    /// Which try at the expected note comes next, from 1.
-    var attempt = 1
-    /// When the expected note became expected.
-    var expectedSince: Duration
-    var errors = 0
-    var drawn: [StaffNote] = []
-
-    init(question: ScaleQuestion, placed: [SpelledNote], at time: Duration) {
-        self.question = question
-        self.placed = placed
-        self.promptTime = time
-        self.expectedSince = time
-    }
-}
-
-/// An interval question waiting for its answer.
-struct OpenIntervalQuestion {
-    let question: IntervalQuestion
-    let promptTime: Duration
-    /// The root and answer as drawn on the staff.
-    let drawnRoot: SpelledNote
-    let drawnAnswer: SpelledNote
-    var wrongTries = 0
 }

@@ -67,8 +67,11 @@ public final class TrainingEngine {
             } else {
                 pressedControllers.remove(controller)
             }
-        case .noteOn, .noteOff:
-            return
+        case .noteOn(let note, _), .noteOff(let note, _):
+            let range = session?.settings.noteRange ?? settingsSource.current.noteRange
+            if session != nil, controls.action(forKey: note, noteRange: range) == nil {
+                answer(at: event.time) { open, context in open.release(note, context: &context) }
+            }
         }
     }
 
@@ -90,7 +93,7 @@ public final class TrainingEngine {
     }
 
     func start(_ exercise: Exercise, at time: Duration) throws(TrainingError) {
-        try exercise.validate()
+        try exercise.options.validate()
         end(at: time)
         lastExercise = exercise
         let settings = settingsSource.current
@@ -111,18 +114,54 @@ public final class TrainingEngine {
         guard session != nil else { return }
         session!.settings = settingsSource.current
         session!.number += 1
-        switch session!.exercise {
-        case .scale(let exercise): openScaleRound(exercise, at: time)
-        case .interval(let exercise): openIntervalQuestion(exercise, at: time)
-        }
+        let previous = session!.open
+        session!.open = nil
+        var context = takeContext(at: time)
+        let open = session!.exercise.options.openQuestion(after: previous, context: &context)
+        putBack(context)
+        session!.open = open
+        ask(Prompt.Question(open.question), sounds: open.sounds, staff: open.staff, at: time)
     }
 
     func judge(_ note: MIDINote, velocity: Int, at time: Duration) {
-        if session?.scaleRound != nil {
-            judgeScaleNote(note, velocity: velocity, at: time)
-        } else if session?.intervalQuestion != nil {
-            judgeIntervalNote(note, velocity: velocity, at: time)
+        answer(at: time) { open, context in open.press(note, velocity: velocity, context: &context) }
+    }
+
+    /// Hands the open question a key (or a skip), reports the events it makes and, when the
+    /// question is over, opens the next one.
+    func answer(at time: Duration, _ body: (inout any OpenQuestion, inout QuestionContext) -> QuestionStep) {
+        guard var open = session?.open else { return }
+        session!.open = nil  // held alone while it changes, so it is not copied
+        var context = takeContext(at: time)
+        let step = body(&open, &context)
+        putBack(context)
+        session!.open = open
+        for kind in step.events {
+            switch kind {
+            case .noteJudged(let judgement): session!.staff = judgement.staff
+            case .answerRevealed(let revealed): session!.staff = revealed.staff
+            default: break
+            }
+            emit(kind, at: time)
         }
+        if step.finished { openNextQuestion(at: time) }
+    }
+
+    /// The session's tally and adaptive choice and the engine's random source, moved out (not
+    /// copied) for a question to use.
+    private func takeContext(at time: Duration) -> QuestionContext {
+        let context = QuestionContext(
+            settings: session!.settings, number: session!.number, time: time, random: random,
+            tally: session!.tally, chooser: session!.chooser)
+        session!.tally = ResultsTally()
+        session!.chooser = AdaptiveChooser()
+        return context
+    }
+
+    private func putBack(_ context: QuestionContext) {
+        random = context.random
+        session!.tally = context.tally
+        session!.chooser = context.chooser
     }
 
     func repeatPrompt(at time: Duration) {
@@ -136,11 +175,7 @@ public final class TrainingEngine {
     }
 
     func skip(at time: Duration) {
-        if session?.scaleRound != nil {
-            skipScaleRound(at: time)
-        } else if session?.intervalQuestion != nil {
-            skipIntervalQuestion(at: time)
-        }
+        answer(at: time) { open, context in open.skip(context: &context) }
     }
 
     func emit(_ kind: TrainingEvent.Kind, at time: Duration) {
@@ -149,7 +184,7 @@ public final class TrainingEngine {
     }
 
     /// A prompt, remembered so that it can be repeated, and sent.
-    func ask(_ question: Prompt.Question, sounds: [MIDINote], staff: Staff, at time: Duration) {
+    func ask(_ question: Prompt.Question, sounds: [SoundPhrase], staff: Staff, at time: Duration) {
         let prompt = Prompt(
             number: session!.number, question: question, settings: session!.settings,
             sounds: sounds, isRepeat: false, staff: staff

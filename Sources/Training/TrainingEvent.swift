@@ -9,7 +9,7 @@ public struct TrainingEvent: Sendable {
         case prompt(Prompt)
         /// A played note was judged.
         case noteJudged(NoteJudgement)
-        /// A scale reached its octave.
+        /// A round of several answers (a scale to its octave) was played through.
         case roundComplete(RoundComplete)
         /// The engine showed an answer.
         case answerRevealed(AnswerRevealed)

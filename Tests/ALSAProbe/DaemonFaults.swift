@@ -22,8 +22,8 @@ struct DaemonFaults {
                      "\(daemon.status().map { "\($0.devices)" } ?? "no answer"); log: \(daemon.child.log.suffix(400))")
         guard connected != nil else { return false }
         var params = SessionStartParams(kind: .scale)
-        params.mode = "ionian"
-        params.root = "C3"
+        params.set("mode", .string("ionian"))
+        params.set("root", .string("C3"))
         params.seed = 9
         let started = daemon.call("session.start", Wire.value(params))
         report.note("session.start: \(started.map { "\($0.error?.message ?? "ok")" } ?? "no answer")")
@@ -140,7 +140,7 @@ struct DaemonFaults {
 
     func describe(_ session: SessionStatus?) -> String {
         guard let s = session else { return "no session" }
-        return "\(s.kind) \(s.mode ?? "") \(s.root) seed \(s.seed): \(s.correct) right, \(s.errors) wrong, "
+        return "\(s.kind) \(s.text("mode") ?? "") \(s.root) seed \(s.seed): \(s.correct) right, \(s.errors) wrong, "
             + "progress \(s.progress ?? -1)/\(s.total ?? -1)"
     }
 }

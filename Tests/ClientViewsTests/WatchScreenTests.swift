@@ -84,7 +84,7 @@ struct WatchScreenTests {
     @Test("a wrong interval try after watch joined mid-session (kind from status) does not name the answer")
     func intervalWrongTryFromStatus() {
         var state = WatchState()
-        state.apply(status: SessionStatus(kind: .interval, mode: nil, intervals: ["M3"], root: "C3", correct: 0, errors: 0,
+        state.apply(status: SessionStatus(kind: .interval, fields: ["intervals": .array([.string("M3")])], root: "C3", correct: 0, errors: 0,
                                           elapsedSeconds: 0, prompt: "major third up from C3", progress: nil, total: nil,
                                           seed: 1, tuning: .equalTemperament))
         state.apply(Self.event("note_judged", seconds: 1, ["correct": .bool(false), "played": .string("F3"), "attempt": .number(2),

@@ -78,7 +78,7 @@ struct ConfigReloaderTests {
         let settings = config.training.trainingSettings
         #expect(settings.noteRange == MIDINote(40)...MIDINote(64))
         #expect(settings.noteDuration == .milliseconds(1500))
-        guard case .interval(let exercise) = config.training.defaultExercise else {
+        guard let exercise = config.training.defaultExercise.options(as: IntervalExercise.self) else {
             Issue.record("expected an interval exercise")
             return
         }
@@ -86,7 +86,7 @@ struct ConfigReloaderTests {
         let fifth = try SpelledInterval(parsing: "P5")
         #expect(exercise.root == a2)
         #expect(exercise.intervals == [fifth])
-        guard case .scale(let scale) = EartrainerConfig.defaults.training.defaultExercise else {
+        guard let scale = EartrainerConfig.defaults.training.defaultExercise.options(as: ScaleExercise.self) else {
             Issue.record("the default exercise should be a scale")
             return
         }

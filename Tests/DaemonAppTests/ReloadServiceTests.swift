@@ -1,6 +1,7 @@
 import Configuration
 @testable import DaemonApp
 import Testing
+import Training
 
 /// What the reload's stdout line says must wait for a restart.
 @Suite("Reload: what needs a restart")
@@ -10,7 +11,9 @@ struct ReloadServiceTests {
         let old = EartrainerConfig.defaults
         var inPlace = old
         inPlace.training.tuningSystem = .justIntonation
-        inPlace.training.interval.triesBeforeReveal = 1
+        var interval = IntervalExercise()
+        interval.triesBeforeReveal = 1
+        inPlace.training.exercises.set(interval)
         #expect(ReloadService.restartOnlyChanges(from: old, to: inPlace).isEmpty)
 
         var all = inPlace

@@ -25,7 +25,7 @@ struct DaemonCoreTests {
         #expect(session.correct == 8)
         #expect(session.errors == 1)
         #expect(session.kind == .scale)
-        #expect(session.mode == "dorian")
+        #expect(session.text("mode") == "dorian")
         let types = follower.all.map(\.type)
         #expect(types.first == "session_started")
         #expect(types.filter { $0 == "note_judged" }.count == 9)

@@ -23,9 +23,9 @@ struct ExerciseRequestTests {
     @Test("extended adds P8 m9 M9 P11 A11 m13 M13 to the given or default set, once each", arguments: cases)
     func extended(_ given: [String]?, _ extended: Bool?, _ expected: [String]) throws {
         var params = SessionStartParams(kind: .interval)
-        params.intervals = given
-        params.extended = extended
-        guard case .interval(let exercise) = try ExerciseRequest.exercise(from: params, defaults: ExerciseDefaults()) else {
+        params.set("intervals", given.map { .array($0.map(JSONValue.string)) })
+        params.set("extended", extended.map(JSONValue.bool))
+        guard let exercise = try ExerciseRequest.exercise(from: params, defaults: ExerciseDefaults()).options(as: IntervalExercise.self) else {
             Issue.record("not an interval exercise")
             return
         }
@@ -35,13 +35,13 @@ struct ExerciseRequestTests {
     @Test("direction: ascending by default, descending when asked")
     func direction() throws {
         var params = SessionStartParams(kind: .interval)
-        guard case .interval(let up) = try ExerciseRequest.exercise(from: params, defaults: ExerciseDefaults()) else {
+        guard let up = try ExerciseRequest.exercise(from: params, defaults: ExerciseDefaults()).options(as: IntervalExercise.self) else {
             Issue.record("not an interval exercise")
             return
         }
         #expect(up.direction == .ascending)
-        params.direction = .descending
-        guard case .interval(let down) = try ExerciseRequest.exercise(from: params, defaults: ExerciseDefaults()) else {
+        params.set("direction", .string("descending"))
+        guard let down = try ExerciseRequest.exercise(from: params, defaults: ExerciseDefaults()).options(as: IntervalExercise.self) else {
             Issue.record("not an interval exercise")
             return
         }

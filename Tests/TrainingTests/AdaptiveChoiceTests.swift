@@ -45,7 +45,7 @@ import Testing
     @Test("weights: unasked 2, always missed 4, always right and quick 1, right but slow 2; only the last five asks count")
     func weights() {
         var chooser = AdaptiveChooser()
-        let (a, b, c, d) = (interval("m2"), interval("M2"), interval("m3"), interval("M3"))
+        let (a, b, c, d) = (subject("m2"), subject("M2"), subject("m3"), subject("M3"))
         #expect(chooser.weight(of: a) == 2)
         for _ in 0..<5 {
             chooser.record(a, missed: true, responseTime: nil)

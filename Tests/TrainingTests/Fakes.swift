@@ -98,13 +98,13 @@ struct Harness {
 
     /// The open interval question (from the latest prompt).
     var intervalQuestion: IntervalQuestion {
-        guard case .interval(let question) = sink.prompts.last!.question else { fatalError("no interval prompt") }
+        guard let question = sink.prompts.last!.question.shown(as: IntervalQuestion.self) else { fatalError("no interval prompt") }
         return question
     }
 
     /// The open scale question (from the latest prompt).
     var scaleQuestion: ScaleQuestion {
-        guard case .scale(let question) = sink.prompts.last!.question else { fatalError("no scale prompt") }
+        guard let question = sink.prompts.last!.question.shown(as: ScaleQuestion.self) else { fatalError("no scale prompt") }
         return question
     }
 }
@@ -128,3 +128,5 @@ let textbookPatterns: [Mode: String] = [
 func interval(_ text: String) -> SpelledInterval { try! SpelledInterval(parsing: text) }
 
 func root(_ text: String) -> RootNote { try! RootNote(parsing: text) }
+
+func subject(_ text: String) -> AnswerSubject { .interval(interval(text)) }

@@ -2,21 +2,12 @@ import MusicTheory
 import Training
 
 /// `session.start` params. Everything but `kind` is optional; the daemon's config fills the rest.
-public struct SessionStartParams: Sendable, Hashable, Codable {
+/// The params every kind shares are fields here; the others (a scale's `mode`, an interval
+/// session's `intervals`, …) sit beside them on the wire and are read by the kind's module
+/// (`ExerciseModule.options(from:over:)`, docs/protocol.md).
+public struct SessionStartParams: Sendable, Hashable {
     /// What the session trains; an unknown name is refused with the names accepted.
     public var kind: ExerciseKind
-    /// A mode name for scales ("dorian"); with `randomMode`, the first round's mode.
-    public var mode: String?
-    /// A root: pitch class (`C#/Db`), spelled name (`Eb`), note (`Eb3`) or MIDI number. Intervals
-    /// without a root use random roots within the note range.
-    public var root: String?
-    /// Interval names for interval sessions (`["m3", "P5"]`); default the eleven
-    /// within the octave: m2 M2 m3 M3 P4 A4 P5 m6 M6 m7 M7.
-    public var intervals: [String]?
-    /// Add P8 m9 M9 P11 A11 m13 M13 to the intervals asked (given, or the default set).
-    public var extended: Bool?
-    /// Which way from the root intervals are asked (default ascending).
-    public var direction: IntervalDirection?
     /// `equal`, `just` or `pythagorean` (or another spelling `TuningSystem.named` accepts);
     /// applies from the next prompt.
     public var tuning: TuningSystem?
@@ -24,31 +15,60 @@ public struct SessionStartParams: Sendable, Hashable, Codable {
     public var reference: Double?
     /// Seed for every random choice, so the session can be replayed exactly.
     public var seed: UInt64?
-    /// Require the exact octave instead of the pitch class.
-    public var strict: Bool?
-    /// Wrong tries before an interval's answer is revealed (default 3).
-    public var tries: Int?
-    /// Ask missed and slow intervals more often (default on).
-    public var adaptive: Bool?
-    /// Intervals: after a right answer, sound the root then the answer (default on).
-    public var echoAnswer: Bool?
-    /// Scales: a new random root each round.
-    public var randomRoot: Bool?
-    /// Scales: a new random mode each round.
-    public var randomMode: Bool?
     /// The student whose answers these are (a class sharing one keyboard); default the daemon's
     /// profile (`--profile`, the config's `storage.profile`).
     public var profile: String?
+    /// The kind's own params: `root`, `strict`, a scale's `mode`, an interval session's `intervals`, ….
+    public var exercise: ExerciseParams
 
-    public init(kind: ExerciseKind) {
+    public init(kind: ExerciseKind, exercise: ExerciseParams = ExerciseParams()) {
         self.kind = kind
+        self.exercise = exercise
     }
 
-    enum CodingKeys: String, CodingKey {
-        case kind, mode, root, intervals, extended, direction, tuning, reference, seed, strict, tries, adaptive, profile
-        case randomRoot = "random_root"
-        case randomMode = "random_mode"
-        case echoAnswer = "echo_answer"
+    /// Sets one of the kind's own params (nil removes it).
+    public mutating func set(_ key: String, _ value: JSONValue?) {
+        exercise.values[key] = value
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case kind, tuning, reference, seed, profile
+    }
+}
+
+extension SessionStartParams: Codable {
+    private struct ParamKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(ExerciseKind.self, forKey: .kind)
+        tuning = try container.decodeIfPresent(TuningSystem.self, forKey: .tuning)
+        reference = try container.decodeIfPresent(Double.self, forKey: .reference)
+        seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
+        profile = try container.decodeIfPresent(String.self, forKey: .profile)
+        let common = Set(CodingKeys.allCases.map(\.stringValue))
+        let others = try decoder.container(keyedBy: ParamKey.self)
+        var values: [String: JSONValue] = [:]
+        for key in others.allKeys where !common.contains(key.stringValue) {
+            values[key.stringValue] = try others.decode(JSONValue.self, forKey: key)
+        }
+        exercise = ExerciseParams(values)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var others = encoder.container(keyedBy: ParamKey.self)
+        for (key, value) in exercise.values { try others.encode(value, forKey: ParamKey(stringValue: key)) }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(tuning, forKey: .tuning)
+        try container.encodeIfPresent(reference, forKey: .reference)
+        try container.encodeIfPresent(seed, forKey: .seed)
+        try container.encodeIfPresent(profile, forKey: .profile)
     }
 }
 

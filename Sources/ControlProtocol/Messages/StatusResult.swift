@@ -53,16 +53,13 @@ public struct ReadyStatus: Sendable, Hashable, Codable {
 }
 
 /// The running session, as `status` shows it.
-public struct SessionStatus: Sendable, Hashable, Codable {
+public struct SessionStatus: Sendable, Hashable {
     /// What the session trains.
     public var kind: ExerciseKind
-    /// Scales: the mode of the current round.
-    public var mode: String?
-    /// Intervals: the set being asked.
-    public var intervals: [String]?
-    /// Intervals: which way from the root the answers lie (the prompt's interval name alone does
-    /// not say).
-    public var direction: IntervalDirection?
+    /// What the kind adds, side by side with the fields below on the wire: a scale's `mode`, an
+    /// interval session's `intervals` and `direction` (`ExerciseModule.statusFields`,
+    /// `ExerciseQuestion.statusFields`).
+    public var fields: [String: JSONValue]
     /// The root of the current question (a note name such as `D3`), or "random".
     public var root: String
     public var correct: Int
@@ -70,7 +67,7 @@ public struct SessionStatus: Sendable, Hashable, Codable {
     public var elapsedSeconds: Double
     /// The question now open, as a person reads it.
     public var prompt: String?
-    /// Scales: notes played right so far in this round, and the notes of a round (8).
+    /// Questions of several notes (a scale): notes played right so far, and the notes asked (8).
     public var progress: Int?
     public var total: Int?
     /// The seed that replays this session.
@@ -82,13 +79,11 @@ public struct SessionStatus: Sendable, Hashable, Codable {
     /// The staff of the question finished last, as it stood at its end.
     public var lastStaff: RoundStaff?
 
-    public init(kind: ExerciseKind, mode: String?, intervals: [String]?, root: String, correct: Int, errors: Int,
+    public init(kind: ExerciseKind, fields: [String: JSONValue] = [:], root: String, correct: Int, errors: Int,
                 elapsedSeconds: Double, prompt: String?, progress: Int?, total: Int?, seed: UInt64, tuning: TuningSystem,
-                staff: RoundStaff? = nil, lastStaff: RoundStaff? = nil, direction: IntervalDirection? = nil) {
+                staff: RoundStaff? = nil, lastStaff: RoundStaff? = nil) {
         self.kind = kind
-        self.mode = mode
-        self.intervals = intervals
-        self.direction = direction
+        self.fields = fields
         self.root = root
         self.correct = correct
         self.errors = errors
@@ -102,10 +97,72 @@ public struct SessionStatus: Sendable, Hashable, Codable {
         self.lastStaff = lastStaff
     }
 
-    enum CodingKeys: String, CodingKey {
-        case kind, mode, intervals, direction, root, correct, errors, prompt, progress, total, seed, tuning, staff
+    /// A field the kind added, as text (`mode`).
+    public func text(_ field: String) -> String? {
+        if case .string(let text)? = fields[field] { text } else { nil }
+    }
+
+    /// A field the kind added, as a list of text (`intervals`).
+    public func texts(_ field: String) -> [String]? {
+        guard case .array(let values)? = fields[field] else { return nil }
+        return values.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case kind, root, correct, errors, prompt, progress, total, seed, tuning, staff
         case elapsedSeconds = "elapsed_seconds"
         case lastStaff = "last_staff"
+    }
+}
+
+extension SessionStatus: Codable {
+    private struct FieldKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// The common fields and the kind's, side by side in one object.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(ExerciseKind.self, forKey: .kind)
+        root = try container.decode(String.self, forKey: .root)
+        correct = try container.decode(Int.self, forKey: .correct)
+        errors = try container.decode(Int.self, forKey: .errors)
+        elapsedSeconds = try container.decode(Double.self, forKey: .elapsedSeconds)
+        prompt = try container.decodeIfPresent(String.self, forKey: .prompt)
+        progress = try container.decodeIfPresent(Int.self, forKey: .progress)
+        total = try container.decodeIfPresent(Int.self, forKey: .total)
+        seed = try container.decode(UInt64.self, forKey: .seed)
+        tuning = try container.decode(TuningSystem.self, forKey: .tuning)
+        staff = try container.decodeIfPresent(RoundStaff.self, forKey: .staff)
+        lastStaff = try container.decodeIfPresent(RoundStaff.self, forKey: .lastStaff)
+        let common = Set(CodingKeys.allCases.map(\.stringValue))
+        let others = try decoder.container(keyedBy: FieldKey.self)
+        var fields: [String: JSONValue] = [:]
+        for key in others.allKeys where !common.contains(key.stringValue) {
+            fields[key.stringValue] = try others.decode(JSONValue.self, forKey: key)
+        }
+        self.fields = fields
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var others = encoder.container(keyedBy: FieldKey.self)
+        for (key, value) in fields { try others.encode(value, forKey: FieldKey(stringValue: key)) }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(root, forKey: .root)
+        try container.encode(correct, forKey: .correct)
+        try container.encode(errors, forKey: .errors)
+        try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
+        try container.encodeIfPresent(prompt, forKey: .prompt)
+        try container.encodeIfPresent(progress, forKey: .progress)
+        try container.encodeIfPresent(total, forKey: .total)
+        try container.encode(seed, forKey: .seed)
+        try container.encode(tuning, forKey: .tuning)
+        try container.encodeIfPresent(staff, forKey: .staff)
+        try container.encodeIfPresent(lastStaff, forKey: .lastStaff)
     }
 }
 

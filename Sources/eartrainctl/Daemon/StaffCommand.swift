@@ -24,7 +24,7 @@ struct StaffCommand: ParsableCommand {
             printError("eartrainctl: no round has been drawn yet")
             throw ExitCode(ExitCodes.daemonError)
         }
-        let slots = session.kind == .scale ? 8 : 0
+        let slots = session.total ?? 0
         if let svg {
             let drawing = SVGStaff(staff.notes, wrong: wrong ? staff.wrong : [], slots: slots, title: staff.question)
             do {

@@ -3,13 +3,41 @@ import ControlProtocol
 import MusicTheory
 import Training
 
-/// `eartrainctl start scale|interval …`
+/// `eartrainctl start KIND …`: any kind of the catalog, its own options and words read by its
+/// module (`ExerciseModule.commandLine`), the shared ones here.
 struct StartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "start", abstract: "Start a session.", subcommands: [StartScale.self, StartInterval.self])
+        commandName: "start", abstract: "Start a session.",
+        discussion: ExerciseCatalog.all.map { "\($0.kind):\n\($0.commandLine.help)" }.joined(separator: "\n\n"))
+
+    @Argument(help: "What to train: \(ExerciseKind.names.joined(separator: ", ")).", transform: ExerciseKind.init(choosing:))
+    var kind: ExerciseKind
+    @Argument(parsing: .allUnrecognized, help: "The kind's own words and options (each kind's are listed above).")
+    var arguments: [String] = []
+    @OptionGroup var session: SessionOptions
+    @OptionGroup var connection: ConnectionOptions
+
+    func validate() throws {
+        _ = try exerciseParams()
+    }
+
+    /// The kind's own params, as its module reads the words and options; a refusal exits 64.
+    func exerciseParams() throws -> ExerciseParams {
+        do {
+            return try ExerciseCatalog.module(named: kind.rawValue)!.commandLine.params(from: arguments)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() throws {
+        var params = SessionStartParams(kind: kind, exercise: try exerciseParams())
+        session.apply(to: &params)
+        try StartCommand.start(params, connection: connection)
+    }
 }
 
-/// Options both kinds of session share.
+/// Options every kind of session shares.
 struct SessionOptions: ParsableArguments {
     @Option(help: "Tuning: equal, just or pythagorean.", transform: TuningSystem.init(choosing:)) var tuning: TuningSystem?
     @Option(help: "A4 in Hz, 380-500.") var reference: Double?
@@ -22,80 +50,7 @@ struct SessionOptions: ParsableArguments {
         params.tuning = tuning
         params.reference = reference
         params.seed = seed
-        params.strict = strict ? true : nil
-    }
-}
-
-struct StartScale: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "scale", abstract: "Play a mode from a root, note by note, to the octave.")
-
-    @Argument(help: "A mode and a root, in either order, as a musician says them: `dorian D`, `Eb3 lydian`.")
-    var modeAndRoot: [String] = []
-    @Option(help: "ionian, dorian, phrygian, lydian, mixolydian, aeolian or locrian.") var mode: String?
-    @Option(help: "The root: D, C#/Db, Eb3 or a MIDI number.") var root: String?
-    @Flag(help: "A new random root each round.") var randomRoot = false
-    @Flag(help: "A new random mode each round.") var randomMode = false
-    @OptionGroup var session: SessionOptions
-    @OptionGroup var connection: ConnectionOptions
-
-    func validate() throws {
-        _ = try words()
-    }
-
-    /// The mode and root from the words and the options; a word is a mode when it names one,
-    /// a root when it parses as one, and anything else (or a second of either) is refused here.
-    func words() throws -> (mode: String?, root: String?) {
-        var (mode, root) = (mode, root)
-        for word in modeAndRoot {
-            if (try? Mode(parsing: word)) != nil {
-                guard mode == nil else { throw ValidationError("two modes: '\(mode ?? "")' and '\(word)'") }
-                mode = word
-            } else if (try? RootNote(parsing: word)) != nil {
-                guard root == nil else { throw ValidationError("two roots: '\(root ?? "")' and '\(word)'") }
-                root = word
-            } else {
-                throw ValidationError(
-                    "'\(word)' is neither a mode (\(Mode.allCases.map(\.name).joined(separator: ", ")), major, minor) "
-                        + "nor a root (D, C#/Db, Eb3 or a MIDI number)")
-            }
-        }
-        return (mode, root)
-    }
-
-    func run() throws {
-        var params = SessionStartParams(kind: .scale)
-        (params.mode, params.root) = try words()
-        params.randomRoot = randomRoot ? true : nil
-        params.randomMode = randomMode ? true : nil
-        session.apply(to: &params)
-        try StartCommand.start(params, connection: connection)
-    }
-}
-
-struct StartInterval: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "interval", abstract: "Play the note an interval away from a sounded root.")
-
-    @Option(help: "The root (default: random roots within the note range).") var root: String?
-    @Option(help: "Comma-separated intervals, e.g. m3,P5 (default: the eleven within the octave, m2 to M7).") var intervals: String?
-    @Flag(help: "Add P8 m9 M9 P11 A11 m13 M13.") var extended = false
-    @Flag(help: "Intervals below the root.") var descending = false
-    @Option(help: "Wrong tries before the answer is shown.") var tries: Int?
-    @Flag(help: "Ask every interval equally often.") var noAdaptive = false
-    @Flag(help: "Do not sound the root then the answer after a right answer.") var noEcho = false
-    @OptionGroup var session: SessionOptions
-    @OptionGroup var connection: ConnectionOptions
-
-    func run() throws {
-        var params = SessionStartParams(kind: .interval)
-        params.root = root
-        params.intervals = intervals.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
-        params.extended = extended ? true : nil
-        params.direction = descending ? .descending : nil
-        params.tries = tries
-        params.adaptive = noAdaptive ? false : nil
-        params.echoAnswer = noEcho ? false : nil
-        session.apply(to: &params)
-        try StartCommand.start(params, connection: connection)
+        params.set("strict", strict ? .bool(true) : nil)
     }
 }
 

@@ -1,6 +1,8 @@
 import ArgumentParser
 import ControlProtocol
 import Foundation
+import MusicTheory
+import Training
 
 /// `eartrainctl status`: the session, the devices, the statistics store.
 struct StatusCommand: ParsableCommand {
@@ -40,11 +42,8 @@ enum StatusText {
 
     /// The running session in three lines: what, how it goes, what is asked now.
     static func sessionLines(_ session: SessionStatus) -> [String] {
-        let what = switch session.kind {
-        case .scale: "scale \(session.mode ?? "") from \(session.root)"
-        case .interval:
-            "intervals \((session.intervals ?? []).joined(separator: " "))\(session.direction == .descending ? " descending" : "") from \(session.root)"
-        }
+        let what = ExerciseCatalog.module(named: session.kind.rawValue)?.statusSummary(fields: session.fields, root: session.root)
+            ?? "\(session.kind) from \(session.root)"
         var lines = ["session: \(what), \(session.correct) correct, \(session.errors) \(session.errors == 1 ? "error" : "errors"), \(duration(session.elapsedSeconds))"]
         if let prompt = session.prompt {
             let progress = session.progress.map { "  (\($0)/\(session.total ?? 8))" } ?? ""

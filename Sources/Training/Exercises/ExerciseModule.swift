@@ -1,0 +1,64 @@
+import MusicTheory
+
+/// An exercise kind: its options are values of the type, and the type makes its questions.
+///
+/// A kind lives in one folder, `Sources/Training/Exercises/<Kind>/`, and is named once in
+/// `ExerciseCatalog.standard`. What the daemon, the protocol, the statistics and the client know
+/// of a kind comes through this protocol and `ExerciseQuestion`: none of them names a kind.
+public protocol ExerciseModule: Codable, Hashable, Sendable, ExerciseClientText {
+    /// What its questions show while open.
+    associatedtype Question: ExerciseQuestion
+    /// The kind's name on the wire, in the config file and on the command line.
+    static var kind: ExerciseKind { get }
+    /// The options a session takes when nothing else is said: the `[training.<kind>]` defaults.
+    static var defaults: Self { get }
+    /// Options from `session.start` params (or the command line's), over `base` (the config's).
+    static func options(from params: ExerciseParams, over base: Self) throws(ExerciseParams.Refusal) -> Self
+    /// Options from the config file's `[training.<kind>]` section, over the defaults.
+    static func options<Reader: ExerciseOptionsReader>(reading section: inout Reader) throws(Reader.Failure) -> Self
+
+    /// How `eartrainctl start <kind>` spells its params.
+    static var commandLine: ExerciseCommandLine { get }
+
+    /// Throws for options that cannot run (options decoded from outside input).
+    func validate() throws(TrainingError)
+    /// The exercise as a person reads it: `D dorian scale`.
+    var summary: String { get }
+    /// What `status` shows of the session beyond the fields every kind has (`mode`, `intervals`).
+    var statusFields: [String: JSONValue] { get }
+    /// The root `status` shows before a question is open (`D`, `random`).
+    var statusRoot: String { get }
+    /// What the statistics' session record says of these options.
+    var sessionColumns: SessionColumns { get }
+
+    /// Opens the next question; `previous` is the question that came before in this session.
+    func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion
+}
+
+extension ExerciseModule {
+    /// No options of its own: `eartrainctl start <kind>` takes the shared ones.
+    public static var commandLine: ExerciseCommandLine { ExerciseCommandLine(abstract: "A \(kind) session.") }
+
+    /// Nothing beyond the common fields.
+    public var statusFields: [String: JSONValue] { [:] }
+}
+
+/// The statistics' session columns: a session's mode, root, intervals and direction, where a kind has them.
+public struct SessionColumns: Sendable, Hashable {
+    /// A scale session's mode.
+    public var mode: String?
+    /// The root the options give, if any.
+    public var root: String?
+    /// An interval session's set.
+    public var intervals: [String]
+    /// An interval session's direction.
+    public var direction: IntervalDirection?
+
+    /// The columns a kind fills; the others stay empty.
+    public init(mode: String? = nil, root: String? = nil, intervals: [String] = [], direction: IntervalDirection? = nil) {
+        self.mode = mode
+        self.root = root
+        self.intervals = intervals
+        self.direction = direction
+    }
+}

@@ -1,0 +1,62 @@
+import MusicTheory
+
+/// A question as it is shown while it is open: what every layer may say of it before it is
+/// answered. Nothing here may give the answer away; what answers it comes with the judgement
+/// (`NoteJudgement.expected`) or the reveal.
+public protocol ExerciseQuestion: Sendable, Hashable, Codable {
+    /// The kind it belongs to.
+    static var kind: ExerciseKind { get }
+    /// A short name, what stdout lines begin with: `D dorian`, `M3`.
+    var title: String { get }
+    /// What is asked, after the title on stdout: `W-H-W-W-W-H-W  from D2`, `major third up from E2`.
+    var ask: String { get }
+    /// As the student reads it, in `status` and on the staff: `D dorian  W-H-W-W-W-H-W`.
+    var text: String { get }
+    /// The root `status` shows (`D2`, `E2`).
+    var root: SpelledNote { get }
+    /// The note the student's keys are tuned against while the question is open.
+    var tuningRoot: MIDINote? { get }
+    /// The event's `details.question` fields beyond `kind`.
+    var details: [String: JSONValue] { get }
+    /// What `status` shows of this question beyond the fields every kind has (`mode`).
+    var statusFields: [String: JSONValue] { get }
+    /// Notes the question asks for when it counts them (a scale's 8): `status` shows
+    /// `progress`/`total` and stdout `2/8`. Nil for a question with one answer.
+    var answerCount: Int? { get }
+    /// True when a wrong try may name the expected note (a scale's next degree, which its mode,
+    /// root and steps already show); false when the expected note is the answer itself.
+    var showsExpectedWhileOpen: Bool { get }
+    /// The statistics columns every answer to it fills.
+    var answerColumns: AnswerColumns { get }
+    /// Where a wrong try is drawn on the staff, `drawn` notes being there: near the note expected.
+    func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote
+}
+
+extension ExerciseQuestion {
+    public var statusFields: [String: JSONValue] { [:] }
+    public var answerCount: Int? { nil }
+    public var showsExpectedWhileOpen: Bool { false }
+}
+
+/// The statistics' answer columns a question fills: its root, and its mode or interval.
+public struct AnswerColumns: Sendable, Hashable {
+    /// The question's root, as the statistics group it (`D`, `Eb`).
+    public var root: String
+    /// A scale question's mode.
+    public var mode: String?
+    /// An interval question's interval (`m3`).
+    public var interval: String?
+
+    /// The columns a question fills; the others stay empty.
+    public init(root: String, mode: String? = nil, interval: String? = nil) {
+        self.root = root
+        self.mode = mode
+        self.interval = interval
+    }
+}
+
+extension ExerciseQuestion {
+    func isEqual(to other: any ExerciseQuestion) -> Bool {
+        (other as? Self) == self
+    }
+}

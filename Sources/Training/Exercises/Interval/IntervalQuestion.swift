@@ -1,0 +1,69 @@
+import MusicTheory
+
+/// An interval question as it is asked: the sounded root and the interval's name.
+public struct IntervalQuestion: Sendable {
+    /// The sounded root, spelled.
+    public let root: SpelledNote
+    /// The sounded root's MIDI note.
+    public let rootNote: MIDINote
+    /// The interval asked for.
+    public let interval: SpelledInterval
+    /// Up or down from the root.
+    public let direction: IntervalDirection
+    /// The note that answers it.
+    public let answer: ExpectedNote
+
+    /// An interval question; the interval module makes these.
+    public init(root: SpelledNote, rootNote: MIDINote, interval: SpelledInterval, direction: IntervalDirection, answer: ExpectedNote) {
+        self.root = root
+        self.rootNote = rootNote
+        self.interval = interval
+        self.direction = direction
+        self.answer = answer
+    }
+
+    /// The interval's name as the student reads it; the tritone is asked as "A4/d5".
+    public var intervalName: String {
+        interval.semitones == 6 && !interval.isCompound ? "augmented fourth / diminished fifth" : interval.name
+    }
+
+    /// As the student reads it: "major third up from E2".
+    public var text: String {
+        "\(intervalName) \(direction == .ascending ? "up" : "down") from \(root)"
+    }
+
+    /// The root and the answer as drawn on the staff.
+    var drawn: (root: SpelledNote, answer: SpelledNote) { Staff.drawable(root, answer.spelled) }
+}
+
+extension IntervalQuestion: Hashable, Codable {}
+
+extension IntervalQuestion: ExerciseQuestion {
+    public static var kind: ExerciseKind { IntervalExercise.kind }
+    public var title: String { interval.description }
+    public var ask: String { text }
+    public var tuningRoot: MIDINote? { rootNote }
+    /// Its root and interval, never the note that answers it.
+    public var details: [String: JSONValue] {
+        [
+            "root": .string(root.description), "interval": .string(interval.description),
+            "name": .string(intervalName), "direction": .string(direction.rawValue),
+        ]
+    }
+    public var answerColumns: AnswerColumns { AnswerColumns(root: root.name.description, interval: interval.description) }
+
+    /// In the octave it was played, moved as the root is drawn: placed near the answer, a try
+    /// in the wrong octave would be drawn as the answer itself.
+    public func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote {
+        SpelledNote(played.spelled.name, octave: played.octave + self.drawn.root.octave - root.octave)
+    }
+}
+
+extension AnswerSubject {
+    /// An interval of an interval exercise.
+    public static func interval(_ interval: SpelledInterval) -> AnswerSubject {
+        AnswerSubject(
+            category: "interval", label: interval.description, value: .string(interval.description),
+            order: [1, interval.semitones, interval.number])
+    }
+}

@@ -1,0 +1,43 @@
+import MusicTheory
+
+/// A question waiting for its answer: it takes the student's notes and says what they come to.
+///
+/// The engine opens one through `ExerciseModule.openQuestion`, sounds `sounds`, shows `staff`,
+/// then hands it every key pressed (`press`) and released (`release`); a kind that answers with
+/// several keys at once (a chord) keeps what is held and answers when the group is complete. Each
+/// call returns the events it makes (judgements, a completed round, a reveal) and whether the
+/// question is over; the engine emits them in order and opens the next question.
+public protocol OpenQuestion: Sendable {
+    /// What is shown while it is open.
+    var question: any ExerciseQuestion { get }
+    /// What the audio sounds as it opens (and again when the student asks).
+    var sounds: [SoundPhrase] { get }
+    /// What the staff shows as it opens.
+    var staff: Staff { get }
+    /// A key pressed (velocity 1…127) at `context.time`.
+    mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep
+    /// A key released; most kinds judge on the press alone.
+    mutating func release(_ note: MIDINote, context: inout QuestionContext) -> QuestionStep
+    /// The student gave up on it: its answer is revealed.
+    mutating func skip(context: inout QuestionContext) -> QuestionStep
+}
+
+extension OpenQuestion {
+    /// Nothing: the press decided.
+    public mutating func release(_ note: MIDINote, context: inout QuestionContext) -> QuestionStep {
+        QuestionStep()
+    }
+}
+
+/// What a key (or a skip) came to: the events to report, in order, and whether the question is over.
+public struct QuestionStep: Sendable {
+    /// The events, in order: `.noteJudged`, `.roundComplete`, `.answerRevealed`.
+    public var events: [TrainingEvent.Kind]
+    /// The question is over: the next one opens.
+    public var finished: Bool
+
+    public init(_ events: [TrainingEvent.Kind] = [], finished: Bool = false) {
+        self.events = events
+        self.finished = finished
+    }
+}

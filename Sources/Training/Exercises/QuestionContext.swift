@@ -1,0 +1,45 @@
+import MusicTheory
+
+/// What a question reads and records into while it opens and is answered: the settings, the time,
+/// the session's random source, its results tally and its adaptive choice.
+public struct QuestionContext {
+    /// The settings read at this question's prompt.
+    public let settings: TrainingSettings
+    /// The question's number in the session, from 1.
+    public let number: Int
+    /// Now, on the engine's clock.
+    public internal(set) var time: Duration
+    /// Every random choice comes from here, so a session replays.
+    public var random: SeededRandom
+    var tally: ResultsTally
+    var chooser: AdaptiveChooser
+
+    /// One subject, drawn with the weights of how it went lately (docs/adaptive.md).
+    public mutating func chooseAdaptively(from subjects: [AnswerSubject]) -> AnswerSubject {
+        chooser.choose(from: subjects, using: &random)
+    }
+
+    /// Remembers for the adaptive choice how an ask of `subject` went.
+    public mutating func recordAdaptive(_ subject: AnswerSubject, missed: Bool, responseTime: Duration?) {
+        chooser.record(subject, missed: missed, responseTime: responseTime)
+    }
+
+    /// `subject` was asked.
+    public mutating func asked(_ subject: AnswerSubject) { tally.asked(subject) }
+    /// The first note played for an answer, right or wrong, `time` after it became expected.
+    public mutating func firstNote(after time: Duration) { tally.firstNote(after: time) }
+    /// A right answer.
+    public mutating func right(_ subject: AnswerSubject, firstTry: Bool, responseTime: Duration) {
+        tally.right(subject, firstTry: firstTry, responseTime: responseTime)
+    }
+    /// A wrong note; `played` is its pitch-class distance from the root.
+    public mutating func wrong(_ subject: AnswerSubject, played: Interval) { tally.wrong(subject, played: played) }
+    /// An answer shown; `skipped` when the student asked for it.
+    public mutating func revealed(_ subject: AnswerSubject, skipped: Bool) { tally.revealed(subject, skipped: skipped) }
+    /// A question (or the rest of a round) skipped.
+    public mutating func skippedQuestion() { tally.skippedQuestion() }
+    /// A round played to its end.
+    public mutating func completedRound() { tally.completedRound() }
+    /// A question answered or revealed.
+    public mutating func finishedQuestion() { tally.finishedQuestion() }
+}

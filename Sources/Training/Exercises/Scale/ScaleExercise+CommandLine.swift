@@ -1,0 +1,37 @@
+import MusicTheory
+
+extension ScaleExercise {
+    /// `eartrainctl start scale dorian D`, `… --mode dorian --root D --random-root`.
+    public static var commandLine: ExerciseCommandLine {
+        ExerciseCommandLine(
+            abstract: "Play a mode from a root, note by note, to the octave.",
+            options: [
+                .init("mode", .text, help: "ionian, dorian, phrygian, lydian, mixolydian, aeolian or locrian."),
+                .init("root", .text, help: "The root: D, C#/Db, Eb3 or a MIDI number."),
+                .init("random-root", .flag(.bool(true)), help: "A new random root each round."),
+                .init("random-mode", .flag(.bool(true)), help: "A new random mode each round."),
+            ],
+            wordsHelp: "a mode and a root, in either order, as a musician says them: `dorian D`, `Eb3 lydian`",
+            words: modeAndRoot)
+    }
+
+    /// The mode and root from the words and the options; a word is a mode when it names one,
+    /// a root when it parses as one, and anything else (or a second of either) is refused.
+    @Sendable
+    private static func modeAndRoot(_ words: [String], _ values: inout [String: JSONValue]) throws(ExerciseParams.Refusal) {
+        func text(_ key: String) -> String? { if case .string(let text)? = values[key] { text } else { nil } }
+        for word in words {
+            if (try? Mode(parsing: word)) != nil {
+                if let mode = text("mode") { throw ExerciseParams.Refusal("two modes: '\(mode)' and '\(word)'") }
+                values["mode"] = .string(word)
+            } else if (try? RootNote(parsing: word)) != nil {
+                if let root = text("root") { throw ExerciseParams.Refusal("two roots: '\(root)' and '\(word)'") }
+                values["root"] = .string(word)
+            } else {
+                throw ExerciseParams.Refusal(
+                    "'\(word)' is neither a mode (\(Mode.allCases.map(\.name).joined(separator: ", ")), major, minor) "
+                        + "nor a root (D, C#/Db, Eb3 or a MIDI number)")
+            }
+        }
+    }
+}

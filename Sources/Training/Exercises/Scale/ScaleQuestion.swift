@@ -1,0 +1,66 @@
+import MusicTheory
+
+/// A scale round as it is asked: mode, root and the step pattern.
+public struct ScaleQuestion: Sendable {
+    /// The scale, with its spelling.
+    public let scale: Scale
+    /// The root as placed on the staff (as low as possible, at or above E2).
+    public let root: SpelledNote
+    /// The mode's step pattern in whole and half steps, such as `W-W-H-W-W-W-H`.
+    public let stepPattern: String
+    /// The eight notes expected, root to octave.
+    public let expected: [ExpectedNote]
+    /// The eight notes as drawn on the staff.
+    public let placed: [SpelledNote]
+
+    /// A scale question; the scale module makes these.
+    public init(scale: Scale, root: SpelledNote, expected: [ExpectedNote], placed: [SpelledNote]? = nil) {
+        self.scale = scale
+        self.root = root
+        self.stepPattern = scale.mode.stepPattern
+        self.expected = expected
+        self.placed = placed ?? Staff.placement(of: scale)
+    }
+
+    /// As the student reads it: "D dorian  W-H-W-W-W-H-W".
+    public var text: String { "\(scale.root) \(scale.mode.name)  \(stepPattern)" }
+
+    /// The scale a round asked for, up to the octave, from the round's root key.
+    public static func modelAnswer(_ mode: Mode, from root: MIDINote) -> SoundPhrase {
+        var keys = [root.rawValue]
+        for step in mode.steps { keys.append(keys.last! + step.rawValue) }
+        return SoundPhrase(keys.filter { $0 <= 127 }.map { MIDINote($0) })
+    }
+}
+
+extension ScaleQuestion: Hashable, Codable {}
+
+extension ScaleQuestion: ExerciseQuestion {
+    public static var kind: ExerciseKind { ScaleExercise.kind }
+    public var title: String { "\(scale.root) \(scale.mode.name)" }
+    public var ask: String { "\(stepPattern)  from \(root)" }
+    public var tuningRoot: MIDINote? { try? root.midiNote() }
+    /// The mode, root, steps and the notes: playing them in order is the drill, not its answer.
+    public var details: [String: JSONValue] {
+        [
+            "mode": .string(scale.mode.name), "root": .string(root.description), "steps": .string(stepPattern),
+            "notes": .array(expected.map { .string($0.spelled.description) }),
+        ]
+    }
+    public var statusFields: [String: JSONValue] { ["mode": .string(scale.mode.name)] }
+    public var answerCount: Int? { expected.count }
+    public var showsExpectedWhileOpen: Bool { true }
+    public var answerColumns: AnswerColumns { AnswerColumns(root: scale.root.description, mode: scale.mode.name) }
+
+    /// Beside the degree expected: the next one after the `drawn` notes played right.
+    public func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote {
+        placed[min(drawn, placed.count - 1)]
+    }
+}
+
+extension AnswerSubject {
+    /// A degree of a scale, 1 (the root) … 8 (the octave).
+    public static func degree(_ number: Int) -> AnswerSubject {
+        AnswerSubject(category: "degree", label: "degree \(number)", value: .number(Double(number)), order: [0, number])
+    }
+}

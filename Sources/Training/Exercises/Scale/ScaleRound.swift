@@ -1,0 +1,93 @@
+import MusicTheory
+
+/// A scale round under way: the degrees played right so far, judged one key at a time.
+struct ScaleRound: OpenQuestion {
+    let scaleQuestion: ScaleQuestion
+    let promptTime: Duration
+    /// Index of the expected note, 0…7.
+    var index = 0
+    /// Which try at the expected note comes next, from 1.
+    var attempt = 1
+    /// When the expected note became expected.
+    var expectedSince: Duration
+    var errors = 0
+    var drawn: [StaffNote] = []
+
+    init(question: ScaleQuestion, at time: Duration) {
+        self.scaleQuestion = question
+        self.promptTime = time
+        self.expectedSince = time
+    }
+
+    var question: any ExerciseQuestion { scaleQuestion }
+    /// The root.
+    var sounds: [SoundPhrase] { [SoundPhrase([scaleQuestion.expected[0].midiNote])] }
+    /// Empty: the student draws the scale.
+    var staff: Staff { Staff() }
+
+    mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
+        let time = context.time
+        let expected = scaleQuestion.expected[index]
+        let subject = AnswerSubject.degree(index + 1)
+        let responseTime = time - expectedSince
+        let attempt = attempt
+        if attempt == 1 { context.firstNote(after: responseTime) }
+        let correct = expected.isAnswered(by: note)
+        if correct {
+            context.right(subject, firstTry: attempt == 1, responseTime: responseTime)
+            drawn.append(StaffNote(scaleQuestion.placed[index], role: .answer))
+            index += 1
+            self.attempt = 1
+            expectedSince = time
+        } else {
+            let root = scaleQuestion.expected[0].midiNote
+            context.wrong(subject, played: Interval(rawValue: floorMod(note.rawValue - root.rawValue, 12))!)
+            errors += 1
+            self.attempt += 1
+        }
+        let judgement = NoteJudgement(
+            expected: expected, played: note, velocity: velocity, correct: correct, subject: subject,
+            attempt: attempt, responseTime: responseTime, sincePrompt: time - promptTime, staff: Staff(drawn)
+        )
+        guard correct else { return QuestionStep([.noteJudged(judgement)]) }
+        guard index == scaleQuestion.expected.count else {
+            context.asked(.degree(index + 1))
+            return QuestionStep([.noteJudged(judgement)])
+        }
+        context.completedRound()
+        let scale = scaleQuestion.scale
+        let complete = RoundComplete(
+            round: context.number, title: "\(scale.root) \(scale.mode.name)", errors: errors, duration: time - promptTime,
+            details: ["scale": .string(scale.description)],
+            sounds: context.settings.scaleModelAnswer ? modelAnswer : []
+        )
+        return QuestionStep([.noteJudged(judgement), .roundComplete(complete)], finished: true)
+    }
+
+    mutating func skip(context: inout QuestionContext) -> QuestionStep {
+        let rest = index..<scaleQuestion.expected.count
+        for index in rest {
+            if index > self.index { context.asked(.degree(index + 1)) }
+            context.revealed(.degree(index + 1), skipped: true)
+        }
+        context.skippedQuestion()
+        let staff = Staff(drawn + rest.map { StaffNote(scaleQuestion.placed[$0], role: .revealed) })
+        let revealed = AnswerRevealed(
+            answers: Array(scaleQuestion.expected[rest]), subjects: rest.map { .degree($0 + 1) },
+            reason: .skipped, sounds: [SoundPhrase(scaleQuestion.expected[rest].map(\.midiNote))], staff: staff
+        )
+        return QuestionStep([.answerRevealed(revealed)], finished: true)
+    }
+
+    /// The scale up to the octave from the root key as drawn, the model answer after a round.
+    private var modelAnswer: [SoundPhrase] {
+        guard let root = scaleQuestion.tuningRoot else { return [] }
+        return [ScaleQuestion.modelAnswer(scaleQuestion.scale.mode, from: root)]
+    }
+}
+
+/// The remainder of `a / b`, in `0..<b` for positive `b`.
+func floorMod(_ a: Int, _ b: Int) -> Int {
+    let r = a % b
+    return r < 0 ? r + b : r
+}
