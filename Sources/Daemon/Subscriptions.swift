@@ -22,7 +22,7 @@ public final class Subscriptions: Sendable {
     }
 
     /// The clients subscribed to a topic.
-    func subscribers(of topic: Topic) -> [ClientID] {
+    public func subscribers(of topic: Topic) -> [ClientID] {
         book.withLock { book in book.filter { $0.value.contains(topic) }.map(\.key) }
     }
 

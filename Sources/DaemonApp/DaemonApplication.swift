@@ -55,7 +55,11 @@ public struct DaemonApplication: Service {
             quickAnswer: ControlService.quickAnswer(router))
         let control = ControlService(server: server, router: router)
         await core.follow(with: control)
-        await ready(core, config.training, reporter: reporter)
+        let voice = VoiceFollower(
+            sound: edges.sound, settings: { reloader.config.voice.speaking },
+            watched: { [subscriptions = router.subscriptions] in !subscriptions.subscribers(of: .prompt).isEmpty })
+        await core.follow(with: voice)
+        await ready(core, config.training, reporter: reporter, voice: voice)
 
         let notifier = edges.notifier
         var services: [any Service] = [statistics] + edges.deviceServices(core)
@@ -84,7 +88,7 @@ public struct DaemonApplication: Service {
 
     /// Makes the configured exercise ready for the first key, and says so; with
     /// `training.autostart` it begins at once instead.
-    static func ready(_ core: DaemonCore, _ training: TrainingConfig, reporter: StdoutReporter) async {
+    static func ready(_ core: DaemonCore, _ training: TrainingConfig, reporter: StdoutReporter, voice: VoiceFollower? = nil) async {
         let exercise = training.defaultExercise
         await core.prepare(exercise)
         if training.autostart {
@@ -92,6 +96,7 @@ public struct DaemonApplication: Service {
             try? await core.start(exercise)
         } else if let line = await core.readyAnnouncement {
             reporter.say(line)
+            voice?.say("ready: " + SpokenText.readable(exercise.options.summary) + ". Play any key to begin.")
         }
     }
 

@@ -12,6 +12,9 @@ public protocol ExerciseQuestion: Sendable, Hashable, Codable {
     var ask: String { get }
     /// As the student reads it, in `status` and on the staff: `D dorian  W-H-W-W-W-H-W`.
     var text: String { get }
+    /// What the voice says when the question is put ("D dorian, from D 3"); by default what is
+    /// asked, read aloud (`SpokenText`). Like everything here, it must not name the answer.
+    var spoken: String { get }
     /// The root `status` shows (`D2`, `E2`).
     var root: SpelledNote { get }
     /// The note the student's keys are tuned against while the question is open.

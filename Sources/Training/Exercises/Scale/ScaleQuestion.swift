@@ -39,6 +39,7 @@ extension ScaleQuestion: ExerciseQuestion {
     public static var kind: ExerciseKind { ScaleExercise.kind }
     public var title: String { "\(scale.root) \(scale.mode.name)" }
     public var ask: String { "\(stepPattern)  from \(root)" }
+    public var spoken: String { "\(scale.root.spoken) \(scale.mode.name), from \(root.spoken)" }
     public var tuningRoot: MIDINote? { try? root.midiNote() }
     /// The mode, root, steps and the notes: playing them in order is the drill, not its answer.
     public var details: [String: JSONValue] {

@@ -1,0 +1,81 @@
+import Configuration
+import ControlProtocol
+import Daemon
+import DaemonTestSupport
+import Foundation
+import MusicTheory
+import Testing
+
+/// What the voice is given to say through a session: the exercise, each question, right and
+/// wrong, the results; never an open question's answer; and in `auto` only while no client
+/// follows the prompts.
+@Suite("The voice through a session")
+struct VoiceTests {
+    static func daemon(_ voice: String) async throws -> TestDaemon {
+        let config = try ConfigLoader.parse("[voice]\n" + voice, file: "voice.toml")
+        return try await TestDaemon(config: ConfigReloader(source: .builtInDefaults, initial: config, logger: TestDaemon.logger))
+    }
+
+    static func said(_ daemon: TestDaemon) -> [String] {
+        daemon.sound.recorded.compactMap { if case .said(let text) = $0 { text } else { nil } }
+    }
+
+    @Test("an interval session: the exercise, the question, wrong, right, the results; the answer only after it was played")
+    func intervalSession() async throws {
+        let daemon = try await Self.daemon("speak = \"on\"\n")
+        let link = try daemon.connect()
+        var notifications: [RPCNotification] = []
+        _ = try link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
+        _ = try link.result("session.start", .object(["kind": .string("interval"), "seed": .number(5), "strict": .bool(true)]),
+                            notifications: &notifications)
+        let answer = try ShownInterval.answer(notifications)
+        let opened = Array(Self.said(daemon).dropFirst())  // after the ready announcement
+        #expect(opened.count == 2, "\(opened)")
+        #expect(opened.first?.contains("intervals") == true, "the exercise: \(opened)")
+        #expect(opened.last?.contains(" up from ") == true, "the question: \(opened)")
+        #expect(!opened.joined().contains(answer.spoken), "the answer \(answer.spoken) is not said while open: \(opened)")
+
+        let wrong = MIDINote(answer.midiNumber + 1)
+        _ = try link.result("notes.play", .object(["notes": .array([.number(Double(wrong.rawValue))])]))
+        #expect(Self.said(daemon).last == "wrong")
+        #expect(!Self.said(daemon).joined().contains(answer.spoken))
+        _ = try link.result("notes.play", .object(["notes": .array([.number(Double(answer.midiNumber))])]))
+        let afterRight = Self.said(daemon).dropFirst(1 + opened.count + 1)
+        #expect(afterRight.first == "right", "\(afterRight)")
+        _ = try link.result("session.stop")
+        let results = try #require(Self.said(daemon).last)
+        #expect(results.hasPrefix("1 correct, 1 error, ") && results.hasSuffix("seconds"), "\(results)")
+    }
+
+    @Test("auto speaks while no client follows the prompts, and not while one does; off never speaks")
+    func autoAndOff() async throws {
+        let auto = try await Self.daemon("speak = \"auto\"\n")
+        let watcher = try auto.connect()
+        _ = try watcher.result("subscribe", .object(["topics": .array([.string("prompt")])]))
+        let before = Self.said(auto).count
+        _ = try auto.connect().result("session.start", .object(["kind": .string("scale"), "root": .string("D"), "mode": .string("dorian")]))
+        #expect(Self.said(auto).count == before, "a client follows the prompts: \(Self.said(auto))")
+        _ = try watcher.result("unsubscribe", .object(["topics": .array([.string("prompt")])]))
+        _ = try auto.connect().result("session.repeat")
+        _ = try auto.connect().result("session.stop")
+        #expect(Self.said(auto).last?.hasPrefix("0 correct, 0 errors") == true, "\(Self.said(auto))")
+
+        let off = try await Self.daemon("speak = \"off\"\n")
+        _ = try off.connect().result("session.start", .object(["kind": .string("scale"), "root": .string("D"), "mode": .string("dorian")]))
+        _ = try off.connect().result("session.stop")
+        #expect(Self.said(off).isEmpty)
+    }
+
+    @Test("at boot the ready exercise is announced, and how to begin")
+    func readyAtBoot() async throws {
+        let daemon = try await Self.daemon("speak = \"auto\"\n")
+        #expect(Self.said(daemon) == ["ready: C ionian scale. Play any key to begin."])
+    }
+
+    @Test("a scale's question is said with its root and mode, note names as words")
+    func scaleWords() async throws {
+        let daemon = try await Self.daemon("speak = \"on\"\n")
+        _ = try daemon.connect().result("session.start", .object(["kind": .string("scale"), "root": .string("F#"), "mode": .string("dorian")]))
+        #expect(Self.said(daemon).contains("F sharp dorian, from F sharp 2"), "\(Self.said(daemon))")
+    }
+}
