@@ -10,6 +10,9 @@ public enum ControlAction: String, Sendable, CaseIterable {
     case stop
     /// Start a new session with the last exercise and the current settings.
     case newSession
+    /// Open the keyboard menu; inside it, go to the next page (past the last, start the session).
+    /// The daemon handles it (`KeyboardMenu`); the engine alone does nothing with it.
+    case menu
 }
 
 extension ControlAction: Hashable, Codable {}
@@ -53,14 +56,15 @@ public struct KeyboardControls: Sendable {
     /// No controls: every key is an answer.
     public static let none = KeyboardControls([])
 
-    /// The default: with the range starting at C2, B1 repeats, A1 skips, G1 stops and F1 starts a
-    /// new session (the white keys just below the range). No pedal is bound: the sustain pedal
+    /// The default: with the range starting at C2, B1 repeats, A1 skips, G1 stops, F1 starts a
+    /// new session and E1 opens the keyboard menu (the white keys just below the range). No pedal is bound: the sustain pedal
     /// holds the sound as on a piano.
     public static let standard = KeyboardControls([
         Binding(.keyBelowRange(semitones: 1), .repeatPrompt),
         Binding(.keyBelowRange(semitones: 3), .skip),
         Binding(.keyBelowRange(semitones: 5), .stop),
         Binding(.keyBelowRange(semitones: 7), .newSession),
+        Binding(.keyBelowRange(semitones: 8), .menu),
     ])
 
     /// The control a pressed key means, if any, with the note range in force.

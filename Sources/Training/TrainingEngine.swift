@@ -89,6 +89,8 @@ public final class TrainingEngine {
             guard let lastExercise else { return }
             // The last exercise started once already, so it is known to be valid.
             try? start(lastExercise, at: time)
+        case .menu:
+            return  // the daemon's keyboard menu
         }
     }
 

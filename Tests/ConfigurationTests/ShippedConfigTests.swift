@@ -41,6 +41,7 @@ struct ShippedConfigTests {
             repeat = ["cc:67"]
             skip = []
             stop = ["key:A0"]
+            menu = ["cc:66"]
             [audio]
             soundfont = "/srv/cello.sf2"
             preset_bank = 1
@@ -88,7 +89,7 @@ struct ShippedConfigTests {
         #expect(config.midi.keyboards == ["Keystation", "24:0"])
         #expect(config.midi.controls == KeyboardControls([
             .init(.controller(number: 67), .repeatPrompt), .init(.key(note: MIDINote(21)), .stop),
-            .init(.keyBelowRange(semitones: 7), .newSession),
+            .init(.keyBelowRange(semitones: 7), .newSession), .init(.controller(number: 66), .menu),
         ]))
         #expect(config.audio == AudioConfig(
             soundFont: "/srv/cello.sf2", presetBank: 1, presetProgram: 40, driver: "pulseaudio", device: "hw:1,0",

@@ -12,6 +12,9 @@ public protocol ExerciseModule: Codable, Hashable, Sendable, ExerciseClientText 
     static var kind: ExerciseKind { get }
     /// The options a session takes when nothing else is said: the `[training.<kind>]` defaults.
     static var defaults: Self { get }
+    /// The keyboard menu's pages for this kind after the kind is chosen, each setting one of its
+    /// `session.start` params (the page's key) to a choice's value. Default: the root, played.
+    static var menuPages: [MenuPage] { get }
     /// Options from `session.start` params (or the command line's), over `base` (the config's).
     static func options(from params: ExerciseParams, over base: Self) throws(ExerciseParams.Refusal) -> Self
     /// Options from the config file's `[training.<kind>]` section, over the defaults.
@@ -36,6 +39,8 @@ public protocol ExerciseModule: Codable, Hashable, Sendable, ExerciseClientText 
 }
 
 extension ExerciseModule {
+    public static var menuPages: [MenuPage] { [.root] }
+
     /// No options of its own: `eartrainctl start <kind>` takes the shared ones.
     public static var commandLine: ExerciseCommandLine { ExerciseCommandLine(abstract: "A \(kind) session.") }
 

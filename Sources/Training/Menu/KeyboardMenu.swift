@@ -17,17 +17,17 @@ public struct KeyboardMenu: Sendable {
         /// Say this (and sound this note, when the choice is one).
         case say(String, sound: MIDINote?)
         /// The menu closed with these choices, by page key.
-        case finished([String: String])
+        case finished([String: JSONValue])
         /// The menu closed and nothing changed.
         case cancelled
     }
 
-    public private(set) var chosen: [String: String]
+    public private(set) var chosen: [String: JSONValue]
     public private(set) var pageIndex = 0
-    private let pages: @Sendable ([String: String]) -> [MenuPage]
+    private let pages: @Sendable ([String: JSONValue]) -> [MenuPage]
 
     /// A menu starting from the current choices (the ready exercise's), whose pages follow them.
-    public init(current: [String: String], pages: @escaping @Sendable ([String: String]) -> [MenuPage]) {
+    public init(current: [String: JSONValue], pages: @escaping @Sendable ([String: JSONValue]) -> [MenuPage]) {
         chosen = current
         self.pages = pages
     }
@@ -45,8 +45,8 @@ public struct KeyboardMenu: Sendable {
         let page = self.page
         switch page.input {
         case .note:
-            chosen[page.key] = key.spelled.description
-            return .say(key.spelled.description, sound: key)
+            chosen[page.key] = .string(key.spelled.description)
+            return .say(key.spelled.spoken, sound: key)
         case .choices(let choices):
             guard let index = Self.whiteKeyIndex(key, from: noteRange.lowerBound) else {
                 return .say("white keys choose, from \(Self.firstC(noteRange.lowerBound).spelled)", sound: nil)
@@ -72,9 +72,10 @@ public struct KeyboardMenu: Sendable {
 
     private func spokenChoice(on page: MenuPage) -> String? {
         guard let value = chosen[page.key] else { return nil }
-        switch page.input {
-        case .note: return value
-        case .choices(let choices): return choices.first { $0.value == value }?.spoken ?? value
+        switch (page.input, value) {
+        case (.note, .string(let name)): return (try? SpelledNote(parsing: name).spoken) ?? name
+        case (.choices(let choices), _): return choices.first { $0.value == value }?.spoken ?? "\(value)"
+        default: return "\(value)"
         }
     }
 

@@ -23,15 +23,26 @@ public struct MenuPage: Sendable, Hashable {
     }
 }
 
-/// One choice on a page: the value it sets and how it is spoken.
+/// One choice on a page: the value it sets (as `session.start` params take it) and how it is
+/// spoken.
 public struct MenuChoice: Sendable, Hashable {
-    /// The value as the rest of the daemon names it (`dorian`, `just_intonation`).
-    public let value: String
+    /// The value as the rest of the daemon names it (`"dorian"`, `"just"`, `["m3", "M3"]`).
+    public let value: JSONValue
     /// As the voice says it ("dorian", "just intonation").
     public let spoken: String
 
-    public init(_ value: String, spoken: String? = nil) {
+    public init(_ value: JSONValue, spoken: String) {
         self.value = value
-        self.spoken = spoken ?? String(value.map { $0 == "_" || $0 == "-" ? " " : $0 })
+        self.spoken = spoken
     }
+
+    /// A named value, spoken as its name with `_` and `-` read as spaces.
+    public init(_ name: String, spoken: String? = nil) {
+        self.init(.string(name), spoken: spoken ?? String(name.map { $0 == "_" || $0 == "-" ? " " : $0 }))
+    }
+}
+
+extension MenuPage {
+    /// The root: the key played is the root ("play it").
+    public static let root = MenuPage(key: "root", title: "root", input: .note)
 }

@@ -8,9 +8,9 @@ import Testing
 struct KeyboardMenuTests {
     static let range = MIDINote(36)...MIDINote(72)
 
-    static let pages: @Sendable ([String: String]) -> [MenuPage] = { chosen in
+    static let pages: @Sendable ([String: JSONValue]) -> [MenuPage] = { chosen in
         var pages = [MenuPage(key: "kind", title: "exercise", input: .choices([MenuChoice("scale"), MenuChoice("interval"), MenuChoice("ear-interval")]))]
-        if chosen["kind"] == "scale" {
+        if chosen["kind"] == .string("scale") {
             pages.append(MenuPage(key: "mode", title: "mode", input: .choices(["ionian", "dorian", "phrygian"].map { MenuChoice($0) })))
         }
         pages.append(MenuPage(key: "root", title: "root", input: .note))
@@ -20,24 +20,24 @@ struct KeyboardMenuTests {
 
     @Test("opening says the page and its current choice; keys choose; the menu key goes on; past the last page it finishes with every choice")
     func walkThrough() {
-        var menu = KeyboardMenu(current: ["kind": "interval", "root": "C3", "tuning": "equal_temperament"], pages: Self.pages)
+        var menu = KeyboardMenu(current: ["kind": .string("interval"), "root": .string("C3"), "tuning": .string("equal_temperament")], pages: Self.pages)
         #expect(menu.announcement == .say("exercise: interval", sound: nil))
         #expect(menu.press(MIDINote(36), noteRange: Self.range) == .say("scale", sound: MIDINote(36)), "C2, the first white key")
         #expect(menu.next() == .say("mode: not chosen", sound: nil), "a scale has a mode page")
         #expect(menu.press(MIDINote(38), noteRange: Self.range) == .say("dorian", sound: MIDINote(38)), "D2, the second")
-        #expect(menu.next() == .say("root: C3", sound: nil))
-        #expect(menu.press(MIDINote(50), noteRange: Self.range) == .say("D3", sound: MIDINote(50)))
+        #expect(menu.next() == .say("root: C 3", sound: nil))
+        #expect(menu.press(MIDINote(50), noteRange: Self.range) == .say("D 3", sound: MIDINote(50)))
         #expect(menu.next() == .say("tuning: equal temperament", sound: nil))
         #expect(menu.press(MIDINote(38), noteRange: Self.range) == .say("just intonation", sound: MIDINote(38)))
-        #expect(menu.next() == .finished(["kind": "scale", "mode": "dorian", "root": "D3", "tuning": "just_intonation"]))
+        #expect(menu.next() == .finished(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"), "tuning": .string("just_intonation")]))
     }
 
     @Test("black keys and keys past the last choice are explained, and change nothing")
     func wrongKeys() {
-        var menu = KeyboardMenu(current: ["kind": "interval"], pages: Self.pages)
+        var menu = KeyboardMenu(current: ["kind": .string("interval")], pages: Self.pages)
         #expect(menu.press(MIDINote(37), noteRange: Self.range) == .say("white keys choose, from C2", sound: nil))
         #expect(menu.press(MIDINote(41), noteRange: Self.range) == .say("3 choices, from C2", sound: nil), "F2 is the fourth white key")
-        #expect(menu.chosen == ["kind": "interval"])
+        #expect(menu.chosen == ["kind": .string("interval")])
         #expect(menu.cancel() == .cancelled)
     }
 
