@@ -29,6 +29,10 @@ public actor DaemonCore {
     private var ready: Exercise?
     /// The config's exercise as last prepared, so that a reload that leaves it alone keeps `ready`.
     private var configured: Exercise?
+    /// The keyboard menu while it is open (DaemonCore+Menu.swift).
+    var menu: KeyboardMenu?
+    /// What the menu says and what it does when it closes; nil: the menu control does nothing.
+    var menuActions: MenuActions?
     /// What `status` reads of the state above, published after every change to it (the end of
     /// `deliver`, `apply`, `setStorageState`), so that `currentStatus()` needs no turn on the actor.
     private nonisolated let published: Mutex<StatusParts>
@@ -132,6 +136,9 @@ public actor DaemonCore {
         publish()
     }
 
+    /// The kind of the exercise the next key begins.
+    var readyKind: ExerciseKind? { (ready ?? configured)?.kind }
+
     /// The stdout line that says what the next key begins; nil when nothing is ready.
     public var readyAnnouncement: String? {
         ready.map { "ready: \(EventFormatter.describe($0)) — play any key to begin" }
@@ -200,6 +207,11 @@ public actor DaemonCore {
             // `new_session` key begins it at any time. That key only begins: the question is
             // sounded after it, so it is no answer (an interval's is not known before its prompt).
             let action = engine.controls.action(forKey: note, noteRange: settings.current.noteRange)
+            // The menu key, and every key while the menu is open, belong to the menu: never answers.
+            if menuActions != nil, action == .menu || menu != nil {
+                menuKey(note, action: action)
+                return
+            }
             if let ready, action == .newSession || (action == nil && !engine.isRunning) {
                 try? start(ready, profile: sessionProfile)
                 return

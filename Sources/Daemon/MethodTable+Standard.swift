@@ -146,3 +146,13 @@ enum StandardMethods {
         .object(["topics": .array(topics.map(\.rawValue).sorted().map { .string($0) })])
     }
 }
+
+extension RequestRouter {
+    /// Starts a session as `session.start` would with these params (the keyboard menu's choices:
+    /// `kind` and the kind's own params).
+    public func start(kind: String, params: [String: JSONValue]) async throws(RPCError) {
+        let chosen: ExerciseKind
+        do { chosen = try ExerciseKind(choosing: kind) } catch { throw .invalidParams(error.description) }
+        _ = try await StandardMethods.start(SessionStartParams(kind: chosen, exercise: ExerciseParams(params)), router: self)
+    }
+}

@@ -59,6 +59,12 @@ public struct DaemonApplication: Service {
             sound: edges.sound, settings: { reloader.config.voice.speaking },
             watched: { [subscriptions = router.subscriptions] in !subscriptions.subscribers(of: .prompt).isEmpty })
         await core.follow(with: voice)
+        await core.setMenuActions(MenuActions(
+            say: { text in
+                reporter.say("menu: \(text)")
+                voice.say(text)
+            },
+            finished: { choices in await Self.apply(menu: choices, reloader: reloader, core: core, router: router, reporter: reporter) }))
         await ready(core, config.training, reporter: reporter, voice: voice)
 
         let notifier = edges.notifier
@@ -97,6 +103,26 @@ public struct DaemonApplication: Service {
         } else if let line = await core.readyAnnouncement {
             reporter.say(line)
             voice?.say("ready: " + SpokenText.readable(exercise.options.summary) + ". Play any key to begin.")
+        }
+    }
+
+    /// The keyboard menu's choices: the tuning and sound kept as the student's settings, then
+    /// the session started as `session.start` would with the kind and its params.
+    static func apply(menu choices: [String: JSONValue], reloader: ConfigReloader, core: DaemonCore, router: RequestRouter,
+                      reporter: StdoutReporter) async {
+        var params = choices
+        for (page, key) in [("tuning", "training.tuning"), ("sound", "training.sound_source")] {
+            guard case .string(let value)? = params.removeValue(forKey: page) else { continue }
+            do { try reloader.setStudent(key, toTOML: StudentSettings.tomlText(string: value)) } catch {
+                reporter.say("menu: \(key) not kept: \(error)", warning: true)
+            }
+        }
+        await core.apply(reloader.config.training.trainingSettings)
+        guard case .string(let kind)? = params.removeValue(forKey: "kind") else { return }
+        do {
+            try await router.start(kind: kind, params: params)
+        } catch {
+            reporter.say("menu: the session could not start: \(error.message)", warning: true)
         }
     }
 

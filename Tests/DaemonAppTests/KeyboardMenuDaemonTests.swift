@@ -1,0 +1,70 @@
+import Configuration
+import ControlProtocol
+import Daemon
+import DaemonTestSupport
+import Foundation
+import Testing
+
+/// The keyboard menu through the daemon, from the keys alone: E1 opens it and goes page by page,
+/// white keys choose, a played key is the root, and leaving it starts the session with the
+/// tuning and sound kept as the student's. No key in the menu is an answer.
+@Suite("The keyboard menu in the daemon")
+struct KeyboardMenuDaemonTests {
+    static let menuKey = 28  // E1: 8 semitones below the range's C2
+
+    static func said(_ daemon: TestDaemon) -> [String] {
+        daemon.sound.recorded.compactMap { if case .said(let text) = $0 { text } else { nil } }
+    }
+
+    @Test("choose scale, dorian, D3, just intonation, sine from the keys; the session starts so and the choices are kept")
+    func chooseAndStart() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("menu-\(UUID().uuidString.prefix(8))").path
+        let config = try ConfigLoader.parse("[voice]\nspeak = \"on\"\n", file: "menu.toml")
+        let reloader = ConfigReloader(source: .builtInDefaults, initial: config, logger: TestDaemon.logger, studentPath: state + "/student.toml")
+        let daemon = try await TestDaemon(config: reloader)
+        let link = try daemon.connect()
+        var events: [RPCNotification] = []
+        _ = try link.result("subscribe", .object(["topics": .array([.string("answer"), .string("session")])]))
+        func play(_ keys: Int...) throws {
+            for key in keys { _ = try link.result("notes.play", .object(["notes": .array([.number(Double(key))])]), notifications: &events) }
+        }
+        try play(Self.menuKey)
+        #expect(Self.said(daemon).last == "menu. exercise: scale", "\(Self.said(daemon))")
+        try play(36)  // C2: the first kind
+        #expect(Self.said(daemon).last == "scale")
+        try play(Self.menuKey, 38)  // mode page; D2: the second mode
+        #expect(Self.said(daemon).suffix(2) == ["mode: not chosen", "dorian"])
+        try play(Self.menuKey, 50)  // root page; D3 played
+        #expect(Self.said(daemon).suffix(2) == ["root: not chosen", "D 3"])
+        try play(Self.menuKey, 38)  // tuning page; the second tuning
+        #expect(Self.said(daemon).suffix(2) == ["tuning: equal temperament", "just intonation"])
+        try play(Self.menuKey, 38)  // sound page; the second source
+        #expect(Self.said(daemon).suffix(2) == ["sound: cello", "sine"])
+        #expect(!events.contains { $0.params["type"]?.string == "note_judged" }, "no key in the menu is an answer")
+        try play(Self.menuKey)  // past the last page: the session starts
+
+        #expect(Polling.wait(seconds: 5) { (try? link.result("status")["session"]) != nil && (try? link.result("status")["session"]) != .null })
+        let session = try #require(try link.result("status")["session"])
+        #expect(session["mode"]?.string == "dorian", "\(session)")
+        #expect(session["root"]?.string?.hasPrefix("D") == true, "\(session)")
+        #expect(session["tuning"]?.string == "just")
+        #expect(await daemon.app.core.currentSettings.soundSource == .sine)
+        let kept = try String(contentsOfFile: state + "/student.toml", encoding: .utf8)
+        #expect(kept.contains(#"training.tuning = "just""#) && kept.contains(#"training.sound_source = "sine""#), "\(kept)")
+    }
+
+    @Test("the stop key leaves the menu with nothing changed; the menu key during a session ends it first")
+    func stopLeaves() async throws {
+        let daemon = try await TestDaemon()
+        let link = try daemon.connect()
+        _ = try link.result("session.start", .object(["kind": .string("interval"), "seed": .number(3)]))
+        _ = try link.result("notes.play", .object(["notes": .array([.number(Double(Self.menuKey))])]))
+        #expect(try link.result("status")["session"] == nil, "the session ended when the menu opened")
+        #expect(await daemon.app.core.isMenuOpen)
+        _ = try link.result("notes.play", .object(["notes": .array([.number(38)])]))  // a choice
+        _ = try link.result("notes.play", .object(["notes": .array([.number(31)])]))  // G1: stop
+        #expect(await !daemon.app.core.isMenuOpen)
+        #expect(try link.result("status")["session"] == nil, "nothing started")
+        #expect(try link.result("status")["ready"]?["kind"]?.string == "interval", "the ready exercise is unchanged")
+    }
+}
