@@ -1,0 +1,32 @@
+import ClientViews
+import Foundation
+import MusicTheory
+import Testing
+import Training
+
+/// The printed key chart says what the keys do: it is drawn from the controls, and the copy in
+/// the docs is the one `eartrainctl keys --svg` draws.
+@Suite("The key chart")
+struct KeyChartTests {
+    static let range = MIDINote(36)...MIDINote(72)
+
+    @Test("each standard control key is labelled with its action, and C2 … B2 with the menu's choices")
+    func labels() {
+        let labels = KeyChart.labels(.standard, noteRange: Self.range).map { "\($0.note.spelled) \($0.text)" }
+        #expect(labels == ["E1 menu", "F1 begin", "G1 stop", "A1 skip", "B1 repeat",
+                           "C2 1", "D2 2", "E2 3", "F2 4", "G2 5", "A2 6", "B2 7"])
+    }
+
+    @Test("the chart follows the range and the bindings")
+    func follows() {
+        let moved = KeyChart.labels(KeyboardControls([.init(.keyBelowRange(semitones: 1), .menu)]), noteRange: MIDINote(48)...MIDINote(84))
+        #expect(moved.first.map { "\($0.note.spelled) \($0.text)" } == "B2 menu")
+    }
+
+    @Test("docs/keyboard-chart.svg is the chart eartrainctl keys --svg draws")
+    func docsCopy() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let copy = try String(contentsOf: root.appendingPathComponent("docs/keyboard-chart.svg"), encoding: .utf8)
+        #expect(copy == KeyChart.svg(.standard, noteRange: Self.range), "run: eartrainctl keys --svg > docs/keyboard-chart.svg")
+    }
+}
