@@ -40,12 +40,7 @@ extension AnswerSubject: Comparable {
 }
 
 extension AnswerSubject: Codable {
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    private typealias Key = NameKey
 
     /// `{"degree":{"_0":3,"label":"degree 3","order":[0,3]}}`: the category holding the value (the
     /// shape stored results had when subjects were an enum), its label and its order.

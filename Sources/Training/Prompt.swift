@@ -57,19 +57,13 @@ extension Prompt.Question: Hashable {
 }
 
 extension Prompt.Question: Codable {
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-        static let shown = Key(stringValue: "_0")
-    }
+    private typealias Key = NameKey
 
     /// `{"interval":{"_0":{…}}}`: the kind's name holding its question.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         var nested = container.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: kind.rawValue))
-        try shown.encodeQuestion(into: &nested, forKey: .shown)
+        try shown.encodeQuestion(into: &nested, forKey: .firstValue)
     }
 
     /// Decodes through the catalog, as the kind's own question type.
@@ -80,7 +74,7 @@ extension Prompt.Question: Codable {
         }
         let module = ExerciseCatalog.module(named: try ExerciseKind(choosing: key.stringValue).rawValue)!
         let nested = try container.nestedContainer(keyedBy: Key.self, forKey: key)
-        self.init(try module.decodeQuestion(from: nested, forKey: .shown))
+        self.init(try module.decodeQuestion(from: nested, forKey: .firstValue))
     }
 }
 

@@ -37,12 +37,7 @@ public struct SessionStartParams: Sendable, Hashable {
 }
 
 extension SessionStartParams: Codable {
-    private struct ParamKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    private typealias ParamKey = NameKey
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

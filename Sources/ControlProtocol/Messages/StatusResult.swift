@@ -116,12 +116,7 @@ public struct SessionStatus: Sendable, Hashable {
 }
 
 extension SessionStatus: Codable {
-    private struct FieldKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    private typealias FieldKey = NameKey
 
     /// The common fields and the kind's, side by side in one object.
     public init(from decoder: any Decoder) throws {

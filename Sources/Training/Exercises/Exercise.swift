@@ -35,20 +35,14 @@ extension ExerciseModule {
 }
 
 extension Exercise: Codable {
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-        static let options = Key(stringValue: "_0")
-    }
+    private typealias Key = NameKey
 
     /// `{"scale":{"_0":{…options…}}}`: the kind's name holding its options, the shape stored
     /// results have always had.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         var nested = container.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: kind.rawValue))
-        try options.encodeOptions(into: &nested, forKey: .options)
+        try options.encodeOptions(into: &nested, forKey: .firstValue)
     }
 
     /// Decodes through the catalog: a kind it does not hold is refused with the list.
@@ -60,7 +54,7 @@ extension Exercise: Codable {
         let kind = try ExerciseKind(choosing: key.stringValue)
         let module = ExerciseCatalog.module(named: kind.rawValue)!
         let nested = try container.nestedContainer(keyedBy: Key.self, forKey: key)
-        self.init(try module.decodeOptions(from: nested, forKey: .options))
+        self.init(try module.decodeOptions(from: nested, forKey: .firstValue))
     }
 }
 

@@ -36,12 +36,7 @@ extension ExerciseModule {
 }
 
 extension ExerciseDefaults: Codable {
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    private typealias Key = NameKey
 
     /// `{"interval": {…}, "scale": {…}}`: every kind of the catalog with its options.
     public func encode(to encoder: any Encoder) throws {
