@@ -34,7 +34,7 @@ struct ControlServiceTests {
         (#"{"jsonrpc":"2.0","id":1}"#, -32600), (#"{"jsonrpc":"1.0","id":1,"method":"status"}"#, -32600),
         (#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, -32601),
         (#"{"jsonrpc":"2.0","id":1,"method":"session.start","params":{"kind":"blues"}}"#, -32602),
-        (#"{"jsonrpc":"2.0","id":1,"method":"session.start","params":{"kind":"scale","mode":"blues"}}"#, -32602),
+        (#"{"jsonrpc":"2.0","id":1,"method":"session.start","params":{"kind":"scale","mode":"bebop"}}"#, -32602),
         (#"{"jsonrpc":"2.0","id":1,"method":"session.start","params":{"kind":"scale","root":"H"}}"#, -32602),
         (#"{"jsonrpc":"2.0","id":1,"method":"session.start","params":{"kind":"interval","intervals":["P3"]}}"#, -32602),
         (#"{"jsonrpc":"2.0","id":1,"method":"session.start","params":{"kind":"interval","tries":0}}"#, -32602),

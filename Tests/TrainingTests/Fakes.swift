@@ -113,7 +113,7 @@ struct Harness {
 func offsets(ofPattern pattern: String) -> [Int] {
     var total = 0
     return [0] + pattern.split(separator: "-").map { step in
-        total += step == "W" ? 2 : 1
+        total += ["H": 1, "W": 2, "W+H": 3, "2W": 4][String(step)]!
         return total
     }
 }
@@ -123,6 +123,9 @@ let textbookPatterns: [Mode: String] = [
     .ionian: "W-W-H-W-W-W-H", .dorian: "W-H-W-W-W-H-W", .phrygian: "H-W-W-W-H-W-W",
     .lydian: "W-W-W-H-W-W-H", .mixolydian: "W-W-H-W-W-H-W", .aeolian: "W-H-W-W-H-W-W",
     .locrian: "H-W-W-H-W-W-W",
+    .harmonicMinor: "W-H-W-W-H-W+H-H", .melodicMinor: "W-H-W-W-W-W-H", .majorPentatonic: "W-W-W+H-W-W+H",
+    .minorPentatonic: "W+H-W-W-W+H-W", .blues: "W+H-W-H-H-W+H-W", .wholeTone: "W-W-W-W-W-W",
+    .chromatic: "H-H-H-H-H-H-H-H-H-H-H-H",
 ]
 
 func interval(_ text: String) -> SpelledInterval { try! SpelledInterval(parsing: text) }

@@ -58,7 +58,7 @@ struct TheoryCommandTests {
     }
 
     @Test("unknown input exits non-zero with a message listing what is accepted", arguments: [
-        (["theory", "scale", "blues", "D"], "locrian"),
+        (["theory", "scale", "bebop", "D"], "locrian"),
         (["theory", "scale", "dorian", "H"], "C#/Db"),
         (["theory", "interval", "C", "P3"], "M13"),
         (["theory", "interval", "C", "tritone", "--json", "extra"], "Unexpected"),

@@ -41,6 +41,6 @@ struct FileDriverTests {
         #expect(heard.first == [MIDINote(48)], "the prompt's root, C3, first: \(heard)")
         #expect(a3 < chord)
         // The file's clock is the wall clock: the chord is at least the wait after the first key.
-        #expect(abs((sounds[chord].start - sounds[a3].start) - playedAt) < 0.3, "\(sounds[a3]) then \(sounds[chord]), played \(playedAt) s apart")
+        #expect(abs((sounds[chord].start - sounds[a3].start) - playedAt) < 0.6, "\(sounds[a3]) then \(sounds[chord]), played \(playedAt) s apart")
     }
 }
