@@ -33,6 +33,8 @@ public actor DaemonCore {
     var menu: KeyboardMenu?
     /// What the menu says and what it does when it closes; nil: the menu control does nothing.
     var menuActions: MenuActions?
+    /// The students' schedules across sessions, and the daemon's own profile; nil: none.
+    private var review: (memory: ReviewMemory, defaultProfile: String)?
     /// What `status` reads of the state above, published after every change to it (the end of
     /// `deliver`, `apply`, `setStorageState`), so that `currentStatus()` needs no turn on the actor.
     private nonisolated let published: Mutex<StatusParts>
@@ -105,6 +107,12 @@ public actor DaemonCore {
 
     public var currentSettings: TrainingSettings { settings.current }
 
+    /// Sessions from now on read their student's schedule across sessions (docs/adaptive.md).
+    public func setReview(_ memory: ReviewMemory, defaultProfile: String) {
+        review = (memory, defaultProfile)
+        engine.review = { _ in (memory.schedule(profile: defaultProfile), memory.now()) }
+    }
+
     /// The keys and pedals that control sessions (a config reload).
     public func setControls(_ controls: KeyboardControls) {
         engine.controls = controls
@@ -122,6 +130,10 @@ public actor DaemonCore {
             engine = TrainingEngine(settings: settings, clock: clock, random: SeededRandom(seed: seed), controls: controls, sink: collector)
         }
         defer { deliver() }  // the running session's end, then the new start, which names its student
+        if let review {
+            let student = profile ?? review.defaultProfile
+            engine.review = { [memory = review.memory] _ in (memory.schedule(profile: student), memory.now()) }
+        }
         try engine.start(exercise)
         sessionProfile = profile
         ready = exercise

@@ -1,3 +1,4 @@
+import Foundation
 import Configuration
 import ControlProtocol
 import ControlServer
@@ -35,6 +36,9 @@ public struct DaemonApplication: Service {
             announce: { message, warning in reporter.say(message, warning: warning) })
         await core.follow(with: statistics)
         await core.setStorageState { statistics.state }
+        let review = ReviewMemory(answers: Self.reviewAnswers(store), now: { Date().timeIntervalSince1970 })
+        await core.follow(with: ReviewFollower(memory: review, defaultProfile: options.profile))
+        await core.setReview(review, defaultProfile: options.profile)
 
         let router = RequestRouter(
             core: core, policy: policy(config.socket, reporter: reporter),
@@ -124,6 +128,25 @@ public struct DaemonApplication: Service {
         } catch {
             reporter.say("menu: the session could not start: \(error.message)", warning: true)
         }
+    }
+
+    /// Every stored answer as the spaced-repetition schedule reads it, by profile: a first try
+    /// right, or a wrong note (a miss); later right tries add nothing. Statistics that cannot be
+    /// read leave the schedules empty.
+    static func reviewAnswers(_ store: any StatisticsStore) -> [String: [ReviewAnswer]] {
+        guard let answers = try? store.answers(profile: nil) else { return [:] }
+        var byProfile: [String: [ReviewAnswer]] = [:]
+        for answer in answers where answer.attempt == 1 || !answer.correct {
+            let subject: (category: String, label: String)? =
+                if let interval = answer.interval { ("interval", interval) }
+                else if let degree = answer.degree { ("degree", "degree \(degree)") }
+                else { nil }
+            guard let subject else { continue }
+            let item = "\(answer.exercise.rawValue)/\(subject.category):\(subject.label)"
+            byProfile[answer.profile, default: []].append(
+                ReviewAnswer(item: item, correct: answer.correct && answer.attempt == 1, time: answer.time.timeIntervalSince1970))
+        }
+        return byProfile
     }
 
     /// Who may control: the daemon's user, root, and the config's control group if it exists.

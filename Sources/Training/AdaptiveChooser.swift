@@ -21,6 +21,16 @@ struct AdaptiveChooser {
     static let unaskedWeight = 2.0
     static let slowThreshold = Duration.seconds(4)
 
+    /// Across sessions: the student's schedule at the session's start and the wall-clock time then
+    /// (docs/adaptive.md, "Across sessions"); nil keeps the choice to this session alone.
+    private let review: (schedule: ReviewSchedule, now: Double, kind: ExerciseKind)?
+    /// The schedule's weights, made at the first draw (when the candidates are known).
+    private var reviewWeights: ReviewWeights?
+
+    init(review: (schedule: ReviewSchedule, now: Double, kind: ExerciseKind)? = nil) {
+        self.review = review
+    }
+
     private var history: [AnswerSubject: [Outcome]] = [:]
     /// Each asked interval's weight, worked out when an ask is recorded: a draw reads it 11 times.
     private var weights: [AnswerSubject: Double] = [:]
@@ -47,14 +57,25 @@ struct AdaptiveChooser {
         return 1 + missWeight * missed + slowWeight * slow
     }
 
-    /// One subject, drawn with probability proportional to its weight.
-    func choose(from intervals: [AnswerSubject], using random: inout SeededRandom) -> AnswerSubject {
-        let weights = intervals.map(weight(of:))
+    /// One subject, drawn with probability proportional to its weight: the session's own, times
+    /// the schedule's across sessions when there is one.
+    mutating func choose(from subjects: [AnswerSubject], using random: inout SeededRandom) -> AnswerSubject {
+        var weights = subjects.map(weight(of:))
+        if let review {
+            let keys = subjects.map { $0.reviewKey(kind: review.kind) }
+            if reviewWeights == nil { reviewWeights = ReviewWeights(review.schedule, candidates: keys, at: review.now) }
+            weights = zip(weights, keys).map { $0 * reviewWeights!.weight(of: $1) }
+        }
         var point = Double.random(in: 0..<weights.reduce(0, +), using: &random)
-        for (interval, weight) in zip(intervals, weights) {
-            if point < weight { return interval }
+        var chosen = subjects[subjects.count - 1]
+        for (subject, weight) in zip(subjects, weights) {
+            if point < weight {
+                chosen = subject
+                break
+            }
             point -= weight
         }
-        return intervals[intervals.count - 1]
+        if let review { reviewWeights?.asked(chosen.reviewKey(kind: review.kind)) }
+        return chosen
     }
 }

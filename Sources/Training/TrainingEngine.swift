@@ -11,6 +11,9 @@ import MusicTheory
 public final class TrainingEngine {
     /// Which keys and pedals are controls rather than answers.
     public var controls: KeyboardControls
+    /// The student's schedule across sessions for a kind, and the wall-clock time now, read when
+    /// a session starts (docs/adaptive.md); nil: each session's choice starts from nothing.
+    public var review: (@Sendable (ExerciseKind) -> (schedule: ReviewSchedule, now: Double)?)?
     /// The exercise of the latest session, which "new session" starts again.
     public private(set) var lastExercise: Exercise?
 
@@ -100,6 +103,9 @@ public final class TrainingEngine {
         lastExercise = exercise
         let settings = settingsSource.current
         session = Session(exercise: exercise, startTime: time, settings: settings)
+        if let (schedule, now) = review?(exercise.kind) {
+            session!.chooser = AdaptiveChooser(review: (schedule, now, exercise.kind))
+        }
         let started = SessionStarted(exercise: exercise, settings: settings, randomState: random.state)
         emit(.sessionStarted(started), at: time)
         openNextQuestion(at: time)
@@ -156,7 +162,7 @@ public final class TrainingEngine {
             settings: session!.settings, number: session!.number, time: time, random: random,
             tally: session!.tally, chooser: session!.chooser)
         session!.tally = ResultsTally()
-        session!.chooser = AdaptiveChooser()
+        session!.chooser = AdaptiveChooser()  // a placeholder until `putBack`
         return context
     }
 

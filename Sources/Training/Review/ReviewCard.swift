@@ -14,3 +14,11 @@ public struct ReviewCard: Sendable, Hashable, Codable {
         self.lastAnswered = lastAnswered
     }
 }
+
+extension AnswerSubject {
+    /// The item a schedule keeps for this subject in a kind: `interval/interval:M3`. The same
+    /// interval heard and named are two skills, so the kind is part of it.
+    public func reviewKey(kind: ExerciseKind) -> String {
+        "\(kind.rawValue)/\(category):\(label)"
+    }
+}
