@@ -9,6 +9,9 @@ public enum AnswerMatching: String, NamedChoice {
     case pitchClass = "pitch-class"
     /// Only the exact note counts.
     case exactOctave = "exact-octave"
+    /// A scale round goes the way it is asked: the right pitch class in any octave, each note
+    /// above the one played before it (so the round ends on the root an octave up). Scales only.
+    case inDirection = "in-direction"
 }
 
 /// One note the student is expected to play: how it is spelled and sounded, and how it is judged.

@@ -40,10 +40,14 @@ struct SharedNamesConfigTests {
             #expect(config.training.trainingSettings.soundSource == source)
         }
         for matching in AnswerMatching.allCases {
-            let text = "[training.scale]\nmatching = \"\(matching.rawValue)\"\n[training.interval]\nmatching = \"\(matching.rawValue)\"\n"
-            let config = try ConfigLoader.parse(text, file: Self.file)
-            #expect(config.training.scale.matching == matching)
-            #expect(config.training.interval.matching == matching)
+            let scale = try ConfigLoader.parse("[training.scale]\nmatching = \"\(matching.rawValue)\"\n", file: Self.file)
+            #expect(scale.training.scale.matching == matching)
+            let text = "[training.interval]\nmatching = \"\(matching.rawValue)\"\n"
+            if matching == .inDirection {
+                #expect(throws: ConfigError.self, "in-direction is a scale's") { try ConfigLoader.parse(text, file: Self.file) }
+            } else {
+                #expect(try ConfigLoader.parse(text, file: Self.file).training.interval.matching == matching)
+            }
         }
         for direction in IntervalDirection.allCases {
             let config = try ConfigLoader.parse("[training.interval]\ndirection = \"\(direction.rawValue)\"\n", file: Self.file)

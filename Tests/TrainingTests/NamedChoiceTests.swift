@@ -36,7 +36,7 @@ struct NamedChoiceTests {
         #expect(ExerciseKind.names == ["scale", "interval"])
         #expect(SoundSource.names == ["cello", "sine"])
         #expect(TuningSystem.names == ["equal", "just", "pythagorean"])
-        #expect(AnswerMatching.names == ["pitch-class", "exact-octave"])
+        #expect(AnswerMatching.names == ["pitch-class", "exact-octave", "in-direction"])
         #expect(IntervalDirection.names == ["ascending", "descending"])
     }
 

@@ -6,7 +6,8 @@ import Testing
     @Test("every mode and scale: the prompt carries mode, root and step pattern; its notes played right complete a round and the same scale comes again", arguments: Mode.allCases)
     func wholeRound(mode: Mode) throws {
         let harness = Harness()
-        try harness.engine.start(.scale(ScaleExercise(mode: mode, root: root("D"))))
+        // Pitch-class matching: the notes are played up and down octaves on purpose.
+        try harness.engine.start(.scale(ScaleExercise(mode: mode, root: root("D"), matching: .pitchClass)))
         let question = harness.scaleQuestion
         #expect(question.stepPattern == textbookPatterns[mode])
         #expect(question.scale.mode == mode)
@@ -63,7 +64,7 @@ import Testing
     @Test("the final note is the octave's pitch class; strict matching wants the exact notes drawn")
     func strictAndPitchClass() throws {
         let loose = Harness()
-        try loose.engine.start(.scale(ScaleExercise(mode: .ionian, root: root("C"))))
+        try loose.engine.start(.scale(ScaleExercise(mode: .ionian, root: root("C"), matching: .pitchClass)))
         for pitch in [60, 62, 64, 65, 67, 69, 71, 60] { loose.play(pitch) }  // the "octave" played as the same C
         #expect(loose.sink.roundsComplete.count == 1)
 
@@ -120,5 +121,37 @@ import Testing
         #expect(results.averageResponseTime == .milliseconds(1750))
         #expect(results.averageFirstNoteTime == .milliseconds(1500))
         #expect(results.sessionLength == .milliseconds(3500))
+    }
+}
+
+/// The default matching: a round goes the way it is asked.
+@Suite struct InDirectionTests {
+    @Test("each note must be above the one before: the right pitch class lower is wrong; any octave upward is right")
+    func rising() throws {
+        let harness = Harness()
+        try harness.engine.start(.scale(ScaleExercise(mode: .ionian, root: root("C"))))
+        harness.play(48)  // C3
+        harness.play(38)  // D2: the right pitch class, below C3
+        harness.play(62)  // D4: above, right
+        harness.play(52)  // E3: below D4, wrong
+        harness.play(64)  // E4
+        let judged = harness.sink.judgements.map(\.correct)
+        #expect(judged == [true, false, true, false, true])
+        #expect(harness.sink.judgements[1].subject == .degree(2) && harness.sink.judgements[2].subject == .degree(2))
+    }
+
+    @Test("a whole round rising ends on the root an octave up; pitch-class matching still takes any order")
+    func roundAndLoose() throws {
+        let rising = Harness()
+        try rising.engine.start(.scale(ScaleExercise(mode: .dorian, root: root("D"))))
+        for pitch in [50, 52, 53, 55, 57, 59, 60, 62] { rising.play(pitch) }
+        #expect(rising.sink.judgements.allSatisfy { $0.correct })
+        #expect(rising.sink.roundsComplete.count == 1)
+
+        let loose = Harness()
+        try loose.engine.start(.scale(ScaleExercise(mode: .dorian, root: root("D"), matching: .pitchClass)))
+        for pitch in [62, 40, 65, 43, 57, 47, 72, 38] { loose.play(pitch) }
+        #expect(loose.sink.judgements.allSatisfy { $0.correct })
+        #expect(loose.sink.roundsComplete.count == 1)
     }
 }

@@ -46,10 +46,19 @@ extension IntervalExercise {
             root: root,
             intervals: try reader.array("intervals", d.intervals, allowEmpty: false) { try SpelledInterval(parsing: $0) },
             direction: try reader.parsed("direction", d.direction, IntervalDirection.init(choosing:)),
-            matching: try reader.parsed("matching", d.matching, AnswerMatching.init(choosing:)),
+            matching: try reader.parsed("matching", d.matching) { text in
+                let matching = try AnswerMatching(choosing: text)
+                guard matching != .inDirection else { throw IntervalMatchingRefusal() }
+                return matching
+            },
             triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: configTriesRange),
             adaptive: try reader.bool("adaptive", d.adaptive),
             echoAnswer: try reader.bool("echo_answer", d.echoAnswer)
         )
     }
+}
+
+/// `in-direction` is how a scale round is judged; an interval's answer is one note.
+struct IntervalMatchingRefusal: Error, CustomStringConvertible {
+    var description: String { "'in-direction' is for scales: an interval takes 'pitch-class' or 'exact-octave'" }
 }

@@ -39,7 +39,8 @@ extension ScaleExercise: ExerciseModule {
             ExpectedNote(spelled: $0, midiNote: MIDINote($0.midiNumber), exactOctaveRequired: matching == .exactOctave)
         }
         context.asked(.degree(1))
-        return ScaleRound(question: ScaleQuestion(scale: scale, root: placed[0], expected: expected, placed: placed), at: context.time)
+        return ScaleRound(question: ScaleQuestion(scale: scale, root: placed[0], expected: expected, placed: placed), at: context.time,
+                          rising: matching == .inDirection)
     }
 
     /// The scale of the next round: the exercise's own first, then the same again or a new random

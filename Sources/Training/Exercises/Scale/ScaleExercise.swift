@@ -1,6 +1,6 @@
 import MusicTheory
 
-/// A scale exercise: play the mode upward from its root to the octave, 8 notes, round after round.
+/// A scale exercise: play the scale upward from its root to the octave, round after round.
 public struct ScaleExercise: Sendable {
     /// The mode of the first round.
     public var mode: Mode
@@ -14,11 +14,12 @@ public struct ScaleExercise: Sendable {
     /// Each new round takes a new random mode (always a different one).
     public var newRandomModeEachRound: Bool
 
-    /// A scale exercise; by default every round repeats the same scale, judged by pitch class.
+    /// A scale exercise; by default every round repeats the same scale, each note the right pitch
+    /// class above the one before (`inDirection`).
     public init(
         mode: Mode,
         root: RootNote,
-        matching: AnswerMatching = .pitchClass,
+        matching: AnswerMatching = .inDirection,
         newRandomRootEachRound: Bool = false,
         newRandomModeEachRound: Bool = false
     ) {

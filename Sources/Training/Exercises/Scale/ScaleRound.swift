@@ -12,11 +12,16 @@ struct ScaleRound: OpenQuestion {
     var expectedSince: Duration
     var errors = 0
     var drawn: [StaffNote] = []
+    /// Each note must be above the last one played right (`AnswerMatching.inDirection`).
+    let rising: Bool
+    /// The last note played right in this round.
+    var lastRight: MIDINote?
 
-    init(question: ScaleQuestion, at time: Duration) {
+    init(question: ScaleQuestion, at time: Duration, rising: Bool = false) {
         self.scaleQuestion = question
         self.promptTime = time
         self.expectedSince = time
+        self.rising = rising
     }
 
     var question: any ExerciseQuestion { scaleQuestion }
@@ -32,8 +37,9 @@ struct ScaleRound: OpenQuestion {
         let responseTime = time - expectedSince
         let attempt = attempt
         if attempt == 1 { context.firstNote(after: responseTime) }
-        let correct = expected.isAnswered(by: note)
+        let correct = expected.isAnswered(by: note) && (!rising || lastRight.map { note > $0 } ?? true)
         if correct {
+            lastRight = note
             context.right(subject, firstTry: attempt == 1, responseTime: responseTime)
             drawn.append(StaffNote(scaleQuestion.placed[index], role: .answer))
             index += 1
