@@ -84,6 +84,8 @@ let config = """
     path = "\(socketPath)"
     [storage]
     database = "\(scratch)/eartrainer.sqlite"
+    [voice]
+    speak = "off"
     """
 let configPath = scratch + "/eartrainer.toml"
 try? config.write(toFile: configPath, atomically: true, encoding: .utf8)
@@ -176,6 +178,13 @@ func arecordCheck() {
                  "arecord -D \(settings.capture) -f \(format): \(heard.count) of \(notes) notes, onsets at \(onsets.prefix(notes).map { f(Double($0) / Double(settings.rate), 3) }.joined(separator: " ")) s, pitch c: \(heard.map { $0.cents.map { f($0, 3) } ?? "none" }.joined(separator: " ")), dropouts: \(heard.map { "\($0.dropouts)" }.joined(separator: " ")); arecord said: \(recorder.log.split(separator: "\n").joined(separator: " / "))")
 }
 if ours != nil { arecordCheck() }
+// The same keys with the voice on (a student setting, changed at run time): each wrong note is
+// answered "wrong" in the quiet after it, and the next key must not wait for the voice.
+let voiceOn = shell([bin + "/eartrainctl", "set", "voice.speak", "on", "--socket", socketPath])
+report.note("voice on: eartrainctl set voice.speak on: exit \(voiceOn.status) \(voiceOn.output)")
+let withVoice = Measurement(settings: settings, report: report)
+    .run(label: "eartrainerd, voice on", device: device, wavPath: out + "/eartrainerd-voice.wav", logPath: out + "/capture-voice.log")
+_ = shell([bin + "/eartrainctl", "set", "--reset", "voice.speak", "--socket", socketPath])
 // The card taken away and brought back; then the footprint while idle.
 DeviceLoss(report: report, settings: settings, socket: socketPath, daemon: daemon, device: device, out: out).run()
 let footprint = Footprint(report: report, daemonPID: daemon.process.processIdentifier, soundFont: soundFont, period: period, periods: periods,
@@ -261,6 +270,17 @@ func summarize(_ label: String, _ notes: [Measurement.Note?]?, pitchLimit: Doubl
 }
 let ourLatencies = summarize("eartrainerd", ours, pitchLimit: 1.0)
 let theirLatencies = summarize("fluidsynth", theirs, pitchLimit: nil)
+let voiceLatencies = (withVoice ?? []).compactMap { $0 }.map(\.latencyMs)
+if !ourLatencies.isEmpty, !voiceLatencies.isEmpty {
+    let voiceRatio = median(voiceLatencies) / median(ourLatencies)
+    let line = "key latency with the voice on: median \(f(median(voiceLatencies))) ms over \(voiceLatencies.count) notes, "
+        + "voice off \(f(median(ourLatencies))) ms over \(ourLatencies.count): ratio \(f(voiceRatio))"
+    report.note(line)
+    try? line.write(toFile: out + "/voice-latency.md", atomically: true, encoding: .utf8)
+    report.check("key latency measured with the voice on and off", true, line)
+} else {
+    report.note("voice on: \(voiceLatencies.count) notes found with the voice on (speech in the quiet before a key hides its onset)")
+}
 let ourCents = ours?.compactMap { $0 }.filter { $0.dropouts == 0 }.compactMap(\.cents) ?? []
 let theirCents = theirs?.compactMap { $0 }.filter { $0.dropouts == 0 }.compactMap(\.cents) ?? []
 if !ourLatencies.isEmpty, !theirLatencies.isEmpty {
@@ -285,6 +305,7 @@ if !ourLatencies.isEmpty, !theirLatencies.isEmpty {
 let bench: [String: Any] = [
     "buffer_frames": period * periods,
     "latency_ms": ["eartrainerd_median": ourLatencies.isEmpty ? nil : median(ourLatencies),
+                   "eartrainerd_voice_on_median": voiceLatencies.isEmpty ? nil : median(voiceLatencies),
                    "fluidsynth_median": theirLatencies.isEmpty ? nil : median(theirLatencies)].compactMapValues { $0 },
     "idle_footprint": footprint,
 ]

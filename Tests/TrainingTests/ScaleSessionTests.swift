@@ -155,3 +155,31 @@ import Testing
         #expect(loose.sink.roundsComplete.count == 1)
     }
 }
+
+/// A round goes up, down, or up and down, as asked.
+@Suite struct ScaleDirectionTests {
+    @Test("descending: from the octave down to the root, each note below the last, counted by degree")
+    func descending() throws {
+        let harness = Harness()
+        try harness.engine.start(.scale(ScaleExercise(mode: .ionian, root: root("C"), direction: .descending)))
+        #expect(harness.scaleQuestion.ask.hasSuffix("from C4, down"), "\(harness.scaleQuestion.ask)")
+        #expect(harness.scaleQuestion.expected.first?.spelled.description == "C4", "the octave first")
+        harness.play(60)  // C4
+        harness.play(71)  // B4: the right pitch class, but above
+        for pitch in [59, 57, 55, 53, 52, 50, 48] { harness.play(pitch) }
+        let judged = harness.sink.judgements
+        #expect(judged.map(\.correct) == [true, false, true, true, true, true, true, true, true])
+        #expect(judged.filter(\.correct).map(\.subject) == (1...8).reversed().map { .degree($0) })
+        #expect(harness.sink.roundsComplete.count == 1)
+    }
+
+    @Test("up and down: fifteen notes, the top once, the direction checked each way")
+    func upAndDown() throws {
+        let harness = Harness()
+        try harness.engine.start(.scale(ScaleExercise(mode: .dorian, root: root("D"), direction: .upAndDown)))
+        #expect(harness.scaleQuestion.expected.count == 15)
+        for pitch in [50, 52, 53, 55, 57, 59, 60, 62, 60, 59, 57, 55, 53, 52, 50] { harness.play(pitch) }
+        #expect(harness.sink.judgements.allSatisfy { $0.correct })
+        #expect(harness.sink.roundsComplete.count == 1)
+    }
+}

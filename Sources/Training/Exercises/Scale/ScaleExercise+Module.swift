@@ -35,12 +35,14 @@ extension ScaleExercise: ExerciseModule {
            exact.allSatisfy({ MIDINote.validRange.contains($0.midiNumber) }) {
             sounding = exact
         }
-        let expected = sounding.map {
-            ExpectedNote(spelled: $0, midiNote: MIDINote($0.midiNumber), exactOctaveRequired: matching == .exactOctave)
+        let order = direction.order(placed.count)
+        let expected = order.map { position in
+            ExpectedNote(spelled: sounding[position], midiNote: MIDINote(sounding[position].midiNumber), exactOctaveRequired: matching == .exactOctave)
         }
-        context.asked(.degree(1))
-        return ScaleRound(question: ScaleQuestion(scale: scale, root: placed[0], expected: expected, placed: placed), at: context.time,
-                          rising: matching == .inDirection)
+        let question = ScaleQuestion(scale: scale, root: placed[0], expected: expected, placed: order.map { placed[$0] },
+                                     degrees: order.map { $0 + 1 }, direction: direction)
+        context.asked(question.degree(at: 0))
+        return ScaleRound(question: question, at: context.time, rising: matching == .inDirection)
     }
 
     /// The scale of the next round: the exercise's own first, then the same again or a new random

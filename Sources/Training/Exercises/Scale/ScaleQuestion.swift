@@ -8,19 +8,29 @@ public struct ScaleQuestion: Sendable {
     public let root: SpelledNote
     /// The mode's step pattern in whole and half steps, such as `W-W-H-W-W-W-H`.
     public let stepPattern: String
-    /// The eight notes expected, root to octave.
+    /// The notes expected, in the order played (root to octave when ascending).
     public let expected: [ExpectedNote]
-    /// The eight notes as drawn on the staff.
+    /// The same notes as drawn on the staff.
     public let placed: [SpelledNote]
+    /// Each expected note's degree, 1 (the root) … the octave's.
+    public let degrees: [Int]
+    /// Which way the round goes.
+    public let direction: ScaleDirection
 
     /// A scale question; the scale module makes these.
-    public init(scale: Scale, root: SpelledNote, expected: [ExpectedNote], placed: [SpelledNote]? = nil) {
+    public init(scale: Scale, root: SpelledNote, expected: [ExpectedNote], placed: [SpelledNote]? = nil,
+                degrees: [Int]? = nil, direction: ScaleDirection = .ascending) {
         self.scale = scale
         self.root = root
         self.stepPattern = scale.mode.stepPattern
         self.expected = expected
         self.placed = placed ?? Staff.placement(of: scale)
+        self.degrees = degrees ?? Array(1...expected.count)
+        self.direction = direction
     }
+
+    /// The subject of the note expected at `index` of the round: its degree.
+    public func degree(at index: Int) -> AnswerSubject { .degree(degrees[index]) }
 
     /// As the student reads it: "D dorian  W-H-W-W-W-H-W".
     public var text: String { "\(scale.root) \(scale.mode.name)  \(stepPattern)" }
@@ -38,8 +48,8 @@ extension ScaleQuestion: Hashable, Codable {}
 extension ScaleQuestion: ExerciseQuestion {
     public static var kind: ExerciseKind { ScaleExercise.kind }
     public var title: String { "\(scale.root) \(scale.mode.name)" }
-    public var ask: String { "\(stepPattern)  from \(root)" }
-    public var spoken: String { "\(scale.root.spoken) \(scale.mode.name), from \(root.spoken)" }
+    public var ask: String { "\(stepPattern)  from \(expected[0].spelled)\(direction.asked)" }
+    public var spoken: String { "\(scale.root.spoken) \(scale.mode.name), from \(expected[0].spelled.spoken)\(direction.asked)" }
     public var tuningRoot: MIDINote? { try? root.midiNote() }
     /// The mode, root, steps and the notes: playing them in order is the drill, not its answer.
     public var details: [String: JSONValue] {

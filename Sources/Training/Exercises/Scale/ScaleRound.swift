@@ -33,11 +33,13 @@ struct ScaleRound: OpenQuestion {
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let time = context.time
         let expected = scaleQuestion.expected[index]
-        let subject = AnswerSubject.degree(index + 1)
+        let subject = scaleQuestion.degree(at: index)
         let responseTime = time - expectedSince
         let attempt = attempt
         if attempt == 1 { context.firstNote(after: responseTime) }
-        let correct = expected.isAnswered(by: note) && (!rising || lastRight.map { note > $0 } ?? true)
+        // In direction: above the last note played right where the round goes up, below where it goes down.
+        let goesUp = index == 0 || scaleQuestion.degrees[index] > scaleQuestion.degrees[index - 1]
+        let correct = expected.isAnswered(by: note) && (!rising || lastRight.map { goesUp ? note > $0 : note < $0 } ?? true)
         if correct {
             lastRight = note
             context.right(subject, firstTry: attempt == 1, responseTime: responseTime)
@@ -57,7 +59,7 @@ struct ScaleRound: OpenQuestion {
         )
         guard correct else { return QuestionStep([.noteJudged(judgement)]) }
         guard index == scaleQuestion.expected.count else {
-            context.asked(.degree(index + 1))
+            context.asked(scaleQuestion.degree(at: index))
             return QuestionStep([.noteJudged(judgement)])
         }
         context.completedRound()
@@ -73,13 +75,13 @@ struct ScaleRound: OpenQuestion {
     mutating func skip(context: inout QuestionContext) -> QuestionStep {
         let rest = index..<scaleQuestion.expected.count
         for index in rest {
-            if index > self.index { context.asked(.degree(index + 1)) }
-            context.revealed(.degree(index + 1), skipped: true)
+            if index > self.index { context.asked(scaleQuestion.degree(at: index)) }
+            context.revealed(scaleQuestion.degree(at: index), skipped: true)
         }
         context.skippedQuestion()
         let staff = Staff(drawn + rest.map { StaffNote(scaleQuestion.placed[$0], role: .revealed) })
         let revealed = AnswerRevealed(
-            answers: Array(scaleQuestion.expected[rest]), subjects: rest.map { .degree($0 + 1) },
+            answers: Array(scaleQuestion.expected[rest]), subjects: rest.map { scaleQuestion.degree(at: $0) },
             reason: .skipped, sounds: [SoundPhrase(scaleQuestion.expected[rest].map(\.midiNote))], staff: staff
         )
         return QuestionStep([.answerRevealed(revealed)], finished: true)
