@@ -33,11 +33,12 @@ struct EventFormatter {
             var fields: [String: JSONValue] = [
                 "played": .string(judgement.played.description),
                 "played_midi": .number(Double(judgement.played.rawValue)), "correct": .bool(judgement.correct),
-                "attempt": .number(Double(judgement.attempt)), "subject": .string(judgement.subject.description),
+                "attempt": .number(Double(judgement.attempt)),
                 "response_seconds": .number(judgement.responseTime.seconds),
                 "since_prompt_seconds": .number(judgement.sincePrompt.seconds), "staff": EventDetails.staff(judgement.staff),
             ]
             if judgement.correct || showsExpected { fields["expected"] = EventDetails.expected(judgement.expected) }
+            if judgement.correct || (question?.shown.namesSubjectWhileOpen ?? true) { fields["subject"] = .string(judgement.subject.description) }
             details = .object(fields)
         case .roundComplete(let round):
             (type, topic) = ("round_complete", .session)
@@ -105,6 +106,8 @@ struct EventFormatter {
         }
         let detail = judgement.correct
             ? String(format: "%.2fs", judgement.sincePrompt.seconds) : "try \(judgement.attempt)"
-        return "\(Self.title(question))  \(played) \(mark)  \(detail)"
+        // What was asked without being named (an interval heard) is named once it is answered.
+        let named = judgement.correct && !question.shown.namesSubjectWhileOpen ? "  (\(judgement.subject))" : ""
+        return "\(Self.title(question))  \(played) \(mark)\(named)  \(detail)"
     }
 }

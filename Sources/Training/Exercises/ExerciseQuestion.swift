@@ -29,6 +29,10 @@ public protocol ExerciseQuestion: Sendable, Hashable, Codable {
     /// True when a wrong try may name the expected note (a scale's next degree, which its mode,
     /// root and steps already show); false when the expected note is the answer itself.
     var showsExpectedWhileOpen: Bool { get }
+    /// True when a wrong try's report may name what the answer is counted under (an interval
+    /// drill's interval, which its question shows); false when that is what is asked (an
+    /// interval heard).
+    var namesSubjectWhileOpen: Bool { get }
     /// The statistics columns every answer to it fills.
     var answerColumns: AnswerColumns { get }
     /// Where a wrong try is drawn on the staff, `drawn` notes being there: near the note expected.
@@ -39,6 +43,7 @@ extension ExerciseQuestion {
     public var statusFields: [String: JSONValue] { [:] }
     public var answerCount: Int? { nil }
     public var showsExpectedWhileOpen: Bool { false }
+    public var namesSubjectWhileOpen: Bool { true }
 }
 
 /// The statistics' answer columns a question fills: its root, and its mode or interval.

@@ -38,7 +38,11 @@ extension IntervalExercise {
 
     /// `[training.interval]`; `root = "random"` draws a root within the note range each question.
     public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> IntervalExercise {
-        let d = defaults
+        try options(reading: &reader, over: defaults)
+    }
+
+    /// The same keys over other defaults (an ear-interval section, whose matching is the exact octave).
+    static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader, over d: IntervalExercise) throws(Reader.Failure) -> IntervalExercise {
         let root: RootNote? = try reader.parsed("root", d.root) { text in
             text == "random" ? nil : try RootNote(parsing: text)
         }

@@ -1,0 +1,53 @@
+import MusicTheory
+
+/// An ear-interval exercise: the root is shown and sounded, then the interval is heard (up, down,
+/// or both notes together); the student plays the other note. Its name is never shown while the
+/// question is open. The intervals, root, direction, tries and adaptive choice are an interval
+/// exercise's; what differs is what is heard and shown.
+public struct EarIntervalExercise: Sendable, Hashable, Codable {
+    /// The intervals, root, direction, matching, tries, adaptive choice and echo.
+    public var interval: IntervalExercise
+    /// Both notes sound together (harmonic) instead of one after the other (melodic).
+    public var harmonic: Bool
+
+    /// By default the exact octave is asked for: the note heard is the note to play.
+    public init(interval: IntervalExercise = IntervalExercise(matching: .exactOctave), harmonic: Bool = false) {
+        self.interval = interval
+        self.harmonic = harmonic
+    }
+}
+
+extension EarIntervalExercise: ExerciseModule {
+    public typealias Question = EarIntervalQuestion
+
+    /// `ear-interval`.
+    public static let kind = ExerciseKind(declaring: "ear-interval")
+
+    public static var defaults: EarIntervalExercise { EarIntervalExercise() }
+
+    public static func options(from params: ExerciseParams, over base: EarIntervalExercise) throws(ExerciseParams.Refusal) -> EarIntervalExercise {
+        EarIntervalExercise(interval: try IntervalExercise.options(from: params, over: base.interval),
+                            harmonic: try params.bool("harmonic") ?? base.harmonic)
+    }
+
+    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> EarIntervalExercise {
+        let d = defaults
+        return EarIntervalExercise(interval: try IntervalExercise.options(reading: &reader, over: d.interval),
+                                   harmonic: try reader.bool("harmonic", d.harmonic))
+    }
+
+    public func validate() throws(TrainingError) { try interval.validate() }
+
+    /// `heard intervals m3 P5 ascending from random roots`.
+    public var summary: String { "heard " + interval.summary + (harmonic ? ", together" : "") }
+
+    /// The set asked (not the one open now), the direction and whether together.
+    public var statusFields: [String: JSONValue] { interval.statusFields.merging(["harmonic": .bool(harmonic)]) { $1 } }
+    public var statusRoot: String { interval.statusRoot }
+    public var sessionColumns: SessionColumns { interval.sessionColumns }
+
+    public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
+        let inner = interval.openQuestion(after: (previous as? OpenEarIntervalQuestion)?.inner, context: &context)
+        return OpenEarIntervalQuestion(inner: inner as! OpenIntervalQuestion, harmonic: harmonic)
+    }
+}
