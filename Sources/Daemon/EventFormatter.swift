@@ -24,9 +24,8 @@ struct EventFormatter {
             text = "\(Self.title(prompt.question))  " + Self.ask(prompt.question) + (prompt.isRepeat ? "  (again)" : "")
             details = .object([
                 "number": .number(Double(prompt.number)), "question": EventDetails.question(prompt.question),
-                "repeat": .bool(prompt.isRepeat), "sounds": .array(prompt.sounds.notes.map { .string($0.description) }),
-                "staff": EventDetails.staff(prompt.staff),
-            ])
+                "repeat": .bool(prompt.isRepeat), "staff": EventDetails.staff(prompt.staff),
+            ].merging(Self.sounds(prompt)) { $1 })
         case .noteJudged(let judgement):
             (type, topic) = ("note_judged", .answer)
             text = judged(judgement)
@@ -95,6 +94,13 @@ struct EventFormatter {
 
     /// A question of several notes counts them (`2/8`); one of a single answer times it or
     /// counts the tries.
+    /// The notes a prompt sounds, by name, where the question names what it asks; a question
+    /// that is heard, not named (an interval heard), would give its answer away.
+    private static func sounds(_ prompt: Prompt) -> [String: JSONValue] {
+        guard prompt.question.shown.namesSubjectWhileOpen else { return [:] }
+        return ["sounds": .array(prompt.sounds.notes.map { .string($0.description) })]
+    }
+
     private func judged(_ judgement: NoteJudgement) -> String {
         let mark = judgement.correct ? "✓" : "✗"
         let played = judgement.played.description

@@ -1,0 +1,47 @@
+import DaemonTestSupport
+import Foundation
+import MusicTheory
+import Testing
+
+/// An ear-interval question answered by listening: the test hears the daemon's sound in the WAV
+/// the file driver writes (sine source) and plays the note it heard, never reading the answer
+/// from the daemon.
+@Suite("Answering by ear")
+struct EarListeningTests {
+    static func daemon(_ folder: URL) throws -> (DaemonProcess, String) {
+        let wav = folder.appendingPathComponent("lesson.wav").path
+        var config = try String(contentsOf: ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml"), encoding: .utf8)
+        config = config.replacingOccurrences(of: "driver = \"alsa\"\ndevice = \"default\"", with: "driver = \"file\"\ndevice = \"\(wav)\"")
+            .replacingOccurrences(of: "sound_source = \"cello\"", with: "sound_source = \"sine\"")
+            .replacingOccurrences(of: "speak = \"auto\"", with: "speak = \"off\"")
+        let path = folder.appendingPathComponent("eartrainer.toml").path
+        try config.write(toFile: path, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(arguments: ["--config", path], audio: true)
+        _ = Polling.wait(seconds: 20) { (try? Eartrainctl.run(["status"], socket: daemon.socketPath).stdout.contains("sound: \(wav)")) ?? false }
+        return (daemon, wav)
+    }
+
+    @Test("melodic and harmonic: the note heard after (or with) the root is played back and judged right", arguments: [false, true])
+    func answerByEar(harmonic: Bool) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ear-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try Self.daemon(folder)
+        let started = try Eartrainctl.run(["start", "ear-interval", "--intervals", "M3,P5,m6", "--seed", "12"] + (harmonic ? ["--harmonic"] : []),
+                                          socket: daemon.socketPath)
+        #expect(started.status == 0, "\(started)")
+        Thread.sleep(forTimeInterval: 3.6)  // the root, then the interval (1 s notes, 0.25 s gaps)
+        let listener = try WAVListener(path: wav)
+        let sounds = listener.sounds()
+        let heard = sounds.map { listener.keys(in: $0) }
+        let root = try #require(heard.first?.first, "the root heard first: \(heard)")
+        let last = try #require(heard.last)
+        let answer = try #require(last.first { $0 != root } ?? (last.count == 1 && heard.count >= 3 ? last.first : nil),
+                                  "the other note heard: \(heard) in \(sounds)")
+        if harmonic { #expect(last.count == 2, "two keys together: \(heard)") }
+        let played = try Eartrainctl.run(["play", answer.spelled.description], socket: daemon.socketPath)
+        #expect(played.stdout.contains("✓"), "\(answer) from \(root): \(played.stdout)")
+        let interval = answer.rawValue - root.rawValue
+        #expect([4, 7, 8].contains(interval), "an interval of the set: \(interval) semitones")
+    }
+}
