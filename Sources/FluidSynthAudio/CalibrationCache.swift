@@ -23,7 +23,7 @@ public struct CalibrationCache: Sendable {
     func path(for identity: CelloCalibration.Identity) -> String {
         let preset = identity.preset
         return directory + "/cello-calibration-\(identity.soundFontDigest)-b\(preset.bank)-p\(preset.program)"
-            + "-\(identity.noteDurationMilliseconds)ms-\(Int(identity.sampleRate))hz-v\(identity.velocity).json"
+            + "-\(identity.noteDurationMilliseconds)ms-\(Int(identity.sampleRate))hz-v\(identity.velocity)-m\(identity.method).json"
     }
 
     /// The stored table for exactly this identity, or nil.

@@ -15,6 +15,11 @@ public struct CelloCalibration: Sendable, Hashable, Codable {
         public let noteDurationMilliseconds: Int
         public let sampleRate: Double
         public let velocity: Int
+        /// How the pitches were measured; a table measured another way is measured again
+        /// (2: `PitchEstimator` anchored on the nearest semitone, then on its own first answer).
+        public var method: Int = Self.currentMethod
+
+        public static let currentMethod = 2
     }
 
     public let identity: Identity

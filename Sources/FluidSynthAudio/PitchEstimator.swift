@@ -32,12 +32,26 @@ public struct PitchEstimator: Sendable {
     }
 
     /// The fundamental of `samples` (mono) near `expected` hertz, which must be within about a
-    /// quarter tone of the truth. Nil when the signal is silent or shorter than four periods.
+    /// quarter tone of the truth; guesses that round to the same semitone give the same answer.
+    /// Nil when the signal is silent or shorter than four periods.
+    ///
+    /// A first pass starts from the nearest equal-tempered semitone rather than from `expected`
+    /// itself, so that the answer depends on the signal alone, not on the caller's guess (with
+    /// the guess, a drifting cello note read up to 0.17 c apart for guesses 6 c apart, so a
+    /// calibration and a check that guessed differently disagreed). A second pass starts from the
+    /// first one's answer, so that the filters' zeros sit on the harmonics actually sounding.
     public func estimate(_ samples: [Float], sampleRate: Double, expected: Double) -> Estimate? {
         precondition(expected > 0 && sampleRate > 0, "frequencies must be positive")
-        let period = max(2, Int((sampleRate / expected).rounded()))
+        let anchor = 440 * exp2((12 * log2(expected / 440)).rounded() / 12)
+        guard let first = pass(samples, sampleRate: sampleRate, from: anchor) else { return nil }
+        return pass(samples, sampleRate: sampleRate, from: first.hertz)
+    }
+
+    /// One estimate whose filters are tuned to `start` hertz.
+    func pass(_ samples: [Float], sampleRate: Double, from start: Double) -> Estimate? {
+        let period = max(2, Int((sampleRate / start).rounded()))
         guard samples.count >= 4 * period else { return nil }
-        var fundamental = expected
+        var fundamental = start
         var weightedSum = 0.0
         var weights = 0.0
         var strongest = 0.0
