@@ -20,9 +20,8 @@ public enum ResultsScreen {
         ]
         let rows = results["breakdown"]?.arrayValue ?? []
         if !rows.isEmpty {
-            let perDegree = rows.allSatisfy { ($0["subject"]?.stringValue ?? "").hasPrefix("degree") }
             lines.append("")
-            lines.append((perDegree ? "per degree" : "per interval").padding(toLength: 13, withPad: " ", startingAt: 0)
+            lines.append(heading(rows).padding(toLength: 13, withPad: " ", startingAt: 0)
                 + "asked  correct  first try  errors  revealed  avg response  score")
             for row in rows {
                 func count(_ key: String) -> Int { Int(row[key]?.numberValue ?? 0) }
@@ -45,6 +44,14 @@ public enum ResultsScreen {
             }
         }
         return lines
+    }
+
+    /// `per degree`, `per interval`, `per chord`: the rows' category (an older daemon's rows
+    /// have none: `per degree` when every subject is a degree, else `per interval`).
+    static func heading(_ rows: [JSONValue]) -> String {
+        let categories = Set(rows.compactMap { $0["category"]?.stringValue })
+        if categories.count == 1, let category = categories.first { return "per " + category }
+        return rows.allSatisfy { ($0["subject"]?.stringValue ?? "").hasPrefix("degree") } ? "per degree" : "per interval"
     }
 
     /// A share from 0 to 1 as a bar of `width` cells: `█████░░░`.

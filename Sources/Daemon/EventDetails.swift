@@ -45,7 +45,8 @@ enum EventDetails {
             "average_first_note_seconds": results.averageFirstNoteTime.map { .number($0.seconds) } ?? .null,
             "breakdown": .array(results.breakdown.map { row in
                 .object([
-                    "subject": .string(row.subject.description), "asked": .number(Double(row.asked)),
+                    "subject": .string(row.subject.description), "category": .string(row.subject.category),
+                    "asked": .number(Double(row.asked)),
                     "correct": .number(Double(row.correct)), "correct_first_try": .number(Double(row.correctFirstTry)),
                     "errors": .number(Double(row.errors)), "revealed": .number(Double(row.revealed)),
                     "average_response_seconds": row.averageResponseTime.map { .number($0.seconds) } ?? .null,
@@ -53,7 +54,7 @@ enum EventDetails {
             }),
             "confusions": .array(results.confusions.map { confusion in
                 .object([
-                    "expected": .string(confusion.expected.description), "played": .string(confusion.played.description),
+                    "expected": .string(confusion.expected.description), "played": .string(confusion.played),
                     "count": .number(Double(confusion.count)),
                 ])
             }),

@@ -38,6 +38,8 @@ struct EventFormatter {
             ]
             if judgement.correct || showsExpected { fields["expected"] = EventDetails.expected(judgement.expected) }
             if judgement.correct || (question?.shown.namesSubjectWhileOpen ?? true) { fields["subject"] = .string(judgement.subject.description) }
+            if judgement.keys.count > 1 { fields["keys"] = .array(judgement.keys.map { .string($0.description) }) }
+            if let heard = judgement.heardAs { fields["heard_as"] = .string(heard) }
             details = .object(fields)
         case .roundComplete(let round):
             (type, topic) = ("round_complete", .session)
@@ -103,7 +105,7 @@ struct EventFormatter {
 
     private func judged(_ judgement: NoteJudgement) -> String {
         let mark = judgement.correct ? "✓" : "✗"
-        let played = judgement.played.description
+        let played = judgement.keys.map(\.description).joined(separator: "+")
         guard let question else { return "\(played) \(mark)" }
         if let total = question.shown.answerCount {
             let done = judgement.staff.notes.filter { $0.role == .answer }.count
@@ -114,6 +116,7 @@ struct EventFormatter {
             ? String(format: "%.2fs", judgement.sincePrompt.seconds) : "try \(judgement.attempt)"
         // What was asked without being named (an interval heard) is named once it is answered.
         let named = judgement.correct && !question.shown.namesSubjectWhileOpen ? "  (\(judgement.subject))" : ""
-        return "\(Self.title(question))  \(played) \(mark)\(named)  \(detail)"
+        let heard = judgement.heardAs.map { "  (you played \($0))" } ?? ""
+        return "\(Self.title(question))  \(played) \(mark)\(named)  \(detail)\(heard)"
     }
 }

@@ -24,11 +24,17 @@ public struct NoteJudgement: Sendable {
     /// What the audio should sound after this note: a right interval answer's root then answer
     /// (when the exercise echoes answers); otherwise nothing.
     public let sounds: [SoundPhrase]
+    /// Every key of the answer, lowest first: `[played]` for one key, a chord's keys held together.
+    public let keys: [MIDINote]
+    /// What the keys were heard as, for a wrong answer of several keys ("you played C minor");
+    /// nil for one key.
+    public let heardAs: String?
 
     /// A judgement; the engine makes these.
     public init(
         expected: ExpectedNote, played: MIDINote, velocity: Int, correct: Bool, subject: AnswerSubject,
-        attempt: Int, responseTime: Duration, sincePrompt: Duration, staff: Staff, sounds: [SoundPhrase] = []
+        attempt: Int, responseTime: Duration, sincePrompt: Duration, staff: Staff, sounds: [SoundPhrase] = [],
+        keys: [MIDINote]? = nil, heardAs: String? = nil
     ) {
         self.expected = expected
         self.played = played
@@ -40,6 +46,8 @@ public struct NoteJudgement: Sendable {
         self.sincePrompt = sincePrompt
         self.staff = staff
         self.sounds = sounds
+        self.keys = keys ?? [played]
+        self.heardAs = heardAs
     }
 }
 

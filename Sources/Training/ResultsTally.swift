@@ -13,7 +13,9 @@ struct ResultsTally {
 
     private struct ConfusionKey: Hashable {
         let expected: AnswerSubject
-        let played: Interval
+        let played: String
+        /// Orders ties: an interval's semitones; chords after intervals.
+        let rank: Int
     }
 
     private var rows: [AnswerSubject: RowCount] = [:]
@@ -32,11 +34,11 @@ struct ResultsTally {
         rows[subject, default: RowCount()].asked += 1
     }
 
-    /// A wrong note; `played` is its pitch-class distance from the root.
-    mutating func wrong(_ subject: AnswerSubject, played: Interval) {
+    /// A wrong answer; `played` names what it was (a pitch-class distance from the root, a chord).
+    mutating func wrong(_ subject: AnswerSubject, played: String, rank: Int) {
         errors += 1
         rows[subject, default: RowCount()].errors += 1
-        confusions[ConfusionKey(expected: subject, played: played), default: 0] += 1
+        confusions[ConfusionKey(expected: subject, played: played, rank: rank), default: 0] += 1
     }
 
     mutating func right(_ subject: AnswerSubject, firstTry: Bool, responseTime: Duration) {
@@ -74,8 +76,8 @@ struct ResultsTally {
             )
         }
         let cells = confusions
+            .sorted { ($1.value, $0.key.expected, $0.key.rank, $0.key.played) < ($0.value, $1.key.expected, $1.key.rank, $1.key.played) }
             .map { SessionResults.Confusion(expected: $0.key.expected, played: $0.key.played, count: $0.value) }
-            .sorted { ($1.count, $0.expected, $0.played) < ($0.count, $1.expected, $1.played) }
         return SessionResults(
             exercise: exercise, sessionLength: sessionLength, correct: correct, errors: errors,
             revealed: revealed, skipped: skipped, roundsCompleted: roundsCompleted,

@@ -25,9 +25,10 @@ public struct SessionResults: Sendable {
     public struct Confusion: Sendable {
         /// What was expected.
         public let expected: AnswerSubject
-        /// What was played instead, as the pitch-class distance from the root in the exercise's
-        /// direction (a minor third's answer played a major third above the root gives `.majorThird`).
-        public let played: Interval
+        /// What was played instead: the pitch-class distance from the root in the exercise's
+        /// direction (a minor third's answer played a major third above the root gives `M3`), or
+        /// the chord the keys made (`major`, `F major`).
+        public let played: String
         /// How often.
         public let count: Int
     }

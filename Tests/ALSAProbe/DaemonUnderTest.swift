@@ -16,14 +16,15 @@ final class DaemonUnderTest {
         socketPath = scratch + "/eartrainer.sock"
         try? FileManager.default.removeItem(atPath: scratch)
         try FileManager.default.createDirectory(atPath: scratch + "/home", withIntermediateDirectories: true)
-        // Stop and new-session keys are off: garbage bytes may play any key, and the session must
-        // outlive them so that its state can be compared. Repeat and skip stay as shipped.
+        // Stop, new-session and menu keys are off: garbage bytes may play any key, and the session
+        // must outlive them so that its state can be compared. Repeat and skip stay as shipped.
         let config = """
             [midi]
             keyboards = ["\(keyboard)"]
             [midi.controls]
             stop = []
             new_session = []
+            menu = []
             [socket]
             path = "\(socketPath)"
             [storage]

@@ -4,23 +4,28 @@ import Testing
 
 @Suite("Results screen")
 struct ResultsScreenTests {
-    static func results(subjects: [String]) -> JSONValue {
+    static func results(subjects: [String], category: String? = nil) -> JSONValue {
         .object([
             "correct": .number(7), "errors": .number(3), "revealed": .number(1), "skipped": .number(0),
             "session_seconds": .number(83.4), "error_rate": .number(0.3), "average_response_seconds": .number(1.234),
             "breakdown": .array(subjects.map { subject in
-                .object(["subject": .string(subject), "asked": .number(4), "correct": .number(3), "correct_first_try": .number(2),
+                .object(["subject": .string(subject), "category": category.map { .string($0) } ?? .null, "asked": .number(4), "correct": .number(3), "correct_first_try": .number(2),
                          "errors": .number(2), "revealed": .number(1), "average_response_seconds": .number(0.5)])
             }),
             "confusions": .array([.object(["expected": .string(subjects[0]), "played": .string("M3"), "count": .number(2)])]),
         ])
     }
 
-    @Test("headline, length, rate and average; the table is per degree or per interval", arguments: [
-        (["degree 1", "degree 2"], "per degree"), (["m3", "P5"], "per interval"),
+    @Test("headline, length, rate and average; the table is per degree, per interval or per chord", arguments: [
+        (["degree 1", "degree 2"], "per degree"), (["m3", "P5"], "per interval"), (["minor", "dom7"], "per chord"),
     ])
     func screen(subjects: [String], heading: String) {
-        let lines = ResultsScreen.lines(Self.results(subjects: subjects))
+        let category = heading.split(separator: " ", maxSplits: 1).last.map(String.init)
+        // Rows with their category, and (an older daemon) without: degree and interval read the same.
+        let lines = ResultsScreen.lines(Self.results(subjects: subjects, category: category))
+        if heading == "per degree" || heading == "per interval" {
+            #expect(ResultsScreen.lines(Self.results(subjects: subjects)) == lines)
+        }
         #expect(lines[0] == "results: 7 correct, 3 errors")
         #expect(lines[1] == "session 1m 23s   error rate 30.0%   average response 1.23s")
         #expect(lines[2] == "revealed 1   skipped 0")

@@ -9,9 +9,10 @@ import Training
 struct ExerciseCatalogTests {
     @Test("the catalog lists scale then interval, and each kind's module declares that name")
     func catalog() {
-        #expect(ExerciseCatalog.all.map { $0.kind.rawValue } == ["scale", "interval", "ear-interval"])
+        #expect(ExerciseCatalog.all.map { $0.kind.rawValue } == ["scale", "interval", "ear-interval", "chord"])
         #expect(ExerciseCatalog.module(named: "interval") == IntervalExercise.self)
-        #expect(ExerciseCatalog.module(named: "chord") == nil)
+        #expect(ExerciseCatalog.module(named: "chord") == ChordExercise.self)
+        #expect(ExerciseCatalog.module(named: "melody") == nil)
     }
 
     @Test("params: read over the base, each wrong type or unknown name refused with what is accepted")

@@ -89,6 +89,18 @@ struct Harness {
         engine.handle(.noteOff(MIDINote(note), at: clock.now))
     }
 
+    /// Presses a key and keeps it down.
+    func press(_ note: Int, after: Duration = .seconds(1), velocity: Int = 80) {
+        clock.advance(by: after)
+        engine.handle(.noteOn(MIDINote(note), velocity: velocity, at: clock.now))
+    }
+
+    /// Releases keys held down.
+    func release(_ notes: [Int], after: Duration = .milliseconds(300)) {
+        clock.advance(by: after)
+        for note in notes { engine.handle(.noteOff(MIDINote(note), at: clock.now)) }
+    }
+
     /// Presses and releases a pedal.
     func pedal(_ controller: Int = 64, after: Duration = .seconds(1)) {
         clock.advance(by: after)

@@ -44,4 +44,25 @@ struct EarListeningTests {
         let interval = answer.rawValue - root.rawValue
         #expect([4, 7, 8].contains(interval), "an interval of the set: \(interval) semitones")
     }
+
+    @Test("a chord heard on its root is played back, its keys held together, and judged right")
+    func chordByEar() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chord-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try Self.daemon(folder)
+        let started = try Eartrainctl.run(["start", "chord", "--qualities", "major,minor,diminished,augmented", "--seed", "5"],
+                                          socket: daemon.socketPath)
+        #expect(started.status == 0, "\(started)")
+        Thread.sleep(forTimeInterval: 2.4)  // the root, then the chord
+        let listener = try WAVListener(path: wav)
+        let sounds = listener.sounds()
+        let heard = sounds.map { listener.keys(in: $0) }
+        let chord = try #require(heard.last, "\(heard)")
+        #expect(chord.count == 3, "three keys together: \(heard) in \(sounds)")
+        let played = try Eartrainctl.run(["play", chord.map(\.spelled.description).joined(separator: "+")], socket: daemon.socketPath)
+        #expect(played.stdout.contains("✓"), "\(chord): \(played.stdout)")
+        let results = try Eartrainctl.run(["stop"], socket: daemon.socketPath)
+        #expect(results.stdout.contains("results: 1 correct, 0 errors"), "\(results.stdout)")
+    }
 }

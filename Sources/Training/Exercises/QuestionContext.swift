@@ -33,7 +33,9 @@ public struct QuestionContext {
         tally.right(subject, firstTry: firstTry, responseTime: responseTime)
     }
     /// A wrong note; `played` is its pitch-class distance from the root.
-    public mutating func wrong(_ subject: AnswerSubject, played: Interval) { tally.wrong(subject, played: played) }
+    public mutating func wrong(_ subject: AnswerSubject, played: Interval) { tally.wrong(subject, played: played.description, rank: played.rawValue) }
+    /// A wrong answer named by what it was heard as (a chord).
+    public mutating func wrong(_ subject: AnswerSubject, heardAs played: String) { tally.wrong(subject, played: played, rank: 100) }
     /// An answer shown; `skipped` when the student asked for it.
     public mutating func revealed(_ subject: AnswerSubject, skipped: Bool) { tally.revealed(subject, skipped: skipped) }
     /// A question (or the rest of a round) skipped.

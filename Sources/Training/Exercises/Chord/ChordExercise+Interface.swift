@@ -1,0 +1,40 @@
+import MusicTheory
+
+extension ChordExercise {
+    /// `eartrainctl start chord --qualities major,minor,dom7 --arpeggio`.
+    public static var commandLine: ExerciseCommandLine {
+        ExerciseCommandLine(
+            abstract: "Hear a chord on a shown root, and play it (keys held together).",
+            options: [
+                .init("qualities", .list, help: "Comma-separated: major, minor, diminished, augmented, sus2, sus4, maj7, dom7, m7, m7b5, dim7 (default: the four triads)."),
+                .init("root", .text, help: "The root (default: random roots within the note range)."),
+                .init("arpeggio", .flag(.bool(true)), help: "Sound the chord's notes one after the other."),
+                .init("strict", .flag(.bool(true)), help: "Only the voicing sounded counts (default: any voicing with that root)."),
+                .init("tries", .number, help: "Wrong answers before the chord is shown."),
+                .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every quality equally often."),
+            ])
+    }
+
+    /// The qualities (sets a teacher would give), then the root played.
+    public static var menuPages: [MenuPage] {
+        [MenuPage(key: "qualities", title: "chords", input: .choices([
+            MenuChoice(.array(["major", "minor"].map { .string($0) }), spoken: "major and minor"),
+            MenuChoice(.array(["major", "minor", "diminished", "augmented"].map { .string($0) }), spoken: "the four triads"),
+            MenuChoice(.array(["maj7", "dom7", "m7", "m7b5", "dim7"].map { .string($0) }), spoken: "sevenths"),
+        ])), .root]
+    }
+
+    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
+        "chords \((fields.texts("qualities") ?? []).joined(separator: " ")) from \(root)"
+    }
+
+    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
+        "chords \((fields.texts("qualities") ?? []).joined(separator: " "))"
+    }
+
+    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
+        "on \(question.text("root") ?? ""): play the chord you hear"
+    }
+
+    public static func watchDetail(question: [String: JSONValue]?, prompt: String?) -> String? { nil }
+}

@@ -1,0 +1,77 @@
+import MusicTheory
+
+extension ChordExercise: ExerciseModule {
+    public typealias Question = ChordQuestion
+
+    /// `chord`.
+    public static let kind = ExerciseKind(declaring: "chord")
+
+    public static var defaults: ChordExercise { ChordExercise() }
+
+    public static func options(from params: ExerciseParams, over base: ChordExercise) throws(ExerciseParams.Refusal) -> ChordExercise {
+        var options = base
+        if let names = try params.strings("qualities") {
+            guard !names.isEmpty else { throw ExerciseParams.Refusal("qualities must name at least one chord quality") }
+            options.qualities = []
+            for name in names {
+                do { options.qualities.append(try ChordQuality(choosing: name)) } catch { throw ExerciseParams.Refusal("qualities: \(error)") }
+            }
+        }
+        if let text = try params.string("root") {
+            options.root = text == "random" ? nil : try ExerciseParams.theory { () throws(TheoryError) in try RootNote(parsing: text) }
+        }
+        options.arpeggio = try params.bool("arpeggio") ?? base.arpeggio
+        options.strict = try params.bool("strict") ?? base.strict
+        options.adaptive = try params.bool("adaptive") ?? base.adaptive
+        if let tries = try params.int("tries") {
+            guard (1...20).contains(tries) else { throw ExerciseParams.Refusal("tries must be 1-20, got \(tries)") }
+            options.triesBeforeReveal = tries
+        }
+        return options
+    }
+
+    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> ChordExercise {
+        let d = defaults
+        return ChordExercise(
+            qualities: try reader.array("qualities", d.qualities, allowEmpty: false) { try ChordQuality(choosing: $0) },
+            root: try reader.parsed("root", d.root) { text in text == "random" ? nil : try RootNote(parsing: text) },
+            arpeggio: try reader.bool("arpeggio", d.arpeggio), strict: try reader.bool("strict", d.strict),
+            triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: 1...10),
+            adaptive: try reader.bool("adaptive", d.adaptive))
+    }
+
+    public func validate() throws(TrainingError) {
+        guard !qualities.isEmpty else { throw TrainingError("a chord exercise needs at least one chord quality") }
+    }
+
+    /// `chords major minor from random roots`.
+    public var summary: String {
+        "chords \(qualities.map(\.rawValue).joined(separator: " ")) from \(root.map { "\($0)" } ?? "random roots")"
+    }
+
+    public var statusFields: [String: JSONValue] { ["qualities": .array(qualities.map { .string($0.rawValue) })] }
+    public var statusRoot: String { root?.description ?? "random" }
+    public var sessionColumns: SessionColumns { SessionColumns(root: root?.description, intervals: qualities.map(\.rawValue)) }
+
+    public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
+        let quality: ChordQuality
+        if adaptive {
+            let subjects = qualities.map(AnswerSubject.chord)
+            quality = qualities[subjects.firstIndex(of: context.chooseAdaptively(from: subjects))!]
+        } else {
+            quality = qualities.randomElement(using: &context.random)!
+        }
+        let span = quality.semitones.last ?? 0
+        let range = context.settings.noteRange
+        let candidates = (range.lowerBound.rawValue...(range.upperBound.rawValue - span)).filter { key in
+            root.map { key % 12 == $0.pitchClass.rawValue } ?? true
+        }
+        let rootKey = MIDINote(candidates.randomElement(using: &context.random) ?? range.lowerBound.rawValue)
+        let rootName = root?.spelling ?? rootKey.spelled.name
+        let chord = Chord(root: rootName, quality: quality)
+        context.asked(.chord(quality))
+        return OpenChordQuestion(
+            shown: ChordQuestion(root: SpelledNote(rootName, octave: rootKey.octave), rootNote: rootKey),
+            chord: chord, voicing: chord.midiNotes(rootNote: rootKey), exercise: self, promptTime: context.time)
+    }
+}

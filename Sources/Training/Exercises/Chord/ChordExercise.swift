@@ -1,0 +1,40 @@
+import MusicTheory
+
+/// A chord exercise: a root is shown and sounded, then a chord on it is heard (its keys together,
+/// or one after the other); the student plays the chord, its keys held together.
+public struct ChordExercise: Sendable, Hashable, Codable {
+    /// The qualities asked (default: the four triads).
+    public var qualities: [ChordQuality]
+    /// The root; nil: a random root within the note range each question.
+    public var root: RootNote?
+    /// Sound the chord's notes one after the other instead of together.
+    public var arpeggio: Bool
+    /// Only the voicing sounded counts (root position, close, in its octave); otherwise any
+    /// voicing, inversion, doubling or octave of the chord with that root.
+    public var strict: Bool
+    /// Wrong answers before the chord is revealed.
+    public var triesBeforeReveal: Int
+    /// Qualities missed come up more often.
+    public var adaptive: Bool
+
+    public init(qualities: [ChordQuality] = [.major, .minor, .diminished, .augmented], root: RootNote? = nil, arpeggio: Bool = false,
+                strict: Bool = false, triesBeforeReveal: Int = 3, adaptive: Bool = true) {
+        self.qualities = qualities
+        self.root = root
+        self.arpeggio = arpeggio
+        self.strict = strict
+        self.triesBeforeReveal = triesBeforeReveal
+        self.adaptive = adaptive
+    }
+
+    /// Keys pressed within this of the first key of a group are one answer.
+    public static let window = Duration.milliseconds(150)
+}
+
+extension AnswerSubject {
+    /// A chord quality of a chord exercise.
+    public static func chord(_ quality: ChordQuality) -> AnswerSubject {
+        AnswerSubject(category: "chord", label: quality.rawValue, value: .string(quality.rawValue),
+                      order: [2, ChordQuality.allCases.firstIndex(of: quality) ?? 0])
+    }
+}

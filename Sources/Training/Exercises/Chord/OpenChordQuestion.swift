@@ -1,0 +1,95 @@
+import MusicTheory
+
+/// A chord question waiting for its answer: keys pressed within `ChordExercise.window` of the
+/// first are one answer, judged when it has as many pitch classes as the chord, or when its
+/// keys are all released.
+struct OpenChordQuestion: OpenQuestion {
+    let shown: ChordQuestion
+    let chord: Chord
+    /// The chord as sounded: root position, close, from the root key.
+    let voicing: [MIDINote]
+    let exercise: ChordExercise
+    let promptTime: Duration
+    var group: [MIDINote] = []
+    var groupStart: Duration = .zero
+    var held: Set<MIDINote> = []
+    var wrongTries = 0
+
+    var question: any ExerciseQuestion { shown }
+    var subject: AnswerSubject { .chord(chord.quality) }
+
+    /// The root alone, then the chord.
+    var sounds: [SoundPhrase] { [SoundPhrase([shown.rootNote]), SoundPhrase(voicing, together: !exercise.arpeggio)] }
+    var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }
+
+    mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
+        held.insert(note)
+        var earlier: [TrainingEvent.Kind] = []
+        if !group.isEmpty && context.time - groupStart > ChordExercise.window {
+            // A key after the window: the keys before it were an answer of their own.
+            let step = judge(velocity: velocity, context: &context)
+            if step.finished { return step }
+            earlier = step.events
+        }
+        if group.isEmpty { groupStart = context.time }
+        group.append(note)
+        guard Set(group.map(\.pitchClass)).count >= Set(chord.pitchClasses).count else { return QuestionStep(earlier) }
+        var step = judge(velocity: velocity, context: &context)
+        step.events = earlier + step.events
+        return step
+    }
+
+    mutating func release(_ note: MIDINote, context: inout QuestionContext) -> QuestionStep {
+        held.remove(note)
+        guard held.isEmpty, !group.isEmpty else { return QuestionStep() }
+        return judge(velocity: 64, context: &context)
+    }
+
+    private mutating func judge(velocity: Int, context: inout QuestionContext) -> QuestionStep {
+        let played = group
+        group = []
+        let correct = exercise.strict ? Chord.matchesStrictly(played, expected: voicing) : chord.matchesLoosely(played)
+        let responseTime = context.time - promptTime
+        let attempt = wrongTries + 1
+        if attempt == 1 { context.firstNote(after: responseTime) }
+        let expected = ExpectedNote(spelled: shown.root, midiNote: shown.rootNote, exactOctaveRequired: exercise.strict)
+        var shownStaff = staff
+        var heardAs: String?
+        if correct {
+            context.right(subject, firstTry: attempt == 1, responseTime: responseTime)
+            context.recordAdaptive(subject, missed: attempt > 1, responseTime: responseTime)
+            context.finishedQuestion()
+            shownStaff = Staff((try? chord.notes(from: shown.root))?.map { StaffNote($0, role: .answer) } ?? [])
+        } else {
+            let recognized = Chord.recognize(played).first?.chord
+            heardAs = recognized?.name ?? "no chord"
+            // On the question's root the quality says it ("major"); elsewhere the chord ("F major").
+            let onRoot = recognized.map { $0.root.pitchClass == shown.root.name.pitchClass } ?? false
+            context.wrong(subject, heardAs: onRoot ? recognized!.quality.rawValue : heardAs!)
+            wrongTries += 1
+        }
+        let judgement = NoteJudgement(
+            expected: expected, played: played.max() ?? shown.rootNote, velocity: velocity, correct: correct, subject: subject,
+            attempt: attempt, responseTime: responseTime, sincePrompt: responseTime, staff: shownStaff,
+            sounds: correct ? [SoundPhrase(voicing, together: true)] : [], keys: played.sorted(), heardAs: heardAs)
+        if correct { return QuestionStep([.noteJudged(judgement)], finished: true) }
+        guard wrongTries >= exercise.triesBeforeReveal else { return QuestionStep([.noteJudged(judgement)]) }
+        return QuestionStep([.noteJudged(judgement), reveal(.tooManyWrongTries, context: &context)], finished: true)
+    }
+
+    mutating func skip(context: inout QuestionContext) -> QuestionStep {
+        context.skippedQuestion()
+        return QuestionStep([reveal(.skipped, context: &context)], finished: true)
+    }
+
+    private func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
+        context.revealed(subject, skipped: reason == .skipped)
+        context.recordAdaptive(subject, missed: true, responseTime: nil)
+        if reason == .tooManyWrongTries { context.finishedQuestion() }
+        let notes = (try? chord.notes(from: shown.root)) ?? []
+        let answers = zip(notes, voicing).map { ExpectedNote(spelled: $0, midiNote: $1, exactOctaveRequired: exercise.strict) }
+        return .answerRevealed(AnswerRevealed(
+            answers: answers, subjects: [subject], reason: reason, sounds: [SoundPhrase(voicing, together: true)],
+            staff: Staff(notes.map { StaffNote($0, role: .revealed) })))
+    }
+}

@@ -1,0 +1,48 @@
+import ControlProtocol
+import Daemon
+import DaemonTestSupport
+import Foundation
+import MusicTheory
+import Testing
+
+/// The chord kind through the daemon: nothing names the chord while it is open; a wrong answer
+/// says what was played; the right one names the chord; results count it per quality.
+@Suite("chord through the daemon")
+struct ChordDaemonTests {
+    @Test("heard, not named; a wrong answer heard as what it is; the right one counted under its quality")
+    func chordSession() async throws {
+        let daemon = try await TestDaemon()
+        let link = try daemon.connect()
+        var notifications: [RPCNotification] = []
+        _ = try link.result("subscribe", .object(["topics": .array(Topic.allCases.map { .string($0.rawValue) })]))
+        _ = try link.result("session.start", .object(["kind": .string("chord"), "seed": .number(2),
+                                                       "qualities": .array([.string("minor")])]), notifications: &notifications)
+        let voicing = try #require(daemon.sound.prompts.last?.phrases.last?.notes)
+        #expect(voicing.count == 3)
+        let prompt = try #require(notifications.last { $0.params["type"]?.string == "prompt" })
+        #expect(prompt.params["details"]?["sounds"] == nil, "the notes sounded are not listed")
+        let promptText = prompt.params["text"]?.string ?? ""
+        #expect(!promptText.contains("minor"), "\(promptText)")
+
+        // A major chord on the same root: wrong, and said so.
+        let root = voicing[0].rawValue
+        notifications = []
+        _ = try link.result("notes.play", .object(["notes": .array([.array([root, root + 4, root + 7].map { .number(Double($0)) })])]),
+                            notifications: &notifications)
+        let wrong = try #require(notifications.first { $0.params["type"]?.string == "note_judged" })
+        #expect(wrong.params["details"]?["correct"] == .bool(false))
+        #expect(wrong.params["details"]?["heard_as"]?.string?.hasSuffix("major") == true, "\(wrong.params)")
+        #expect(wrong.params["details"]?["subject"] == nil, "the asked quality is not named on a wrong try")
+        #expect(wrong.params["text"]?.string?.contains("you played") == true)
+
+        notifications = []
+        _ = try link.result("notes.play", .object(["notes": .array([.array(voicing.map { .number(Double($0.rawValue)) })])]),
+                            notifications: &notifications)
+        let right = try #require(notifications.first { $0.params["type"]?.string == "note_judged" })
+        #expect(right.params["details"]?["correct"] == .bool(true))
+        #expect(right.params["details"]?["subject"]?.string == "minor")
+        let results = try link.result("session.stop")
+        guard case .array(let rows)? = results["breakdown"] else { Issue.record("no breakdown: \(results)"); return }
+        #expect(rows.contains { $0["subject"]?.string == "minor" && $0["correct"]?.number == 1 && $0["errors"]?.number == 1 }, "\(rows)")
+    }
+}
