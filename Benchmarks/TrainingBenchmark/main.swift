@@ -1,7 +1,7 @@
 // Time to judge one note and emit its event (goal: median under 10 µs).
 // Not a test: run with `make bench-training` (a release build); the figures go in docs/benchmarks.md.
 //
-//   TrainingBenchmark [--case wrong|right|scale|note-off] [--iterations N] [--warmup N] [--json]
+//   TrainingBenchmark [--case wrong|right|scale|note-off|ear-interval|chord|degree] [--iterations N] [--warmup N] [--json]
 //
 // `--case` runs one case alone: scripts/bench runs it under callgrind at two iteration counts, and
 // the difference of the instruction counts over the difference of the counts is the cost of a note.
@@ -86,8 +86,10 @@ struct Options {
             }
         }
         if iterations < 1 || warmup < 0 { Self.fail("--iterations must be at least 1, --warmup at least 0") }
-        if let only, !["wrong", "right", "scale", "note-off"].contains(only) { Self.fail("--case is wrong, right, scale or note-off") }
+        if let only, !Self.cases.contains(only) { Self.fail("--case is one of \(Self.cases.joined(separator: ", "))") }
     }
+
+    static let cases = ["wrong", "right", "scale", "note-off", "ear-interval", "chord", "degree"]
 
     static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("TrainingBenchmark: \(message)\n".utf8))
@@ -149,6 +151,48 @@ func run() throws {
     if options.wants("note-off") {
         results.append(("note-off", measure("note-off (ignored)") { index in
             scaleEngine.handle(.noteOff(MIDINote(60), at: clock.now))
+        }))
+    }
+
+    // 5–7. The kinds heard: one right answer each, found from what the prompt sounds (as a student
+    //    hears it), judged, then the next question chosen and prompted. A chord is its keys pressed
+    //    5 ms apart, judged at the last one, then released: one call is the whole chord.
+    func heard(_ engine: TrainingEngine) -> [SoundPhrase] {
+        guard case .prompt(let prompt)? = sink.last?.kind else { return [] }
+        return prompt.sounds
+    }
+    if options.wants("ear-interval") {
+        let engine = TrainingEngine(clock: clock, random: SeededRandom(seed: 5), controls: .none, sink: sink)
+        try engine.start(Exercise(EarIntervalExercise()))
+        var note = heard(engine).last!.notes.last!
+        results.append(("ear-interval", measure("ear-interval, right note (judge + noteJudged + next prompt)") { _ in
+            clock.now += .milliseconds(5)
+            engine.handle(.noteOn(note, velocity: 80, at: clock.now))
+            note = heard(engine).last!.notes.last!
+        }))
+    }
+    if options.wants("chord") {
+        let engine = TrainingEngine(clock: clock, random: SeededRandom(seed: 6), controls: .none, sink: sink)
+        try engine.start(Exercise(ChordExercise(qualities: [.major, .minor, .diminished, .augmented, .dominant7])))
+        var keys = heard(engine).last!.notes
+        results.append(("chord", measure("chord, right chord (keys + judge + noteJudged + next prompt + releases)") { _ in
+            for key in keys {
+                clock.now += .milliseconds(5)
+                engine.handle(.noteOn(key, velocity: 80, at: clock.now))
+            }
+            let next = heard(engine).last!.notes
+            for key in keys { engine.handle(.noteOff(key, at: clock.now)) }
+            keys = next
+        }))
+    }
+    if options.wants("degree") {
+        let engine = TrainingEngine(clock: clock, random: SeededRandom(seed: 7), controls: .none, sink: sink)
+        try engine.start(Exercise(DegreeExercise()))
+        var note = heard(engine).last!.notes[0]
+        results.append(("degree", measure("degree, right note (judge + noteJudged + next prompt, a cadence every 8th)") { _ in
+            clock.now += .milliseconds(5)
+            engine.handle(.noteOn(note, velocity: 80, at: clock.now))
+            note = heard(engine).last!.notes[0]
         }))
     }
 

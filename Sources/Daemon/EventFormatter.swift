@@ -52,7 +52,10 @@ struct EventFormatter {
         case .answerRevealed(let revealed):
             (type, topic) = ("answer_revealed", .answer)
             let why = revealed.reason == .skipped ? "skipped" : "after too many wrong tries"
-            text = "answer: \(revealed.answers.map(\.spelled.description).joined(separator: " "))  (\(why))"
+            // What was heard rather than named (an interval, a chord, a degree) is named with its answer.
+            let heard = question?.shown.namesSubjectWhileOpen == false
+                ? revealed.subjects.map(\.description).joined(separator: ", ") + ", " : ""
+            text = "answer: \(revealed.answers.map(\.spelled.description).joined(separator: " "))  (\(heard)\(why))"
             details = .object([
                 "answers": .array(revealed.answers.map(EventDetails.expected)), "reason": .string(revealed.reason.rawValue),
                 "staff": EventDetails.staff(revealed.staff),

@@ -24,6 +24,7 @@ struct DaemonFaults {
         var params = SessionStartParams(kind: .scale)
         params.set("mode", .string("ionian"))
         params.set("root", .string("C3"))
+        params.set("strict", .bool(false))  // pitch-class matching: any octave, in any order
         params.seed = 9
         let started = daemon.call("session.start", Wire.value(params))
         report.note("session.start: \(started.map { "\($0.error?.message ?? "ok")" } ?? "no answer")")

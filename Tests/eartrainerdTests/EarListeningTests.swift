@@ -65,4 +65,25 @@ struct EarListeningTests {
         let results = try Eartrainctl.run(["stop"], socket: daemon.socketPath)
         #expect(results.stdout.contains("results: 1 correct, 0 errors"), "\(results.stdout)")
     }
+
+    @Test("a scale degree heard after its cadence is played back; the degree is named once answered")
+    func degreeByEar() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("degree-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try Self.daemon(folder)
+        let started = try Eartrainctl.run(["start", "degree", "--degrees", "2,3,5,6", "--seed", "8"], socket: daemon.socketPath)
+        #expect(started.status == 0, "\(started)")
+        Thread.sleep(forTimeInterval: 6.6)  // four chords, then the note (1 s each, 0.25 s gaps)
+        let listener = try WAVListener(path: wav)
+        let sounds = listener.sounds()
+        let heard = sounds.map { listener.keys(in: $0) }
+        #expect(heard.count == 5, "the cadence's four chords, then the note: \(heard)")
+        // The tonic is the first chord's bass an octave up; the note is the last sound.
+        let tonic = try #require(heard.first?.min(), "\(heard)").rawValue + 12
+        let note = try #require(heard.last?.first, "\(heard)")
+        let degree = try #require([2: 2, 4: 3, 7: 5, 9: 6][((note.rawValue - tonic) % 12 + 12) % 12], "\(note) over \(tonic)")
+        let played = try Eartrainctl.run(["play", note.spelled.description], socket: daemon.socketPath)
+        #expect(played.stdout.contains("✓  (degree \(degree))"), "\(note): \(played.stdout)")
+    }
 }

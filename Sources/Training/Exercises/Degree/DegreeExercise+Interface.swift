@@ -1,0 +1,53 @@
+import MusicTheory
+
+extension DegreeExercise {
+    /// `eartrainctl start degree --quality minor --degrees 1,3,5`.
+    public static var commandLine: ExerciseCommandLine {
+        ExerciseCommandLine(
+            abstract: "Hear a cadence that sets a key, then a note of its scale, and play the note.",
+            options: [
+                .init("quality", .text, help: "major (I-IV-V-I, the default) or minor (i-iv-V-i)."),
+                .init("root", .text, help: "The tonic (default: random, a new one every --questions-per-key questions)."),
+                .init("degrees", .list, help: "Comma-separated degrees 1-7 (default: all seven)."),
+                .init("strict", .flag(.bool(true)), help: "Only the note in the octave heard counts (default: any octave)."),
+                .init("tries", .number, help: "Wrong answers before the note is shown."),
+                .init("questions-per-key", key: "questions_per_key", .number, help: "Questions in one key before a random tonic changes (default 8)."),
+                .init("cadence-each-question", key: "cadence_each_question", .flag(.bool(true)), help: "Sound the cadence before every question."),
+                .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every degree equally often."),
+            ])
+    }
+
+    /// Major or minor, the degrees (sets a teacher would give), then the tonic played.
+    public static var menuPages: [MenuPage] {
+        [
+            MenuPage(key: "quality", title: "key", input: .choices([
+                MenuChoice(.string("major"), spoken: "major"), MenuChoice(.string("minor"), spoken: "minor"),
+            ])),
+            MenuPage(key: "degrees", title: "degrees", input: .choices([
+                MenuChoice(.array([1, 3, 5].map { .number(Double($0)) }), spoken: "one, three and five"),
+                MenuChoice(.array([1, 2, 3, 4, 5].map { .number(Double($0)) }), spoken: "one to five"),
+                MenuChoice(.array((1...7).map { .number(Double($0)) }), spoken: "all seven"),
+            ])),
+            .root,
+        ]
+    }
+
+    /// `degrees 1 3 5 in major from C3`.
+    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
+        "degrees \(degreeList(fields)) in \(fields.text("quality") ?? "major") from \(root)"
+    }
+
+    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
+        "degrees \(degreeList(fields)) in \(fields.text("quality") ?? "major")"
+    }
+
+    /// `in C major: play the note you hear`.
+    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
+        "in \(question.text("key") ?? ""): play the note you hear"
+    }
+
+    private static func degreeList(_ fields: [String: JSONValue]) -> String {
+        guard case .array(let values)? = fields["degrees"] else { return "" }
+        return values.compactMap { if case .number(let number) = $0 { String(Int(number)) } else { nil } }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,88 @@
+import MusicTheory
+
+/// A degree question waiting for its answer: one key answers it (any octave of the degree, or
+/// the octave heard), or the tries run out. The answer resolves stepwise to the tonic.
+struct OpenDegreeQuestion: OpenQuestion {
+    let shown: DegreeQuestion
+    /// 1…7.
+    let degree: Int
+    /// The cadence sounds before the note (a new key, or every question when asked).
+    let withCadence: Bool
+    let exercise: DegreeExercise
+    let promptTime: Duration
+    var wrongTries = 0
+
+    var question: any ExerciseQuestion { shown }
+    var subject: AnswerSubject { .degree(degree) }
+    var tonic: SpelledNote { shown.root }
+
+    /// The degree as written and sounded, in the octave above the tonic.
+    var answer: ExpectedNote {
+        let spelled = (try? shown.root.transposed(by: shown.key.degreeIntervals[degree - 1])) ?? SpelledNote(shown.rootNote)
+        return ExpectedNote(spelled: spelled, midiNote: MIDINote(spelled.midiNumber), exactOctaveRequired: exercise.exactOctave)
+    }
+
+    /// The cadence's four chords (when it sounds), then the note.
+    var sounds: [SoundPhrase] {
+        let cadence = withCadence ? ((try? shown.key.cadence(tonic: shown.root)) ?? []) : []
+        return cadence.map { SoundPhrase($0.notes.map { MIDINote($0.midiNumber) }, together: true) } + [SoundPhrase([answer.midiNote])]
+    }
+
+    /// The tonic alone.
+    var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }
+
+    /// The note, then its way to the tonic: 1…4 fall, 5…7 rise to the octave.
+    var resolution: SoundPhrase {
+        let notes = (try? shown.key.resolution(ofDegree: degree, tonic: shown.root)) ?? [answer.spelled]
+        return SoundPhrase(notes.map { MIDINote($0.midiNumber) })
+    }
+
+    mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
+        let expected = answer
+        let responseTime = context.time - promptTime
+        let attempt = wrongTries + 1
+        if attempt == 1 { context.firstNote(after: responseTime) }
+        let correct = expected.isAnswered(by: note)
+        var shownStaff = staff
+        if correct {
+            context.right(subject, firstTry: attempt == 1, responseTime: responseTime)
+            context.recordAdaptive(subject, missed: attempt > 1, responseTime: responseTime)
+            context.finishedQuestion()
+            shownStaff = Staff([StaffNote(shown.root, role: .root), StaffNote(expected.spelled, role: .answer)])
+        } else {
+            context.wrong(subject, heardAs: heard(note))
+            wrongTries += 1
+        }
+        let judgement = NoteJudgement(
+            expected: expected, played: note, velocity: velocity, correct: correct, subject: subject,
+            attempt: attempt, responseTime: responseTime, sincePrompt: responseTime, staff: shownStaff,
+            sounds: correct ? [resolution] : [])
+        if correct { return QuestionStep([.noteJudged(judgement)], finished: true) }
+        guard wrongTries >= exercise.triesBeforeReveal else { return QuestionStep([.noteJudged(judgement)]) }
+        return QuestionStep([.noteJudged(judgement), reveal(.tooManyWrongTries, context: &context)], finished: true)
+    }
+
+    /// A wrong key as the student would name it: the key's degree it is (`degree 5`), or its
+    /// distance from the tonic when it is outside the scale (`m2`).
+    private func heard(_ note: MIDINote) -> String {
+        let distance = floorMod(note.rawValue - shown.rootNote.rawValue, 12)
+        if let index = shown.key.degreeIntervals.firstIndex(where: { $0.semitones % 12 == distance }) {
+            return AnswerSubject.degree(index + 1).description
+        }
+        return Interval(rawValue: distance)!.description
+    }
+
+    mutating func skip(context: inout QuestionContext) -> QuestionStep {
+        context.skippedQuestion()
+        return QuestionStep([reveal(.skipped, context: &context)], finished: true)
+    }
+
+    private func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
+        context.revealed(subject, skipped: reason == .skipped)
+        context.recordAdaptive(subject, missed: true, responseTime: nil)
+        if reason == .tooManyWrongTries { context.finishedQuestion() }
+        return .answerRevealed(AnswerRevealed(
+            answers: [answer], subjects: [subject], reason: reason, sounds: [resolution],
+            staff: Staff([StaffNote(shown.root, role: .root), StaffNote(answer.spelled, role: .revealed)])))
+    }
+}

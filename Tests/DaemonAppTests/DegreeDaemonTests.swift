@@ -1,0 +1,67 @@
+import ControlProtocol
+import Daemon
+import DaemonTestSupport
+import Foundation
+import MusicTheory
+import Testing
+
+/// The degree kind through the daemon: while a question is open nothing names its degree or its
+/// note (events, status, stdout); a wrong key is named as the degree it is; the right one names
+/// the degree and sounds its way to the tonic; results count it per degree.
+@Suite("degree through the daemon")
+struct DegreeDaemonTests {
+    @Test("heard, not named; answered in any octave; resolved; counted per degree")
+    func degreeSession() async throws {
+        let daemon = try await TestDaemon()
+        let link = try daemon.connect()
+        var notifications: [RPCNotification] = []
+        _ = try link.result("subscribe", .object(["topics": .array(Topic.allCases.map { .string($0.rawValue) })]))
+        let started = try link.result("session.start", .object([
+            "kind": .string("degree"), "seed": .number(3), "root": .string("D"),
+            "degrees": .array([3, 5, 6].map { .number(Double($0)) }), "adaptive": .bool(false),
+        ]), notifications: &notifications)
+        let phrases = try #require(daemon.sound.prompts.last?.phrases)
+        #expect(phrases.count == 5, "the cadence's four chords, then the note")
+        let note = try #require(phrases.last?.notes.first)
+        let tonic = try #require(phrases.first?.notes.first).rawValue + 12
+        let degree = [4: 3, 7: 5, 9: 6][note.rawValue - tonic]
+        let asked = try #require(degree, "a degree of the set: \(note.rawValue - tonic) semitones")
+
+        // A wrong key a semitone off: nothing so far may name the degree or the note.
+        let wrongKey = note.rawValue + 1
+        _ = try link.result("notes.play", .object(["notes": .array([.number(Double(wrongKey))])]), notifications: &notifications)
+        let status = try link.result("status")
+        #expect(Polling.wait { daemon.stdout.contains("✗") }, "\(daemon.stdout)")
+        let seen = [try Self.text(started), try Self.text(status), daemon.stdout] + (try notifications.map { try Self.text($0.params) })
+        for text in seen {
+            #expect(!text.contains("degree \(asked)"), "the degree named while open: \(text)")
+            #expect(!text.contains(note.spelled.description), "the note named while open: \(text)")
+        }
+        let prompt = try #require(notifications.first { $0.params["type"]?.string == "prompt" })
+        #expect(prompt.params["details"]?["sounds"] == nil)
+        #expect(prompt.params["details"]?["question"]?["key"]?.string == "D major")
+
+        notifications = []
+        _ = try link.result("notes.play", .object(["notes": .array([.number(Double(note.rawValue - 12))])]), notifications: &notifications)
+        let right = try #require(notifications.first { $0.params["type"]?.string == "note_judged" })
+        #expect(right.params["details"]?["correct"] == .bool(true), "any octave of the degree")
+        #expect(right.params["text"]?.string?.contains("(degree \(asked))") == true, "\(right.params)")
+        let phrasesAfter = daemon.sound.prompts.dropFirst().flatMap(\.phrases)
+        let resolution = try #require(phrasesAfter.first { $0.notes.count > 1 }?.notes, "\(phrasesAfter)")
+        #expect(resolution.first == note && [tonic, tonic + 12].contains(resolution.last!.rawValue), "\(resolution): to the tonic")
+
+        // Skipped, the next question's answer comes with the degree it was.
+        notifications = []
+        _ = try link.result("session.skip", notifications: &notifications)
+        let revealed = try #require(notifications.first { $0.params["type"]?.string == "answer_revealed" })
+        #expect(revealed.params["text"]?.string?.firstMatch(of: /answer: [A-G][#b]?\d  \(degree [356], skipped\)/) != nil, "\(revealed.params)")
+
+        let results = try link.result("session.stop")
+        guard case .array(let rows)? = results["breakdown"] else { Issue.record("no breakdown: \(results)"); return }
+        #expect(rows.contains { $0["subject"]?.string == "degree \(asked)" && $0["correct"]?.number == 1 && $0["errors"]?.number == 1 }, "\(rows)")
+    }
+
+    private static func text(_ value: JSONValue) throws -> String {
+        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+}
