@@ -8,9 +8,7 @@ public enum ChordQuality: String, NamedChoice {
     case diminished7 = "dim7"
 
     /// The tones as intervals above the root, root first (m7♭5: P1 m3 d5 m7).
-    public var intervals: [SpelledInterval] {
-        Self.intervalNames[self]!.split(separator: " ").map { try! SpelledInterval(parsing: String($0)) }
-    }
+    public var intervals: [SpelledInterval] { Self.parsedIntervals[self]! }
 
     /// The suffix written after the root: "" (C), "m", "°", "+", "sus2", "sus4", "maj7", "7",
     /// "m7", "ø7", "°7".
@@ -62,7 +60,16 @@ public enum ChordQuality: String, NamedChoice {
     }
 
     /// The tones' sizes above the root in semitones (minor: 0 3 7).
-    public var semitones: [Int] { intervals.map(\.semitones) }
+    public var semitones: [Int] { Self.semitoneTable[self]! }
+
+    /// The pitch classes above the root as bits (bit n: n semitones up), for recognizing played notes.
+    var pitchClassBits: Int { semitones.reduce(0) { $0 | 1 << ($1 % 12) } }
+
+    // Parsed once: a judged chord reads them on every answer (`make bench-training`).
+    private static let parsedIntervals: [ChordQuality: [SpelledInterval]] = intervalNames.mapValues { names in
+        names.split(separator: " ").map { try! SpelledInterval(parsing: String($0)) }
+    }
+    private static let semitoneTable: [ChordQuality: [Int]] = parsedIntervals.mapValues { $0.map(\.semitones) }
 
     private static let intervalNames: [ChordQuality: String] = [
         .major: "P1 M3 P5", .minor: "P1 m3 P5", .diminished: "P1 m3 d5", .augmented: "P1 M3 A5",

@@ -20,14 +20,15 @@ extension Chord {
     /// above that bass, then by `ChordQuality` order.
     public static func recognize(_ notes: [MIDINote]) -> [RecognizedChord] {
         guard let bass = notes.min() else { return [] }
-        let played = Set(notes.map(\.pitchClass))
+        // Pitch-class sets as 12 bits, each rotated so that the candidate root is bit 0.
+        let played = notes.reduce(0) { $0 | 1 << $1.pitchClass.rawValue }
         var found: [RecognizedChord] = []
         for offset in 0..<12 {
-            let root = PitchClass((bass.pitchClass.rawValue + offset) % 12)
-            guard played.contains(root) else { continue }
-            for quality in ChordQuality.allCases {
-                let chord = RecognizedChord(root: root, quality: quality)
-                if Set(chord.chord.pitchClasses) == played { found.append(chord) }
+            let root = (bass.pitchClass.rawValue + offset) % 12
+            guard played & (1 << root) != 0 else { continue }
+            let fromRoot = (played >> root | played << (12 - root)) & 0xFFF
+            for quality in ChordQuality.allCases where quality.pitchClassBits == fromRoot {
+                found.append(RecognizedChord(root: PitchClass(root), quality: quality))
             }
         }
         return found

@@ -21,7 +21,10 @@ public struct PitchClass: Sendable {
 
     /// The spelling a musician would write for this pitch class on its own: the one whose major
     /// scale has fewer accidentals (C, Db, D, Eb, E, F, F#, G, Ab, A, Bb, B).
-    public var preferredName: NoteName { Scale(mode: .ionian, pitchClass: self).root }
+    public var preferredName: NoteName { Self.preferredNames[rawValue] }
+
+    /// Spelled once: every `MIDINote.spelled` reads it.
+    private static let preferredNames: [NoteName] = (0..<12).map { Scale(mode: .ionian, pitchClass: PitchClass($0)).root }
 
     /// The label an answer button shows: `C`, `C#/Db`, … `B`.
     public var label: String {

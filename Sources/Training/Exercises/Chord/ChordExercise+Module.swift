@@ -72,6 +72,7 @@ extension ChordExercise: ExerciseModule {
         context.asked(.chord(quality))
         return OpenChordQuestion(
             shown: ChordQuestion(root: SpelledNote(rootName, octave: rootKey.octave), rootNote: rootKey),
-            chord: chord, voicing: chord.midiNotes(rootNote: rootKey), exercise: self, promptTime: context.time)
+            chord: chord, voicing: chord.midiNotes(rootNote: rootKey), exercise: self, promptTime: context.time,
+            pitchClassCount: Set(quality.semitones.map { $0 % 12 }).count)
     }
 }

@@ -14,6 +14,8 @@ struct OpenChordQuestion: OpenQuestion {
     var groupStart: Duration = .zero
     var held: Set<MIDINote> = []
     var wrongTries = 0
+    /// The chord's pitch classes: an answer with as many is complete.
+    let pitchClassCount: Int
 
     var question: any ExerciseQuestion { shown }
     var subject: AnswerSubject { .chord(chord.quality) }
@@ -33,7 +35,7 @@ struct OpenChordQuestion: OpenQuestion {
         }
         if group.isEmpty { groupStart = context.time }
         group.append(note)
-        guard Set(group.map(\.pitchClass)).count >= Set(chord.pitchClasses).count else { return QuestionStep(earlier) }
+        guard Set(group.map(\.pitchClass)).count >= pitchClassCount else { return QuestionStep(earlier) }
         var step = judge(velocity: velocity, context: &context)
         step.events = earlier + step.events
         return step
