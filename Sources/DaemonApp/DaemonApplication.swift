@@ -137,11 +137,7 @@ public struct DaemonApplication: Service {
         guard let answers = try? store.answers(profile: nil) else { return [:] }
         var byProfile: [String: [ReviewAnswer]] = [:]
         for answer in answers where answer.attempt == 1 || !answer.correct {
-            let subject: (category: String, label: String)? =
-                if let interval = answer.interval { ("interval", interval) }
-                else if let degree = answer.degree { ("degree", "degree \(degree)") }
-                else { nil }
-            guard let subject else { continue }
+            guard let subject = answer.item else { continue }
             let item = "\(answer.exercise.rawValue)/\(subject.category):\(subject.label)"
             byProfile[answer.profile, default: []].append(
                 ReviewAnswer(item: item, correct: answer.correct && answer.attempt == 1, time: answer.time.timeIntervalSince1970))

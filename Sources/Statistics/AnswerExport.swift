@@ -12,7 +12,7 @@ public enum AnswerExport {
     /// The columns, in order.
     public static let columns = [
         "time", "session", "profile", "exercise", "root", "mode", "interval", "degree", "expected", "expected_midi",
-        "played", "played_midi", "correct", "attempt", "response_seconds",
+        "played", "played_midi", "correct", "attempt", "response_seconds", "item",
     ]
 
     /// RFC 4180 CSV with a header line and CRLF line ends.
@@ -56,7 +56,7 @@ public enum AnswerExport {
             timestamp(answer.time), session, answer.profile, answer.exercise.rawValue,
             answer.root, answer.mode, answer.interval, answer.degree.map(String.init), answer.expected,
             String(answer.expectedMIDI), noteName(answer.playedMIDI), String(answer.playedMIDI),
-            answer.correct ? "true" : "false", String(answer.attempt), seconds(answer.responseSeconds),
+            answer.correct ? "true" : "false", String(answer.attempt), seconds(answer.responseSeconds), answer.item?.label,
         ]
     }
 

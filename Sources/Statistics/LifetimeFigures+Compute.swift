@@ -20,7 +20,10 @@ extension LifetimeFigures {
             }),
             byMode: context.grouped(all) { answers[$0].mode },
             byRoot: context.grouped(all) { answers[$0].root },
-            byInterval: context.grouped(all) { answers[$0].interval }
+            byInterval: context.grouped(all) { answers[$0].interval },
+            byItem: context.grouped(all) { index in
+                answers[index].item.map { LifetimeFigures.itemName(kind: answers[index].exercise, label: $0.label) }
+            }
         )
     }
 }

@@ -1,16 +1,17 @@
 import Foundation
 import MusicTheory
+import Training
 
 extension LifetimeFigures {
     /// The figures as a table for a terminal (`eartrainctl stats`): one row for all answers, then
-    /// one per exercise, mode, root and interval. Accuracy changes are in percentage points.
+    /// one per exercise, mode, root and item (`interval M3`, `chord minor`, `degree 3`). Accuracy
+    /// changes are in percentage points.
     public func report() -> String {
         var rows: [(String, Figures)] = [("all", overall)]
         rows += byExercise.sorted { $0.key < $1.key }.map { ("exercise \($0.key)", $0.value) }
         rows += byMode.sorted { Self.modeOrder($0.key) < Self.modeOrder($1.key) }.map { ("mode \($0.key)", $0.value) }
         rows += byRoot.sorted { $0.key < $1.key }.map { ("root \($0.key)", $0.value) }
-        rows += byInterval.sorted { Self.intervalOrder($0.key) < Self.intervalOrder($1.key) }
-            .map { ("interval \($0.key)", $0.value) }
+        rows += byItem.sorted { Self.itemOrder($0.key) < Self.itemOrder($1.key) }.map { ($0.key, $0.value) }
         let header = ["", "sessions", "practice", "answers", "accuracy", "errors", "avg resp", "7 days", "30 days", "streak", "days"]
         let table = [header] + rows.map { name, figures in
             [
@@ -35,6 +36,14 @@ extension LifetimeFigures {
     /// Modes in their scale-degree order (ionian, dorian, …), unknown names last.
     static func modeOrder(_ name: String) -> (Int, String) {
         ((try? Mode(parsing: name))?.rawValue ?? Int.max, name)
+    }
+
+    /// Items by their kind's place in the catalog, then intervals by size, then by name.
+    static func itemOrder(_ name: String) -> (Int, Int, Int, String) {
+        let words = name.split(separator: " ", maxSplits: 1).map(String.init)
+        let kind = ExerciseKind.allCases.firstIndex { $0.rawValue == words[0] } ?? Int.max
+        let interval = intervalOrder(words.count > 1 ? words[1] : name)
+        return (kind, interval.0, interval.1, name)
     }
 
     /// Intervals by size (m2 before P5 before M9), unknown names last.

@@ -1,6 +1,7 @@
 import Foundation
+import Training
 
-/// A profile's lifetime statistics: overall, and for each exercise, mode, root and interval.
+/// A profile's lifetime statistics: overall, and for each exercise, mode, root, interval and item.
 /// See `docs/statistics.md` for each figure's definition.
 public struct LifetimeFigures: Sendable {
     /// Whose.
@@ -17,11 +18,14 @@ public struct LifetimeFigures: Sendable {
     public var byRoot: [String: Figures]
     /// By interval (interval answers): `m3`, `P5`, …
     public var byInterval: [String: Figures]
+    /// By item, what each kind counts its answers under, named with the kind: `interval M3`,
+    /// `ear-interval P5`, `chord minor`, `degree 3`, `scale degree 2`.
+    public var byItem: [String: Figures]
 
     /// Figures; `compute` makes these.
     public init(
         profile: String, computedAt: Date, overall: Figures, byExercise: [String: Figures], byMode: [String: Figures],
-        byRoot: [String: Figures], byInterval: [String: Figures]
+        byRoot: [String: Figures], byInterval: [String: Figures], byItem: [String: Figures] = [:]
     ) {
         self.profile = profile
         self.computedAt = computedAt
@@ -30,6 +34,12 @@ public struct LifetimeFigures: Sendable {
         self.byMode = byMode
         self.byRoot = byRoot
         self.byInterval = byInterval
+        self.byItem = byItem
+    }
+
+    /// An item's name: the kind, then the label unless it begins with the kind (`degree 3`).
+    public static func itemName(kind: ExerciseKind, label: String) -> String {
+        label.hasPrefix(kind.rawValue) ? label : "\(kind.rawValue) \(label)"
     }
 }
 
@@ -125,7 +135,7 @@ extension LifetimeFigures: Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case profile, overall
         case computedAt = "computed_at", byExercise = "by_exercise", byMode = "by_mode", byRoot = "by_root"
-        case byInterval = "by_interval"
+        case byInterval = "by_interval", byItem = "by_item"
     }
 }
 

@@ -111,6 +111,9 @@ public struct AnswerRecord: Sendable {
     public var correct: Bool
     /// Which try at this note, from 1.
     public var attempt: Int
+    /// What the answer is counted under (`interval:M3`, `chord:minor`, `degree:degree 3`): the
+    /// engine's `AnswerSubject`, for per-item figures and the spaced-repetition schedule.
+    public var item: AnswerItem?
     /// Seconds from the note's becoming expected to this key press.
     public var responseSeconds: Double
 
@@ -118,7 +121,7 @@ public struct AnswerRecord: Sendable {
     public init(
         time: Date, session: UUID, profile: String, exercise: ExerciseKind, root: String, mode: String? = nil,
         interval: String? = nil, degree: Int? = nil, expected: String, expectedMIDI: Int, playedMIDI: Int, correct: Bool,
-        attempt: Int = 1, responseSeconds: Double
+        attempt: Int = 1, responseSeconds: Double, item: AnswerItem? = nil
     ) {
         self.time = time
         self.session = session
@@ -134,7 +137,20 @@ public struct AnswerRecord: Sendable {
         self.correct = correct
         self.attempt = attempt
         self.responseSeconds = responseSeconds
+        self.item = item
     }
 }
 
 extension AnswerRecord: Hashable, Codable {}
+
+/// What an answer is counted under: a category (`interval`, `degree`, `chord`, …) and a label
+/// in it (`M3`, `degree 3`, `minor`).
+public struct AnswerItem: Sendable, Hashable, Codable {
+    public var category: String
+    public var label: String
+
+    public init(category: String, label: String) {
+        self.category = category
+        self.label = label
+    }
+}

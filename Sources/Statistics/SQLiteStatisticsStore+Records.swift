@@ -41,14 +41,14 @@ extension SQLiteStatisticsStore {
             try db.execute(
                 sql: """
                     INSERT INTO answer (time, session_id, profile, exercise, root, mode, interval, degree,
-                        expected, expected_midi, played_midi, correct, attempt, response_seconds)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        expected, expected_midi, played_midi, correct, attempt, response_seconds, item_category, item)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     answer.time.timeIntervalSince1970, answer.session.uuidString, answer.profile,
                     answer.exercise.rawValue, answer.root, answer.mode, answer.interval, answer.degree,
                     answer.expected, answer.expectedMIDI, answer.playedMIDI, answer.correct, answer.attempt,
-                    answer.responseSeconds,
+                    answer.responseSeconds, answer.item?.category, answer.item?.label,
                 ])
         case .sessionEnd(let end):
             try db.execute(
@@ -78,7 +78,7 @@ extension SQLiteStatisticsStore {
                 db,
                 sql: """
                     SELECT time, session_id, profile, exercise, root, mode, interval, degree, expected, expected_midi,
-                        played_midi, correct, attempt, response_seconds
+                        played_midi, correct, attempt, response_seconds, item_category, item
                     FROM answer WHERE ?1 IS NULL OR profile = ?1 ORDER BY time, id
                     """,
                 arguments: [profile]
@@ -110,7 +110,13 @@ extension SQLiteStatisticsStore {
         AnswerRecord(
             time: Date(timeIntervalSince1970: row[0]), session: try uuid(row[1]), profile: row[2],
             exercise: try kind(row[3]), root: row[4], mode: row[5], interval: row[6], degree: row[7], expected: row[8],
-            expectedMIDI: row[9], playedMIDI: row[10], correct: row[11], attempt: row[12], responseSeconds: row[13])
+            expectedMIDI: row[9], playedMIDI: row[10], correct: row[11], attempt: row[12], responseSeconds: row[13],
+            item: Self.item(row[14], row[15]))
+    }
+
+    private static func item(_ category: String?, _ label: String?) -> AnswerItem? {
+        guard let category, let label else { return nil }
+        return AnswerItem(category: category, label: label)
     }
 
     private static func uuid(_ text: String) throws -> UUID {

@@ -45,12 +45,22 @@ extension SQLiteStatisticsStore {
         CREATE INDEX session_profile_started ON session(profile, started_at);
         """
 
+    /// Version 3: what each answer is counted under (`item_category`, `item`), for every exercise
+    /// kind; older rows take theirs from the interval or degree column.
+    static let schemaV3 = """
+        ALTER TABLE answer ADD COLUMN item_category TEXT;
+        ALTER TABLE answer ADD COLUMN item TEXT;
+        UPDATE answer SET item_category = 'degree', item = 'degree ' || degree WHERE degree IS NOT NULL;
+        UPDATE answer SET item_category = 'interval', item = interval WHERE degree IS NULL AND interval IS NOT NULL;
+        """
+
     /// Every schema version in order; GRDB records the applied ones in `grdb_migrations`.
     /// A released migration is never edited: a change is a new migration.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: schemaV1) }
         migrator.registerMigration("v2") { db in try db.execute(sql: schemaV2) }
+        migrator.registerMigration("v3") { db in try db.execute(sql: schemaV3) }
         return migrator
     }
 }

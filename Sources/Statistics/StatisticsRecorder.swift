@@ -195,7 +195,8 @@ public final class StatisticsRecorder: Sendable {
             time: time, session: session, profile: current.profile ?? profile, exercise: current.exercise, root: current.root,
             mode: current.mode, interval: interval, degree: degree, expected: judgement.expected.spelled.description,
             expectedMIDI: judgement.expected.midiNote.rawValue, playedMIDI: judgement.played.rawValue,
-            correct: judgement.correct, attempt: judgement.attempt, responseSeconds: judgement.responseTime.seconds)
+            correct: judgement.correct, attempt: judgement.attempt, responseSeconds: judgement.responseTime.seconds,
+            item: AnswerItem(category: judgement.subject.category, label: judgement.subject.label))
     }
 
     private enum Outcome {

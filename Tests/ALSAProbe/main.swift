@@ -42,6 +42,7 @@ do {
         faults.unplugAndReplug()
         faults.garbage()
         faults.flood()
+        faults.chordThroughSequencer()
     }
     let exit = daemon.stop(copyingLogTo: outDirectory)
     report.check("daemon: exits cleanly on SIGTERM", exit == 0, "exit \(exit.map { "\($0)" } ?? "killed")")

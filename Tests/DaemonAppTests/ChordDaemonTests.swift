@@ -44,5 +44,10 @@ struct ChordDaemonTests {
         let results = try link.result("session.stop")
         guard case .array(let rows)? = results["breakdown"] else { Issue.record("no breakdown: \(results)"); return }
         #expect(rows.contains { $0["subject"]?.string == "minor" && $0["correct"]?.number == 1 && $0["errors"]?.number == 1 }, "\(rows)")
+        // Lifetime figures per item: the quality, named with the kind.
+        #expect(Polling.wait {
+            let stats = try? link.result("stats.get")
+            return stats?["figures"]?["by_item"]?["chord minor"]?["answers"]?.number == 2
+        }, "the wrong and the right answer, under chord minor")
     }
 }

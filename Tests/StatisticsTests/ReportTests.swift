@@ -17,8 +17,11 @@ struct ReportTests {
         #expect(lines.contains("exercise interval 2 45s 6 66.7% 33.3% 1.75s 66.7% 66.7% 2 1"))
         #expect(lines.contains("mode dorian 2 1m10s 6 66.7% 33.3% 2.00s - 50.0% -25.0 2 1"))
         #expect(lines.contains("interval P5 2 45s 3 66.7% 33.3% 2.50s 50.0% 66.7% 1 1"))
-        #expect(lines.count == 2 + 1 + 2 + 2 + 3 + 2)
-        // Modes in degree order, intervals by size.
+        // Degree 1: sessions 1, 5 and 3; four answers, three right, in 2, 2 and 1 s.
+        #expect(lines.contains { $0.hasPrefix("scale degree 1 3 1m30s 4 75.0% 25.0% 1.67s ") }, "\(lines)")
+        #expect(lines.count == 2 + 1 + 2 + 2 + 3 + 2 + 3, "header, all, exercises, modes, roots, intervals, scale degrees")
+        // Modes in degree order, items by kind (scale before interval), intervals by size.
+        #expect(lines.firstIndex { $0.hasPrefix("scale degree 3") }! < lines.firstIndex { $0.hasPrefix("interval m3") }!)
         #expect(lines.firstIndex { $0.hasPrefix("mode ionian") }! < lines.firstIndex { $0.hasPrefix("mode dorian") }!)
         #expect(lines.firstIndex { $0.hasPrefix("interval m3") }! < lines.firstIndex { $0.hasPrefix("interval P5") }!)
     }

@@ -60,7 +60,9 @@ enum ScriptedHistory {
                     time: start + Double(offset + 1) * 5, session: session.id, profile: session.profile,
                     exercise: session.exercise, root: session.root, mode: session.mode, interval: answer.interval,
                     degree: answer.degree, expected: "E3", expectedMIDI: 52, playedMIDI: answer.correct ? 52 : 53,
-                    correct: answer.correct, attempt: 1, responseSeconds: answer.seconds)
+                    correct: answer.correct, attempt: 1, responseSeconds: answer.seconds,
+                    item: answer.interval.map { AnswerItem(category: "interval", label: $0) }
+                        ?? answer.degree.map { AnswerItem(category: "degree", label: "degree \($0)") })
             }
         }
     }
