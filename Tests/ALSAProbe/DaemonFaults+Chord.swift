@@ -1,4 +1,5 @@
 import ControlProtocol
+import Training
 import Foundation
 import VMProbeSupport
 
