@@ -112,7 +112,7 @@ struct EventFormatter {
         guard let question else { return "\(played) \(mark)" }
         if let total = question.shown.answerCount {
             let done = judgement.staff.notes.filter { $0.role == .answer }.count
-            let wrong = judgement.correct ? "" : "  expected \(judgement.expected)"
+            let wrong = judgement.correct ? "" : showsExpected ? "  expected \(judgement.expected)" : "  try \(judgement.attempt)"
             return "\(Self.title(question))  \(played) \(mark)\(wrong)  \(done)/\(total)"
         }
         let detail = judgement.correct

@@ -86,4 +86,25 @@ struct EarListeningTests {
         let played = try Eartrainctl.run(["play", note.spelled.description], socket: daemon.socketPath)
         #expect(played.stdout.contains("✓  (degree \(degree))"), "\(note): \(played.stdout)")
     }
+
+    @Test("a melody heard after its first note is played back note by note, and counted right")
+    func dictationByEar() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dictation-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try Self.daemon(folder)
+        let started = try Eartrainctl.run(["start", "dictation", "--length", "4", "--seed", "6"], socket: daemon.socketPath)
+        #expect(started.status == 0, "\(started)")
+        Thread.sleep(forTimeInterval: 6.8)  // the first note, then four (1 s notes, 0.25 s gaps)
+        let listener = try WAVListener(path: wav)
+        let sounds = listener.sounds()
+        let heard = sounds.map { listener.keys(in: $0) }
+        #expect(heard.count == 5 && heard.allSatisfy { $0.count == 1 }, "the first note, then the melody: \(heard) in \(sounds)")
+        let melody = heard.dropFirst().compactMap(\.first)
+        #expect(melody.first == heard.first?.first, "the melody begins on the note shown")
+        let played = try Eartrainctl.run(["play"] + melody.map(\.spelled.description), socket: daemon.socketPath)
+        #expect(played.stdout.contains("4/4"), "\(melody): \(played.stdout)")
+        let results = try Eartrainctl.run(["stop"], socket: daemon.socketPath)
+        #expect(results.stdout.contains("results: 4 correct, 0 errors"), "\(results.stdout)")
+    }
 }

@@ -50,7 +50,7 @@ struct OpenDegreeQuestion: OpenQuestion {
             context.finishedQuestion()
             shownStaff = Staff([StaffNote(shown.root, role: .root), StaffNote(expected.spelled, role: .answer)])
         } else {
-            context.wrong(subject, heardAs: heard(note))
+            context.wrong(subject, heardAs: shown.key.degreeIntervals.degreeName(semitones: note.rawValue - shown.rootNote.rawValue))
             wrongTries += 1
         }
         let judgement = NoteJudgement(
@@ -60,16 +60,6 @@ struct OpenDegreeQuestion: OpenQuestion {
         if correct { return QuestionStep([.noteJudged(judgement)], finished: true) }
         guard wrongTries >= exercise.triesBeforeReveal else { return QuestionStep([.noteJudged(judgement)]) }
         return QuestionStep([.noteJudged(judgement), reveal(.tooManyWrongTries, context: &context)], finished: true)
-    }
-
-    /// A wrong key as the student would name it: the key's degree it is (`degree 5`), or its
-    /// distance from the tonic when it is outside the scale (`m2`).
-    private func heard(_ note: MIDINote) -> String {
-        let distance = floorMod(note.rawValue - shown.rootNote.rawValue, 12)
-        if let index = shown.key.degreeIntervals.firstIndex(where: { $0.semitones % 12 == distance }) {
-            return AnswerSubject.degree(index + 1).description
-        }
-        return Interval(rawValue: distance)!.description
     }
 
     mutating func skip(context: inout QuestionContext) -> QuestionStep {

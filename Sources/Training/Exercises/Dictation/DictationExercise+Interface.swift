@@ -1,0 +1,49 @@
+import MusicTheory
+
+extension DictationExercise {
+    /// `eartrainctl start dictation --length 5 --mode dorian`.
+    public static var commandLine: ExerciseCommandLine {
+        ExerciseCommandLine(
+            abstract: "Hear a short melody from a shown first note, and play it back.",
+            options: [
+                .init("length", .number, help: "Notes in a melody, 3-8 (default 4)."),
+                .init("mode", .text, help: "The scale the melody is made of (default: ionian)."),
+                .init("root", .text, help: "The key's tonic (default: random)."),
+                .init("any-octave", key: "strict", .flag(.bool(false)), help: "Take each note in any octave (default: the octave heard)."),
+                .init("tries", .number, help: "Wrong attempts before the melody is shown."),
+            ])
+    }
+
+    /// The length, the mode, then the tonic played.
+    public static var menuPages: [MenuPage] {
+        [
+            MenuPage(key: "length", title: "notes", input: .choices([3, 4, 5, 6, 8].map {
+                MenuChoice(.number(Double($0)), spoken: "\($0) notes")
+            })),
+            MenuPage(key: "mode", title: "mode", input: .choices(["ionian", "aeolian", "dorian", "mixolydian"].map {
+                MenuChoice(.string($0), spoken: $0)
+            })),
+            .root,
+        ]
+    }
+
+    /// `melodies of 4 notes in ionian from C3`.
+    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
+        "melodies of \(length(fields)) notes in \(fields.text("mode") ?? "ionian") from \(root)"
+    }
+
+    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
+        "melodies of \(length(fields)) notes in \(fields.text("mode") ?? "ionian")"
+    }
+
+    /// `in C ionian from E4: play the melody (4 notes)`.
+    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
+        "in \(question.text("key") ?? "") from \(question.text("first") ?? ""): play the melody"
+    }
+
+    public static var countsNotes: Bool { true }
+
+    private static func length(_ fields: [String: JSONValue]) -> String {
+        if case .number(let count)? = fields["length"] { String(Int(count)) } else { "" }
+    }
+}

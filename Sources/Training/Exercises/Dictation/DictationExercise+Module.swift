@@ -1,0 +1,67 @@
+import MusicTheory
+
+extension DictationExercise: ExerciseModule {
+    public typealias Question = DictationQuestion
+
+    /// `dictation`.
+    public static let kind = ExerciseKind(declaring: "dictation")
+
+    public static var defaults: DictationExercise { DictationExercise() }
+
+    public static func options(from params: ExerciseParams, over base: DictationExercise) throws(ExerciseParams.Refusal) -> DictationExercise {
+        var options = base
+        if let length = try params.int("length") {
+            guard lengths.contains(length) else { throw ExerciseParams.Refusal("length must be 3-8, got \(length)") }
+            options.length = length
+        }
+        if let mode = try params.parsed("mode", Mode.init(parsing:)) { options.mode = mode }
+        if let text = try params.string("root") {
+            options.root = text == "random" ? nil : try ExerciseParams.theory { () throws(TheoryError) in try RootNote(parsing: text) }
+        }
+        options.exactOctave = try params.bool("strict") ?? base.exactOctave
+        if let tries = try params.int("tries") {
+            guard (1...20).contains(tries) else { throw ExerciseParams.Refusal("tries must be 1-20, got \(tries)") }
+            options.triesBeforeReveal = tries
+        }
+        return options
+    }
+
+    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> DictationExercise {
+        let d = defaults
+        return DictationExercise(
+            length: try reader.int("length", d.length, in: lengths),
+            mode: try reader.parsed("mode", d.mode) { try Mode(parsing: $0) },
+            root: try reader.parsed("root", d.root) { text in text == "random" ? nil : try RootNote(parsing: text) },
+            exactOctave: try reader.parsed("matching", d.exactOctave) { text in
+                switch try AnswerMatching(choosing: text) {
+                case .exactOctave: true
+                case .pitchClass: false
+                case .inDirection: throw TrainingError("in-direction is for scales; a melody takes exact-octave or pitch-class")
+                }
+            },
+            triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: 1...10))
+    }
+
+    public func validate() throws(TrainingError) {
+        guard Self.lengths.contains(length) else { throw TrainingError("a melody has 3-8 notes, not \(length)") }
+        guard mode != .chromatic else { throw TrainingError("a melody is made in a key: the chromatic scale has none") }
+    }
+
+    /// `melodies of 4 notes in ionian from random tonics`.
+    public var summary: String {
+        "melodies of \(length) notes in \(mode.name) from \(root.map { "\($0)" } ?? "random tonics")"
+    }
+
+    public var statusFields: [String: JSONValue] { ["length": .number(Double(length)), "mode": .string(mode.name)] }
+    public var statusRoot: String { root?.description ?? "random" }
+    public var sessionColumns: SessionColumns { SessionColumns(mode: mode.name, root: root?.description) }
+
+    public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
+        let melody = Melody.make(length: length, mode: mode, root: root, range: context.settings.noteRange, random: &context.random)
+        for degree in melody.degrees { context.asked(.degree(degree)) }
+        let notes = zip(melody.spelled, melody.keys).map { ExpectedNote(spelled: $0, midiNote: $1, exactOctaveRequired: exactOctave) }
+        let shown = DictationQuestion(
+            key: "\(melody.tonic) \(mode.name)", root: melody.spelled[0], rootNote: melody.keys[0], tonic: melody.tonicKey, length: length)
+        return OpenDictation(shown: shown, notes: notes, degrees: melody.degrees, exercise: self, promptTime: context.time)
+    }
+}

@@ -1,0 +1,31 @@
+import MusicTheory
+
+/// A dictation as shown while it is open: the key, the first note and how many notes; never the
+/// others (the `prompt` event leaves out what sounds).
+public struct DictationQuestion: Sendable, Hashable, Codable {
+    /// `C ionian`.
+    public let key: String
+    /// The first note, shown and sounded.
+    public let root: SpelledNote
+    public let rootNote: MIDINote
+    /// The key's tonic, which the notes are tuned from.
+    public let tonic: MIDINote
+    public let length: Int
+}
+
+extension DictationQuestion: ExerciseQuestion {
+    public static var kind: ExerciseKind { DictationExercise.kind }
+    public var title: String { "melody" }
+    /// `in C ionian from E4: play the melody (4 notes)`.
+    public var ask: String { "in \(key) from \(root): play the melody (\(length) notes)" }
+    public var text: String { "melody heard " + ask }
+    public var spoken: String { "listen: a melody of \(length) notes, from \(root.spoken)" }
+    public var tuningRoot: MIDINote? { tonic }
+    public var details: [String: JSONValue] {
+        ["key": .string(key), "first": .string(root.description), "length": .number(Double(length))]
+    }
+    public var answerCount: Int? { length }
+    public var namesSubjectWhileOpen: Bool { false }
+    public var answerColumns: AnswerColumns { AnswerColumns(root: root.name.description, mode: key.split(separator: " ").last.map(String.init)) }
+    public func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote { played.spelled }
+}
