@@ -8,11 +8,29 @@ enum BassClefGlyph {
 
     static func svg(x: Double, y: Double, gap: Double) -> String {
         """
-        <g class="clef" transform="translate(\(n(x)) \(n(y))) scale(\(n(gap)))" fill="#000000">
+        <g class="clef" data-clef="bass" transform="translate(\(n(x)) \(n(y))) scale(\(n(gap)))" fill="#000000">
           <circle cx="0.3" cy="-0.02" r="0.34"/>
           <path d="\(path)"/>
           <circle class="clef-dot" cx="2.95" cy="-0.5" r="0.16"/>
           <circle class="clef-dot" cx="2.95" cy="0.5" r="0.16"/>
+        </g>
+        """
+    }
+}
+
+/// The treble (G) clef drawn as one stroke, in units of the staff's line gap with the origin on
+/// the G line: its curl circles the G line, its loop rises a line gap over the staff, its tail
+/// ends in a ball below it.
+enum TrebleClefGlyph {
+    static let path = "M 0.55,0.95 C -0.35,0.95 -0.55,-0.15 0.15,-0.45 C 0.95,-0.75 1.35,0.35 0.65,0.85 "
+        + "C -0.45,1.5 -1.15,0.2 -0.55,-0.75 C -0.1,-1.45 0.75,-2.2 0.85,-3.2 C 0.9,-4.0 0.45,-4.35 0.15,-3.7 "
+        + "C -0.25,-2.8 0.1,-1.0 0.35,0.6 L 0.6,2.35 C 0.7,2.95 0.1,3.15 -0.2,2.8"
+
+    static func svg(x: Double, y: Double, gap: Double) -> String {
+        """
+        <g class="clef" data-clef="treble" transform="translate(\(n(x)) \(n(y))) scale(\(n(gap)))">
+          <path d="\(path)" fill="none" stroke="#000000" stroke-width="0.2" stroke-linecap="round"/>
+          <circle cx="-0.05" cy="2.7" r="0.3" fill="#000000"/>
         </g>
         """
     }

@@ -1,6 +1,7 @@
 import ControlProtocol
+import Training
 
-/// The bass-clef staff as an SVG document that looks like printed notation: five lines, a drawn
+/// The staff (bass, treble or grand: `Clef`) as an SVG document that looks like printed notation: five lines, a drawn
 /// clef, tilted filled noteheads, ledger lines and accidentals — all paths, so it renders the same
 /// without any music font.
 ///
@@ -19,11 +20,17 @@ public struct SVGStaff: Sendable {
     let slots: Int
     /// The document's `<title>`.
     let title: String
+    /// The staves and where their lines are.
+    let layout: StaffLayout
 
     /// A staff of `notes`; with `wrong` its wrong attempts (role `wrong`, placed by `slot`) are
     /// drawn in red before the note each one missed.
-    public init(_ notes: [StaffEntry], wrong: [StaffEntry] = [], slots: Int = 0, title: String = "bass staff") {
-        let drawn = notes.filter { $0.role != "wrong" }
+    public init(_ notes: [StaffEntry], wrong: [StaffEntry] = [], slots: Int = 0, title: String = "bass staff", clef: Clef = .bass) {
+        // Wrong attempts are laid out with the notes, so the treble clef moves them alike.
+        let kept = notes.filter { $0.role != "wrong" }
+        layout = StaffLayout(clef, notes: kept + wrong)
+        let drawn = Array(layout.notes.prefix(kept.count))
+        let wrong = Array(layout.notes.dropFirst(kept.count))
         var columns: [StaffEntry] = []
         for index in 0...drawn.count {
             columns += wrong.filter { min($0.slot ?? drawn.count, drawn.count) == index }
@@ -35,8 +42,8 @@ public struct SVGStaff: Sendable {
     }
 
     var half: Double { Self.gap / 2 }
-    var highStep: Int { max(10, (columns.map(\.step).max() ?? 0) + 2) }
-    var lowStep: Int { min(-2, (columns.map(\.step).min() ?? 0) - 2) }
+    var highStep: Int { max(layout.highestLine + 2, (columns.map(\.step).max() ?? 0) + 2) }
+    var lowStep: Int { min(layout.lowestLine - 2, (columns.map(\.step).min() ?? 0) - 2) }
     static let margin = 8.0
     static let firstNoteX = 84.0
     static let spacing = 42.0
@@ -57,13 +64,17 @@ public struct SVGStaff: Sendable {
             ##"<rect width="\##(width)" height="\##(height)" fill="#ffffff"/>"##,
             ##"<g class="staff" stroke="#000000" stroke-width="1.2">"##,
         ]
-        for step in stride(from: 0, through: 8, by: 2) {
+        for step in layout.lines {
             body.append(##"  <line class="staff-line" data-step="\##(step)" x1="8" y1="\##(n(y(step)))" x2="\##(n(staffEnd))" y2="\##(n(y(step)))"/>"##)
         }
-        body.append(##"  <line class="barline" x1="8" y1="\##(n(y(8)))" x2="8" y2="\##(n(y(0)))"/>"##)
-        body.append(##"  <line class="barline" x1="\##(n(staffEnd))" y1="\##(n(y(8)))" x2="\##(n(staffEnd))" y2="\##(n(y(0)))"/>"##)
+        let (top, bottom) = (y(layout.highestLine), y(layout.lowestLine))
+        body.append(##"  <line class="barline" x1="8" y1="\##(n(top))" x2="8" y2="\##(n(bottom))"/>"##)
+        body.append(##"  <line class="barline" x1="\##(n(staffEnd))" y1="\##(n(top))" x2="\##(n(staffEnd))" y2="\##(n(bottom))"/>"##)
         body.append("</g>")
-        body.append(BassClefGlyph.svg(x: 22, y: y(6), gap: Self.gap))
+        for clef in layout.clefs {
+            let at = y(StaffLayout.signStep(clef))
+            body.append(clef == .treble ? TrebleClefGlyph.svg(x: 26, y: at, gap: Self.gap) : BassClefGlyph.svg(x: 22, y: at, gap: Self.gap))
+        }
         for (index, note) in columns.enumerated() {
             body += self.note(note, x: Self.x(index))
         }

@@ -1,7 +1,9 @@
 import ControlProtocol
+import Training
 
-/// The bass-clef staff drawn in Unicode text, one row per staff step: lines on even steps (G2 = 0
-/// is the bottom line), spaces between, ledger lines only where a note needs them.
+/// The staff drawn in Unicode text, one row per staff step: lines on even steps (G2 = 0 is the
+/// bass staff's bottom line, E4 = 12 the treble's), spaces between, ledger lines only where a
+/// note needs them. The clef is bass, treble, the grand staff, or chosen by the notes (`Clef`).
 ///
 /// A pure function of the notes, so the terminal view and `eartrainctl staff` draw the same and a
 /// snapshot test can pin it. Each note has a cell of `cellWidth` columns: its accidental (`b`, `#`)
@@ -11,8 +13,6 @@ public struct TextStaff: Sendable {
     static let clefWidth = 6
     /// Columns per note.
     static let cellWidth = 5
-    /// Where the clef sits: 𝄢 on the F line (step 6), its dots around it.
-    static let clefStep = 6
 
     /// The notes to draw, left to right. Wrong attempts (`role == "wrong"`) are never drawn.
     public var notes: [StaffEntry]
@@ -20,18 +20,21 @@ public struct TextStaff: Sendable {
     public var slots: Int
     /// Write the note names under the staff.
     public var names: Bool
+    /// The staves and where their lines are.
+    let layout: StaffLayout
 
-    /// A staff of `notes`, at least `slots` notes wide.
-    public init(_ notes: [StaffEntry], slots: Int = 0, names: Bool = true) {
-        self.notes = notes.filter { $0.role != "wrong" }
+    /// A staff of `notes`, at least `slots` notes wide, in `clef`.
+    public init(_ notes: [StaffEntry], slots: Int = 0, names: Bool = true, clef: Clef = .bass) {
+        layout = StaffLayout(clef, notes: notes.filter { $0.role != "wrong" })
+        self.notes = layout.notes
         self.slots = slots
         self.names = names
     }
 
-    /// The highest and lowest steps shown: the staff, every note, and one step of room around.
+    /// The highest and lowest steps shown: the staves, every note, and one step of room around.
     var stepRange: ClosedRange<Int> {
         let steps = notes.map(\.step)
-        return (min(0, steps.min() ?? 0) - 1)...(max(8, steps.max() ?? 8) + 1)
+        return (min(layout.lowestLine, steps.min() ?? 0) - 1)...(max(layout.highestLine, steps.max() ?? 0) + 1)
     }
 
     /// The column of note `index`'s head.
@@ -46,11 +49,11 @@ public struct TextStaff: Sendable {
     public func rows() -> [[Cell]] {
         let width = Self.clefWidth + Self.cellWidth * max(slots, notes.count) + 2
         let range = stepRange
+        let lines = Set(layout.lines)
         var grid: [[Cell]] = []
         for step in range.reversed() {
-            let isStaffLine = step % 2 == 0 && (0...8).contains(step)
-            var row = Array(repeating: Cell(text: isStaffLine ? "─" : " "), count: width)
-            if step == Self.clefStep { row[2] = Cell(text: "𝄢") }
+            var row = Array(repeating: Cell(text: lines.contains(step) ? "─" : " "), count: width)
+            for clef in layout.clefs where step == StaffLayout.signStep(clef) { row[2] = Cell(text: clef == .treble ? "𝄞" : "𝄢") }
             for (index, note) in notes.enumerated() {
                 let head = Self.headColumn(index)
                 if note.ledgerLines.contains(step) {

@@ -64,7 +64,7 @@ public struct WatchScreen: Sendable {
             + String(format: "error rate %.1f%%", state.errorRate * 100) + "   avg response \(average)"))
         lines.append("")
         let shown = state.finishedRound ?? state.staff
-        let staff = TextStaff(shown, slots: state.counted ? state.total : 2)
+        let staff = TextStaff(shown, slots: state.counted ? state.total : 2, clef: state.clef)
         for row in staff.rows() {
             lines.append(paintRow(row))
         }

@@ -40,6 +40,8 @@ public struct WatchState: Sendable {
     public var sessionSeconds = 0.0
     /// The results, once the session ended.
     public var results: JSONValue?
+    /// The clef the staff is drawn in: the command line's, else the daemon's (`status`).
+    public var clef: Clef = .auto
 
     /// An empty state: no session.
     public init() {}
@@ -66,6 +68,7 @@ public struct WatchState: Sendable {
         errors = session.errors
         sessionSeconds = session.elapsedSeconds
         staff = session.staff?.notes ?? []
+        if let chosen = session.clef { clef = chosen }
     }
 
     /// Folds one event in.

@@ -27,6 +27,7 @@ extension TrainingConfig {
         scaleModelAnswer = try reader.bool("scale_model_answer", d.scaleModelAnswer)
         exercise = try reader.parsed("exercise", d.exercise, ExerciseKind.init(choosing:))
         autostart = try reader.bool("autostart", d.autostart)
+        clef = try reader.parsed("clef", d.clef, Clef.init(choosing:))
         exercises = d.exercises
         for module in ExerciseCatalog.all {
             guard var table = try reader.table(module.kind.rawValue) else { continue }

@@ -14,7 +14,8 @@ extension TrainingConfig {
             varyLoudness: varyLoudness,
             promptGap: promptGap,
             harmonicIntervals: harmonicIntervals,
-            scaleModelAnswer: scaleModelAnswer
+            scaleModelAnswer: scaleModelAnswer,
+            clef: clef
         )
     }
 

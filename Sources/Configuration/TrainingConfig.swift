@@ -24,6 +24,8 @@ public struct TrainingConfig: Sendable {
     public var harmonicIntervals: Bool
     /// The whole scale is played as a model answer after each scale round.
     public var scaleModelAnswer: Bool
+    /// The clef `status` names for the views (`auto`, `bass`, `treble`, `grand`).
+    public var clef: Clef
     /// The kind of exercise a new session trains by default: one of `ExerciseCatalog`'s.
     public var exercise: ExerciseKind
     /// Each kind's default exercise, its `[training.<kind>]` section (`[training.scale]`,
@@ -40,7 +42,7 @@ public struct TrainingConfig: Sendable {
         tuningSystem: TuningSystem = .equalTemperament, soundSource: SoundSource = .cello,
         varyLoudness: Double = 0, promptGap: Duration = .milliseconds(250), harmonicIntervals: Bool = false,
         scaleModelAnswer: Bool = false, exercise: ExerciseKind = ExerciseCatalog.standard[0].kind,
-        exercises: ExerciseDefaults = ExerciseDefaults(), autostart: Bool = false
+        exercises: ExerciseDefaults = ExerciseDefaults(), autostart: Bool = false, clef: Clef = .auto
     ) {
         self.lowestNote = lowestNote
         self.highestNote = highestNote
@@ -55,6 +57,7 @@ public struct TrainingConfig: Sendable {
         self.exercise = exercise
         self.exercises = exercises
         self.autostart = autostart
+        self.clef = clef
     }
 
     /// Accepted note durations.
@@ -68,7 +71,7 @@ extension TrainingConfig: Hashable {}
 extension TrainingConfig: Codable {
     enum CodingKeys: String, CodingKey {
         case lowestNote, highestNote, noteDuration, referencePitch, tuningSystem, soundSource, varyLoudness, promptGap
-        case harmonicIntervals, scaleModelAnswer, exercise, autostart
+        case harmonicIntervals, scaleModelAnswer, exercise, autostart, clef
     }
 
     /// The settings, then each kind's section beside them under its name (`scale`, `interval`).
@@ -87,7 +90,8 @@ extension TrainingConfig: Codable {
             scaleModelAnswer: try container.decode(Bool.self, forKey: .scaleModelAnswer),
             exercise: try container.decode(ExerciseKind.self, forKey: .exercise),
             exercises: try ExerciseDefaults(from: decoder),
-            autostart: try container.decode(Bool.self, forKey: .autostart))
+            autostart: try container.decode(Bool.self, forKey: .autostart),
+            clef: try container.decodeIfPresent(Clef.self, forKey: .clef) ?? .auto)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -105,5 +109,6 @@ extension TrainingConfig: Codable {
         try container.encode(scaleModelAnswer, forKey: .scaleModelAnswer)
         try container.encode(exercise, forKey: .exercise)
         try container.encode(autostart, forKey: .autostart)
+        try container.encode(clef, forKey: .clef)
     }
 }

@@ -42,6 +42,7 @@ public actor DaemonCore {
     private struct StatusParts: Sendable {
         var tracker: SessionTracker
         var tuning: TuningSystem
+        var clef: Clef = .auto
         /// Asked at each `status`: the store's state changes on its own (a full disk, space freed).
         var storage: @Sendable () -> StorageState
         /// The running session's student, when it names one.
@@ -271,7 +272,7 @@ public actor DaemonCore {
     private nonisolated func status(of parts: StatusParts, storage: StorageState, devices inputs: DeviceInputs, now: Duration) -> StatusResult {
         StatusResult(
             daemon: Self.version, uptimeSeconds: now.secondsToTheMillisecond,
-            session: parts.tracker.status(now: now, tuning: parts.tuning),
+            session: parts.tracker.status(now: now, tuning: parts.tuning, clef: parts.clef),
             devices: devicesMemo.value(for: inputs, Self.devices), storage: storage.summary, database: storage.database,
             profile: parts.profile ?? storage.profile,
             ready: parts.ready)
@@ -302,7 +303,7 @@ public actor DaemonCore {
     }
 
     private func publish() {
-        let parts = StatusParts(tracker: tracker, tuning: settings.current.tuningSystem, storage: storage,
+        let parts = StatusParts(tracker: tracker, tuning: settings.current.tuningSystem, clef: settings.current.clef, storage: storage,
                                 profile: tracker.running ? sessionProfile : nil,
                                 ready: tracker.running ? nil : ready.map { ReadyStatus(kind: $0.kind, exercise: EventFormatter.describe($0)) })
         published.withLock { $0 = parts }

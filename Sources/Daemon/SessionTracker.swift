@@ -70,7 +70,7 @@ struct SessionTracker {
         }
     }
 
-    func status(now: Duration, tuning: TuningSystem) -> SessionStatus? {
+    func status(now: Duration, tuning: TuningSystem, clef: Clef) -> SessionStatus? {
         guard running, let exercise else { return nil }
         var status = SessionStatus(
             kind: exercise.kind, fields: exercise.options.statusFields, root: exercise.options.statusRoot, correct: correct,
@@ -78,6 +78,7 @@ struct SessionTracker {
             seed: seed, tuning: tuning)
         status.staff = staff
         status.lastStaff = lastStaff
+        status.clef = clef
         if let shown = question?.shown {
             status.fields.merge(shown.statusFields) { _, asked in asked }
             status.root = shown.root.description

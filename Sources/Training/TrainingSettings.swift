@@ -24,6 +24,8 @@ public struct TrainingSettings: Sendable {
     public var harmonicIntervals: Bool
     /// After each scale round, play the whole scale as a model answer before the next root.
     public var scaleModelAnswer: Bool
+    /// The clef `status` names for views that draw the staff.
+    public var clef: Clef
 
     /// Settings with the cello defaults for every value not given.
     public init(
@@ -35,13 +37,15 @@ public struct TrainingSettings: Sendable {
         varyLoudness: Double = 0,
         promptGap: Duration = .milliseconds(250),
         harmonicIntervals: Bool = false,
-        scaleModelAnswer: Bool = false
+        scaleModelAnswer: Bool = false,
+        clef: Clef = .auto
     ) {
         precondition((0...1).contains(varyLoudness), "varyLoudness is 0...1")
         precondition(promptGap >= .zero, "a gap is not negative")
         self.promptGap = promptGap
         self.harmonicIntervals = harmonicIntervals
         self.scaleModelAnswer = scaleModelAnswer
+        self.clef = clef
         self.noteRange = noteRange
         self.noteDuration = noteDuration
         self.referencePitch = referencePitch

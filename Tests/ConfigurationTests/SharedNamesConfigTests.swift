@@ -16,6 +16,7 @@ struct SharedNamesConfigTests {
         ("[training.interval]\nmatching = \"exact\"\n", "training.interval.matching", "'exact' is not one of 'pitch-class', 'exact-octave'"),
         ("[training.interval]\ndirection = \"down\"\n", "training.interval.direction", "'down' is not one of 'ascending', 'descending'"),
         ("[training]\ntuning = \"meantone\"\n", "training.tuning", "'meantone' is not one of 'equal', 'just', 'pythagorean'"),
+        ("[training]\nclef = \"soprano\"\n", "training.clef", "'soprano' is not one of 'auto', 'bass', 'treble', 'grand'"),
     ])
     func refused(text: String, key: String, message: String) {
         #expect {
@@ -53,5 +54,14 @@ struct SharedNamesConfigTests {
             let config = try ConfigLoader.parse("[training.interval]\ndirection = \"\(direction.rawValue)\"\n", file: Self.file)
             #expect(config.training.interval.direction == direction)
         }
+    }
+}
+
+@Suite("training.clef")
+struct ClefConfigTests {
+    @Test("read into the settings the status names; auto when absent")
+    func clef() throws {
+        #expect(try ConfigLoader.parse("[training]\nclef = \"Treble\"\n", file: "x.toml").training.trainingSettings.clef == .treble)
+        #expect(try ConfigLoader.parse("", file: "x.toml").training.trainingSettings.clef == .auto)
     }
 }

@@ -30,6 +30,15 @@ struct StaffCommandTests {
         #expect(document.contains(#"data-note="Eb3" data-role="wrong""#))
         #expect(document.components(separatedBy: "#d01818").count - 1 == 2, "the wrong note and its flat, nothing else red")
         #expect(document.contains(#"<title>Bb lydian  W-W-W-H-W-W-H</title>"#))
+
+        // The daemon's clef is auto (bass for these notes); --clef draws another: in the treble
+        // clef, as low as it goes with Bb at or above C4 (Bb3 is below it).
+        let status = try Wire.decode(StatusResult.self, from: try link.result(Method.status.rawValue))
+        #expect(status.session?.clef == .auto)
+        let treble = try Eartrainctl.run(["staff", "--clef", "treble"], socket: daemon.socketPath)
+        #expect(treble.stdout.contains("𝄞") && !treble.stdout.contains("𝄢") && treble.stdout.contains("Bb4  C5   D5   E5"), "\(treble.stdout)")
+        let unknown = try Eartrainctl.run(["staff", "--clef", "alto"], socket: daemon.socketPath)
+        #expect(unknown.status == 64 && unknown.stderr.contains("'auto', 'bass', 'treble' or 'grand'"), "\(unknown)")
     }
 
     @Test("watch with stdout not a terminal prints each event's line, and SIGTERM ends it cleanly")

@@ -74,6 +74,8 @@ public struct SessionStatus: Sendable, Hashable {
     public var seed: UInt64
     /// The tuning system prompts are sounded in.
     public var tuning: TuningSystem
+    /// The clef views draw the staff in (`training.clef`); nil from a daemon that did not say.
+    public var clef: Clef?
     /// The open question's staff, with its wrong attempts (for `eartrainctl staff`).
     public var staff: RoundStaff?
     /// The staff of the question finished last, as it stood at its end.
@@ -109,7 +111,7 @@ public struct SessionStatus: Sendable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, root, correct, errors, prompt, progress, total, seed, tuning, staff
+        case kind, root, correct, errors, prompt, progress, total, seed, tuning, staff, clef
         case elapsedSeconds = "elapsed_seconds"
         case lastStaff = "last_staff"
     }
@@ -131,6 +133,7 @@ extension SessionStatus: Codable {
         total = try container.decodeIfPresent(Int.self, forKey: .total)
         seed = try container.decode(UInt64.self, forKey: .seed)
         tuning = try container.decode(TuningSystem.self, forKey: .tuning)
+        clef = try container.decodeIfPresent(Clef.self, forKey: .clef)
         staff = try container.decodeIfPresent(RoundStaff.self, forKey: .staff)
         lastStaff = try container.decodeIfPresent(RoundStaff.self, forKey: .lastStaff)
         let common = Set(CodingKeys.allCases.map(\.stringValue))
@@ -156,6 +159,7 @@ extension SessionStatus: Codable {
         try container.encodeIfPresent(total, forKey: .total)
         try container.encode(seed, forKey: .seed)
         try container.encode(tuning, forKey: .tuning)
+        try container.encodeIfPresent(clef, forKey: .clef)
         try container.encodeIfPresent(staff, forKey: .staff)
         try container.encodeIfPresent(lastStaff, forKey: .lastStaff)
     }

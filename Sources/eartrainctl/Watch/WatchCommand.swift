@@ -3,6 +3,7 @@ import ClientViews
 import ControlProtocol
 import Foundation
 import Glibc
+import Training
 
 /// `eartrainctl watch`: the session live, full screen, redrawn on every event the daemon sends
 /// (it subscribes; the only timer is a one-second tick for the session clock). When stdout is not
@@ -10,8 +11,10 @@ import Glibc
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Follow the session live: bass staff, last answer, running figures (q or Ctrl-C quits).")
+        abstract: "Follow the session live: the staff, last answer, running figures (q or Ctrl-C quits).")
 
+    @Option(help: "The clef: auto, bass, treble or grand (default: the daemon's training.clef).")
+    var clef: ClefChoice?
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
@@ -19,6 +22,7 @@ struct WatchCommand: ParsableCommand {
         let link = try connection.connect()
         let status = try Wire.decode(StatusResult.self, from: try ConnectionOptions.call(link, Method.status.rawValue))
         var follower = WatchFollower(status: status.session)
+        if let clef { follower.state.clef = clef.clef }
         var early: [RPCNotification] = []
         _ = try ConnectionOptions.call(link, Method.subscribe.rawValue, params: Wire.value(SubscribeParams())) { early.append($0) }
 
