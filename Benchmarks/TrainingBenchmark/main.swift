@@ -1,7 +1,7 @@
 // Time to judge one note and emit its event (goal: median under 10 µs).
 // Not a test: run with `make bench-training` (a release build); the figures go in docs/benchmarks.md.
 //
-//   TrainingBenchmark [--case wrong|right|scale|note-off|ear-interval|chord|degree] [--iterations N] [--warmup N] [--json]
+//   TrainingBenchmark [--case wrong|right|scale|note-off|ear-interval|chord|degree|dictation] [--iterations N] [--warmup N] [--json]
 //
 // `--case` runs one case alone: scripts/bench runs it under callgrind at two iteration counts, and
 // the difference of the instruction counts over the difference of the counts is the cost of a note.
@@ -89,7 +89,7 @@ struct Options {
         if let only, !Self.cases.contains(only) { Self.fail("--case is one of \(Self.cases.joined(separator: ", "))") }
     }
 
-    static let cases = ["wrong", "right", "scale", "note-off", "ear-interval", "chord", "degree"]
+    static let cases = ["wrong", "right", "scale", "note-off", "ear-interval", "chord", "degree", "dictation"]
 
     static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("TrainingBenchmark: \(message)\n".utf8))
@@ -193,6 +193,19 @@ func run() throws {
             clock.now += .milliseconds(5)
             engine.handle(.noteOn(note, velocity: 80, at: clock.now))
             note = heard(engine).last!.notes[0]
+        }))
+    }
+
+    if options.wants("dictation") {
+        let engine = TrainingEngine(clock: clock, random: SeededRandom(seed: 8), controls: .none, sink: sink)
+        try engine.start(Exercise(DictationExercise()))
+        var melody = heard(engine).last!.notes
+        var next = 0
+        results.append(("dictation", measure("dictation, right note (judge + noteJudged; every 4th also the next melody's prompt)") { _ in
+            clock.now += .milliseconds(5)
+            engine.handle(.noteOn(melody[next], velocity: 80, at: clock.now))
+            next += 1
+            if next == melody.count { melody = heard(engine).last!.notes; next = 0 }
         }))
     }
 
