@@ -1,3 +1,5 @@
+import MusicTheory
+
 /// What a module reads its `[training.<kind>]` config section through. The config file's reader
 /// implements it, naming file, line and key in every refusal (`FILE:LINE: training.scale.mode: …`).
 public protocol ExerciseOptionsReader {
@@ -13,4 +15,11 @@ public protocol ExerciseOptionsReader {
     mutating func array<T>(_ key: String, _ fallback: [T], allowEmpty: Bool, _ parse: (String) throws -> T) throws(Failure) -> [T]
     /// A refusal of `key`'s value, with `message`.
     func invalid(_ key: String, _ message: String) -> Failure
+}
+
+extension ExerciseOptionsReader {
+    /// `root`: a root, or `"random"` for nil; `fallback` when absent.
+    public mutating func root(_ fallback: RootNote?) throws(Failure) -> RootNote? {
+        try parsed("root", fallback) { text in text == "random" ? nil : try RootNote(parsing: text) }
+    }
 }

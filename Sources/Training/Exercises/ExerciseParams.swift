@@ -98,3 +98,18 @@ extension ExerciseModule {
         Exercise(try Self.options(from: params, over: self))
     }
 }
+
+extension ExerciseParams {
+    /// `root`: a root (`D`, `Eb3`, `51`), or `random` for nil; `base` when absent.
+    public func root(over base: RootNote?) throws(Refusal) -> RootNote? {
+        guard let text = try string("root") else { return base }
+        return text == "random" ? nil : try Self.theory { () throws(TheoryError) in try RootNote(parsing: text) }
+    }
+
+    /// `tries`: wrong answers before the answer is shown, 1–20; `base` when absent.
+    public func tries(over base: Int) throws(Refusal) -> Int {
+        guard let tries = try int("tries") else { return base }
+        guard (1...20).contains(tries) else { throw Refusal("tries must be 1-20, got \(tries)") }
+        return tries
+    }
+}

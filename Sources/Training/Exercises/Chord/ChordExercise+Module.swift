@@ -17,16 +17,11 @@ extension ChordExercise: ExerciseModule {
                 do { options.qualities.append(try ChordQuality(choosing: name)) } catch { throw ExerciseParams.Refusal("qualities: \(error)") }
             }
         }
-        if let text = try params.string("root") {
-            options.root = text == "random" ? nil : try ExerciseParams.theory { () throws(TheoryError) in try RootNote(parsing: text) }
-        }
+        options.root = try params.root(over: base.root)
         options.arpeggio = try params.bool("arpeggio") ?? base.arpeggio
         options.strict = try params.bool("strict") ?? base.strict
         options.adaptive = try params.bool("adaptive") ?? base.adaptive
-        if let tries = try params.int("tries") {
-            guard (1...20).contains(tries) else { throw ExerciseParams.Refusal("tries must be 1-20, got \(tries)") }
-            options.triesBeforeReveal = tries
-        }
+        options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
         return options
     }
 
@@ -34,7 +29,7 @@ extension ChordExercise: ExerciseModule {
         let d = defaults
         return ChordExercise(
             qualities: try reader.array("qualities", d.qualities, allowEmpty: false) { try ChordQuality(choosing: $0) },
-            root: try reader.parsed("root", d.root) { text in text == "random" ? nil : try RootNote(parsing: text) },
+            root: try reader.root(d.root),
             arpeggio: try reader.bool("arpeggio", d.arpeggio), strict: try reader.bool("strict", d.strict),
             triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: 1...10),
             adaptive: try reader.bool("adaptive", d.adaptive))

@@ -3,7 +3,7 @@ import MusicTheory
 /// A chord question waiting for its answer: keys pressed within `ChordExercise.window` of the
 /// first are one answer, judged when it has as many pitch classes as the chord, or when its
 /// keys are all released.
-struct OpenChordQuestion: OpenQuestion {
+struct OpenChordQuestion: RevealedOnce {
     let shown: ChordQuestion
     let chord: Chord
     /// The chord as sounded: root position, close, from the root key.
@@ -74,20 +74,11 @@ struct OpenChordQuestion: OpenQuestion {
             expected: expected, played: played.max() ?? shown.rootNote, velocity: velocity, correct: correct, subject: subject,
             attempt: attempt, responseTime: responseTime, sincePrompt: responseTime, staff: shownStaff,
             sounds: correct ? [SoundPhrase(voicing, together: true)] : [], keys: played.sorted(), heardAs: heardAs)
-        if correct { return QuestionStep([.noteJudged(judgement)], finished: true) }
-        guard wrongTries >= exercise.triesBeforeReveal else { return QuestionStep([.noteJudged(judgement)]) }
-        return QuestionStep([.noteJudged(judgement), reveal(.tooManyWrongTries, context: &context)], finished: true)
+        return step(after: judgement, wrongTries: wrongTries, allowed: exercise.triesBeforeReveal, context: &context)
     }
 
-    mutating func skip(context: inout QuestionContext) -> QuestionStep {
-        context.skippedQuestion()
-        return QuestionStep([reveal(.skipped, context: &context)], finished: true)
-    }
-
-    private func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
-        context.revealed(subject, skipped: reason == .skipped)
-        context.recordAdaptive(subject, missed: true, responseTime: nil)
-        if reason == .tooManyWrongTries { context.finishedQuestion() }
+    func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
+        context.revealed(subject, reason: reason)
         let notes = (try? chord.notes(from: shown.root)) ?? []
         let answers = zip(notes, voicing).map { ExpectedNote(spelled: $0, midiNote: $1, exactOctaveRequired: exercise.strict) }
         return .answerRevealed(AnswerRevealed(

@@ -11,17 +11,12 @@ extension DegreeExercise: ExerciseModule {
     public static func options(from params: ExerciseParams, over base: DegreeExercise) throws(ExerciseParams.Refusal) -> DegreeExercise {
         var options = base
         options.quality = try params.choice("quality", Key.Quality.self) ?? base.quality
-        if let text = try params.string("root") {
-            options.root = text == "random" ? nil : try ExerciseParams.theory { () throws(TheoryError) in try RootNote(parsing: text) }
-        }
+        options.root = try params.root(over: base.root)
         if let degrees = try Self.degrees(params) { options.degrees = degrees }
         options.exactOctave = try params.bool("strict") ?? base.exactOctave
         options.adaptive = try params.bool("adaptive") ?? base.adaptive
         options.cadenceEachQuestion = try params.bool("cadence_each_question") ?? base.cadenceEachQuestion
-        if let tries = try params.int("tries") {
-            guard (1...20).contains(tries) else { throw ExerciseParams.Refusal("tries must be 1-20, got \(tries)") }
-            options.triesBeforeReveal = tries
-        }
+        options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
         if let count = try params.int("questions_per_key") {
             guard (1...100).contains(count) else { throw ExerciseParams.Refusal("questions_per_key must be 1-100, got \(count)") }
             options.questionsPerKey = count
@@ -56,7 +51,7 @@ extension DegreeExercise: ExerciseModule {
         let d = defaults
         return DegreeExercise(
             quality: try reader.parsed("quality", d.quality) { try Key.Quality(choosing: $0) },
-            root: try reader.parsed("root", d.root) { text in text == "random" ? nil : try RootNote(parsing: text) },
+            root: try reader.root(d.root),
             degrees: try reader.array("degrees", d.degrees, allowEmpty: false) { text in
                 guard let number = Int(text) else { throw TrainingError("a degree is 1-7, got '\(text)'") }
                 return try DegreeExercise.degree(number)

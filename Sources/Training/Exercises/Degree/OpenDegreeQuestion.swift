@@ -2,7 +2,7 @@ import MusicTheory
 
 /// A degree question waiting for its answer: one key answers it (any octave of the degree, or
 /// the octave heard), or the tries run out. The answer resolves stepwise to the tonic.
-struct OpenDegreeQuestion: OpenQuestion {
+struct OpenDegreeQuestion: RevealedOnce {
     let shown: DegreeQuestion
     /// 1…7.
     let degree: Int
@@ -57,20 +57,11 @@ struct OpenDegreeQuestion: OpenQuestion {
             expected: expected, played: note, velocity: velocity, correct: correct, subject: subject,
             attempt: attempt, responseTime: responseTime, sincePrompt: responseTime, staff: shownStaff,
             sounds: correct ? [resolution] : [])
-        if correct { return QuestionStep([.noteJudged(judgement)], finished: true) }
-        guard wrongTries >= exercise.triesBeforeReveal else { return QuestionStep([.noteJudged(judgement)]) }
-        return QuestionStep([.noteJudged(judgement), reveal(.tooManyWrongTries, context: &context)], finished: true)
+        return step(after: judgement, wrongTries: wrongTries, allowed: exercise.triesBeforeReveal, context: &context)
     }
 
-    mutating func skip(context: inout QuestionContext) -> QuestionStep {
-        context.skippedQuestion()
-        return QuestionStep([reveal(.skipped, context: &context)], finished: true)
-    }
-
-    private func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
-        context.revealed(subject, skipped: reason == .skipped)
-        context.recordAdaptive(subject, missed: true, responseTime: nil)
-        if reason == .tooManyWrongTries { context.finishedQuestion() }
+    func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
+        context.revealed(subject, reason: reason)
         return .answerRevealed(AnswerRevealed(
             answers: [answer], subjects: [subject], reason: reason, sounds: [resolution],
             staff: Staff([StaffNote(shown.root, role: .root), StaffNote(answer.spelled, role: .revealed)])))

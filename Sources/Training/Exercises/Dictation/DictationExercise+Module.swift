@@ -15,14 +15,9 @@ extension DictationExercise: ExerciseModule {
             options.length = length
         }
         if let mode = try params.parsed("mode", Mode.init(parsing:)) { options.mode = mode }
-        if let text = try params.string("root") {
-            options.root = text == "random" ? nil : try ExerciseParams.theory { () throws(TheoryError) in try RootNote(parsing: text) }
-        }
+        options.root = try params.root(over: base.root)
         options.exactOctave = try params.bool("strict") ?? base.exactOctave
-        if let tries = try params.int("tries") {
-            guard (1...20).contains(tries) else { throw ExerciseParams.Refusal("tries must be 1-20, got \(tries)") }
-            options.triesBeforeReveal = tries
-        }
+        options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
         return options
     }
 
@@ -31,7 +26,7 @@ extension DictationExercise: ExerciseModule {
         return DictationExercise(
             length: try reader.int("length", d.length, in: lengths),
             mode: try reader.parsed("mode", d.mode) { try Mode(parsing: $0) },
-            root: try reader.parsed("root", d.root) { text in text == "random" ? nil : try RootNote(parsing: text) },
+            root: try reader.root(d.root),
             exactOctave: try reader.parsed("matching", d.exactOctave) { text in
                 switch try AnswerMatching(choosing: text) {
                 case .exactOctave: true

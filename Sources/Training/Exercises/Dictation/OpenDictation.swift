@@ -2,7 +2,7 @@ import MusicTheory
 
 /// A dictation waiting for its melody: the notes are judged one by one from the first; a wrong
 /// one starts the attempt again from the first note.
-struct OpenDictation: OpenQuestion {
+struct OpenDictation: RevealedOnce {
     let shown: DictationQuestion
     let notes: [ExpectedNote]
     /// Each note's scale degree: what its answers are counted under.
@@ -52,12 +52,7 @@ struct OpenDictation: OpenQuestion {
         return QuestionStep([.noteJudged(judgement), reveal(.tooManyWrongTries, context: &context)], finished: true)
     }
 
-    mutating func skip(context: inout QuestionContext) -> QuestionStep {
-        context.skippedQuestion()
-        return QuestionStep([reveal(.skipped, context: &context)], finished: true)
-    }
-
-    private func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
+    func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
         let subjects = Array(Set(degrees)).sorted().map(AnswerSubject.degree)
         // One melody revealed, counted under the note it stopped at.
         context.revealed(.degree(degrees[index]), skipped: reason == .skipped)

@@ -1,7 +1,7 @@
 import MusicTheory
 
 /// An interval question waiting for its answer: one key answers it, or the tries run out.
-struct OpenIntervalQuestion: OpenQuestion {
+struct OpenIntervalQuestion: RevealedOnce {
     let intervalQuestion: IntervalQuestion
     let exercise: IntervalExercise
     let promptTime: Duration
@@ -39,21 +39,12 @@ struct OpenIntervalQuestion: OpenQuestion {
             attempt: attempt, responseTime: responseTime, sincePrompt: responseTime, staff: shown,
             sounds: correct && exercise.echoAnswer ? [SoundPhrase([question.rootNote, question.answer.midiNote])] : []
         )
-        if correct { return QuestionStep([.noteJudged(judgement)], finished: true) }
-        guard wrongTries >= exercise.triesBeforeReveal else { return QuestionStep([.noteJudged(judgement)]) }
-        return QuestionStep([.noteJudged(judgement), reveal(.tooManyWrongTries, context: &context)], finished: true)
+        return step(after: judgement, wrongTries: wrongTries, allowed: exercise.triesBeforeReveal, context: &context)
     }
 
-    mutating func skip(context: inout QuestionContext) -> QuestionStep {
-        context.skippedQuestion()
-        return QuestionStep([reveal(.skipped, context: &context)], finished: true)
-    }
-
-    private func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
+    func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
         let question = intervalQuestion
-        context.revealed(.interval(question.interval), skipped: reason == .skipped)
-        context.recordAdaptive(.interval(question.interval), missed: true, responseTime: nil)
-        if reason == .tooManyWrongTries { context.finishedQuestion() }
+        context.revealed(.interval(question.interval), reason: reason)
         let staff = Staff([StaffNote(question.drawn.root, role: .root), StaffNote(question.drawn.answer, role: .revealed)])
         // Root and answer, together when the settings sound intervals harmonically.
         let sounds = [SoundPhrase([question.rootNote, question.answer.midiNote], together: context.settings.harmonicIntervals)]
