@@ -91,6 +91,12 @@ bench-abuse: deps
 test-vm-boot: deps
 	@scripts/vm/boot-test.sh
 
+# The student's boot: a USB keyboard and a USB sound card with their real drivers, the menu, a
+# round, unplug and replug, a reboot (docs/systemd.md, "The student's boot"). Two boots, 10-16 minutes.
+.PHONY: test-vm-student
+test-vm-student: deps
+	@scripts/vm/student-test.sh
+
 # Fuzzing with millions of inputs (docs/reliability.md). The config parser through
 # Tests/ConfigFuzzer, optimised (toml++'s assertions stay on in a release build), two seeds side by
 # side; then the request path (ProtocolFuzzTests), batches included.

@@ -211,6 +211,12 @@ let package = Package(
             dependencies: ["FluidSynthAudio", "VMProbeSupport"],
             path: "Tests/AudioProbe"
         ),
+        // The boot scenario's WAV, read on the host (scripts/vm/student-test.sh).
+        .executableTarget(
+            name: "boot-wav-check",
+            dependencies: ["FluidSynthAudio"],
+            path: "Tests/BootWAVCheck"
+        ),
         .executableTarget(
             name: "loopback-capture",
             path: "Tests/LoopbackCapture",

@@ -1,0 +1,107 @@
+// boot-wav-check WAV [MIDI NOTE …]
+//
+// What the student heard in the boot scenario (scripts/vm/student-test.sh), read from the WAV the
+// VM's USB sound card wrote on the host: the sounding parts, each a steady tone (a sine key: one
+// harmonic, on a semitone) or speech (anything else that sounds). It checks that speech comes
+// before the first tone (the announcement at boot), that every tone is within 0.05 cent of its
+// equal-tempered pitch at A4 = 440 Hz, that the notes given on the command line sound in that
+// order among the tones, and that speech follows the last tone (the results). Prints what it
+// found and one line per check; exits 1 when a check fails.
+import Foundation
+import FluidSynthAudio
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2, let wav = try? WAVFile.readLeft(path: arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: boot-wav-check WAV [MIDI …]; the WAV must be readable\n".utf8))
+    exit(64)
+}
+let expected = arguments.dropFirst(2).compactMap(Int.init)
+let rate = Double(wav.sampleRate)
+let samples = wav.samples
+
+/// One 50 ms window that sounds: a tone (its nearest key and cents off) or not.
+struct Window {
+    let start: Int
+    let key: Int?
+}
+
+let size = Int(rate * 0.05)
+var windows: [Window] = []
+var at = 0
+while at + size <= samples.count {
+    let slice = Array(samples[at..<at + size])
+    let rms = (slice.reduce(0) { $0 + Double($1 * $1) } / Double(size)).squareRoot()
+    if rms > 0.005 {
+        // A first guess from the zero crossings (exact enough for a sine), then the estimator.
+        var crossings = 0
+        for i in 1..<slice.count where (slice[i - 1] < 0) != (slice[i] < 0) { crossings += 1 }
+        let guess = Double(crossings) / 2 / 0.05
+        var key: Int?
+        if guess > 30, let estimate = PitchEstimator().estimate(slice, sampleRate: rate, expected: guess), estimate.harmonics == 1 {
+            let semitones = 12 * log2(estimate.hertz / 440) + 69
+            if abs(semitones - semitones.rounded()) < 0.05 { key = Int(semitones.rounded()) }
+        }
+        windows.append(Window(start: at, key: key))
+    }
+    at += size
+}
+
+/// Runs of windows: a tone (same key, windows next to each other) or speech.
+struct Part {
+    var start: Int
+    var end: Int
+    let key: Int?
+}
+var parts: [Part] = []
+for window in windows {
+    if var last = parts.last, last.key == window.key, window.start - last.end <= size * 4 {
+        last.end = window.start + size
+        parts[parts.count - 1] = last
+    } else {
+        parts.append(Part(start: window.start, end: window.start + size, key: window.key))
+    }
+}
+// Speech is a run of at least 0.3 s; a tone at least 0.15 s (the edges of a tone read as neither).
+let speech = parts.filter { $0.key == nil && $0.end - $0.start >= Int(rate * 0.3) }
+var tones = parts.filter { $0.key != nil && $0.end - $0.start >= Int(rate * 0.15) }
+
+func seconds(_ frame: Int) -> String { String(format: "%.2f s", Double(frame) / rate) }
+
+/// Each tone measured over its middle (its first and last 30 ms left out).
+var worst = 0.0
+var measured: [(key: Int, cents: Double, at: Int)] = []
+for tone in tones {
+    let margin = Int(rate * 0.03)
+    let slice = Array(samples[(tone.start + margin)..<max(tone.start + margin + 1, tone.end - margin)])
+    let hertz = 440 * exp2(Double(tone.key! - 69) / 12)
+    guard let estimate = PitchEstimator().estimate(slice, sampleRate: rate, expected: hertz) else { continue }
+    let cents = 1200 * log2(estimate.hertz / hertz)
+    worst = max(worst, abs(cents))
+    measured.append((tone.key!, cents, tone.start))
+}
+print("wav: \(samples.count) frames at \(Int(rate)) Hz (\(seconds(samples.count))); \(speech.count) speech parts, \(measured.count) tones")
+for part in (speech + tones).sorted(by: { $0.start < $1.start }) {
+    if let key = part.key, let tone = measured.first(where: { $0.at == part.start }) {
+        print("  \(seconds(part.start))–\(seconds(part.end))  tone \(key)  \(String(format: "%+.3f", tone.cents)) c")
+    } else if part.key == nil {
+        print("  \(seconds(part.start))–\(seconds(part.end))  speech")
+    }
+}
+
+var results: [Bool] = []
+func check(_ name: String, _ ok: Bool, _ detail: String) -> Bool {
+    print("\(ok ? "PASS" : "FAIL") wav: \(name): \(detail)")
+    return ok
+}
+let firstTone = measured.first?.at ?? Int.max
+results.append(check("speech before the first note (the announcement at boot)", speech.contains { $0.end <= firstTone },
+      "first speech at \(speech.first.map { seconds($0.start) } ?? "none"), first tone at \(measured.first.map { seconds($0.at) } ?? "none")"))
+results.append(check("every note within 0.05 c of its pitch", !measured.isEmpty && worst <= 0.05, String(format: "worst %.4f c over %d tones", worst, measured.count)))
+var next = 0
+for tone in measured where next < expected.count && tone.key == expected[next] { next += 1 }
+results.append(check("the keys played sound in order", next == expected.count,
+      "\(next) of \(expected.count) found in order; tones heard: \(measured.map { String($0.key) }.joined(separator: " "))"))
+let lastTone = measured.last?.at ?? 0
+results.append(check("speech after the last note (the results)", speech.contains { $0.start > lastTone },
+      "last tone at \(seconds(lastTone)), last speech at \(speech.last.map { seconds($0.start) } ?? "none")"))
+exit(results.allSatisfy { $0 } ? 0 : 1)

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The student's boot, as the box by the piano meets it (docs/systemd.md, "The student's boot"):
+# two boots of a VM whose PID 1 is systemd (through scripts/vm/boot-test.sh), with a USB sound
+# card whose output QEMU writes to a WAV on this side, and a USB MIDI keyboard made in the guest
+# by the kernel's gadget framework. Boot 1: nothing typed; the keys choose D dorian through the
+# menu, play the round with a wrong note, unplug and plug the keyboard mid-round, stop
+# (scripts/vm/student-guest.sh). Boot 2: the state kept, the session is in `eartrainctl stats`.
+# Then, from the WAV alone (boot-wav-check): speech before the first note, every note at its
+# pitch (sine source, within 0.05 c), the keys in order, speech after the stop.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+out=${VM_OUT:-$root/.vm-out/student}
+rm -rf "$out"
+mkdir -p "$out"
+swift build >/dev/null  # the daemon, eartrainctl and boot-wav-check, debug
+config=$out/config.sed
+cat >"$config" <<'SED'
+s/^sound_source = "cello"/sound_source = "sine"/
+SED
+
+VM_OUT=$out/boot1 VM_BOOT_GUEST=scripts/vm/student-guest.sh VM_BOOT_CONFIG=$config VM_BOOT_CHECKS=0 \
+  VM_BOOT_QEMU="-audiodev wav,id=card,path=$out/boot1.wav,out.frequency=48000 -device qemu-xhci -device usb-audio,audiodev=card" \
+  scripts/vm/boot-test.sh
+VM_OUT=$out/boot2 VM_BOOT_GUEST=scripts/vm/student-reboot-guest.sh VM_BOOT_CONFIG=$config VM_BOOT_CHECKS=0 \
+  VM_BOOT_RESTORE=$out/boot1/guest/state \
+  scripts/vm/boot-test.sh
+
+one=$out/boot1/guest
+two=$out/boot2/guest
+echo "== boot 1: steps"; cat "$one/steps.txt" 2>/dev/null || true
+failed=0
+passed=0
+check() {  # check "what" command...
+  local what=$1; shift
+  if "$@"; then echo "PASS student: $what"; passed=$((passed + 1)); else echo "FAIL student: $what"; failed=$((failed + 1)); fi
+}
+seen() { grep -qF -- "$2" "$one/$1.txt" 2>/dev/null; }
+check "at boot, an exercise is ready and the sound card is open" seen at-boot "ready: "
+check "the USB keyboard is found by itself" seen plugged "Student Keyboard"
+check "the menu's keys chose D dorian from D3" seen menu-chose "D dorian"
+check "four right notes and the wrong one are judged" seen before-unplug "4 correct, 1 error"
+check "unplugged: status says no keyboard" seen unplugged "keyboard: none connected"
+check "unplugged: the session goes on" seen unplugged "4 correct, 1 error"
+check "plugged back: the keyboard is found again" seen replugged "Student Keyboard"
+check "the round is played to the octave after the replug" seen round-done "8 correct, 1 error"
+check "the stop key ends the session" seen stopped "session: none"
+check "its results" grep -qF "results: 8 correct, 1 error" "$one/results.txt"
+check "after the reboot the session is in the statistics" grep -qE "^exercise scale +1 " "$two/stats.txt"
+echo "== boot 2: eartrainctl stats"; cat "$two/stats.txt" 2>/dev/null || true
+echo "== boot 1's sound, from the WAV"
+if .build/debug/boot-wav-check "$out/boot1.wav" 50 52 54 53 55 57 59 60 62; then passed=$((passed + 4)); else failed=$((failed + 1)); fi
+echo "student: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
