@@ -20,3 +20,7 @@ VM_SCENARIOS=${VM_SCENARIOS:-alsa audio} scripts/vm/run.sh
 # minutes under emulation and links units into /etc/systemd/system for the run, so it is opt-in:
 # VM_BOOT=1 make test, or make test-vm-boot (docs/systemd.md, "Boot test").
 if [ "${VM_BOOT:-0}" = 1 ]; then scripts/vm/boot-test.sh; fi
+# The student's boot: the keys alone, with a USB keyboard and a USB sound card driven by the
+# kernel's real drivers, two boots of systemd (about 6 minutes; it links units into
+# /etc/systemd/system for the run, as the boot test does). VM_STUDENT=0 leaves it out.
+if [ "${VM_STUDENT:-1}" = 1 ]; then scripts/vm/student-test.sh; fi

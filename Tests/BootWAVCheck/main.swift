@@ -4,9 +4,10 @@
 // VM's USB sound card wrote on the host: the sounding parts, each a steady tone (a sine key: one
 // harmonic, on a semitone) or speech (anything else that sounds). It checks that speech comes
 // before the first tone (the announcement at boot), that every tone is within 0.05 cent of its
-// equal-tempered pitch at A4 = 440 Hz, that the notes given on the command line sound in that
-// order among the tones, and that speech follows the last tone (the results). Prints what it
-// found and one line per check; exits 1 when a check fails.
+// equal-tempered pitch at A4 = 440 Hz, that the notes given on the command line begin to sound in
+// that order (found by their own frequency, so a key still held when the next prompt sounds
+// counts), and that speech follows the last tone (the results). Prints what it found and one
+// line per check; exits 1 when a check fails.
 import Foundation
 import FluidSynthAudio
 
@@ -97,10 +98,36 @@ let firstTone = measured.first?.at ?? Int.max
 results.append(check("speech before the first note (the announcement at boot)", speech.contains { $0.end <= firstTone },
       "first speech at \(speech.first.map { seconds($0.start) } ?? "none"), first tone at \(measured.first.map { seconds($0.at) } ?? "none")"))
 results.append(check("every note within 0.05 c of its pitch", !measured.isEmpty && worst <= 0.05, String(format: "worst %.4f c over %d tones", worst, measured.count)))
+/// The keys of `candidates` sounding in the 0.4 s from `start`: those holding over a fifth of its
+/// energy at their own frequency, more than the semitones either side (Goertzel, Hann window; at
+/// 0.4 s neighbouring semitones are apart from C3 up).
+func sounding(at start: Int, among candidates: Set<Int>) -> Set<Int> {
+    let length = min(Int(rate * 0.4), samples.count - start)
+    guard length > size else { return [] }
+    let slice = (0..<length).map { Double(samples[start + $0]) * (0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(length - 1))) }
+    let energy = slice.reduce(0) { $0 + $1 * $1 }
+    guard energy > 0 else { return [] }
+    func share(_ key: Int) -> Double {
+        let omega = 2 * Double.pi * 440 * exp2(Double(key - 69) / 12) / rate
+        var (s1, s2) = (0.0, 0.0)
+        for x in slice { (s1, s2) = (x + 2 * cos(omega) * s1 - s2, s1) }
+        let power = s1 * s1 + s2 * s2 - 2 * cos(omega) * s1 * s2
+        return power / (Double(length) * energy) * 2.67  // 2.67: a Hann window's loss for a sine
+    }
+    return candidates.filter { key in
+        let mine = share(key)
+        return mine > 0.2 && mine > share(key - 1) && mine > share(key + 1)
+    }
+}
 var next = 0
-for tone in measured where next < expected.count && tone.key == expected[next] { next += 1 }
+var before: Set<Int> = []
+for window in windows where next < expected.count {
+    let now = sounding(at: window.start, among: Set(expected))
+    if now.contains(expected[next]) && !before.contains(expected[next]) { next += 1 }
+    before = now
+}
 results.append(check("the keys played sound in order", next == expected.count,
-      "\(next) of \(expected.count) found in order; tones heard: \(measured.map { String($0.key) }.joined(separator: " "))"))
+      "\(next) of \(expected.count) found beginning in order; pure tones heard: \(measured.map { String($0.key) }.joined(separator: " "))"))
 let lastTone = measured.last?.at ?? 0
 results.append(check("speech after the last note (the results)", speech.contains { $0.start > lastTone },
       "last tone at \(seconds(lastTone)), last speech at \(speech.last.map { seconds($0.start) } ?? "none")"))
