@@ -11,6 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 out=${VM_OUT:-$root/.vm-out/student}
+# The guests get a fresh tmpfs on /tmp: nothing they read from this side (the saved state) may be there.
+case "$out" in /tmp/*) out=/var/lib/eartrainer-vm-student ;; esac
 rm -rf "$out"
 mkdir -p "$out"
 swift build >/dev/null  # the daemon, eartrainctl and boot-wav-check, debug
