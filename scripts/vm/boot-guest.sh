@@ -5,14 +5,8 @@
 # their journal and `eartrainctl status` over the socket; the unit powers the VM off when it ends.
 out=$1
 bin=$2
-# In --systemd mode virtme-ng mounts its --rwdir folders only from the serial console's login
-# (serial-getty@ runs virtme-ng-init), which may come later: mount the share (tag
-# virtme.initmount0) here ourselves.
-if ! mountpoint -q "$out"; then
-  mount -t 9p -o rw,version=9p2000.L,trans=virtio,access=any,msize=524288 virtme.initmount0 "$out" ||
-    mount -t virtiofs virtme.initmount0 "$out" || exit 1
-fi
-echo "booted $(uname -r); PID 1 is $(cat /proc/1/comm); uptime $(cut -d' ' -f1 /proc/uptime) s" >"$out/guest-booted"
+. "$(dirname "$0")/guest-share.sh"
+share_results "$out"
 {
   echo "== systemctl is-enabled eartrainer.service eartrainer.socket"
   systemctl is-enabled eartrainer.service eartrainer.socket

@@ -69,6 +69,7 @@ rm -rf "$out"
 mkdir -p "$stage" "$guest"
 make -s install BUILD=debug PREFIX="$stage/usr" CONFDIR="$stage/etc/eartrainer" >/dev/null
 install -m 755 "${VM_BOOT_GUEST:-scripts/vm/boot-guest.sh}" "$stage/boot-guest.sh"
+install -m 644 scripts/vm/guest-share.sh "$stage/guest-share.sh"
 if [ -n "${VM_BOOT_CONFIG:-}" ]; then sed -i -f "$VM_BOOT_CONFIG" "$stage/etc/eartrainer/eartrainer.toml"; fi
 # A reboot keeps the disk: the state saved by the boot before is put back where the service keeps it.
 restore=""

@@ -4,11 +4,8 @@
 out=$1
 bin=$2
 sock=/run/eartrainer/eartrainer.sock
-if ! mountpoint -q "$out"; then
-  mount -t 9p -o rw,version=9p2000.L,trans=virtio,access=any,msize=524288 virtme.initmount0 "$out" ||
-    mount -t virtiofs virtme.initmount0 "$out" || exit 1
-fi
-echo "booted $(uname -r); PID 1 is $(cat /proc/1/comm); uptime $(cut -d' ' -f1 /proc/uptime) s" >"$out/guest-booted"
+. "$(dirname "$0")/guest-share.sh"
+share_results "$out"
 for _ in $(seq 600); do
   timeout 30 "$bin/eartrainctl" status --socket "$sock" >"$out/status.txt" 2>&1 && break
   sleep 1
