@@ -1,4 +1,4 @@
-// boot-wav-check WAV [MIDI NOTE …]
+// boot-wav-check [--cello] WAV [MIDI NOTE …]
 //
 // What the student heard in the boot scenario (scripts/vm/student-test.sh), read from the WAV the
 // VM's USB sound card wrote on the host: the sounding parts, each a steady tone (a sine key: one
@@ -8,15 +8,25 @@
 // that order (found by their own frequency, so a key still held when the next prompt sounds
 // counts), and that speech follows the last tone (the results). Prints what it found and one
 // line per check; exits 1 when a check fails.
+//
+// --cello: the keys were played on the cello with the voice off: a tone is a window whose pitch,
+// measured from one of the keys given, is within 20 cents of it, held 0.3 s; each must be within
+// 1 cent of its pitch, the bound of the VM's audio probe for a live cello note (rendered offline,
+// PitchAccuracyTests hold every key to 0.1 c; live, measured from the WAV, notes read up to
+// 0.24 c off here), and the keys are found in order among those tones; nothing is said of speech.
 import Foundation
 import FluidSynthAudio
 
-let arguments = CommandLine.arguments
+let cello = CommandLine.arguments.contains("--cello")
+let arguments = CommandLine.arguments.filter { $0 != "--cello" }
 guard arguments.count >= 2, let wav = try? WAVFile.readLeft(path: arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: boot-wav-check WAV [MIDI …]; the WAV must be readable\n".utf8))
+    FileHandle.standardError.write(Data("usage: boot-wav-check [--cello] WAV [MIDI …]; the WAV must be readable\n".utf8))
     exit(64)
 }
 let expected = arguments.dropFirst(2).compactMap(Int.init)
+/// How far a tone may be from its pitch, and how long it must hold to count.
+let tolerance = cello ? 1.0 : 0.05
+let shortestTone = cello ? 0.3 : 0.15
 let rate = Double(wav.sampleRate)
 let samples = wav.samples
 
@@ -38,7 +48,14 @@ while at + size <= samples.count {
         for i in 1..<slice.count where (slice[i - 1] < 0) != (slice[i] < 0) { crossings += 1 }
         let guess = Double(crossings) / 2 / 0.05
         var key: Int?
-        if guess > 30, let estimate = PitchEstimator().estimate(slice, sampleRate: rate, expected: guess), estimate.harmonics == 1 {
+        if cello {
+            // A cello's harmonics cross zero many times a period: each key played is tried instead.
+            key = Set(expected).sorted().first { candidate in
+                let hertz = 440 * exp2(Double(candidate - 69) / 12)
+                guard let estimate = PitchEstimator().estimate(slice, sampleRate: rate, expected: hertz) else { return false }
+                return abs(1200 * log2(estimate.hertz / hertz)) < 20
+            }
+        } else if guess > 30, let estimate = PitchEstimator().estimate(slice, sampleRate: rate, expected: guess), estimate.harmonics == 1 {
             let semitones = 12 * log2(estimate.hertz / 440) + 69
             if abs(semitones - semitones.rounded()) < 0.05 { key = Int(semitones.rounded()) }
         }
@@ -64,16 +81,23 @@ for window in windows {
 }
 // Speech is a run of at least 0.3 s; a tone at least 0.15 s (the edges of a tone read as neither).
 let speech = parts.filter { $0.key == nil && $0.end - $0.start >= Int(rate * 0.3) }
-var tones = parts.filter { $0.key != nil && $0.end - $0.start >= Int(rate * 0.15) }
+let tones = parts.filter { $0.key != nil && $0.end - $0.start >= Int(rate * shortestTone) }
 
 func seconds(_ frame: Int) -> String { String(format: "%.2f s", Double(frame) / rate) }
 
-/// Each tone measured over its middle (its first and last 30 ms left out).
+/// Each tone measured over its middle (its first and last 30 ms left out); a cello note over the
+/// first second from its onset (found sample by sample before its first window), the span the
+/// pitch tests measure too, not its release.
 var worst = 0.0
 var measured: [(key: Int, cents: Double, at: Int)] = []
 for tone in tones {
     let margin = Int(rate * 0.03)
-    let slice = Array(samples[(tone.start + margin)..<max(tone.start + margin + 1, tone.end - margin)])
+    var onset = tone.start
+    while cello, onset > max(0, tone.start - Int(rate * 0.15)), abs(samples[onset - 1]) > 0.0005 || abs(samples[max(0, onset - 48)]) > 0.0005 {
+        onset -= 1
+    }
+    let end = cello ? min(samples.count, onset + Int(rate)) : tone.end - margin
+    let slice = Array(samples[(cello ? onset : tone.start + margin)..<max(tone.start + margin + 1, end)])
     let hertz = 440 * exp2(Double(tone.key! - 69) / 12)
     guard let estimate = PitchEstimator().estimate(slice, sampleRate: rate, expected: hertz) else { continue }
     let cents = 1200 * log2(estimate.hertz / hertz)
@@ -95,9 +119,12 @@ func check(_ name: String, _ ok: Bool, _ detail: String) -> Bool {
     return ok
 }
 let firstTone = measured.first?.at ?? Int.max
-results.append(check("speech before the first note (the announcement at boot)", speech.contains { $0.end <= firstTone },
-      "first speech at \(speech.first.map { seconds($0.start) } ?? "none"), first tone at \(measured.first.map { seconds($0.at) } ?? "none")"))
-results.append(check("every note within 0.05 c of its pitch", !measured.isEmpty && worst <= 0.05, String(format: "worst %.4f c over %d tones", worst, measured.count)))
+if !cello {
+    results.append(check("speech before the first note (the announcement at boot)", speech.contains { $0.end <= firstTone },
+          "first speech at \(speech.first.map { seconds($0.start) } ?? "none"), first tone at \(measured.first.map { seconds($0.at) } ?? "none")"))
+}
+results.append(check("every note within \(tolerance) c of its pitch", !measured.isEmpty && worst <= tolerance,
+                     String(format: "worst %.4f c over %d tones", worst, measured.count)))
 /// The keys of `candidates` sounding in the 0.4 s from `start`: those holding over a fifth of its
 /// energy at their own frequency, more than the semitones either side (Goertzel, Hann window; at
 /// 0.4 s neighbouring semitones are apart from C3 up).
@@ -121,7 +148,11 @@ func sounding(at start: Int, among candidates: Set<Int>) -> Set<Int> {
 }
 var next = 0
 var before: Set<Int> = []
-for window in windows where next < expected.count {
+if cello {
+    // The cello's fundamental can be weak: its keys are found among the tones measured.
+    for tone in measured where next < expected.count && tone.key == expected[next] { next += 1 }
+}
+for window in windows where !cello && next < expected.count {
     let now = sounding(at: window.start, among: Set(expected))
     if now.contains(expected[next]) && !before.contains(expected[next]) { next += 1 }
     before = now
@@ -129,6 +160,8 @@ for window in windows where next < expected.count {
 results.append(check("the keys played sound in order", next == expected.count,
       "\(next) of \(expected.count) found beginning in order; pure tones heard: \(measured.map { String($0.key) }.joined(separator: " "))"))
 let lastTone = measured.last?.at ?? 0
-results.append(check("speech after the last note (the results)", speech.contains { $0.start > lastTone },
-      "last tone at \(seconds(lastTone)), last speech at \(speech.last.map { seconds($0.start) } ?? "none")"))
+if !cello {
+    results.append(check("speech after the last note (the results)", speech.contains { $0.start > lastTone },
+          "last tone at \(seconds(lastTone)), last speech at \(speech.last.map { seconds($0.start) } ?? "none")"))
+}
 exit(results.allSatisfy { $0 } ? 0 : 1)

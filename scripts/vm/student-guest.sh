@@ -10,49 +10,12 @@ bin=$2
 sock=/run/eartrainer/eartrainer.sock
 . "$(dirname "$0")/guest-share.sh"
 share_results "$out"
-now() { cut -d' ' -f1 /proc/uptime; }
-log() { echo "$(now) $*" >>"$out/steps.txt"; }
-status() { timeout 30 "$bin/eartrainctl" status --socket "$sock" 2>&1; }
-# wait_for NAME SECONDS TEXT: until `status` shows TEXT; its last answer is kept as NAME.txt.
-wait_for() {
-  local name=$1 seconds=$2 text=$3 start
-  start=$(cut -d. -f1 /proc/uptime)
-  while [ $(($(cut -d. -f1 /proc/uptime) - start)) -lt "$seconds" ]; do
-    status >"$out/$name.txt"
-    if grep -qF -- "$text" "$out/$name.txt"; then log "$name: seen '$text'"; return 0; fi
-    sleep 1
-  done
-  log "$name: NOT seen '$text' within $seconds s"
-  return 1
-}
-
 wait_for at-boot 600 "sound: " || true
 cat /proc/asound/cards >"$out/cards-at-boot.txt"
 
-# The keyboard, plugged in: a class-compliant USB MIDI device.
-modprobe dummy_hcd; modprobe libcomposite; modprobe snd-usb-audio
-mountpoint -q /sys/kernel/config || mount -t configfs none /sys/kernel/config
-g=/sys/kernel/config/usb_gadget/kbd
-mkdir -p "$g/strings/0x409" "$g/configs/c.1" "$g/functions/midi.usb0"
-echo 0x1d6b >"$g/idVendor"; echo 0x0104 >"$g/idProduct"
-echo "eartrainer test" >"$g/strings/0x409/manufacturer"; echo "Student Keyboard" >"$g/strings/0x409/product"
-echo kbdgadget >"$g/functions/midi.usb0/id"
-ln -s "$g/functions/midi.usb0" "$g/configs/c.1/"
-echo dummy_udc.0 >"$g/UDC"
+plug_keyboard
 wait_for plugged 120 "Student Keyboard" || true
 cat /proc/asound/cards >"$out/cards.txt"
-
-# key NOTE: pressed on the keyboard (the gadget side's raw MIDI), held 0.6 s, released.
-key() {
-  local card dev
-  card=$(awk '$2 ~ /^\[kbdgadget/ {print $1}' /proc/asound/cards)
-  dev=/dev/snd/midiC${card}D0
-  printf "$(printf '\\x%02x\\x%02x\\x%02x' 0x90 "$1" 100)" >"$dev"
-  sleep 0.6
-  printf "$(printf '\\x%02x\\x%02x\\x%02x' 0x80 "$1" 0)" >"$dev"
-  log "key $1 on $dev"
-  sleep "${2:-1.5}"
-}
 
 # The menu: E1 opens it; C2 chooses scale; E1; D2 chooses dorian; E1; D3 is the root; E1 past the
 # tuning and the sound pages; the menu closes and the round begins.

@@ -26,6 +26,7 @@ VM_OUT=$out/boot1 VM_BOOT_GUEST=scripts/vm/student-guest.sh VM_BOOT_CONFIG=$conf
   scripts/vm/boot-test.sh
 VM_OUT=$out/boot2 VM_BOOT_GUEST=scripts/vm/student-reboot-guest.sh VM_BOOT_CONFIG=$config VM_BOOT_CHECKS=0 \
   VM_BOOT_RESTORE=$out/boot1/guest/state \
+  VM_BOOT_QEMU="-audiodev wav,id=card,path=$out/boot2.wav,out.frequency=48000 -device qemu-xhci -device usb-audio,audiodev=card" \
   scripts/vm/boot-test.sh
 
 one=$out/boot1/guest
@@ -49,8 +50,11 @@ check "the round is played to the octave after the replug" seen round-done "8 co
 check "the stop key ends the session" seen stopped "session: none"
 check "its results" grep -qF "results: 8 correct, 1 error" "$one/results.txt"
 check "after the reboot the session is in the statistics" grep -qE "^exercise scale +1 " "$two/stats.txt"
+check "after the reboot, the cello round's four keys are judged" grep -qF "4 correct, 0 errors" "$two/cello-played.txt"
 echo "== boot 2: eartrainctl stats"; cat "$two/stats.txt" 2>/dev/null || true
 echo "== boot 1's sound, from the WAV"
 if .build/debug/boot-wav-check "$out/boot1.wav" 50 52 54 53 55 57 59 60 62; then passed=$((passed + 4)); else failed=$((failed + 1)); fi
+echo "== boot 2's cello, from the WAV"
+if .build/debug/boot-wav-check --cello "$out/boot2.wav" 48 48 50 52 53; then passed=$((passed + 2)); else failed=$((failed + 1)); fi
 echo "student: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
