@@ -95,7 +95,7 @@ public struct WatchState: Sendable {
                 finishedRound = staff.contains { $0.role != "root" } ? staff : nil
                 staff = Self.staff(details["staff"])
                 progress = 0
-                total = question["notes"]?.arrayValue.count ?? total
+                total = details["answer_count"]?.numberValue.map(Int.init) ?? question["notes"]?.arrayValue.count ?? total
             }
         case "note_judged":
             let right = details["correct"]?.boolValue == true

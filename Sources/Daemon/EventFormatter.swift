@@ -22,10 +22,13 @@ struct EventFormatter {
             question = prompt.question
             (type, topic) = ("prompt", .prompt)
             text = "\(Self.title(prompt.question))  " + Self.ask(prompt.question) + (prompt.isRepeat ? "  (again)" : "")
-            details = .object([
+            var fields: [String: JSONValue] = [
                 "number": .number(Double(prompt.number)), "question": EventDetails.question(prompt.question),
                 "repeat": .bool(prompt.isRepeat), "staff": EventDetails.staff(prompt.staff),
-            ].merging(Self.sounds(prompt)) { $1 })
+            ]
+            // How many notes a counted question asks (a scale's 8, a melody's 4): views show `2/8`.
+            if let count = prompt.question.shown.answerCount { fields["answer_count"] = .number(Double(count)) }
+            details = .object(fields.merging(Self.sounds(prompt)) { $1 })
         case .noteJudged(let judgement):
             (type, topic) = ("note_judged", .answer)
             text = judged(judgement)

@@ -48,6 +48,9 @@ struct SessionTracker {
                 staff?.notes = StaffEntries.entries(judgement.staff)
             } else {
                 errors += 1
+                // A kind that starts an attempt again (a melody) draws less after a wrong note.
+                progress = judgement.staff.notes.filter { $0.role == .answer }.count
+                staff?.notes = StaffEntries.entries(judgement.staff)
                 let drawn = judgement.staff.notes.count
                 if staff != nil, let question {
                     let target = question.shown.wrongTryPlace(judgement.played, drawn: drawn)

@@ -13,7 +13,7 @@
 // measured from one of the keys given, is within 20 cents of it, held 0.3 s; each must be within
 // 1 cent of its pitch, the bound of the VM's audio probe for a live cello note (rendered offline,
 // PitchAccuracyTests hold every key to 0.1 c; live, measured from the WAV, notes read up to
-// 0.24 c off here), and the keys are found in order among those tones; nothing is said of speech.
+// 0.48 c off in the VM), and the keys are found in order among those tones; nothing is said of speech.
 import Foundation
 import FluidSynthAudio
 

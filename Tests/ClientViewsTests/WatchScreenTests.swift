@@ -145,4 +145,19 @@ struct WatchScreenTests {
         #expect(lines.contains("results: 2 correct, 1 error"))
         #expect(lines.contains { $0.hasPrefix("per degree") })
     }
+
+    @Test("a melody counts its notes from the prompt's answer_count, and a wrong note starts the count again")
+    func melodyCount() {
+        var state = WatchState()
+        state.apply(Self.event("session_started", seconds: 0, ["exercise": .string("melodies of 5 notes")]))
+        state.apply(Self.event("prompt", seconds: 0, [
+            "number": .number(1), "repeat": .bool(false), "staff": .array([]), "answer_count": .number(5),
+            "question": .object(["kind": .string("dictation"), "key": .string("G ionian"), "first": .string("B3"), "length": .number(5)]),
+        ]))
+        #expect(state.counted && state.total == 5 && state.progress == 0)
+        state.apply(Self.event("note_judged", seconds: 1, ["correct": .bool(true), "played": .string("B3"), "staff": Self.staffJSON([("B3", 9, nil)])]))
+        #expect(state.progress == 1)
+        state.apply(Self.event("note_judged", seconds: 2, ["correct": .bool(false), "played": .string("C4"), "attempt": .number(1), "staff": .array([])]))
+        #expect(state.progress == 0 && state.lastAnswer?.text == "C4 ✗  try 1", "\(String(describing: state.lastAnswer))")
+    }
 }

@@ -35,6 +35,10 @@ struct DictationDaemonTests {
         }
         let prompt = try #require(notifications.first { $0.params["type"]?.string == "prompt" })
         #expect(prompt.params["details"]?["sounds"] == nil)
+        #expect(prompt.params["details"]?["answer_count"]?.number == 5, "views count the melody's notes")
+        let afterWrong = try Wire.decode(StatusResult.self, from: try link.result("status")).session
+        #expect(afterWrong?.progress == 0 && afterWrong?.total == 5, "the attempt starts again: \(String(describing: afterWrong))")
+        #expect(afterWrong?.staff?.notes.allSatisfy { $0.role != "answer" } == true, "nothing of the attempt left drawn")
         #expect(prompt.params["details"]?["question"]?["first"]?.string == melody[0].spelled.description)
 
         notifications = []
