@@ -40,17 +40,33 @@ UNITDIR ?= $(PREFIX)/lib/systemd/system
 SHAREDIR ?= $(PREFIX)/share/eartrainer
 DOCDIR ?= $(PREFIX)/share/doc/eartrainer
 CONFDIR ?= /etc/eartrainer
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
 # BUILD=debug installs the debug binaries already built (the tests use it; it skips a release build).
 BUILD ?= release
 
-.PHONY: binaries install uninstall
+.PHONY: binaries manpages install uninstall
 binaries: deps
 	$(SWIFT) build -c $(BUILD) --product eartrainerd
 	$(SWIFT) build -c $(BUILD) --product eartrainctl
 
-install: binaries
+# Man pages and completions, made from the argument parsers and docs/configuration.md.
+manpages: binaries
+	@scripts/man/build.sh .build/extras $(BUILD)
+
+install: binaries manpages
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SHAREDIR)/soundfonts $(DESTDIR)$(DOCDIR) $(DESTDIR)$(CONFDIR)
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 644 .build/extras/man/eartrainctl.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 .build/extras/man/eartrainer.toml.5 $(DESTDIR)$(MANDIR)/man5/
+	install -m 644 .build/extras/man/eartrainerd.8 $(DESTDIR)$(MANDIR)/man8/
+	install -m 644 .build/extras/completions/eartrainctl.bash $(DESTDIR)$(BASHCOMPDIR)/eartrainctl
+	install -m 644 .build/extras/completions/_eartrainctl $(DESTDIR)$(ZSHCOMPDIR)/_eartrainctl
+	install -m 644 .build/extras/completions/eartrainctl.fish $(DESTDIR)$(FISHCOMPDIR)/eartrainctl.fish
 	install -m 755 .build/$(BUILD)/eartrainerd .build/$(BUILD)/eartrainctl $(DESTDIR)$(BINDIR)/
 	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer.service.in > $(DESTDIR)$(UNITDIR)/eartrainer.service
 	install -m 644 systemd/eartrainer.socket $(DESTDIR)$(UNITDIR)/eartrainer.socket
@@ -64,6 +80,8 @@ install: binaries
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/eartrainerd $(DESTDIR)$(BINDIR)/eartrainctl
 	rm -f $(DESTDIR)$(UNITDIR)/eartrainer.service $(DESTDIR)$(UNITDIR)/eartrainer.socket
+	rm -f $(DESTDIR)$(MANDIR)/man1/eartrainctl.1 $(DESTDIR)$(MANDIR)/man5/eartrainer.toml.5 $(DESTDIR)$(MANDIR)/man8/eartrainerd.8
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/eartrainctl $(DESTDIR)$(ZSHCOMPDIR)/_eartrainctl $(DESTDIR)$(FISHCOMPDIR)/eartrainctl.fish
 	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(DOCDIR)
 	@echo "kept $(DESTDIR)$(CONFDIR) (your configuration) and /var/lib/eartrainer (your statistics)"
 

@@ -43,11 +43,35 @@ score=$(systemd-analyze security --offline=yes "$unit" | sed -n 's/.*exposure le
 echo "exposure score: $score"
 check "exposure 2.0 or lower (got $score)" awk -v s="$score" 'BEGIN { exit !(s != "" && s <= 2.0) }'
 
+# Man pages and completions, made from the parsers and the docs.
+man_shows() {  # man_shows PAGE TEXT: the page renders and says TEXT
+  local text
+  text=$(MANWIDTH=200 man -l "$1" 2>&1) || { echo "$text"; return 1; }
+  grep -qF -- "$2" <<<"$text" || { echo "$text" | head -20; return 1; }
+}
+every_key_in_page() {  # every key of docs/configuration.md's table is in eartrainer.toml(5)
+  local page missing=0
+  page=$(MANWIDTH=400 man -l "$1" 2>&1)
+  while read -r key; do grep -qF -- "$key" <<<"$page" || { echo "missing: $key"; missing=1; }; done \
+    < <(sed -n '/^## Keys/,/^## [^K]/s/^| `\([a-z_.-]*[a-z*]\)` |.*/\1/p' docs/configuration.md)
+  [ "$missing" = 0 ]
+}
+bash_completes() {  # eartrainctl st<TAB> offers the subcommands that begin so
+  bash -c 'source "$1"; COMP_WORDS=(eartrainctl st); COMP_CWORD=1; COMP_LINE="eartrainctl st"; COMP_POINT=${#COMP_LINE}
+    _eartrainctl eartrainctl st eartrainctl; echo "${COMPREPLY[*]}"' _ "$1" | tee /dev/stderr | grep -q "status.*start.*stop.*staff.*stats"
+}
+check "eartrainctl(1) installed and renders its subcommands" man_shows "$work/usr/share/man/man1/eartrainctl.1" "Start a session."
+check "eartrainerd(8) installed and renders" man_shows "$work/usr/share/man/man8/eartrainerd.8" "Run the daemon in the foreground"
+check "eartrainer.toml(5) names every documented key" every_key_in_page "$work/usr/share/man/man5/eartrainer.toml.5"
+check "bash completes eartrainctl st<TAB>" bash_completes "$work/usr/share/bash-completion/completions/eartrainctl"
+check "zsh and fish completions installed" test -f "$work/usr/share/zsh/vendor-completions/_eartrainctl" -a -f "$work/usr/share/fish/vendor_completions.d/eartrainctl.fish"
+
 make -s install BUILD=debug DESTDIR="$work/pkg" PREFIX=/usr >/dev/null
 check "DESTDIR staging" test -x "$work/pkg/usr/bin/eartrainerd" -a -f "$work/pkg/usr/lib/systemd/system/eartrainer.socket"
 check "DESTDIR staging keeps real paths in the unit" grep -q "^ExecStart=/usr/bin/eartrainerd run" "$work/pkg/usr/lib/systemd/system/eartrainer.service"
 make -s uninstall DESTDIR="$work/pkg" PREFIX=/usr >/dev/null
 check "uninstall removes binaries and units" test ! -e "$work/pkg/usr/bin/eartrainerd" -a ! -e "$work/pkg/usr/lib/systemd/system/eartrainer.service"
+check "uninstall removes the man pages and completions" test ! -e "$work/pkg/usr/share/man/man1/eartrainctl.1" -a ! -e "$work/pkg/usr/share/bash-completion/completions/eartrainctl"
 
 echo "install: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Man pages and shell completions, made from what the programs and the docs already say, so they
+# cannot drift: eartrainctl(1) and eartrainerd(8) from their argument parsers (swift-argument-
+# parser's generate-manual), eartrainer.toml(5) from docs/configuration.md's table of keys, and
+# eartrainctl's completions for bash, zsh and fish from the parser too.
+#
+#   scripts/man/build.sh OUT BUILD     (BUILD: debug or release, the binaries to read)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=$1
+build=${2:-release}
+swift build -c debug --product generate-manual >/dev/null
+tool=$(swift build -c debug --show-bin-path)/generate-manual
+bin=$(swift build -c "$build" --show-bin-path)
+date=$(git log -1 --format=%cs 2>/dev/null || date +%F)
+rm -rf "$out"
+mkdir -p "$out/man" "$out/completions"
+"$tool" "$bin/eartrainctl" --section 1 --date "$date" --output-directory "$out/man"
+"$tool" "$bin/eartrainerd" --section 8 --date "$date" --output-directory "$out/man"
+scripts/man/config-page.sh docs/configuration.md "$date" >"$out/man/eartrainer.toml.5"
+"$bin/eartrainctl" --generate-completion-script bash >"$out/completions/eartrainctl.bash"
+"$bin/eartrainctl" --generate-completion-script zsh >"$out/completions/_eartrainctl"
+"$bin/eartrainctl" --generate-completion-script fish >"$out/completions/eartrainctl.fish"
