@@ -47,11 +47,17 @@ FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
 # BUILD=debug installs the debug binaries already built (the tests use it; it skips a release build).
 BUILD ?= release
+# More for `swift build` (`make deb` links the Swift runtime in: --static-swift-stdlib).
+SWIFT_BUILD_FLAGS ?=
 
-.PHONY: binaries manpages install uninstall
+.PHONY: binaries manpages install uninstall deb
+# A Debian package, eartrainer_<version>_<arch>.deb, in .build/deb (docs/systemd.md, "The package").
+deb: deps
+	@scripts/deb/build.sh
+
 binaries: deps
-	$(SWIFT) build -c $(BUILD) --product eartrainerd
-	$(SWIFT) build -c $(BUILD) --product eartrainctl
+	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainerd
+	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainctl
 
 # Man pages and completions, made from the argument parsers and docs/configuration.md.
 manpages: binaries

@@ -13,6 +13,8 @@ swift build --build-tests
 swift test --skip-build --no-parallel --skip SocketAbuseTests
 swift test --skip-build --filter SocketAbuseTests
 scripts/test-install.sh
+# make deb: a release build with the Swift runtime linked in, lintian without errors (about 3 minutes).
+scripts/test-deb.sh
 # ALSA input and audio output: the kernel's sound subsystem exists only in the
 # VM; a scenario failure or a VM that does not boot fails the run.
 VM_SCENARIOS=${VM_SCENARIOS:-alsa audio} scripts/vm/run.sh

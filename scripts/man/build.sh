@@ -17,7 +17,9 @@ rm -rf "$out"
 mkdir -p "$out/man" "$out/completions"
 "$tool" "$bin/eartrainctl" --section 1 --date "$date" --output-directory "$out/man"
 "$tool" "$bin/eartrainerd" --section 8 --date "$date" --output-directory "$out/man"
+# A blank line inside a help text is a paragraph break in mdoc, not an empty input line.
+sed -i 's/^$/.Pp/' "$out/man/eartrainctl.1" "$out/man/eartrainerd.8"
 scripts/man/config-page.sh docs/configuration.md "$date" >"$out/man/eartrainer.toml.5"
-"$bin/eartrainctl" --generate-completion-script bash >"$out/completions/eartrainctl.bash"
+"$bin/eartrainctl" --generate-completion-script bash | sed '1{/^#!/d}' >"$out/completions/eartrainctl.bash"  # sourced, not run
 "$bin/eartrainctl" --generate-completion-script zsh >"$out/completions/_eartrainctl"
 "$bin/eartrainctl" --generate-completion-script fish >"$out/completions/eartrainctl.fish"
