@@ -4,15 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deb=$(scripts/deb/build.sh | tail -n 1)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-check() {  # check "what" command...
-  local what=$1; shift
-  if "$@" >"$work/out" 2>&1; then passed=$((passed + 1)); echo "ok: $what"
-  else failed=$((failed + 1)); echo "FAILED: $what"; sed 's/^/  /' "$work/out"; fi
-}
+. scripts/checks.sh
 dpkg-deb -c "$deb" | awk '{ print $6 }' | sed 's#^\./#/#' >"$work/files"
 dpkg-deb -f "$deb" Depends >"$work/depends"
 has() { grep -qx -- "$1" "$work/files"; }
@@ -38,5 +30,4 @@ check "copyright and changelog" all_there /usr/share/doc/eartrainer/copyright /u
 check "depends on Debian's ALSA, FluidSynth, SQLite and the SoundFont" grep -E 'libasound2.*libfluidsynth3|libfluidsynth3.*libasound2' "$work/depends"
 check "depends on the SoundFont and SQLite" grep -E 'libsqlite3-0.*fluid-soundfont-gm' "$work/depends"
 check "no Swift runtime library needed" no_swift_runtime
-echo "deb: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_done deb

@@ -4,15 +4,7 @@
 # exposure score is 2.0 or lower. Uses the debug binaries `swift build` already made.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-check() {  # check "what" command...
-  local what=$1; shift
-  if "$@" >"$work/out" 2>&1; then passed=$((passed + 1)); echo "ok: $what"
-  else failed=$((failed + 1)); echo "FAILED: $what"; sed 's/^/  /' "$work/out"; fi
-}
+. scripts/checks.sh
 audio_libraries() {  # audio_libraries BINARY: the libasound and libfluidsynth it loads, directly or not
   local libs
   libs=$(ldd "$1") || { echo "ldd $1 failed"; return 2; }
@@ -73,5 +65,4 @@ make -s uninstall DESTDIR="$work/pkg" PREFIX=/usr >/dev/null
 check "uninstall removes binaries and units" test ! -e "$work/pkg/usr/bin/eartrainerd" -a ! -e "$work/pkg/usr/lib/systemd/system/eartrainer.service"
 check "uninstall removes the man pages and completions" test ! -e "$work/pkg/usr/share/man/man1/eartrainctl.1" -a ! -e "$work/pkg/usr/share/bash-completion/completions/eartrainctl"
 
-echo "install: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_done install

@@ -3,10 +3,7 @@
 # started by systemd (PID 1) after eartrainer.service's start job has finished. OUT is the shared
 # results folder, BIN the installed bin directory. It records what systemd says about the units,
 # their journal and `eartrainctl status` over the socket; the unit powers the VM off when it ends.
-out=$1
-bin=$2
-. "$(dirname "$0")/guest-share.sh"
-share_results "$out"
+. "$(dirname "$0")/guest-share.sh" "$@"
 {
   echo "== systemctl is-enabled eartrainer.service eartrainer.socket"
   systemctl is-enabled eartrainer.service eartrainer.socket

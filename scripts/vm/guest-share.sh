@@ -1,6 +1,6 @@
-# Sourced by the guest scripts of the boot tests (installed beside them), which set `out` (the
-# shared results folder), `bin` and `sock`. share_results mounts the folder and says the guest
-# booted. In --systemd mode virtme-ng mounts its --rwdir
+# Sourced by the guest scripts of the boot tests (installed beside them) with their arguments,
+# OUT (the shared results folder) and BIN (the installed bin directory): mounts the folder and
+# says the guest booted; `sock` is the service's socket. In --systemd mode virtme-ng mounts its --rwdir
 # folders only from the serial console's login (serial-getty@ runs virtme-ng-init), which may come
 # later: the share (tag virtme.initmount0) is mounted here.
 share_results() {
@@ -55,3 +55,8 @@ key() {
   log "key $1 on $dev"
   sleep "${2:-1.5}"
 }
+
+out=$1
+bin=$2
+sock=/run/eartrainer/eartrainer.sock
+share_results "$out"

@@ -5,11 +5,7 @@
 # menu, play the round with one wrong note, are unplugged and plugged back mid-round, and stop.
 # `eartrainctl status` only watches, as a teacher looking over the student's shoulder would. OUT
 # is the shared results folder, BIN the installed bin directory.
-out=$1
-bin=$2
-sock=/run/eartrainer/eartrainer.sock
-. "$(dirname "$0")/guest-share.sh"
-share_results "$out"
+. "$(dirname "$0")/guest-share.sh" "$@"
 wait_for at-boot 600 "sound: " || true
 cat /proc/asound/cards >"$out/cards-at-boot.txt"
 

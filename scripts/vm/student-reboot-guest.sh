@@ -4,11 +4,7 @@
 # statistics. Then the cello: the student's sound set to it (`eartrainctl set`, kept as a
 # student setting), the voice off, a C major round begun, and four keys held a second each on the
 # USB keyboard, for the host to measure their pitch in the WAV.
-out=$1
-bin=$2
-sock=/run/eartrainer/eartrainer.sock
-. "$(dirname "$0")/guest-share.sh"
-share_results "$out"
+. "$(dirname "$0")/guest-share.sh" "$@"
 wait_for at-boot 600 "sound: " || true
 timeout 60 "$bin/eartrainctl" stats --socket "$sock" >"$out/stats.txt" 2>&1
 plug_keyboard
