@@ -27,6 +27,8 @@ struct Measurement {
     }
 
     struct Note {
+        /// Where it begins in the capture, in frames.
+        let onset: Int
         let latencyMs: Double
         let cents: Double?
         let peak: Float
@@ -39,8 +41,11 @@ struct Measurement {
     let settings: Settings
     let report: Report
 
-    /// Runs the notes; nil (with a FAIL recorded) when the capture did not work.
-    func run(label: String, device: RawMIDIDevice, wavPath: String, logPath: String) -> [Note?]? {
+    /// Runs the notes; nil (with a FAIL recorded) when the capture did not work. A note begins at
+    /// the first loud sample after the note-on when the capture was quiet before it; where it was
+    /// not (the voice speaks in the quiet between keys and is cut by the next one), at the place
+    /// that matches `template`, the start of the same key heard alone, when one is given.
+    func run(label: String, device: RawMIDIDevice, wavPath: String, logPath: String, template: [Float]? = nil) -> [Note?]? {
         let s = settings
         let seconds = 0.4 + Double(s.notes) * s.spacing
         let capture: Child
@@ -93,12 +98,18 @@ struct Measurement {
             let before = max(0, writeFrame - Int(s.silenceBefore * rate))
             guard writeFrame > 0, writeFrame < samples.count else { return nil }
             let quietBefore = samples[before..<writeFrame].map(abs).max() ?? 0
-            guard quietBefore < s.threshold / 2 else { return nil }
             let searchEnd = min(samples.count, writeFrame + Int(0.5 * rate))
-            guard let onset = (writeFrame..<searchEnd).first(where: { abs(samples[$0]) >= s.threshold }) else { return nil }
+            let onset: Int
+            if quietBefore < s.threshold / 2 {
+                guard let loud = (writeFrame..<searchEnd).first(where: { abs(samples[$0]) >= s.threshold }) else { return nil }
+                onset = loud
+            } else {
+                guard let template, let match = Self.match(template, in: samples, from: writeFrame, to: searchEnd) else { return nil }
+                onset = match
+            }
             let latencyMs = (Double(onset) / rate - Double(written - origin) / 1e9) * 1000
             let heard = Self.heard(samples, from: onset, settings: s)
-            return Note(latencyMs: latencyMs, cents: heard.cents, peak: heard.peak, dropouts: heard.dropouts)
+            return Note(onset: onset, latencyMs: latencyMs, cents: heard.cents, peak: heard.peak, dropouts: heard.dropouts)
         }
     }
 
@@ -127,5 +138,37 @@ struct Measurement {
             if same { equal += 1 } else { if equal >= 256 { runs += 1 }; equal = 0 }
         }
         return runs + (equal >= 256 ? 1 : 0)
+    }
+
+    /// The first 30 ms of a note heard alone, from its onset: every note of the same key and
+    /// velocity starts with the same samples (the renderer is deterministic), speech or not around it.
+    static func template(from samples: [Float], onset: Int, rate: Int) -> [Float] {
+        Array(samples[onset..<min(samples.count, onset + rate * 30 / 1000)])
+    }
+
+    /// Where `template` starts in `samples` between `start` and `end`: the best normalised
+    /// correlation, if it is at least 0.95 (a note found as it is, not a look-alike).
+    static func match(_ template: [Float], in samples: [Float], from start: Int, to end: Int) -> Int? {
+        let length = template.count
+        guard length > 0, end + length <= samples.count, start < end else { return nil }
+        let templateNorm = template.reduce(0) { $0 + Double($1) * Double($1) }.squareRoot()
+        var best: (frame: Int, correlation: Double)?
+        samples.withUnsafeBufferPointer { audio in
+            template.withUnsafeBufferPointer { shape in
+                var energy = (0..<length).reduce(0.0) { $0 + Double(audio[start + $1]) * Double(audio[start + $1]) }
+                for frame in start..<end {
+                    if frame > start {
+                        let gone = Double(audio[frame - 1]), come = Double(audio[frame + length - 1])
+                        energy += come * come - gone * gone
+                    }
+                    guard energy > 1e-12 else { continue }
+                    var dot = 0.0
+                    for index in 0..<length { dot += Double(audio[frame + index]) * Double(shape[index]) }
+                    let correlation = dot / (energy.squareRoot() * templateNorm)
+                    if correlation > (best?.correlation ?? 0.95) { best = (frame, correlation) }
+                }
+            }
+        }
+        return best?.frame
     }
 }
