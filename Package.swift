@@ -21,7 +21,7 @@ let package = Package(
         .library(name: "MusicTheory", targets: ["MusicTheory"]),
         .library(name: "Training", targets: ["Training"]),
         .library(name: "ControlProtocol", targets: ["ControlProtocol"]),
-        .library(name: "Configuration", targets: ["Configuration"]),
+        .library(name: "ConfigFile", targets: ["ConfigFile"]),
         .library(name: "Statistics", targets: ["Statistics"]),
     ],
     dependencies: [
@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "DaemonApp",
             dependencies: [
-                "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "Configuration", "Statistics",
+                "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "ConfigFile", "Statistics",
                 logging, serviceLifecycle, unixSignals,
             ]
         ),
@@ -97,7 +97,7 @@ let package = Package(
             name: "DaemonAppTests",
             dependencies: [
                 "DaemonApp", "DaemonTestSupport", "eartrainctl", "Daemon", "ControlServer", "ControlProtocol", "Training",
-                "MusicTheory", "Configuration", "Statistics", grdb, logging, serviceLifecycle,
+                "MusicTheory", "ConfigFile", "Statistics", grdb, logging, serviceLifecycle,
             ]
         ),
         .testTarget(
@@ -111,7 +111,7 @@ let package = Package(
             name: "eartrainerd",
             dependencies: [
                 "DaemonApp", "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "FluidSynthAudio",
-                "Configuration", "Statistics", "ALSASequencer", "Speech", argumentParser, logging, serviceLifecycle, unixSignals,
+                "ConfigFile", "Statistics", "ALSASequencer", "Speech", argumentParser, logging, serviceLifecycle, unixSignals,
             ]
         ),
 
@@ -146,22 +146,24 @@ let package = Package(
         ),
         .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory", "Training"]),
 
-        // ── Configuration and statistics. Configuration reads the one TOML file
+        // ── Configuration and statistics. ConfigFile reads the one TOML file
         // (TOMLKit) and maps its training section onto Training's settings. Statistics keeps every
         // judged answer and session in SQLite (GRDB, WAL) behind `StatisticsStore`, with an
         // in-memory store beside it. StatisticsCrashWriter is what the SIGKILL durability test kills.
+        // (ConfigFile was `Configuration` until the web view brought Hummingbird, whose graph holds
+        // apple/swift-configuration's `Configuration` module: module names are unique in a graph.)
         .target(
-            name: "Configuration",
+            name: "ConfigFile",
             dependencies: [
                 "MusicTheory", "Training", "SystemCalls", tomlKit, logging,
             ]
         ),
         .testTarget(
-            name: "ConfigurationTests",
-            dependencies: ["Configuration", "Training", "MusicTheory", "config-fuzzer", logging]
+            name: "ConfigFileTests",
+            dependencies: ["ConfigFile", "Training", "MusicTheory", "config-fuzzer", logging]
         ),
         // Seeded mutations through the config parser; ConfigFuzzTests and `make fuzz` run it.
-        .executableTarget(name: "config-fuzzer", dependencies: ["Configuration", "Training"], path: "Tests/ConfigFuzzer"),
+        .executableTarget(name: "config-fuzzer", dependencies: ["ConfigFile", "Training"], path: "Tests/ConfigFuzzer"),
         .target(
             name: "Statistics",
             dependencies: [

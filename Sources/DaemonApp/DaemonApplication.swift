@@ -1,5 +1,5 @@
 import Foundation
-import Configuration
+import ConfigFile
 import ControlProtocol
 import ControlServer
 import Daemon

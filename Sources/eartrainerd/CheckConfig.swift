@@ -1,5 +1,5 @@
 import ArgumentParser
-import Configuration
+import ConfigFile
 import Foundation
 
 /// `eartrainerd check-config [FILE]`: validates a config file without starting.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Configuration
+import ConfigFile
 import ControlServer
 import Daemon
 import Glibc

@@ -1,4 +1,4 @@
-import Configuration
+import ConfigFile
 import Foundation
 import Glibc
 

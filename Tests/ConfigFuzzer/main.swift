@@ -8,7 +8,7 @@
 // its signal; `--dump FILE` writes each input there first, so the last one is the culprit.
 // `ConfigFuzzTests` runs it with 2,000 inputs in `make test`; `make fuzz` with millions, built
 // with optimisation and the assertions on.
-import Configuration
+import ConfigFile
 import Foundation
 import Training
 

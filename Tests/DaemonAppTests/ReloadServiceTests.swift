@@ -1,4 +1,4 @@
-import Configuration
+import ConfigFile
 @testable import DaemonApp
 import Testing
 import Training

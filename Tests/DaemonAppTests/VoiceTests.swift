@@ -1,4 +1,4 @@
-import Configuration
+import ConfigFile
 import ControlProtocol
 import Daemon
 import DaemonTestSupport

@@ -1,5 +1,5 @@
 import Foundation
-import Configuration
+import ConfigFile
 import Testing
 
 /// One refused file: the text, and the kind, line, key and words its error must carry.

@@ -1,4 +1,4 @@
-import Configuration
+import ConfigFile
 import Testing
 
 @Suite("Where the config is looked for")

@@ -1,4 +1,4 @@
-@testable import Configuration
+@testable import ConfigFile
 import Testing
 
 @Suite("The TOML scan: what toml++ is not given, and where keys are")

@@ -1,4 +1,4 @@
-import Configuration
+import ConfigFile
 import Training
 
 /// The two standard kinds' sections, read back as their options for the tests that check them.

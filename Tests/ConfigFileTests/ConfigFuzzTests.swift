@@ -1,4 +1,4 @@
-@testable import Configuration
+@testable import ConfigFile
 import Foundation
 import Testing
 import Training
