@@ -57,8 +57,13 @@ public struct SVGStaff: Sendable {
     public var width: Int { Int(Self.x(max(columns.count, slots, 1) - 1) + 36) }
     public var height: Int { Int(2 * Self.margin + Double(highStep - lowStep) * half) }
 
-    /// The SVG document.
+    /// The SVG document: the XML declaration and `element()`.
     public func document() -> String {
+        #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + element()
+    }
+
+    /// The `<svg>` element alone, to place inside an HTML page (the web view's staff).
+    public func element() -> String {
         let staffEnd = Double(width) - 8
         var body: [String] = [
             ##"<rect width="\##(width)" height="\##(height)" fill="#ffffff"/>"##,
@@ -79,7 +84,6 @@ public struct SVGStaff: Sendable {
             body += self.note(note, x: Self.x(index))
         }
         return """
-            <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">
             <title>\(Self.escaped(title))</title>
             \(body.joined(separator: "\n"))

@@ -31,6 +31,11 @@ public struct WatchState: Sendable {
     /// The last note judged: what to print and whether it was right (nil: neither, e.g. revealed).
     /// A wrong try at an interval does not name the answer; the reveal does.
     public var lastAnswer: (text: String, correct: Bool?)?
+    /// The keys judged in the open question, in order (at most `judgedLimit`): what the web view
+    /// shows green or red. Each is what was played, never the answer of a wrong try.
+    public var judged: [JudgedNote] = []
+    /// How many judged keys are kept.
+    public static let judgedLimit = 16
     public var correct = 0
     public var errors = 0
     /// Sum and count of correct answers' response times.
@@ -68,6 +73,7 @@ public struct WatchState: Sendable {
         errors = session.errors
         sessionSeconds = session.elapsedSeconds
         staff = session.staff?.notes ?? []
+        judged = Self.judged(session.staff)
         if let chosen = session.clef { clef = chosen }
     }
 
@@ -94,6 +100,7 @@ public struct WatchState: Sendable {
                 // Keep the finished question on screen until the next note, or it would vanish at once.
                 finishedRound = staff.contains { $0.role != "root" } ? staff : nil
                 staff = Self.staff(details["staff"])
+                judged = []
                 progress = 0
                 total = details["answer_count"]?.numberValue.map(Int.init) ?? question["notes"]?.arrayValue.count ?? total
             }
@@ -112,6 +119,7 @@ public struct WatchState: Sendable {
                 lastAnswer = ("\(played) ✗  \(wrongTryNote(details))", false)
             }
             finishedRound = nil
+            judged = Array((judged + [JudgedNote(played: played, correct: right)]).suffix(Self.judgedLimit))
             staff = Self.staff(details["staff"])
             progress = staff.filter { $0.role == "answer" }.count
         case "answer_revealed":
@@ -142,8 +150,34 @@ public struct WatchState: Sendable {
         ExerciseCatalog.module(named: kind.rawValue)
     }
 
+    /// The keys judged so far in a question as `status` draws it: each wrong attempt just before
+    /// the note it missed (its `slot`), the right ones in order.
+    static func judged(_ staff: RoundStaff?) -> [JudgedNote] {
+        guard let staff else { return [] }
+        let right = staff.notes.filter { $0.role == "answer" }
+        var judged: [JudgedNote] = []
+        for index in 0...right.count {
+            judged += staff.wrong.filter { min($0.slot ?? right.count, right.count) == index }
+                .map { JudgedNote(played: $0.note, correct: false) }
+            if index < right.count { judged.append(JudgedNote(played: right[index].note, correct: true)) }
+        }
+        return Array(judged.suffix(judgedLimit))
+    }
+
     static func staff(_ value: JSONValue?) -> [StaffEntry] {
         guard let value, let entries = try? Wire.decode([StaffEntry].self, from: value) else { return [] }
         return entries
+    }
+}
+
+/// A key judged in the open question: the note played and whether it was right.
+public struct JudgedNote: Sendable, Hashable {
+    /// The note played, e.g. `F#3`.
+    public var played: String
+    public var correct: Bool
+
+    public init(played: String, correct: Bool) {
+        self.played = played
+        self.correct = correct
     }
 }

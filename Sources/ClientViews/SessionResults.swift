@@ -1,0 +1,71 @@
+import ControlProtocol
+
+/// A session's results as the daemon reports them (`session.stop`, `session.results`,
+/// `session_ended`), read once into values so every view (the terminal's results screen, the web
+/// page) draws the same figures. A field an older daemon does not send reads as zero or nil.
+public struct SessionResults: Sendable, Hashable {
+    /// One row of the breakdown: a degree, an interval, a chord.
+    public struct Row: Sendable, Hashable {
+        /// What was asked, e.g. `degree 3`, `M3`.
+        public var subject: String
+        /// `degree`, `interval`, `chord`; nil from a daemon that did not say.
+        public var category: String?
+        public var asked: Int
+        public var correct: Int
+        public var correctFirstTry: Int
+        public var errors: Int
+        public var revealed: Int
+        /// The average response of its right answers, if any.
+        public var averageResponse: Double?
+
+        /// The share answered right at the first try (0 when none was asked).
+        public var firstTryShare: Double { asked == 0 ? 0 : Double(correctFirstTry) / Double(asked) }
+    }
+
+    /// A subject missed, and what was played instead, how often.
+    public struct Confusion: Sendable, Hashable {
+        public var expected: String
+        public var played: String
+        public var count: Int
+    }
+
+    public var correct: Int
+    public var errors: Int
+    public var revealed: Int
+    public var skipped: Int
+    public var sessionSeconds: Double
+    public var errorRate: Double
+    public var averageResponse: Double?
+    public var rows: [Row]
+    public var confusions: [Confusion]
+
+    /// Reads the daemon's results object.
+    public init(_ results: JSONValue) {
+        func int(_ value: JSONValue?, _ key: String) -> Int { Int(value?[key]?.numberValue ?? 0) }
+        correct = int(results, "correct")
+        errors = int(results, "errors")
+        revealed = int(results, "revealed")
+        skipped = int(results, "skipped")
+        sessionSeconds = results["session_seconds"]?.numberValue ?? 0
+        errorRate = results["error_rate"]?.numberValue ?? 0
+        averageResponse = results["average_response_seconds"]?.numberValue
+        rows = (results["breakdown"]?.arrayValue ?? []).map { row in
+            Row(subject: row["subject"]?.stringValue ?? "", category: row["category"]?.stringValue,
+                asked: int(row, "asked"), correct: int(row, "correct"), correctFirstTry: int(row, "correct_first_try"),
+                errors: int(row, "errors"), revealed: int(row, "revealed"),
+                averageResponse: row["average_response_seconds"]?.numberValue)
+        }
+        confusions = (results["confusions"]?.arrayValue ?? []).map { confusion in
+            Confusion(expected: confusion["expected"]?.stringValue ?? "?", played: confusion["played"]?.stringValue ?? "?",
+                      count: int(confusion, "count"))
+        }
+    }
+
+    /// `per degree`, `per interval`, `per chord`: the rows' category (an older daemon's rows
+    /// have none: `per degree` when every subject is a degree, else `per interval`).
+    public var heading: String {
+        let categories = Set(rows.compactMap(\.category))
+        if categories.count == 1, let category = categories.first { return "per " + category }
+        return rows.allSatisfy { $0.subject.hasPrefix("degree") } ? "per degree" : "per interval"
+    }
+}
