@@ -5,6 +5,7 @@ import PackageDescription
 //   eartrainctl ─▶ ClientViews ─▶ ControlProtocol ─▶ Training (pure Swift: the shared enums)
 //   Training ─▶ MusicTheory ─▶ (nothing)
 //   eartrainerd ─▶ DaemonApp ─▶ Daemon; ALSASequencer and FluidSynthAudio only from eartrainerd
+//   eartrainer-web ─▶ WebView (Hummingbird) ─▶ ClientViews: a client of the socket, like eartrainctl
 // The products of the packages below that targets use, named once.
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
@@ -12,12 +13,19 @@ let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", packa
 let unixSignals = Target.Dependency.product(name: "UnixSignals", package: "swift-service-lifecycle")
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 let tomlKit = Target.Dependency.product(name: "TOMLKit", package: "TOMLKit")
+let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
+let hummingbirdWebSocket = Target.Dependency.product(name: "HummingbirdWebSocket", package: "hummingbird-websocket")
+let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
+let hummingbirdWSClient = Target.Dependency.product(name: "HummingbirdWSClient", package: "hummingbird-websocket")
+let hummingbirdWSTesting = Target.Dependency.product(name: "HummingbirdWSTesting", package: "hummingbird-websocket")
 
 let package = Package(
     name: "eartrainer",
     products: [
         .executable(name: "eartrainerd", targets: ["eartrainerd"]),
         .executable(name: "eartrainctl", targets: ["eartrainctl"]),
+        .executable(name: "eartrainer-web", targets: ["eartrainer-web"]),
         .library(name: "MusicTheory", targets: ["MusicTheory"]),
         .library(name: "Training", targets: ["Training"]),
         .library(name: "ControlProtocol", targets: ["ControlProtocol"]),
@@ -30,6 +38,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // The web view's server. No traits: swift-configuration is not needed (options come from
+        // the command line), which keeps its build out.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // ── Music theory: pure value types. It imports nothing, so it names libm itself (round, fma).
@@ -130,6 +143,29 @@ let package = Package(
             ]
         ),
         .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory", "Training"]),
+
+        // ── The music-stand view in a browser: a client of the socket like eartrainctl, never
+        // linked with libasound or libfluidsynth. WebView renders the pages (pure functions, the
+        // staff and results from ClientViews) and builds the Hummingbird app in one function;
+        // eartrainer-web parses its options and runs it.
+        .target(
+            name: "WebView",
+            dependencies: [
+                "ControlProtocol", "ClientViews", "Training", "MusicTheory", "SystemCalls", hummingbird, hummingbirdWebSocket, httpTypes,
+                logging,
+            ]
+        ),
+        .executableTarget(
+            name: "eartrainer-web",
+            dependencies: ["WebView", "ControlProtocol", argumentParser, hummingbird, logging]
+        ),
+        .testTarget(
+            name: "WebViewTests",
+            dependencies: [
+                "WebView", "ClientViews", "ControlProtocol", "Training", "MusicTheory", hummingbird, hummingbirdTesting, httpTypes,
+                hummingbirdWebSocket, hummingbirdWSClient, hummingbirdWSTesting, logging,
+            ]
+        ),
 
         // ── Audio: the cello voice through FluidSynth, the sine, offline rendering.
         // ── The voice: eSpeak NG (Debian's libespeak-ng-dev) speaking in process, samples out.

@@ -1,0 +1,49 @@
+/// The one stylesheet, served from the binary at `path`: large type for a music stand a metre
+/// away, dark text on white (contrast over 7:1, green and red over 4.5:1), one column in
+/// portrait and two in landscape.
+public enum WebStyle {
+    public static let path = "/static/web.css"
+
+    public static let css = """
+        :root{--fg:#111;--bg:#fff;--muted:#444;--right:#0b6b1f;--wrong:#b3131b;--line:#bbb;font-family:system-ui,sans-serif;font-size:clamp(18px,2.6vw + 8px,30px);line-height:1.35;color:var(--fg);background:var(--bg)}
+        body{margin:0;padding:0 .8rem 2rem}
+        header{display:flex;flex-wrap:wrap;gap:.6rem;align-items:baseline;border-bottom:1px solid var(--line);padding:.4rem 0}
+        .brand{font-weight:700}
+        #link{font-size:.8rem;padding:.1rem .5rem;border-radius:1rem;border:1px solid var(--line)}
+        #link[data-state=away]{background:#fff3c4;border-color:#8a6d00}
+        nav{margin-left:auto;display:flex;gap:.8rem}
+        a{color:#0a3fa8}
+        a[aria-current]{font-weight:700;text-decoration:none;color:var(--fg)}
+        h1{font-size:1.6rem;margin:.4rem 0}
+        h2{font-size:1.2rem;margin:1rem 0 .4rem}
+        .top{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:baseline;gap:.5rem}
+        .clock{font-variant-numeric:tabular-nums;font-size:1.2rem;margin:0}
+        .question,.detail,.last,.progress{margin:.3rem 0}
+        .question{font-size:1.3rem}
+        progress{width:50%;height:1rem;vertical-align:middle}
+        .last.right strong,.judged .right{color:var(--right)}
+        .last.wrong strong,.judged .wrong{color:var(--wrong)}
+        .judged{list-style:none;padding:0;margin:.3rem 0;display:flex;flex-wrap:wrap;gap:.4rem;min-height:1.6rem}
+        .judged li{font-weight:700;border:2px solid currentColor;border-radius:.4rem;padding:0 .35rem}
+        .counts{display:flex;flex-wrap:wrap;gap:.4rem 1.4rem;margin:.5rem 0}
+        .counts dt{font-size:.75rem;color:var(--muted)}
+        .counts dd{margin:0;font-size:1.4rem;font-weight:700;font-variant-numeric:tabular-nums}
+        .staff{margin:.5rem 0}
+        .staff svg{width:100%;height:auto;max-height:55vh}
+        .controls{display:flex;gap:.6rem;flex-wrap:wrap;margin:.8rem 0}
+        button,select,input{font:inherit;min-height:2.75rem}
+        button{padding:.3rem 1.2rem;border:2px solid var(--fg);border-radius:.5rem;background:#f2f2f2;color:var(--fg)}
+        button:focus-visible,a:focus-visible,select:focus-visible,input:focus-visible{outline:3px solid #0a3fa8;outline-offset:2px}
+        .start{display:grid;grid-template-columns:auto 1fr;gap:.5rem .8rem;align-items:center;max-width:32rem}
+        .start button{grid-column:1/3;justify-self:start}
+        .note{color:var(--muted)}
+        .table{overflow-x:auto}
+        table{border-collapse:collapse;font-size:.85rem}
+        th,td{padding:.2rem .5rem;border-bottom:1px solid var(--line);text-align:right}
+        th[scope=row],thead th:first-child{text-align:left}
+        .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+        [hidden]{display:none!important}
+        @media (orientation:landscape) and (min-width:700px){#live{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1.2fr);column-gap:1.2rem}#live>*{grid-column:1}#live>.top{grid-column:1/3}#live>.staff{grid-column:2;grid-row:2/span 6;align-self:start}}
+
+        """
+}

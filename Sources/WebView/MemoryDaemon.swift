@@ -1,0 +1,95 @@
+import ControlProtocol
+import Synchronization
+
+/// A daemon held in memory, beside the real `SocketDaemon` (as hummingbird ships
+/// `MemoryPersistDriver` beside its drivers): it answers `status` and `session.results` from
+/// what it is given, records every call, and sends events to whoever follows it. Tests use it; a
+/// page can be looked at with it without a keyboard or a daemon.
+public final class MemoryDaemon: DaemonLink, Sendable {
+    /// One call as it was made.
+    public struct Call: Sendable, Equatable {
+        public var method: ControlProtocol.Method
+        public var params: JSONValue?
+    }
+
+    private struct State {
+        var status: StatusResult
+        var replies: [String: Result<JSONValue, DaemonFailure>] = [:]
+        var calls: [Call] = []
+        var followers: [Int: AsyncStream<DaemonUpdate>.Continuation] = [:]
+        var nextFollower = 0
+        var reachable = true
+    }
+
+    private let state: Mutex<State>
+
+    /// A daemon whose `status` is `status`.
+    public init(status: StatusResult) {
+        state = Mutex(State(status: status))
+    }
+
+    /// Every call so far, in order.
+    public var calls: [Call] { state.withLock { $0.calls } }
+
+    /// How many follow it now.
+    public var followerCount: Int { state.withLock { $0.followers.count } }
+
+    /// What `status` answers from now on.
+    public func setStatus(_ status: StatusResult) {
+        state.withLock { $0.status = status }
+    }
+
+    /// What `method` answers from now on (a result or a failure).
+    public func reply(to method: ControlProtocol.Method, with outcome: Result<JSONValue, DaemonFailure>) {
+        state.withLock { $0.replies[method.rawValue] = outcome }
+    }
+
+    /// Sends an event to every follower.
+    public func send(_ event: EventReport) {
+        for follower in state.withLock({ Array($0.followers.values) }) { follower.yield(.event(event)) }
+    }
+
+    /// Goes away: every follower's stream ends, and calls fail until `comeBack()`.
+    public func goAway() {
+        let followers = state.withLock { state in
+            state.reachable = false
+            defer { state.followers = [:] }
+            return Array(state.followers.values)
+        }
+        for follower in followers { follower.finish() }
+    }
+
+    /// Answers again.
+    public func comeBack() {
+        state.withLock { $0.reachable = true }
+    }
+
+    public func call(_ method: ControlProtocol.Method, params: JSONValue?) async throws(DaemonFailure) -> JSONValue {
+        let outcome: Result<JSONValue, DaemonFailure> = state.withLock { state in
+            state.calls.append(Call(method: method, params: params))
+            guard state.reachable else { return .failure(.unreachable("gone away")) }
+            if let reply = state.replies[method.rawValue] { return reply }
+            return method == .status ? .success(Wire.value(state.status)) : .success(.object([:]))
+        }
+        return try outcome.get()
+    }
+
+    public func follow() -> AsyncStream<DaemonUpdate> {
+        let (stream, continuation) = AsyncStream.makeStream(of: DaemonUpdate.self)
+        let id: Int? = state.withLock { state in
+            guard state.reachable else { return nil }
+            state.nextFollower += 1
+            state.followers[state.nextFollower] = continuation
+            continuation.yield(.status(state.status))
+            return state.nextFollower
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.followers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+}

@@ -1,0 +1,62 @@
+import ClientViews
+import ControlProtocol
+import Foundation
+
+/// The page at `/results`: the last finished session's results as the results screen has them
+/// (`ResultsScreen`, `SessionResults`), as HTML: the figures, the breakdown per degree, interval
+/// or chord with a score meter, and what was played instead.
+public enum ResultsPage {
+    /// The page for `results` (nil: no session has finished yet, or `away` says why not).
+    public static func html(_ results: SessionResults?, away: String? = nil) -> String {
+        var main = [#"<section id="live" aria-labelledby="exercise">"#]
+        if let results {
+            main.append(#"<h1 id="exercise">Results</h1>"#)
+            main.append(summary(results))
+            main.append(breakdown(results))
+        } else {
+            main.append(#"<h1 id="exercise">No results yet</h1><p class="note">\#(HTML.escaped(away ?? "No session has finished yet."))</p>"#)
+        }
+        main.append("</section>")
+        return HTML.page(title: "eartrainer · results", current: "/results", main: main.joined(separator: "\n"), script: false)
+    }
+
+    /// Correct, errors, session time, error rate, average response, revealed and skipped.
+    static func summary(_ results: SessionResults) -> String {
+        let average = results.averageResponse.map { String(format: "%.2f s", $0) } ?? "–"
+        let figures = [
+            ("correct", "\(results.correct)"), ("errors", "\(results.errors)"),
+            ("session", ResultsScreen.duration(results.sessionSeconds)),
+            ("error rate", String(format: "%.1f%%", results.errorRate * 100)), ("average response", average),
+            ("revealed", "\(results.revealed)"), ("skipped", "\(results.skipped)"),
+        ]
+        return #"<dl class="counts">"# + figures.map { #"<div><dt>\#($0.0)</dt><dd>\#($0.1)</dd></div>"# }.joined() + "</dl>"
+    }
+
+    /// The table per subject, and the confusions.
+    static func breakdown(_ results: SessionResults) -> String {
+        var parts: [String] = []
+        if !results.rows.isEmpty {
+            let rows = results.rows.map { row in
+                let response = row.averageResponse.map { String(format: "%.2f s", $0) } ?? "–"
+                let percent = Int((row.firstTryShare * 100).rounded())
+                return "<tr><th scope=\"row\">\(HTML.escaped(row.subject))</th><td>\(row.asked)</td><td>\(row.correct)</td>"
+                    + "<td>\(row.correctFirstTry)</td><td>\(row.errors)</td><td>\(row.revealed)</td><td>\(response)</td>"
+                    + #"<td><meter min="0" max="1" value="\#(String(format: "%.2f", row.firstTryShare))">\#(percent)%</meter> \#(percent)%</td></tr>"#
+            }
+            parts.append("""
+                <h2>\(HTML.escaped(results.heading.prefix(1).uppercased() + results.heading.dropFirst()))</h2>
+                <div class="table"><table>
+                <thead><tr><th scope="col">\(HTML.escaped(results.heading.replacingOccurrences(of: "per ", with: "")))</th><th scope="col">asked</th><th scope="col">correct</th><th scope="col">first try</th><th scope="col">errors</th><th scope="col">revealed</th><th scope="col">average response</th><th scope="col">score (right at the first try)</th></tr></thead>
+                <tbody>\(rows.joined(separator: "\n"))</tbody>
+                </table></div>
+                """)
+        }
+        if !results.confusions.isEmpty {
+            let items = results.confusions.map { confusion in
+                "<li>\(HTML.escaped(confusion.expected)) → \(HTML.escaped(confusion.played)) <span class=\"times\">×\(confusion.count)</span></li>"
+            }
+            parts.append("<h2>Missed, and what was played instead</h2>\n<ul class=\"confusions\">\(items.joined())</ul>")
+        }
+        return parts.joined(separator: "\n")
+    }
+}

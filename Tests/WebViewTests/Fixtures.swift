@@ -1,0 +1,73 @@
+import ControlProtocol
+import Foundation
+import MusicTheory
+import Training
+import WebView
+
+/// Statuses and events as the daemon sends them, for the pages to be drawn from.
+enum Fixtures {
+    static let devices = DevicesStatus(sequencer: false, keyboard: false, keyboards: [], sound: false, soundDevice: nil, missing: [])
+
+    static func entry(_ note: String, step: Int, role: String = "answer", slot: Int? = nil) -> StaffEntry {
+        StaffEntry(note: note, step: step, ledgerLines: [], accidental: nil, role: role, slot: slot)
+    }
+
+    /// A D dorian round with D3 and E3 played right and G3 wrong before the third note.
+    static func scaleStatus() -> StatusResult {
+        let session = SessionStatus(
+            kind: ExerciseKind(rawValue: "scale")!, fields: ["mode": .string("dorian")], root: "D3", correct: 2, errors: 1,
+            elapsedSeconds: 12.4, prompt: "D dorian  W-H-W-W-W-H-W", progress: 2, total: 8, seed: 1, tuning: .equalTemperament,
+            staff: RoundStaff(question: "D dorian  W-H-W-W-W-H-W", notes: [entry("D3", step: 4), entry("E3", step: 5)],
+                              wrong: [entry("G3", step: 7, role: "wrong", slot: 2)]))
+        return StatusResult(daemon: "eartrainerd test", uptimeSeconds: 30, session: session, devices: devices, storage: "available")
+    }
+
+    /// An interval question, a major third up from C3, its answer (E3) not found yet: the staff
+    /// holds the root alone, as the daemon keeps it.
+    static func intervalStatus() -> StatusResult {
+        let session = SessionStatus(
+            kind: ExerciseKind(rawValue: "interval")!, fields: ["intervals": .array([.string("M3")]), "direction": .string("ascending")],
+            root: "C3", correct: 0, errors: 1, elapsedSeconds: 3, prompt: "major third up from C3", progress: nil, total: nil,
+            seed: 7, tuning: .equalTemperament,
+            staff: RoundStaff(question: "major third up from C3", notes: [entry("C3", step: 3, role: "root")],
+                              wrong: [entry("D3", step: 4, role: "wrong", slot: 1)]))
+        return StatusResult(daemon: "eartrainerd test", uptimeSeconds: 30, session: session, devices: devices, storage: "available")
+    }
+
+    static func idleStatus() -> StatusResult {
+        StatusResult(daemon: "eartrainerd test", uptimeSeconds: 30, session: nil, devices: devices, storage: "available",
+                     ready: ReadyStatus(kind: ExerciseKind(rawValue: "scale")!, exercise: "D dorian scale"))
+    }
+
+    /// A wrong try at the open interval question, as the daemon reports it: no `expected`.
+    static func wrongIntervalTry(seq: Int) -> EventReport {
+        EventReport(seq: seq, type: "note_judged", topic: .answer, sessionSeconds: 4, text: "4.0s  M3 up from C3  D#3 ✗  try 2",
+                    details: .object([
+                        "attempt": .number(2), "correct": .bool(false), "played": .string("D#3"), "played_midi": .number(51),
+                        "staff": .array([Wire.value(entry("C3", step: 3, role: "root"))]),
+                    ]))
+    }
+
+    /// A right third note of the D dorian round.
+    static func rightScaleNote(seq: Int) -> EventReport {
+        EventReport(seq: seq, type: "note_judged", topic: .answer, sessionSeconds: 13, text: "13.0s  D dorian  F3 ✓  3/8",
+                    details: .object([
+                        "attempt": .number(1), "correct": .bool(true), "played": .string("F3"), "response_seconds": .number(0.5),
+                        "expected": .object(["note": .string("F3"), "midi": .number(53), "exact_octave": .bool(false)]),
+                        "staff": .array([entry("D3", step: 4), entry("E3", step: 5), entry("F3", step: 6)].map { Wire.value($0) }),
+                    ]))
+    }
+
+    /// Results as `session.results` gives them.
+    static let results: JSONValue = .object([
+        "correct": .number(2), "errors": .number(1), "error_rate": .number(1.0 / 3), "session_seconds": .number(75),
+        "average_response_seconds": .number(0.42), "revealed": .number(0), "skipped": .number(1),
+        "breakdown": .array([
+            .object(["subject": .string("degree 1"), "category": .string("degree"), "asked": .number(1), "correct": .number(1),
+                     "correct_first_try": .number(1), "errors": .number(0), "revealed": .number(0), "average_response_seconds": .number(0.4)]),
+            .object(["subject": .string("degree 3"), "category": .string("degree"), "asked": .number(1), "correct": .number(0),
+                     "correct_first_try": .number(0), "errors": .number(1), "revealed": .number(0), "average_response_seconds": .null]),
+        ]),
+        "confusions": .array([.object(["expected": .string("degree 3"), "played": .string("P4"), "count": .number(1)])]),
+    ])
+}
