@@ -58,6 +58,7 @@ deb: deps
 binaries: deps
 	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainerd
 	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainctl
+	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainer-web
 
 # Man pages and completions, made from the argument parsers and docs/configuration.md.
 manpages: binaries
@@ -69,12 +70,13 @@ install: binaries manpages
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 644 .build/extras/man/eartrainctl.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 .build/extras/man/eartrainer.toml.5 $(DESTDIR)$(MANDIR)/man5/
-	install -m 644 .build/extras/man/eartrainerd.8 $(DESTDIR)$(MANDIR)/man8/
+	install -m 644 .build/extras/man/eartrainerd.8 .build/extras/man/eartrainer-web.8 $(DESTDIR)$(MANDIR)/man8/
 	install -m 644 .build/extras/completions/eartrainctl.bash $(DESTDIR)$(BASHCOMPDIR)/eartrainctl
 	install -m 644 .build/extras/completions/_eartrainctl $(DESTDIR)$(ZSHCOMPDIR)/_eartrainctl
 	install -m 644 .build/extras/completions/eartrainctl.fish $(DESTDIR)$(FISHCOMPDIR)/eartrainctl.fish
-	install -m 755 .build/$(BUILD)/eartrainerd .build/$(BUILD)/eartrainctl $(DESTDIR)$(BINDIR)/
+	install -m 755 .build/$(BUILD)/eartrainerd .build/$(BUILD)/eartrainctl .build/$(BUILD)/eartrainer-web $(DESTDIR)$(BINDIR)/
 	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer.service.in > $(DESTDIR)$(UNITDIR)/eartrainer.service
+	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer-web.service.in > $(DESTDIR)$(UNITDIR)/eartrainer-web.service
 	install -m 644 systemd/eartrainer.socket $(DESTDIR)$(UNITDIR)/eartrainer.socket
 	install -m 644 soundfonts/README.md $(DESTDIR)$(SHAREDIR)/soundfonts/README.md
 	install -m 644 README.md $(DESTDIR)$(DOCDIR)/README.md
@@ -84,9 +86,9 @@ install: binaries manpages
 	@echo "installed under $(DESTDIR)$(PREFIX); enable at boot with: systemctl enable --now eartrainer.service"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/eartrainerd $(DESTDIR)$(BINDIR)/eartrainctl
-	rm -f $(DESTDIR)$(UNITDIR)/eartrainer.service $(DESTDIR)$(UNITDIR)/eartrainer.socket
-	rm -f $(DESTDIR)$(MANDIR)/man1/eartrainctl.1 $(DESTDIR)$(MANDIR)/man5/eartrainer.toml.5 $(DESTDIR)$(MANDIR)/man8/eartrainerd.8
+	rm -f $(DESTDIR)$(BINDIR)/eartrainerd $(DESTDIR)$(BINDIR)/eartrainctl $(DESTDIR)$(BINDIR)/eartrainer-web
+	rm -f $(DESTDIR)$(UNITDIR)/eartrainer.service $(DESTDIR)$(UNITDIR)/eartrainer.socket $(DESTDIR)$(UNITDIR)/eartrainer-web.service
+	rm -f $(DESTDIR)$(MANDIR)/man1/eartrainctl.1 $(DESTDIR)$(MANDIR)/man5/eartrainer.toml.5 $(DESTDIR)$(MANDIR)/man8/eartrainerd.8 $(DESTDIR)$(MANDIR)/man8/eartrainer-web.8
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/eartrainctl $(DESTDIR)$(ZSHCOMPDIR)/_eartrainctl $(DESTDIR)$(FISHCOMPDIR)/eartrainctl.fish
 	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(DOCDIR)
 	@echo "kept $(DESTDIR)$(CONFDIR) (your configuration) and /var/lib/eartrainer (your statistics)"

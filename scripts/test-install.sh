@@ -28,12 +28,19 @@ check "units installed, ExecStart points into PREFIX" grep -q "^ExecStart=$work/
 # The client never links the sound libraries (docs/architecture.md): it must run on a machine
 # without them. The daemon does, which shows the check can see them.
 check "eartrainctl links neither libasound nor libfluidsynth" links_no_audio "$work/usr/bin/eartrainctl"
+check "eartrainer-web links neither libasound nor libfluidsynth" links_no_audio "$work/usr/bin/eartrainer-web"
 check "eartrainerd links both (so the check above can see them)" links_audio "$work/usr/bin/eartrainerd"
 check "config installed" test -f "$work/etc/eartrainer/eartrainer.toml" -o ! -f config/eartrainer.toml
 check "systemd-analyze verify is clean" systemd-analyze verify "$unit" "$work/usr/lib/systemd/system/eartrainer.socket"
 score=$(systemd-analyze security --offline=yes "$unit" | sed -n 's/.*exposure level for eartrainer.service: \([0-9.]*\).*/\1/p')
 echo "exposure score: $score"
 check "exposure 2.0 or lower (got $score)" awk -v s="$score" 'BEGIN { exit !(s != "" && s <= 2.0) }'
+web_unit="$work/usr/lib/systemd/system/eartrainer-web.service"
+check "the web unit is installed, ExecStart points into PREFIX" grep -q "^ExecStart=$work/usr/bin/eartrainer-web " "$web_unit"
+check "systemd-analyze verify is clean for the web unit" systemd-analyze verify "$web_unit"
+web_score=$(systemd-analyze security --offline=yes "$web_unit" | sed -n 's/.*exposure level for eartrainer-web.service: \([0-9.]*\).*/\1/p')
+echo "web exposure score: $web_score"
+check "web unit exposure 2.0 or lower (got $web_score)" awk -v s="$web_score" 'BEGIN { exit !(s != "" && s <= 2.0) }'
 
 # Man pages and completions, made from the parsers and the docs.
 man_shows() {  # man_shows PAGE TEXT: the page renders and says TEXT
@@ -54,6 +61,7 @@ bash_completes() {  # eartrainctl st<TAB> offers the subcommands that begin so
 }
 check "eartrainctl(1) installed and renders its subcommands" man_shows "$work/usr/share/man/man1/eartrainctl.1" "Start a session."
 check "eartrainerd(8) installed and renders" man_shows "$work/usr/share/man/man8/eartrainerd.8" "Run the daemon in the foreground"
+check "eartrainer-web(8) installed and renders" man_shows "$work/usr/share/man/man8/eartrainer-web.8" "Serve the live session to a browser"
 check "eartrainer.toml(5) names every documented key" every_key_in_page "$work/usr/share/man/man5/eartrainer.toml.5"
 check "bash completes eartrainctl st<TAB>" bash_completes "$work/usr/share/bash-completion/completions/eartrainctl"
 check "zsh and fish completions installed" test -f "$work/usr/share/zsh/vendor-completions/_eartrainctl" -a -f "$work/usr/share/fish/vendor_completions.d/eartrainctl.fish"
@@ -63,6 +71,7 @@ check "DESTDIR staging" test -x "$work/pkg/usr/bin/eartrainerd" -a -f "$work/pkg
 check "DESTDIR staging keeps real paths in the unit" grep -q "^ExecStart=/usr/bin/eartrainerd run" "$work/pkg/usr/lib/systemd/system/eartrainer.service"
 make -s uninstall DESTDIR="$work/pkg" PREFIX=/usr >/dev/null
 check "uninstall removes binaries and units" test ! -e "$work/pkg/usr/bin/eartrainerd" -a ! -e "$work/pkg/usr/lib/systemd/system/eartrainer.service"
+check "uninstall removes the web view and its unit" test ! -e "$work/pkg/usr/bin/eartrainer-web" -a ! -e "$work/pkg/usr/lib/systemd/system/eartrainer-web.service"
 check "uninstall removes the man pages and completions" test ! -e "$work/pkg/usr/share/man/man1/eartrainctl.1" -a ! -e "$work/pkg/usr/share/bash-completion/completions/eartrainctl"
 
 checks_done install
