@@ -111,6 +111,8 @@ let package = Package(
             dependencies: [
                 "DaemonApp", "DaemonTestSupport", "eartrainctl", "Daemon", "ControlServer", "ControlProtocol", "Training",
                 "MusicTheory", "ConfigFile", "Statistics", grdb, logging, serviceLifecycle,
+                // The web view against this in-process daemon (WebViewDaemonTests).
+                "WebView", hummingbird, hummingbirdTesting, hummingbirdWSClient, hummingbirdWSTesting, httpTypes,
             ]
         ),
         .testTarget(

@@ -17,7 +17,7 @@ import Testing
         return WebSocketClientConfiguration(maxFrameSize: 1 << 20, additionalHeaders: headers)
     }
 
-    @Test("the socket sends the panel for status, then relays a judged note as it arrives")
+    @Test("the socket sends the panel for status, then relays a judged note as it arrives", .timeLimit(.minutes(1)))
     func relaysAnEvent() async throws {
         let daemon = MemoryDaemon(status: Fixtures.intervalStatus())
         let received = Mutex<[LiveMessage]>([])
@@ -47,7 +47,7 @@ import Testing
         #expect(delays.withLock { $0 }.allSatisfy { $0 < .milliseconds(100) }, "\(delays.withLock { $0 })")
     }
 
-    @Test("when the daemon goes away the socket says so and closes; the page connects again")
+    @Test("when the daemon goes away the socket says so and closes; the page connects again", .timeLimit(.minutes(1)))
     func daemonGoesAway() async throws {
         let daemon = MemoryDaemon(status: Fixtures.idleStatus())
         let texts = Mutex<[String]>([])

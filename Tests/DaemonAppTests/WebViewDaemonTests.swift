@@ -1,0 +1,87 @@
+import ControlProtocol
+import DaemonTestSupport
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSClient
+import HummingbirdWSTesting
+import MusicTheory
+import Synchronization
+import Testing
+import WebView
+
+/// The web view against the real daemon, in process: `eartrainer-web`'s app reaches the
+/// `TestDaemon` through socket pairs the daemon's server adopts, as it reaches the socket file.
+@Suite("The web view against the daemon")
+struct WebViewDaemonTests {
+    /// Opens connections to the test daemon for the web view's threads.
+    private struct Connector: @unchecked Sendable {
+        let daemon: TestDaemon
+        func connect() throws -> ControlConnection { try daemon.connect() }
+    }
+
+    private static func app(_ daemon: TestDaemon) -> some ApplicationProtocol {
+        let connector = Connector(daemon: daemon)
+        return buildApplication(configuration: WebConfiguration(), daemon: SocketDaemon(connecting: { try connector.connect() }),
+                                logger: TestDaemon.logger)
+    }
+
+    @Test("the page shows the scale session status describes: the exercise, the counts, the staff")
+    func scalePage() async throws {
+        let daemon = try await TestDaemon()
+        let link = try daemon.connect()
+        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"), "seed": .number(1)]))
+        _ = try link.result("notes.play", .object(["notes": .array(["D3", "E3", "G3"].map { .string($0) })]))
+        try await Self.app(daemon).test(.router) { client in
+            let page = String(buffer: try await client.execute(uri: "/", method: .get).body)
+            #expect(page.contains("D3 dorian scale") && page.contains("W-H-W-W-W-H-W"))
+            #expect(page.contains(#"<dd id="correct">2</dd>"#) && page.contains(#"<dd id="errors">1</dd>"#))
+            #expect(page.contains(#"data-note="D3""#) && page.contains(#"data-note="E3""#))
+            #expect(page.contains(#"<li class="wrong">G3"#))
+        }
+        _ = try link.result("session.stop")
+        try await Self.app(daemon).test(.router) { client in
+            let results = String(buffer: try await client.execute(uri: "/results", method: .get).body)
+            #expect(results.contains("<dt>correct</dt><dd>2</dd>") && results.contains("<h2>Per degree</h2>"))
+        }
+        #expect(await daemon.stop())
+    }
+
+    @Test("an open interval question's answer is neither on the page nor on the socket; a judged key reaches the socket", .timeLimit(.minutes(1)))
+    func intervalLive() async throws {
+        let daemon = try await TestDaemon()
+        // Used from the socket's handler while the test waits for it, never at the same time.
+        nonisolated(unsafe) let link = try daemon.connect()
+        _ = try link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
+        var notifications: [RPCNotification] = []
+        _ = try link.result("session.start", .object([
+            "kind": .string("interval"), "intervals": .array(["m3", "M3", "P5", "M6", "m7"].map { .string($0) }),
+            "seed": .number(16), "strict": .bool(true),
+        ]), notifications: &notifications)
+        let answer = try ShownInterval.answer(notifications)
+        let wrong = MIDINote(answer.midiNumber + 12)
+        let names: @Sendable (String) -> Bool = { text in text.contains(answer.description) || text.contains(MIDINote(answer.midiNumber).spelled.description) }
+        let messages = Mutex<[String]>([])
+        try await Self.app(daemon).test(.live) { client in
+            let page = String(buffer: try await client.execute(uri: "/", method: .get).body)
+            #expect(page.contains("question") && !names(page), "\(answer) is on the page")
+            var headers = HTTPFields()
+            headers[.origin] = "http://localhost:\(client.port ?? 0)"
+            try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: headers)) { inbound, _, _ in
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let line) = message, let text = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))["html"]?.string
+                    else { continue }
+                    let count = messages.withLock { $0.append(text); return $0.count }
+                    if count == 1 { _ = try link.result("notes.play", .object(["notes": .array([.number(Double(wrong.rawValue))])])) }
+                    if text.contains(#"class="wrong""#) { break }
+                }
+            }
+        }
+        let sent = messages.withLock { $0 }
+        #expect(sent.count >= 2)
+        #expect(sent.last?.contains(wrong.spelled.description) == true, "the wrong key is shown")
+        #expect(!sent.contains(where: names), "\(answer) was sent while its question was open")
+        #expect(await daemon.stop())
+    }
+}
