@@ -45,7 +45,8 @@ struct LiveRoute<Daemon: DaemonLink> {
                                       running: state.running, say: say)
             try await outbound.write(.text(message.json))
         }
-        try await outbound.write(.text(LiveMessage.away))
+        // The stream also ends when the page went away (the relay is cancelled): nobody to tell.
+        if !Task.isCancelled { try await outbound.write(.text(LiveMessage.away)) }
     }
 }
 
