@@ -26,6 +26,7 @@ final class WAVFileDevice: AudioDevice, @unchecked Sendable {  // the thread own
             throw .deviceUnavailable(driver: "file", device: path, message: String(cString: strerror(errno)))
         }
         self.fd = fd
+        name = path
         self.renderer = renderer
         periodFrames = configuration.periodSize
         sampleRate = Int(configuration.sampleRate)
@@ -39,6 +40,8 @@ final class WAVFileDevice: AudioDevice, @unchecked Sendable {  // the thread own
     }
 
     var framesTaken: Int { taken.load(ordering: .relaxed) }
+    let name: String
+    var card: SoundCard? { nil }
 
     deinit {
         stop.store(true, ordering: .relaxed)
