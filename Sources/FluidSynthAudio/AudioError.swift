@@ -1,3 +1,5 @@
+import Training
+
 /// Everything that can go wrong in the audio part. Environment problems (no SoundFont, no device,
 /// a file that is not a SoundFont) are thrown as these; programmer errors trap instead.
 public enum AudioError: Error, Hashable, Sendable {

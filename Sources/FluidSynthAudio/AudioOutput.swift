@@ -1,4 +1,5 @@
 import Synchronization
+import Training
 
 /// An open audio device: it takes samples from the renderer until it is released.
 public protocol AudioDevice: AnyObject {
@@ -26,8 +27,9 @@ public protocol AudioDeviceOpener: Sendable {
 public struct FluidDeviceOpener: AudioDeviceOpener {
     let cards: @Sendable () -> [SoundCard]
 
-    /// `cards` lists the sound cards present (the kernel's list unless a test gives one).
-    public init(cards: @escaping @Sendable () -> [SoundCard] = { SoundCard.present() }) {
+    /// `cards` lists the sound cards present: ALSASequencer's `SoundCard.present` in the daemon
+    /// (this target does not link libasound itself), a fixture in a test.
+    public init(cards: @escaping @Sendable () -> [SoundCard]) {
         self.cards = cards
     }
 

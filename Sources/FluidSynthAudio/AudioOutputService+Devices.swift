@@ -1,3 +1,5 @@
+import Training
+
 /// What the sound part says of its devices (`devices.get`): the driver and device configured,
 /// the device open or why none is, and each sound card present with whether the configured
 /// device names it and whether it is the one playing.

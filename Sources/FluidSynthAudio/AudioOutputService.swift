@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
+import Training
 
 /// Keeps the renderer connected to the audio device. A device that cannot be opened leaves the
 /// daemon running silent: the problem is logged once, reported through `status`, and the device
@@ -26,7 +27,7 @@ public final class AudioOutputService: Sendable {
     public let changes: AsyncStream<Status>
     private let changesContinuation: AsyncStream<Status>.Continuation
 
-    public init(configuration: AudioConfiguration, renderer: ToneRenderer, opener: any AudioDeviceOpener = FluidDeviceOpener(),
+    public init(configuration: AudioConfiguration, renderer: ToneRenderer, opener: any AudioDeviceOpener,
                 logger: Logger, sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.configuration = configuration
         self.renderer = renderer

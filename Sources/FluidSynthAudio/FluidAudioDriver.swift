@@ -1,3 +1,4 @@
+import Training
 import CFluidSynth
 
 /// Owns one `fluid_audio_driver_t` made with `new_fluid_audio_driver2`: FluidSynth opens the

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Training
 
 /// The `file` audio driver: what the student would hear, written to a WAV file in real time
 /// (`audio.driver = "file"`, `audio.device = "/path/lesson.wav"`). A thread of its own asks the

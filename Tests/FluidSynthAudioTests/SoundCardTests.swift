@@ -4,57 +4,40 @@ import Testing
 @testable import FluidSynthAudio
 import Training
 
-/// The kernel's list of sound cards, and how `audio.device` picks one from it.
+/// How `audio.device` picks a sound card among those present.
 @Suite struct SoundCardTests {
-    /// /proc/asound/cards of a laptop with a USB sound card plugged in (the kernel's format:
-    /// `%2i [%-15s]: %s - %s`, then the long name).
-    static let twoCards = """
-         0 [PCH            ]: HDA-Intel - HDA Intel PCH
-                              HDA Intel PCH at 0xf7f10000 irq 32
-         1 [Device         ]: USB-Audio - USB Audio Device
-                              C-Media Electronics Inc. USB Audio Device at usb-0000:00:14.0-2, full speed
-
-        """
+    /// A laptop with a USB sound card plugged in; /proc/asound/cards shows them as
+    ///
+    ///      0 [PCH            ]: HDA-Intel - HDA Intel PCH
+    ///                           HDA Intel PCH at 0xf7f10000 irq 32
+    ///      1 [Device         ]: USB-Audio - USB Audio Device
+    ///                           C-Media Electronics Inc. USB Audio Device at usb-0000:00:14.0-2, full speed
+    static let twoCards = [
+        SoundCard(index: 0, id: "PCH", driver: "HDA-Intel", name: "HDA Intel PCH", longName: "HDA Intel PCH at 0xf7f10000 irq 32"),
+        SoundCard(index: 1, id: "Device", driver: "USB-Audio", name: "USB Audio Device",
+                  longName: "C-Media Electronics Inc. USB Audio Device at usb-0000:00:14.0-2, full speed"),
+    ]
     /// Two USB cards of one kind and the loopback: "usb audio" names both USB cards.
-    static let threeCards = """
-         0 [Device         ]: USB-Audio - USB Audio Device
-                              C-Media Electronics Inc. USB Audio Device at usb-0000:00:14.0-1, full speed
-         1 [Device_1       ]: USB-Audio - USB Audio Device
-                              C-Media Electronics Inc. USB Audio Device at usb-0000:00:14.0-2, full speed
-         2 [Loopback       ]: Loopback - Loopback
-                              Loopback 1
-
-        """
-    static let noCards = "--- no soundcards ---\n"
-
-    @Test("Each card's index, id, driver, name and long name are read from the kernel's list")
-    func parsesTwoCards() {
-        let cards = SoundCard.parse(Self.twoCards)
-        #expect(cards == [
-            SoundCard(index: 0, id: "PCH", driver: "HDA-Intel", name: "HDA Intel PCH", longName: "HDA Intel PCH at 0xf7f10000 irq 32"),
-            SoundCard(index: 1, id: "Device", driver: "USB-Audio", name: "USB Audio Device",
-                      longName: "C-Media Electronics Inc. USB Audio Device at usb-0000:00:14.0-2, full speed"),
-        ])
-    }
-
-    @Test("No cards: the kernel's 'no soundcards' line, an empty file, or no file at all")
-    func noCards() {
-        #expect(SoundCard.parse(Self.noCards).isEmpty)
-        #expect(SoundCard.parse("").isEmpty)
-        #expect(SoundCard.present(listPath: "/nonexistent/asound/cards").isEmpty)
-    }
+    static let threeCards = [
+        SoundCard(index: 0, id: "Device", driver: "USB-Audio", name: "USB Audio Device",
+                  longName: "C-Media Electronics Inc. USB Audio Device at usb-0000:00:14.0-1, full speed"),
+        SoundCard(index: 1, id: "Device_1", driver: "USB-Audio", name: "USB Audio Device",
+                  longName: "C-Media Electronics Inc. USB Audio Device at usb-0000:00:14.0-2, full speed"),
+        SoundCard(index: 2, id: "Loopback", driver: "Loopback", name: "Loopback", longName: "Loopback 1"),
+    ]
+    static let noCards: [SoundCard] = []
 
     @Test("default and anything with a colon are ALSA's own names; anything else is a piece of a card's name",
           arguments: ["default", "hw:1,0", "plughw:CARD=Device,DEV=0", "hw:Loopback,0,0", "pulse:"])
     func alsaNames(_ text: String) {
         #expect(ALSADevice(parsing: text) == .named(text))
-        #expect(ALSADevice(parsing: text).target(among: SoundCard.parse(Self.twoCards)).device == text)
+        #expect(ALSADevice(parsing: text).target(among: Self.twoCards).device == text)
     }
 
     @Test("A piece of a card's id, name or long name, any case, opens that card through the plug layer",
           arguments: ["USB Audio", "usb audio", "Device", "c-media", "full speed"])
     func namesTheUSBCard(_ text: String) throws {
-        let cards = SoundCard.parse(Self.twoCards)
+        let cards = Self.twoCards
         let target = ALSADevice(parsing: text).target(among: cards)
         #expect(target.device == "plughw:CARD=Device,DEV=0")
         #expect(target.card == cards[1])
@@ -62,7 +45,7 @@ import Training
 
     @Test("A name several cards match opens the first by index, and names them all")
     func severalMatch() {
-        let cards = SoundCard.parse(Self.threeCards)
+        let cards = Self.threeCards
         let wanted = ALSADevice(parsing: "usb audio")
         #expect(cards.map(wanted.names) == [true, true, false])
         #expect(wanted.target(among: cards).device == "plughw:CARD=Device,DEV=0")
@@ -71,7 +54,7 @@ import Training
 
     @Test("An ALSA name names the card it says by number or id; default names none")
     func alsaNameNamesItsCard() {
-        let cards = SoundCard.parse(Self.twoCards)
+        let cards = Self.twoCards
         #expect(cards.map(ALSADevice(parsing: "hw:1,0").names) == [false, true])
         #expect(cards.map(ALSADevice(parsing: "plughw:CARD=PCH,DEV=0").names) == [true, false])
         #expect(cards.map(ALSADevice(parsing: "hw:Device,0").names) == [false, true])
@@ -80,7 +63,7 @@ import Training
 
     @Test("A name no card matches is handed to ALSA as it is (null, sysdefault, a PCM of ~/.asoundrc)")
     func noCardMatches() {
-        let target = ALSADevice(parsing: "null").target(among: SoundCard.parse(Self.twoCards))
+        let target = ALSADevice(parsing: "null").target(among: Self.twoCards)
         #expect(target.device == "null" && target.card == nil)
     }
 
@@ -88,7 +71,7 @@ import Training
     func openerResolves() {
         var configuration = AudioConfiguration()
         configuration.device = "USB Audio"
-        let opener = FluidDeviceOpener(cards: { SoundCard.parse(Self.twoCards) })
+        let opener = FluidDeviceOpener(cards: { Self.twoCards })
         #expect {
             _ = try opener.open(configuration, renderer: AudioOutputTests.renderer())
         } throws: { error in
@@ -101,8 +84,7 @@ import Training
     func missingCardReason() {
         var configuration = AudioConfiguration()
         configuration.device = "Scarlett"
-        for (text, listed) in [(Self.twoCards, "cards: 0 PCH 'HDA Intel PCH', 1 Device 'USB Audio Device'"), (Self.noCards, "no sound cards")] {
-            let cards = SoundCard.parse(text)
+        for (cards, listed) in [(Self.twoCards, "cards: 0 PCH 'HDA Intel PCH', 1 Device 'USB Audio Device'"), (Self.noCards, "no sound cards")] {
             #expect {
                 _ = try FluidDeviceOpener(cards: { cards }).open(configuration, renderer: AudioOutputTests.renderer())
             } throws: { error in
@@ -117,7 +99,7 @@ import Training
         var configuration = AudioConfiguration()
         configuration.device = "USB Audio"
         let plugged = Mutex(false)
-        let opener = FluidDeviceOpener(cards: { plugged.withLock { $0 } ? SoundCard.parse(Self.twoCards) : [] })
+        let opener = FluidDeviceOpener(cards: { plugged.withLock { $0 } ? Self.twoCards : [] })
         let box = Mutex<AudioOutputService?>(nil)
         let seen = Mutex<[AudioOutputService.Status]>([])
         let service = AudioOutputService(configuration: configuration, renderer: AudioOutputTests.renderer(), opener: opener,
@@ -142,7 +124,7 @@ import Training
     func devicesReport() async {
         var configuration = AudioConfiguration()
         configuration.device = "usb audio"
-        let cards = SoundCard.parse(Self.threeCards)
+        let cards = Self.threeCards
         let box = Mutex<AudioOutputService?>(nil)
         let report = Mutex<SoundDevicesReport?>(nil)
         let service = AudioOutputService(configuration: configuration, renderer: AudioOutputTests.renderer(),
@@ -165,13 +147,14 @@ import Training
         configuration.driver = "file"
         configuration.device = "/nonexistent/dir/USB Audio.wav"
         #expect {
-            _ = try FluidDeviceOpener(cards: { SoundCard.parse(Self.twoCards) }).open(configuration, renderer: AudioOutputTests.renderer())
+            _ = try FluidDeviceOpener(cards: { Self.twoCards }).open(configuration, renderer: AudioOutputTests.renderer())
         } throws: { error in
             guard case AudioError.deviceUnavailable(driver: "file", device: "/nonexistent/dir/USB Audio.wav", _) = error else { return false }
             return true
         }
-        let service = AudioOutputService(configuration: configuration, renderer: AudioOutputTests.renderer(), logger: Support.logger)
-        #expect(service.devices(cards: SoundCard.parse(Self.twoCards)).cards.allSatisfy { !$0.named })
+        let service = AudioOutputService(configuration: configuration, renderer: AudioOutputTests.renderer(),
+                                         opener: FluidDeviceOpener(cards: { Self.twoCards }), logger: Support.logger)
+        #expect(service.devices(cards: Self.twoCards).cards.allSatisfy { !$0.named })
     }
 
     @Test("jack has no device setting: without a JACK server it is unavailable, not a settings failure")
@@ -180,7 +163,7 @@ import Training
         var configuration = AudioConfiguration()
         configuration.driver = "jack"
         #expect {
-            _ = try FluidDeviceOpener().open(configuration, renderer: AudioOutputTests.renderer())
+            _ = try FluidDeviceOpener(cards: { [] }).open(configuration, renderer: AudioOutputTests.renderer())
         } throws: { error in
             guard case AudioError.deviceUnavailable(driver: "jack", device: "default", _) = error else { return false }
             return true

@@ -1,3 +1,4 @@
+import ALSASequencer
 import ControlProtocol
 import Daemon
 import FluidSynthAudio
@@ -80,7 +81,7 @@ final class FluidSynthSoundOutput: SoundOutput {
         }
     }
 
-    /// The cards in the kernel's list, and what the configured device makes of them.
+    /// The cards present (as libasound lists them), and what the configured device makes of them.
     var devices: SoundDevices {
         let report = output.devices(cards: SoundCard.present())
         return SoundDevices(
