@@ -157,6 +157,14 @@ import Training
         #expect(service.devices(cards: Self.twoCards).cards.allSatisfy { !$0.named })
     }
 
+    /// Configuration's `AudioConfig.drivers` offers these and our own `file`; this target cannot
+    /// see that list, so it is written out here, and a libfluidsynth without one of them fails.
+    @Test("Every FluidSynth driver the config offers is compiled into this libfluidsynth",
+          arguments: ["alsa", "pulseaudio", "jack"])
+    func driverBuiltIn(_ driver: String) throws {
+        #expect(try FluidSettings().options("audio.driver").contains(driver))
+    }
+
     @Test("jack has no device setting: without a JACK server it is unavailable, not a settings failure")
     func jackWithoutServer() {
         setenv("JACK_NO_START_SERVER", "1", 1)
