@@ -5,7 +5,7 @@ import Testing
 import Training
 
 /// How `audio.device` picks a sound card among those present.
-@Suite struct SoundCardTests {
+@Suite struct ALSADeviceTests {
     /// A laptop with a USB sound card plugged in; /proc/asound/cards shows them as
     ///
     ///      0 [PCH            ]: HDA-Intel - HDA Intel PCH
