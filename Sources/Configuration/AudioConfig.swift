@@ -11,7 +11,9 @@ public struct AudioConfig: Sendable {
     public var presetProgram: Int
     /// The audio driver: one of `drivers`.
     public var driver: String
-    /// The driver's device, such as `default` or `hw:1,0`.
+    /// The driver's device: for `alsa` `default`, an ALSA device (`hw:1,0`, anything with a
+    /// colon) or a piece of a sound card's name (`USB Audio`); for `pulseaudio` a sink, for
+    /// `jack` a server (`default` for both), for `file` a path.
     public var device: String
     /// Frames per period, 16…8192.
     public var periodSize: Int
@@ -39,7 +41,8 @@ public struct AudioConfig: Sendable {
         self.idleAfter = idleAfter
     }
 
-    /// The drivers that work here: FluidSynth's `alsa`, `pulseaudio` and `jack`, and `file`, the
+    /// The drivers that work here: FluidSynth's `alsa`, `pulseaudio` and `jack` (each compiled
+    /// into Debian 12's libfluidsynth3; `jack` needs a running JACK server), and `file`, the
     /// daemon's own (a WAV file written in real time).
     public static let drivers = ["alsa", "pulseaudio", "jack", "file"]
     /// Accepted bank numbers.

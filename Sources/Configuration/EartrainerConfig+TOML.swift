@@ -38,7 +38,7 @@ extension MIDIConfig {
     init(reading reader: inout TableReader) throws(ConfigError) {
         let defaults = MIDIConfig()
         keyboards = try reader.array("keyboards", defaults.keyboards) { text in
-            guard !text.isEmpty else { throw Message("a keyboard pattern must not be empty") }
+            guard !text.allSatisfy(\.isWhitespace) else { throw Message("a keyboard pattern must not be empty") }
             return text
         }
         controls = defaults.controls
@@ -115,7 +115,12 @@ extension AudioConfig {
                 }
                 return text
             },
-            device: try reader.parsed("device", d.device, nonEmpty),
+            device: try reader.parsed("device", d.device) { text in
+                guard !text.allSatisfy(\.isWhitespace) else {
+                    throw Message("give an ALSA device (\"default\", \"hw:1,0\"), a piece of a sound card's name (\"USB Audio\"), or for the file driver a path")
+                }
+                return text
+            },
             periodSize: try reader.int("period_size", d.periodSize, in: Self.periodSizeRange),
             periods: try reader.int("periods", d.periods, in: Self.periodsRange),
             sampleRate: try reader.int("sample_rate", d.sampleRate, in: Self.sampleRateRange),
@@ -182,7 +187,3 @@ extension StorageConfig {
 }
 
 /// The text itself, refused when empty.
-private func nonEmpty(_ text: String) throws -> String {
-    guard !text.isEmpty else { throw Message("must not be empty") }
-    return text
-}

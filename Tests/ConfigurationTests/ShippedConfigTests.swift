@@ -31,6 +31,14 @@ struct ShippedConfigTests {
         #expect(EartrainerConfig.defaults.storage.profile == "default")
     }
 
+    @Test("audio.device is kept as written: an ALSA device, a piece of a sound card's name, a WAV file's path",
+          arguments: [("alsa", "default"), ("alsa", "plughw:CARD=Device,DEV=0"), ("alsa", "USB Audio"), ("jack", "default"),
+                      ("file", "/var/lib/eartrainer/lesson.wav")])
+    func audioDevice(driver: String, device: String) throws {
+        let config = try ConfigLoader.parse("[audio]\ndriver = \"\(driver)\"\ndevice = \"\(device)\"\n", file: "audio.toml")
+        #expect(config.audio.driver == driver && config.audio.device == device)
+    }
+
     @Test("every key of every section is read when given")
     func everyKeyRead() throws {
         let config = try ConfigLoader.parse(

@@ -21,7 +21,7 @@ import Training
         var configuration = AudioConfiguration()
         configuration.device = "hw:99,0"
         #expect {
-            _ = try FluidDeviceOpener().open(configuration, renderer: Self.renderer())
+            _ = try FluidDeviceOpener(cards: { [] }).open(configuration, renderer: Self.renderer())
         } throws: { error in
             guard case AudioError.deviceUnavailable(driver: "alsa", device: "hw:99,0", _) = error else { return false }
             return true
@@ -76,7 +76,8 @@ import Training
         configuration.device = "hw:99,0"
         let box = Mutex<AudioOutputService?>(nil)
         let observed = Mutex<[AudioOutputService.Status]>([])
-        let service = AudioOutputService(configuration: configuration, renderer: Self.renderer(), logger: Support.logger,
+        let service = AudioOutputService(configuration: configuration, renderer: Self.renderer(),
+                                         opener: FluidDeviceOpener(cards: { [] }), logger: Support.logger,
                                          sleep: { _ in
             let status = box.withLock { $0?.status }
             let count = observed.withLock { $0.append(status ?? .starting); return $0.count }
@@ -108,7 +109,7 @@ import Training
     @Test("ALSA's null device (no sound card needed): FluidSynth's audio thread pulls the cello and the sine from the renderer")
     func nullDevice() async throws {
         let (renderer, _) = Support.renderer(Self.nullDevice, keys: 57...57)
-        let device = try FluidDeviceOpener().open(Self.nullDevice, renderer: renderer)
+        let device = try FluidDeviceOpener(cards: { [] }).open(Self.nullDevice, renderer: renderer)
         renderer.play([Tone(frequency: Frequency(hertz: 220.7), velocity: 100, source: .cello, startFrame: 0, frameCount: 4800),
                        Tone(frequency: Frequency(hertz: 330), velocity: 100, source: .sine, startFrame: 0, frameCount: 4800)])
         let start = renderer.clock
@@ -124,7 +125,8 @@ import Training
         let renderer = ToneRenderer(cello: nil, tuner: nil, sampleRate: 48000, stopFrames: 128)
         let box = Mutex<AudioOutputService?>(nil)
         let observed = Mutex<AudioOutputService.Status?>(nil)
-        let service = AudioOutputService(configuration: Self.nullDevice, renderer: renderer, logger: Support.logger,
+        let service = AudioOutputService(configuration: Self.nullDevice, renderer: renderer,
+                                         opener: FluidDeviceOpener(cards: { [] }), logger: Support.logger,
                                          sleep: { _ in
             observed.withLock { $0 = box.withLock { $0?.status } }
             throw CancellationError()
