@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// An open audio device: it takes samples from the renderer until it is released.
@@ -14,13 +15,14 @@ public protocol AudioDeviceOpener: Sendable {
     func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> any AudioDevice
 }
 
-/// The real opener: a FluidSynth audio driver (ALSA by default), or for the driver `file` a WAV
-/// file written in real time (`WAVFileDevice`).
+/// The real opener: a FluidSynth audio driver, or for the driver `file` a WAV file written in
+/// real time (`WAVFileDevice`). `auto` is resolved here if the caller has not resolved it.
 public struct FluidDeviceOpener: AudioDeviceOpener {
     public init() {}
 
     public func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> any AudioDevice {
-        if configuration.driver == "file" {
+        let configuration = configuration.resolvingDriver(environment: ProcessInfo.processInfo.environment)
+        if configuration.driver == .file {
             return try WAVFileDevice(path: configuration.device, configuration: configuration, renderer: renderer)
         }
         return try FluidAudioDriver(configuration, renderer: renderer)
@@ -50,7 +52,7 @@ public final class FakeDeviceOpener: AudioDeviceOpener {
             state.failuresLeft -= 1
             return true
         }
-        if fail { throw .deviceUnavailable(driver: configuration.driver, device: configuration.device, message: "fake") }
+        if fail { throw .deviceUnavailable(driver: configuration.driver.rawValue, device: configuration.device, message: "fake") }
         return FakeDevice(opener: self)
     }
 

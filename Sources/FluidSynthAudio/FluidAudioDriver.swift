@@ -1,4 +1,5 @@
 import CFluidSynth
+import Training
 
 /// Owns one `fluid_audio_driver_t` made with `new_fluid_audio_driver2`: FluidSynth opens the
 /// device and runs its audio thread, and every period that thread asks `ToneRenderer` for the
@@ -11,9 +12,10 @@ final class FluidAudioDriver: AudioDevice {
     /// Opens the device. The corresponding C function is `new_fluid_audio_driver2`, which returns
     /// NULL when the device cannot be opened: that throws `deviceUnavailable`.
     init(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) {
+        precondition(configuration.driver != .auto && configuration.driver != .file, "a FluidSynth driver, resolved")
         let settings = try FluidSettings()
-        try settings.set("audio.driver", configuration.driver)
-        try settings.set("audio.\(configuration.driver).device", configuration.device)
+        try settings.set("audio.driver", configuration.driver.rawValue)
+        try settings.set("audio.\(configuration.driver.rawValue).device", configuration.device)
         try settings.set("audio.period-size", configuration.periodSize)
         try settings.set("audio.periods", configuration.periods)
         try settings.set("audio.sample-format", "float")
@@ -29,7 +31,7 @@ final class FluidAudioDriver: AudioDevice {
         }
         guard let handle = new_fluid_audio_driver2(settings.handle, callback, retained.toOpaque()) else {
             retained.release()
-            throw .deviceUnavailable(driver: configuration.driver, device: configuration.device, message: FluidLog.takeLast())
+            throw .deviceUnavailable(driver: configuration.driver.rawValue, device: configuration.device, message: FluidLog.takeLast())
         }
         self.settings = settings
         self.handle = handle

@@ -74,7 +74,7 @@ struct BadConfigTests {
         BadConfig(name: "bad profile name", text: "[storage]\nprofile = \"a b\"\n",
                   kind: .invalidValue, line: 2, key: "storage.profile", words: "not a profile name"),
         BadConfig(name: "empty driver", text: "[audio]\ndriver = \"\"\n",
-                  kind: .invalidValue, line: 2, key: "audio.driver", words: "is not an audio driver here"),
+                  kind: .invalidValue, line: 2, key: "audio.driver", words: "'' is not one of 'auto', 'alsa'"),
         BadConfig(name: "program out of range", text: "[audio]\npreset_program = 128\n",
                   kind: .invalidValue, line: 2, key: "audio.preset_program", words: "128 is out of range 0…127"),
         BadConfig(name: "a multi-line string before the key does not shift its line",

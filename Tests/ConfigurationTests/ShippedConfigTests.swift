@@ -92,7 +92,7 @@ struct ShippedConfigTests {
             .init(.keyBelowRange(semitones: 7), .newSession), .init(.controller(number: 66), .menu),
         ]))
         #expect(config.audio == AudioConfig(
-            soundFont: "/srv/cello.sf2", presetBank: 1, presetProgram: 40, driver: "pulseaudio", device: "hw:1,0",
+            soundFont: "/srv/cello.sf2", presetBank: 1, presetProgram: 40, driver: .pulseaudio, device: "hw:1,0",
             periodSize: 256, periods: 2, sampleRate: 44100))
         let training = config.training
         #expect(training.lowestNote == MIDINote(28) && training.highestNote == MIDINote(67))
