@@ -129,20 +129,23 @@ check "status: auto chose pulseaudio, the device is open" wait_for 20 plays_thro
 stream_in_pipewire() { pactl list sink-inputs | tee /dev/stderr | grep -qi "fluidsynth\|eartrainer"; }
 check "its stream reaches PipeWire (a sink input of pipewire-pulse)" stream_in_pipewire
 
-# Record the null sink's monitor while keys are played: A3 C4 E4 (57 60 64), each 1.2 s apart.
+# Record the null sink's monitor (16-bit stereo, what boot-wav-check reads) while a C major scale
+# round begins (its root, C3, sounds) and keys are played: A3 C4 E4, each 1.2 s apart.
 parecord --device=eartrainer-test-sink.monitor --rate=48000 --channels=2 --format=s16le --file-format=wav \
   "$work/capture.wav" &
 recorder=$!
 sleep 1
 play_keys() {
   local key
+  "$work/usr/bin/eartrainctl" start scale C ionian || return 1
+  sleep 1.6
   for key in A3 C4 E4; do "$work/usr/bin/eartrainctl" play "$key" || return 1; sleep 1.2; done
 }
-check "eartrainctl play A3, C4, E4" play_keys
-sleep 1
+check "eartrainctl start scale C ionian; eartrainctl play A3, C4, E4" play_keys
+sleep 2  # parecord's last second or so does not reach the file
 kill -INT "$recorder"
 wait "$recorder" || true
-heard() { "$repo/.build/debug/boot-wav-check" --tones "$work/capture.wav" 57 60 64 | tee "$work/heard"; }
+heard() { "$repo/.build/debug/boot-wav-check" --tones "$work/capture.wav" 48 57 60 64 | tee "$work/heard"; }
 check "the capture holds the keys played, at their pitch and in order" heard
 sed 's/^/  /' "$work/heard"
 
