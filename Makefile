@@ -31,12 +31,14 @@ bench-training:
 	$(SWIFT) build -c release --product TrainingBenchmark
 	.build/release/TrainingBenchmark
 
-# ── Installing: binaries, systemd units, the config file and the SoundFont notes.
+# ── Installing: binaries, systemd units (system and user), the config file and the SoundFont notes.
 # `make install PREFIX=/usr DESTDIR=/tmp/pkg` for packaging. An existing config file is kept.
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR ?= $(PREFIX)/bin
 UNITDIR ?= $(PREFIX)/lib/systemd/system
+# The user unit (a desktop user's own daemon, `systemctl --user enable --now eartrainer`).
+USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 SHAREDIR ?= $(PREFIX)/share/eartrainer
 DOCDIR ?= $(PREFIX)/share/doc/eartrainer
 CONFDIR ?= /etc/eartrainer
@@ -64,7 +66,7 @@ manpages: binaries
 	@scripts/man/build.sh .build/extras $(BUILD)
 
 install: binaries manpages
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SHAREDIR)/soundfonts $(DESTDIR)$(DOCDIR) $(DESTDIR)$(CONFDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SHAREDIR)/soundfonts $(DESTDIR)$(DOCDIR) $(DESTDIR)$(CONFDIR)
 	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 644 .build/extras/man/eartrainctl.1 $(DESTDIR)$(MANDIR)/man1/
@@ -76,16 +78,18 @@ install: binaries manpages
 	install -m 755 .build/$(BUILD)/eartrainerd .build/$(BUILD)/eartrainctl $(DESTDIR)$(BINDIR)/
 	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer.service.in > $(DESTDIR)$(UNITDIR)/eartrainer.service
 	install -m 644 systemd/eartrainer.socket $(DESTDIR)$(UNITDIR)/eartrainer.socket
+	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer-user.service.in > $(DESTDIR)$(USERUNITDIR)/eartrainer.service
 	install -m 644 soundfonts/README.md $(DESTDIR)$(SHAREDIR)/soundfonts/README.md
 	install -m 644 README.md $(DESTDIR)$(DOCDIR)/README.md
 	cp -r docs $(DESTDIR)$(DOCDIR)/
 	if [ -f config/eartrainer.toml ] && [ ! -f $(DESTDIR)$(CONFDIR)/eartrainer.toml ]; then \
 		install -m 644 config/eartrainer.toml $(DESTDIR)$(CONFDIR)/eartrainer.toml; fi
 	@echo "installed under $(DESTDIR)$(PREFIX); enable at boot with: systemctl enable --now eartrainer.service"
+	@echo "or, on a desktop, for your user instead: systemctl --user enable --now eartrainer.service"
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/eartrainerd $(DESTDIR)$(BINDIR)/eartrainctl
-	rm -f $(DESTDIR)$(UNITDIR)/eartrainer.service $(DESTDIR)$(UNITDIR)/eartrainer.socket
+	rm -f $(DESTDIR)$(UNITDIR)/eartrainer.service $(DESTDIR)$(UNITDIR)/eartrainer.socket $(DESTDIR)$(USERUNITDIR)/eartrainer.service
 	rm -f $(DESTDIR)$(MANDIR)/man1/eartrainctl.1 $(DESTDIR)$(MANDIR)/man5/eartrainer.toml.5 $(DESTDIR)$(MANDIR)/man8/eartrainerd.8
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/eartrainctl $(DESTDIR)$(ZSHCOMPDIR)/_eartrainctl $(DESTDIR)$(FISHCOMPDIR)/eartrainctl.fish
 	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(DOCDIR)

@@ -2,7 +2,8 @@
 # Every test of the project, in order: the Swift package's tests (unit tests, tests that run the
 # built executables against a real daemon; one at a time, so tests that wait on a daemon never
 # starve the ones that need the thread pool), the socket-abuse suite on its own (its well-behaved
-# client's latency is printed, so nothing else should run beside it), `make install` and the systemd units, then the ALSA
+# client's latency is printed, so nothing else should run beside it), `make install` and the systemd units, the user
+# unit in a desktop session with PipeWire (a systemd --user manager, as root), then the ALSA
 # input scenarios and the audio output scenario (snd-aloop: pitch, the device taken away and brought
 # back, latency and footprint beside fluidsynth, reported as figures) in one VM with the kernel's own
 # sound subsystem. Any failure fails the run. VM_SCENARIOS=alsa leaves the audio out (it adds about
@@ -13,6 +14,9 @@ swift build --build-tests
 swift test --skip-build --no-parallel --skip SocketAbuseTests
 swift test --skip-build --filter SocketAbuseTests
 scripts/test-install.sh
+# The user unit in a desktop session: a systemd --user manager in a private mount namespace starts
+# PipeWire, WirePlumber, pipewire-pulse and the unit; notes played reach PipeWire (about 30 s, as root).
+scripts/test-user-unit.sh
 # make deb: a release build with the Swift runtime linked in, lintian without errors (about 3 minutes).
 scripts/test-deb.sh
 # ALSA input and audio output: the kernel's sound subsystem exists only in the

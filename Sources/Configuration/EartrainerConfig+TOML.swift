@@ -109,12 +109,7 @@ extension AudioConfig {
             soundFont: try reader.optionalString("soundfont", d.soundFont),
             presetBank: try reader.int("preset_bank", d.presetBank, in: Self.presetBankRange),
             presetProgram: try reader.int("preset_program", d.presetProgram, in: Self.presetProgramRange),
-            driver: try reader.parsed("driver", d.driver) { text in
-                guard Self.drivers.contains(text) else {
-                    throw Message("'\(text)' is not an audio driver here: use " + Self.drivers.map { "'\($0)'" }.joined(separator: ", "))
-                }
-                return text
-            },
+            driver: try reader.parsed("driver", d.driver, AudioDriver.init(choosing:)),
             device: try reader.parsed("device", d.device) { text in
                 guard !text.allSatisfy(\.isWhitespace) else {
                     throw Message("give an ALSA device (\"default\", \"hw:1,0\"), a piece of a sound card's name (\"USB Audio\"), or for the file driver a path")
@@ -126,7 +121,7 @@ extension AudioConfig {
             sampleRate: try reader.int("sample_rate", d.sampleRate, in: Self.sampleRateRange),
             idleAfter: try reader.double("idle_after", d.idleAfter, in: Self.idleAfterRange)
         )
-        if driver == "file" && device == d.device {
+        if driver == .file && device == d.device {
             throw reader.error(.invalidValue, "device", "the file driver writes a WAV file: give its path, such as \"/var/lib/eartrainer/lesson.wav\"")
         }
         try reader.finish()

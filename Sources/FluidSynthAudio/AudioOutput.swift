@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Training
 
@@ -20,10 +21,11 @@ public protocol AudioDeviceOpener: Sendable {
     func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> any AudioDevice
 }
 
-/// The real opener: a FluidSynth audio driver (ALSA by default), or for the driver `file` a WAV
-/// file written in real time (`WAVFileDevice`). For `alsa` the configured device is looked up
-/// among the sound cards present at each attempt (`ALSADevice`), so a card named by a piece of
-/// its name is found when it is plugged in after the daemon started.
+/// The real opener: a FluidSynth audio driver, or for the driver `file` a WAV file written in
+/// real time (`WAVFileDevice`). `auto` is resolved here if the caller has not resolved it. For
+/// `alsa` the configured device is looked up among the sound cards present at each attempt
+/// (`ALSADevice`), so a card named by a piece of its name is found when it is plugged in after
+/// the daemon started.
 public struct FluidDeviceOpener: AudioDeviceOpener {
     let cards: @Sendable () -> [SoundCard]
 
@@ -34,10 +36,11 @@ public struct FluidDeviceOpener: AudioDeviceOpener {
     }
 
     public func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> any AudioDevice {
+        let configuration = configuration.resolvingDriver(environment: ProcessInfo.processInfo.environment)
         switch configuration.driver {
-        case "file":
+        case .file:
             return try WAVFileDevice(path: configuration.device, configuration: configuration, renderer: renderer)
-        case "alsa":
+        case .alsa:
             let wanted = ALSADevice(parsing: configuration.device)
             let cards = cards()
             let target = wanted.target(among: cards)
@@ -76,7 +79,7 @@ public final class FakeDeviceOpener: AudioDeviceOpener {
             state.failuresLeft -= 1
             return true
         }
-        if fail { throw .deviceUnavailable(driver: configuration.driver, device: configuration.device, message: "fake") }
+        if fail { throw .deviceUnavailable(driver: configuration.driver.rawValue, device: configuration.device, message: "fake") }
         return FakeDevice(opener: self, name: configuration.device)
     }
 

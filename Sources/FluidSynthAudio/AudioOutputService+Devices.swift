@@ -13,6 +13,7 @@ public struct SoundDevicesReport: Sendable, Hashable {
         public var inUse: Bool
     }
 
+    /// The driver configured, with what `auto` chose: `alsa`, `auto (pulseaudio)`.
     public var driver: String
     public var device: String
     /// The device open (`plughw:CARD=Device,DEV=0 (card 1 'USB Audio Device')`), or nil.
@@ -26,14 +27,15 @@ extension AudioOutputService {
     /// The report for the sound cards `cards` (the kernel's list, or a test's).
     public func devices(cards: [SoundCard]) -> SoundDevicesReport {
         let (status, card) = openState
-        let wanted = configuration.driver == "alsa" ? ALSADevice(parsing: configuration.device) : nil
+        let resolved = configuration.resolvingDriver(environment: environment).driver
+        let wanted = resolved == .alsa ? ALSADevice(parsing: configuration.device) : nil
         let (open, problem): (String?, String?) = switch status {
         case .starting: (nil, "opening the audio device")
         case .playing(let device): (device, nil)
         case .silent(let reason): (nil, reason)
         }
         return SoundDevicesReport(
-            driver: configuration.driver, device: configuration.device, open: open, problem: problem,
+            driver: configuration.driver == .auto ? "auto (\(resolved))" : configuration.driver.rawValue, device: configuration.device, open: open, problem: problem,
             cards: cards.map { SoundDevicesReport.Card(card: $0, named: wanted?.names($0) ?? false, inUse: $0 == card) })
     }
 }

@@ -21,6 +21,8 @@ public final class AudioOutputService: Sendable {
     let opener: any AudioDeviceOpener
     let logger: Logger
     let sleep: @Sendable (Duration) async throws -> Void
+    /// The environment `auto` is resolved in (the user's session, or a system service's none).
+    let environment: [String: String]
     private let state = Mutex<(status: Status, device: DeviceBox?)>((.starting, nil))
     /// Every change of `status` after the first attempt to open the device (that one is reported
     /// by whoever starts the daemon): a device lost, a device back.
@@ -28,12 +30,14 @@ public final class AudioOutputService: Sendable {
     private let changesContinuation: AsyncStream<Status>.Continuation
 
     public init(configuration: AudioConfiguration, renderer: ToneRenderer, opener: any AudioDeviceOpener,
-                logger: Logger, sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+                logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment,
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.configuration = configuration
         self.renderer = renderer
         self.opener = opener
         self.logger = logger
         self.sleep = sleep
+        self.environment = environment
         (changes, changesContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(16))
     }
 
@@ -43,17 +47,19 @@ public final class AudioOutputService: Sendable {
     var openState: (status: Status, card: SoundCard?) { state.withLock { ($0.status, $0.device?.card) } }
 
     /// Opens the device, retrying while it cannot be opened, watches it while open, and reopens
-    /// it when it is lost, until cancelled.
+    /// it when it is lost, until cancelled. `auto` is resolved at every attempt, so a sound server
+    /// that starts after the daemon is used from the next attempt.
     public func run() async {
         var first = true
         var reported = false
         while !Task.isCancelled {
+            let resolved = configuration.resolvingDriver(environment: environment)
             do {
-                let device = try opener.open(configuration, renderer: renderer)
+                let device = try opener.open(resolved, renderer: renderer)
                 _ = FluidLog.takeLast()  // older news: what FluidSynth logs from now on concerns this device
-                update(.playing(device: device.name), device: DeviceBox(device), announce: !first)
+                update(.playing(device: configuration.deviceDescription(opened: device.name, resolved: resolved.driver)), device: DeviceBox(device), announce: !first)
                 logger.info("audio device open", metadata: [
-                    "driver": "\(configuration.driver)", "device": "\(device.name)",
+                    "driver": "\(resolved.driver)", "configured_driver": "\(configuration.driver)", "device": "\(device.name)",
                     "latency_ms": "\(configuration.latency * 1000)",
                 ])
                 reported = false

@@ -36,7 +36,7 @@ struct ShippedConfigTests {
                       ("file", "/var/lib/eartrainer/lesson.wav")])
     func audioDevice(driver: String, device: String) throws {
         let config = try ConfigLoader.parse("[audio]\ndriver = \"\(driver)\"\ndevice = \"\(device)\"\n", file: "audio.toml")
-        #expect(config.audio.driver == driver && config.audio.device == device)
+        #expect(config.audio.driver.rawValue == driver && config.audio.device == device)
     }
 
     @Test("every key of every section is read when given")
@@ -100,7 +100,7 @@ struct ShippedConfigTests {
             .init(.keyBelowRange(semitones: 7), .newSession), .init(.controller(number: 66), .menu),
         ]))
         #expect(config.audio == AudioConfig(
-            soundFont: "/srv/cello.sf2", presetBank: 1, presetProgram: 40, driver: "pulseaudio", device: "hw:1,0",
+            soundFont: "/srv/cello.sf2", presetBank: 1, presetProgram: 40, driver: .pulseaudio, device: "hw:1,0",
             periodSize: 256, periods: 2, sampleRate: 44100))
         let training = config.training
         #expect(training.lowestNote == MIDINote(28) && training.highestNote == MIDINote(67))

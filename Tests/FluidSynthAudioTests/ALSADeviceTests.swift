@@ -123,6 +123,7 @@ import Training
     @Test("The devices report marks the cards audio.device names and the one the open device plays on")
     func devicesReport() async {
         var configuration = AudioConfiguration()
+        configuration.driver = .alsa
         configuration.device = "usb audio"
         let cards = Self.threeCards
         let box = Mutex<AudioOutputService?>(nil)
@@ -144,7 +145,7 @@ import Training
     @Test("Only the alsa driver looks cards up: for file the device stays a path, and no card is named")
     func fileDriverKeepsPath() {
         var configuration = AudioConfiguration()
-        configuration.driver = "file"
+        configuration.driver = .file
         configuration.device = "/nonexistent/dir/USB Audio.wav"
         #expect {
             _ = try FluidDeviceOpener(cards: { Self.twoCards }).open(configuration, renderer: AudioOutputTests.renderer())
@@ -169,7 +170,7 @@ import Training
     func jackWithoutServer() {
         setenv("JACK_NO_START_SERVER", "1", 1)
         var configuration = AudioConfiguration()
-        configuration.driver = "jack"
+        configuration.driver = .jack
         #expect {
             _ = try FluidDeviceOpener(cards: { [] }).open(configuration, renderer: AudioOutputTests.renderer())
         } throws: { error in

@@ -13,12 +13,12 @@ import Training
     @Test("The default device settings keep the buffer latency within 10 ms")
     func latency() {
         #expect(AudioConfiguration().latency <= 0.010)
-        #expect(AudioConfiguration().driver == "alsa" && AudioConfiguration().device == "default")
+        #expect(AudioConfiguration().driver == .auto && AudioConfiguration().device == "default")
     }
 
     @Test("A device that cannot be opened throws deviceUnavailable naming it (no crash, no NULL driver kept)")
     func noDevice() {
-        var configuration = AudioConfiguration()
+        var configuration = AudioConfiguration(driver: .alsa)
         configuration.device = "hw:99,0"
         #expect {
             _ = try FluidDeviceOpener(cards: { [] }).open(configuration, renderer: Self.renderer())
@@ -32,7 +32,7 @@ import Training
     func retries() async {
         let opener = FakeDeviceOpener(failures: 3)
         let sleeps = Mutex<[Duration]>([])
-        let service = AudioOutputService(configuration: AudioConfiguration(), renderer: Self.renderer(), opener: opener,
+        let service = AudioOutputService(configuration: AudioConfiguration(driver: .alsa), renderer: Self.renderer(), opener: opener,
                                          logger: Support.logger, sleep: { duration in
             let count = sleeps.withLock { $0.append(duration); return $0.count }
             if count >= 10 { throw CancellationError() }
@@ -48,7 +48,7 @@ import Training
         let opener = FakeDeviceOpener(failures: 1)
         let box = Mutex<AudioOutputService?>(nil)
         let sleeps = Mutex(0)
-        let service = AudioOutputService(configuration: AudioConfiguration(), renderer: Self.renderer(), opener: opener,
+        let service = AudioOutputService(configuration: AudioConfiguration(driver: .alsa), renderer: Self.renderer(), opener: opener,
                                          logger: Support.logger, sleep: { _ in
             let count = sleeps.withLock { $0 += 1; return $0 }
             // 1: the retry after the first failure; 2-4: watching the device play; then it is lost.
@@ -72,7 +72,7 @@ import Training
 
     @Test("While the real device is missing, the status says silent and why")
     func silentStatus() async {
-        var configuration = AudioConfiguration()
+        var configuration = AudioConfiguration(driver: .alsa)
         configuration.device = "hw:99,0"
         let box = Mutex<AudioOutputService?>(nil)
         let observed = Mutex<[AudioOutputService.Status]>([])
@@ -100,6 +100,7 @@ import Training
 @Suite struct LiveDriverTests {
     static var nullDevice: AudioConfiguration {
         var configuration = Support.configuration()
+        configuration.driver = .alsa
         configuration.device = "null"
         return configuration
     }

@@ -12,7 +12,7 @@ import Testing
     }
 
     static func configuration(_ path: String) -> AudioConfiguration {
-        AudioConfiguration(sampleRate: 48000, driver: "file", device: path, periodSize: 512, periods: 2)
+        AudioConfiguration(sampleRate: 48000, driver: .file, device: path, periodSize: 512, periods: 2)
     }
 
     @Test("a note played 0.4 s after opening is in the file at 0.4 s, at its pitch; the file lasts as long as the device was open")
