@@ -61,7 +61,9 @@ cleanup() {
   if [ "$made_localfs_wants" = 1 ]; then rmdir "$etc/local-fs.target.wants" 2>/dev/null || true; fi
 }
 cleanup
-trap cleanup EXIT
+# scripts/checks.sh sets its own EXIT trap (removing its scratch folder): this one does both.
+. scripts/checks.sh
+trap 'cleanup; rm -rf "$work"' EXIT
 
 rm -rf "$stage" "$guest"
 mkdir -p "$stage" "$guest"
@@ -153,6 +155,7 @@ timeout "${VM_TIMEOUT:-1800}" vng --systemd $kvm --force-9p --cpus 2 --memory 2G
   --append eartrainer.vmtest=deb --rwdir "$guest" --run "$kernel" \
   </dev/null >"$out/console.log" 2>&1 || status=$?
 echo "vm-deb: the VM ran $(($(date +%s) - start)) s (vng exit $status)"
+cleanup
 
 [ -f "$guest/guest-booted" ] || { tail -n 40 "$out/console.log" >&2; fail "the guest never reported (vng exit $status); console above"; }
 cat "$guest/guest-booted"
@@ -160,7 +163,6 @@ cat "$guest/guest-booted"
 echo "== steps (guest uptime, s)"
 cat "$guest/steps.txt" 2>/dev/null || true
 
-. scripts/checks.sh
 rc() { [ "$(cat "$guest/$1.rc" 2>/dev/null)" = 0 ]; }      # rc NAME: the step NAME exited 0
 says() { grep -qE -- "$2" "$guest/$1.txt" 2>/dev/null; }  # says NAME REGEX: its output matches
 shows() { rc "$1" && says "$@"; }
