@@ -29,7 +29,8 @@ if [ "${VM_BOOT:-0}" = 1 ]; then scripts/vm/boot-test.sh; fi
 # /etc/systemd/system for the run, as the boot test does). VM_STUDENT=0 leaves it out.
 if [ "${VM_STUDENT:-1}" = 1 ]; then scripts/vm/student-test.sh; fi
 # The package in a VM with systemd as PID 1: the .deb scripts/test-deb.sh built above installed
-# with dpkg -i, used by a student, removed, installed again and purged (about 6 minutes). VM_DEB=0 leaves it out.
+# with dpkg -i, used by a student, removed, installed again and purged (3-5 minutes; it links two
+# units into /etc/systemd/system for the run). VM_DEB=0 leaves it out.
 if [ "${VM_DEB:-1}" = 1 ]; then
   DEB=$(ls "${DEB_OUT:-.build/deb}"/eartrainer_*.deb | tail -n 1) scripts/vm/deb-test.sh
 fi

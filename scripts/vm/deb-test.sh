@@ -148,7 +148,7 @@ systemctl enable --quiet "$stage/$rw_unit" "$stage/$test_unit"
 
 kvm="--disable-kvm"  # a KVM guest hangs at boot on this machine kind (shared/design/facts.md)
 [ "${VM_KVM:-0}" = 1 ] && kvm=""
-echo "vm-deb: booting $kernel with systemd as PID 1 to install $(basename "$deb") (5-10 minutes under emulation); output in $out"
+echo "vm-deb: booting $kernel with systemd as PID 1 to install $(basename "$deb") (3-6 minutes under emulation); output in $out"
 start=$(date +%s)
 status=0
 timeout "${VM_TIMEOUT:-1800}" vng --systemd $kvm --force-9p --cpus 2 --memory 2G \
