@@ -119,6 +119,13 @@ bench-abuse: deps
 test-vm-boot: deps
 	@scripts/vm/boot-test.sh
 
+# The package in a VM with systemd as PID 1: dpkg -i, the service running, a student's status,
+# session, man page and completion, apt-get remove and purge (docs/systemd.md, "The package").
+# Builds the .deb unless DEB= names one; part of `make test`.
+.PHONY: test-vm-deb
+test-vm-deb: deps
+	@scripts/vm/deb-test.sh
+
 # The student's boot: a USB keyboard and a USB sound card with their real drivers, the menu, a
 # round, unplug and replug, a reboot (docs/systemd.md, "The student's boot"). Two boots, 10-16 minutes.
 .PHONY: test-vm-student
