@@ -19,31 +19,10 @@
 # booted beside this one by another test is not touched by them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-root=$(pwd)
-out=${VM_OUT:-$root/.vm-out/deb}
-# The guest gets a fresh tmpfs on /tmp, so nothing it needs may live there on the host.
-case "$out" in /tmp/*) out=/var/lib/eartrainer-vm-deb ;; esac
-stage=$out/stage
-guest=$out/guest
-etc=/etc/systemd/system
 test_unit=eartrainer-deb-test.service
 rw_unit=eartrainer-deb-rw.service
-
-fail() { echo "vm-deb: FAIL: $*" >&2; exit 1; }
-
-scripts/install-deps.sh
-kernel=$(ls /boot/vmlinuz-* 2>/dev/null | sort -V | tail -n 1)
-[ -n "$kernel" ] || fail "no /boot/vmlinuz-* (is linux-image-amd64 installed?)"
-# The guest sees this machine's /etc: units of eartrainer there (an installation, or another
-# test's links) would be in the guest before the package is.
-for unit in eartrainer.service eartrainer.socket $test_unit $rw_unit; do
-  if [ -e "$etc/$unit" ] || [ -L "$etc/$unit" ]; then
-    case "$(readlink "$etc/$unit" || true)" in
-      "$stage"/*) ;;  # left over by an interrupted run of this script
-      *) fail "$etc/$unit exists and is not this test's: the guest would not be a fresh machine" ;;
-    esac
-  fi
-done
+. scripts/vm/boot-host.sh
+vm_boot_prepare vm-deb .vm-out/deb eartrainer.service eartrainer.socket $test_unit $rw_unit
 if dpkg-query -W -f '${Status}' eartrainer 2>/dev/null | grep -q installed; then
   fail "eartrainer is installed on this machine: the guest (which boots this machine's root) would not be a fresh machine"
 fi
