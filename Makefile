@@ -31,12 +31,14 @@ bench-training:
 	$(SWIFT) build -c release --product TrainingBenchmark
 	.build/release/TrainingBenchmark
 
-# ── Installing: binaries, systemd units, the config file and the SoundFont notes.
+# ── Installing: binaries, systemd units (system and user), the config file and the SoundFont notes.
 # `make install PREFIX=/usr DESTDIR=/tmp/pkg` for packaging. An existing config file is kept.
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR ?= $(PREFIX)/bin
 UNITDIR ?= $(PREFIX)/lib/systemd/system
+# The user unit (a desktop user's own daemon, `systemctl --user enable --now eartrainer`).
+USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 SHAREDIR ?= $(PREFIX)/share/eartrainer
 DOCDIR ?= $(PREFIX)/share/doc/eartrainer
 CONFDIR ?= /etc/eartrainer
@@ -65,7 +67,7 @@ manpages: binaries
 	@scripts/man/build.sh .build/extras $(BUILD)
 
 install: binaries manpages
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SHAREDIR)/soundfonts $(DESTDIR)$(DOCDIR) $(DESTDIR)$(CONFDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SHAREDIR)/soundfonts $(DESTDIR)$(DOCDIR) $(DESTDIR)$(CONFDIR)
 	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 644 .build/extras/man/eartrainctl.1 $(DESTDIR)$(MANDIR)/man1/
@@ -78,16 +80,18 @@ install: binaries manpages
 	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer.service.in > $(DESTDIR)$(UNITDIR)/eartrainer.service
 	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer-web.service.in > $(DESTDIR)$(UNITDIR)/eartrainer-web.service
 	install -m 644 systemd/eartrainer.socket $(DESTDIR)$(UNITDIR)/eartrainer.socket
+	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer-user.service.in > $(DESTDIR)$(USERUNITDIR)/eartrainer.service
 	install -m 644 soundfonts/README.md $(DESTDIR)$(SHAREDIR)/soundfonts/README.md
 	install -m 644 README.md $(DESTDIR)$(DOCDIR)/README.md
 	cp -r docs $(DESTDIR)$(DOCDIR)/
 	if [ -f config/eartrainer.toml ] && [ ! -f $(DESTDIR)$(CONFDIR)/eartrainer.toml ]; then \
 		install -m 644 config/eartrainer.toml $(DESTDIR)$(CONFDIR)/eartrainer.toml; fi
 	@echo "installed under $(DESTDIR)$(PREFIX); enable at boot with: systemctl enable --now eartrainer.service"
+	@echo "or, on a desktop, for your user instead: systemctl --user enable --now eartrainer.service"
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/eartrainerd $(DESTDIR)$(BINDIR)/eartrainctl $(DESTDIR)$(BINDIR)/eartrainer-web
-	rm -f $(DESTDIR)$(UNITDIR)/eartrainer.service $(DESTDIR)$(UNITDIR)/eartrainer.socket $(DESTDIR)$(UNITDIR)/eartrainer-web.service
+	rm -f $(DESTDIR)$(UNITDIR)/eartrainer.service $(DESTDIR)$(UNITDIR)/eartrainer.socket $(DESTDIR)$(UNITDIR)/eartrainer-web.service $(DESTDIR)$(USERUNITDIR)/eartrainer.service
 	rm -f $(DESTDIR)$(MANDIR)/man1/eartrainctl.1 $(DESTDIR)$(MANDIR)/man5/eartrainer.toml.5 $(DESTDIR)$(MANDIR)/man8/eartrainerd.8 $(DESTDIR)$(MANDIR)/man8/eartrainer-web.8
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/eartrainctl $(DESTDIR)$(ZSHCOMPDIR)/_eartrainctl $(DESTDIR)$(FISHCOMPDIR)/eartrainctl.fish
 	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(DOCDIR)
@@ -116,6 +120,13 @@ bench-abuse: deps
 .PHONY: test-vm-boot
 test-vm-boot: deps
 	@scripts/vm/boot-test.sh
+
+# The package in a VM with systemd as PID 1: dpkg -i, the service running, a student's status,
+# session, man page and completion, apt-get remove and purge (docs/systemd.md, "The package").
+# Builds the .deb unless DEB= names one; part of `make test`.
+.PHONY: test-vm-deb
+test-vm-deb: deps
+	@scripts/vm/deb-test.sh
 
 # The student's boot: a USB keyboard and a USB sound card with their real drivers, the menu, a
 # round, unplug and replug, a reboot (docs/systemd.md, "The student's boot"). Two boots, 10-16 minutes.

@@ -227,7 +227,7 @@ let package = Package(
         .systemLibrary(name: "CALSA"),
         .target(
             name: "ALSASequencer",
-            dependencies: ["CALSA", "MusicTheory", "SystemCalls", logging]
+            dependencies: ["CALSA", "MusicTheory", "Training", "SystemCalls", logging]
         ),
         .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer", "MusicTheory"]),
         .target(name: "VMProbeSupport", path: "Tests/VMProbeSupport"),

@@ -20,6 +20,12 @@ echo "package: $deb ($(du -h "$deb" | cut -f1)); depends: $(cat "$work/depends")
 check "lintian: no errors" no_lintian_errors
 check "the binaries" has /usr/bin/eartrainerd
 check "the units where Debian keeps them" has /lib/systemd/system/eartrainer.service
+check "the user unit where Debian keeps user units" has /usr/lib/systemd/user/eartrainer.service
+user_unit_not_enabled() {  # the package enables the system service; a desktop user chooses the user unit
+  dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./postinst | tee "$work/postinst" | grep -q 'deb-systemd-helper' &&
+    ! grep -q -- '--user' "$work/postinst"
+}
+check "postinst enables the system service, not the user unit" user_unit_not_enabled
 conffile() { has /etc/eartrainer/eartrainer.toml && dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./conffiles | grep -qx /etc/eartrainer/eartrainer.toml; }
 check "the config file, a conffile" conffile
 all_there() { local file; for file in "$@"; do has "$file" || { echo "missing: $file"; return 1; }; done; }

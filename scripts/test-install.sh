@@ -32,6 +32,11 @@ check "eartrainer-web links neither libasound nor libfluidsynth" links_no_audio 
 check "eartrainerd links both (so the check above can see them)" links_audio "$work/usr/bin/eartrainerd"
 check "config installed" test -f "$work/etc/eartrainer/eartrainer.toml" -o ! -f config/eartrainer.toml
 check "systemd-analyze verify is clean" systemd-analyze verify "$unit" "$work/usr/lib/systemd/system/eartrainer.socket"
+user_unit="$work/usr/lib/systemd/user/eartrainer.service"
+check "user unit installed, ExecStart points into PREFIX" grep -q "^ExecStart=$work/usr/bin/eartrainerd run" "$user_unit"
+# --user needs a runtime directory to look units up in; an empty one will do.
+verify_user() { mkdir -p -m 700 "$work/xdg"; XDG_RUNTIME_DIR=$work/xdg systemd-analyze verify --user "$user_unit"; }
+check "systemd-analyze verify --user is clean for the user unit" verify_user
 score=$(systemd-analyze security --offline=yes "$unit" | sed -n 's/.*exposure level for eartrainer.service: \([0-9.]*\).*/\1/p')
 echo "exposure score: $score"
 check "exposure 2.0 or lower (got $score)" awk -v s="$score" 'BEGIN { exit !(s != "" && s <= 2.0) }'
@@ -68,10 +73,12 @@ check "zsh and fish completions installed" test -f "$work/usr/share/zsh/vendor-c
 
 make -s install BUILD=debug DESTDIR="$work/pkg" PREFIX=/usr >/dev/null
 check "DESTDIR staging" test -x "$work/pkg/usr/bin/eartrainerd" -a -f "$work/pkg/usr/lib/systemd/system/eartrainer.socket"
+check "DESTDIR staging: the user unit, with real paths" grep -q "^ExecStart=/usr/bin/eartrainerd run" "$work/pkg/usr/lib/systemd/user/eartrainer.service"
 check "DESTDIR staging keeps real paths in the unit" grep -q "^ExecStart=/usr/bin/eartrainerd run" "$work/pkg/usr/lib/systemd/system/eartrainer.service"
 make -s uninstall DESTDIR="$work/pkg" PREFIX=/usr >/dev/null
 check "uninstall removes binaries and units" test ! -e "$work/pkg/usr/bin/eartrainerd" -a ! -e "$work/pkg/usr/lib/systemd/system/eartrainer.service"
 check "uninstall removes the web view and its unit" test ! -e "$work/pkg/usr/bin/eartrainer-web" -a ! -e "$work/pkg/usr/lib/systemd/system/eartrainer-web.service"
+check "uninstall removes the user unit" test ! -e "$work/pkg/usr/lib/systemd/user/eartrainer.service"
 check "uninstall removes the man pages and completions" test ! -e "$work/pkg/usr/share/man/man1/eartrainctl.1" -a ! -e "$work/pkg/usr/share/bash-completion/completions/eartrainctl"
 
 checks_done install

@@ -2,17 +2,23 @@
 # Every test of the project, in order: the Swift package's tests (unit tests, tests that run the
 # built executables against a real daemon; one at a time, so tests that wait on a daemon never
 # starve the ones that need the thread pool), the socket-abuse suite on its own (its well-behaved
-# client's latency is printed, so nothing else should run beside it), `make install` and the systemd units, then the ALSA
-# input scenarios and the audio output scenario (snd-aloop: pitch, the device taken away and brought
-# back, latency and footprint beside fluidsynth, reported as figures) in one VM with the kernel's own
-# sound subsystem. Any failure fails the run. VM_SCENARIOS=alsa leaves the audio out (it adds about
-# ten minutes); `make test-vm-audio` runs it alone, with the footprint's goals as checks.
+# client's latency is printed, so nothing else should run beside it), `make install` and the
+# systemd units, the user unit in a desktop session with PipeWire (a systemd --user manager, as
+# root), `make deb`, then the ALSA input scenarios and the audio output scenario (snd-aloop: pitch,
+# the device taken away and brought back, latency and footprint beside fluidsynth, reported as
+# figures) in one VM with the kernel's own sound subsystem, and the boots with systemd as PID 1
+# (the student's, the package's). Any failure fails the run. VM_SCENARIOS=alsa leaves the audio
+# out (it adds about ten minutes); `make test-vm-audio` runs it alone, with the footprint's goals
+# as checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --build-tests
 swift test --skip-build --no-parallel --skip SocketAbuseTests
 swift test --skip-build --filter SocketAbuseTests
 scripts/test-install.sh
+# The user unit in a desktop session: a systemd --user manager in a private mount namespace starts
+# PipeWire, WirePlumber, pipewire-pulse and the unit; notes played reach PipeWire (about 30 s, as root).
+scripts/test-user-unit.sh
 # make deb: a release build with the Swift runtime linked in, lintian without errors (about 3 minutes).
 scripts/test-deb.sh
 # ALSA input and audio output: the kernel's sound subsystem exists only in the
@@ -26,3 +32,9 @@ if [ "${VM_BOOT:-0}" = 1 ]; then scripts/vm/boot-test.sh; fi
 # kernel's real drivers, two boots of systemd (about 6 minutes; it links units into
 # /etc/systemd/system for the run, as the boot test does). VM_STUDENT=0 leaves it out.
 if [ "${VM_STUDENT:-1}" = 1 ]; then scripts/vm/student-test.sh; fi
+# The package in a VM with systemd as PID 1: the .deb scripts/test-deb.sh built above installed
+# with dpkg -i, used by a student, removed, installed again and purged (3-5 minutes; it links two
+# units into /etc/systemd/system for the run). VM_DEB=0 leaves it out.
+if [ "${VM_DEB:-1}" = 1 ]; then
+  DEB=$(ls "${DEB_OUT:-.build/deb}"/eartrainer_*.deb | tail -n 1) scripts/vm/deb-test.sh
+fi

@@ -1,8 +1,11 @@
+import Training
+
 /// One entry of the configuration's keyboard list: a port address or a piece of a name.
 public enum KeyboardPattern: Sendable, Hashable {
     /// Exactly this `client:port`.
     case address(PortAddress)
-    /// Any port whose client or port name contains this text, ignoring case.
+    /// Any port whose client or port name contains this text, ignoring case (`NamePattern`, the
+    /// rule `audio.device` finds sound cards by).
     case name(String)
 
     /// Reads `20:0` as an address and anything else as a name.
@@ -20,8 +23,7 @@ public enum KeyboardPattern: Sendable, Hashable {
         case let .address(address):
             return port.address == address
         case let .name(text):
-            let wanted = text.lowercased()
-            return port.clientName.lowercased().contains(wanted) || port.portName.lowercased().contains(wanted)
+            return NamePattern(text).matches(port.clientName, port.portName)
         }
     }
 }

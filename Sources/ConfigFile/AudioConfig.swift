@@ -1,6 +1,9 @@
+import Training
+
 /// The `[audio]` section: the SoundFont synthesizer and the device it plays on.
 ///
-/// The defaults are those of the FluidSynth adapter: General MIDI cello, ALSA `default`,
+/// The defaults are those of the FluidSynth adapter: General MIDI cello, the driver chosen by the
+/// session (`auto`: PipeWire or PulseAudio on a desktop, ALSA elsewhere), device `default`,
 /// 128 × 3 frames at 48 kHz (8 ms of buffer).
 public struct AudioConfig: Sendable {
     /// The SoundFont to load; nil searches `soundfonts/` then Debian's FluidR3_GM.
@@ -9,9 +12,11 @@ public struct AudioConfig: Sendable {
     public var presetBank: Int
     /// The preset's program, 0…127 counted from 0 (General MIDI cello is 42).
     public var presetProgram: Int
-    /// The audio driver: one of `drivers`.
-    public var driver: String
-    /// The driver's device, such as `default` or `hw:1,0`.
+    /// The audio driver; `auto` is resolved each time the device is opened.
+    public var driver: AudioDriver
+    /// The driver's device: for `alsa` `default`, an ALSA device (`hw:1,0`, anything with a
+    /// colon) or a piece of a sound card's name (`USB Audio`); for `pulseaudio` a sink, for
+    /// `jack` a server (`default` for both), for `file` a path.
     public var device: String
     /// Frames per period, 16…8192.
     public var periodSize: Int
@@ -24,7 +29,7 @@ public struct AudioConfig: Sendable {
 
     /// The defaults for every value not given.
     public init(
-        soundFont: String? = nil, presetBank: Int = 0, presetProgram: Int = 42, driver: String = "alsa",
+        soundFont: String? = nil, presetBank: Int = 0, presetProgram: Int = 42, driver: AudioDriver = .auto,
         device: String = "default", periodSize: Int = 128, periods: Int = 3, sampleRate: Int = 48000,
         idleAfter: Double = 2
     ) {
@@ -39,9 +44,6 @@ public struct AudioConfig: Sendable {
         self.idleAfter = idleAfter
     }
 
-    /// The drivers that work here: FluidSynth's `alsa`, `pulseaudio` and `jack`, and `file`, the
-    /// daemon's own (a WAV file written in real time).
-    public static let drivers = ["alsa", "pulseaudio", "jack", "file"]
     /// Accepted bank numbers.
     public static let presetBankRange = 0...16383
     /// Accepted program numbers.

@@ -38,7 +38,7 @@ extension MIDIConfig {
     init(reading reader: inout TableReader) throws(ConfigError) {
         let defaults = MIDIConfig()
         keyboards = try reader.array("keyboards", defaults.keyboards) { text in
-            guard !text.isEmpty else { throw Message("a keyboard pattern must not be empty") }
+            guard !text.allSatisfy(\.isWhitespace) else { throw Message("a keyboard pattern must not be empty") }
             return text
         }
         controls = defaults.controls
@@ -109,19 +109,19 @@ extension AudioConfig {
             soundFont: try reader.optionalString("soundfont", d.soundFont),
             presetBank: try reader.int("preset_bank", d.presetBank, in: Self.presetBankRange),
             presetProgram: try reader.int("preset_program", d.presetProgram, in: Self.presetProgramRange),
-            driver: try reader.parsed("driver", d.driver) { text in
-                guard Self.drivers.contains(text) else {
-                    throw Message("'\(text)' is not an audio driver here: use " + Self.drivers.map { "'\($0)'" }.joined(separator: ", "))
+            driver: try reader.parsed("driver", d.driver, AudioDriver.init(choosing:)),
+            device: try reader.parsed("device", d.device) { text in
+                guard !text.allSatisfy(\.isWhitespace) else {
+                    throw Message("give an ALSA device (\"default\", \"hw:1,0\"), a piece of a sound card's name (\"USB Audio\"), or for the file driver a path")
                 }
                 return text
             },
-            device: try reader.parsed("device", d.device, nonEmpty),
             periodSize: try reader.int("period_size", d.periodSize, in: Self.periodSizeRange),
             periods: try reader.int("periods", d.periods, in: Self.periodsRange),
             sampleRate: try reader.int("sample_rate", d.sampleRate, in: Self.sampleRateRange),
             idleAfter: try reader.double("idle_after", d.idleAfter, in: Self.idleAfterRange)
         )
-        if driver == "file" && device == d.device {
+        if driver == .file && device == d.device {
             throw reader.error(.invalidValue, "device", "the file driver writes a WAV file: give its path, such as \"/var/lib/eartrainer/lesson.wav\"")
         }
         try reader.finish()
@@ -182,7 +182,3 @@ extension StorageConfig {
 }
 
 /// The text itself, refused when empty.
-private func nonEmpty(_ text: String) throws -> String {
-    guard !text.isEmpty else { throw Message("must not be empty") }
-    return text
-}

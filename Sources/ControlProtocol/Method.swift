@@ -14,6 +14,7 @@ public struct Method: RawRepresentable, Hashable, Sendable, ExpressibleByStringL
     public init(stringLiteral value: String) { rawValue = value }
 
     public static let status: Method = "status"
+    public static let devicesGet: Method = "devices.get"
     public static let configGet: Method = "config.get"
     public static let settingsGet: Method = "settings.get"
     public static let settingsSet: Method = "settings.set"

@@ -14,8 +14,8 @@ public actor DaemonCore {
     private let collector = EventCollector()
     private let settings: DaemonSettings
     private let clock: any TrainingClock & Sendable
-    private let sound: any SoundOutput
-    private let keyboardStatus: @Sendable () -> KeyboardStatus
+    let sound: any SoundOutput
+    let keyboardStatus: @Sendable () -> KeyboardStatus
     private var followers: [any EventFollower] = []
     private var formatter = EventFormatter()
     private var tracker = SessionTracker()

@@ -12,6 +12,9 @@ extension MethodTable {
             // order, so a client's own change (a `session.start` before it) is already published.
             context.router.core.currentStatus()
         },
+        MethodEntry(.devicesGet, .anyone, params: NoParams.self) { _, context in
+            context.router.core.devices()
+        },
         MethodEntry(.configGet, .anyone, params: NoParams.self) { _, context in
             context.router.configuration()
         },

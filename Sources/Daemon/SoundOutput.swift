@@ -1,3 +1,4 @@
+import ControlProtocol
 import MusicTheory
 import Synchronization
 import Training
@@ -23,11 +24,17 @@ public protocol SoundOutput: Sendable {
     func say(_ utterance: Utterance)
     /// Whether a device is open, and which, or why not.
     var status: SoundStatus { get }
+    /// The driver and device configured, the sound cards present and which the device names
+    /// (`devices.get`); read when asked, not at every `status`.
+    var devices: SoundDevices { get }
 }
 
 extension SoundOutput {
     /// An output with no voice says nothing.
     public func say(_ utterance: Utterance) {}
+
+    /// An output that knows no cards says what its status says.
+    public var devices: SoundDevices { SoundDevices(status) }
 }
 
 /// Something to say, and how: what the voice settings give (`[voice]`, the student's).
@@ -73,6 +80,14 @@ public struct SoundStatus: Sendable, Hashable {
     }
 }
 
+extension SoundDevices {
+    /// What a sound output that knows no driver and no cards says: its status.
+    public init(_ status: SoundStatus) {
+        self.init(driver: nil, device: nil, open: status.deviceOpen ? status.detail : nil,
+                  problem: status.deviceOpen ? nil : status.detail, cards: [])
+    }
+}
+
 /// A sound output that plays nothing and remembers everything it was asked, for tests: it grows
 /// with every key, so a running daemon uses `SilentSoundOutput` instead.
 public final class RecordingSoundOutput: SoundOutput {
@@ -99,9 +114,12 @@ public final class RecordingSoundOutput: SoundOutput {
     private let calls = Mutex<[Call]>([])
     private let promptCalls = Mutex<[Prompt]>([])
     public let status: SoundStatus
+    public let devices: SoundDevices
 
-    public init(status: SoundStatus = SoundStatus(deviceOpen: false, detail: "no audio part")) {
+    /// `devices` as a test gives them; by default, what `status` says, with no cards.
+    public init(status: SoundStatus = SoundStatus(deviceOpen: false, detail: "no audio part"), devices: SoundDevices? = nil) {
         self.status = status
+        self.devices = devices ?? SoundDevices(status)
     }
 
     /// Everything asked so far, in order.

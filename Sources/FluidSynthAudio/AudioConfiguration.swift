@@ -1,4 +1,5 @@
 import Foundation
+import Training
 
 /// Every audio setting the config file can give, with the defaults the daemon uses.
 public struct AudioConfiguration: Sendable, Hashable {
@@ -11,8 +12,8 @@ public struct AudioConfiguration: Sendable, Hashable {
     /// How long each note sounds, in seconds; the calibration measures over exactly this.
     public var noteDuration: Double
     public var sampleRate: Double
-    /// FluidSynth's audio driver ("alsa", "pulseaudio", "jack", "file", …) and device.
-    public var driver: String
+    /// The audio driver (`auto` is resolved each time the device is opened) and its device.
+    public var driver: AudioDriver
     public var device: String
     /// period size × periods / sample rate is the buffer latency: 128 × 3 / 48 kHz = 8 ms.
     public var periodSize: Int
@@ -29,7 +30,7 @@ public struct AudioConfiguration: Sendable, Hashable {
     public init(
         soundFontPath: String? = nil, projectSoundFontDirectory: String = "soundfonts",
         preset: Preset = .cello, noteDuration: Double = 1.0, sampleRate: Double = 48000,
-        driver: String = "alsa", device: String = "default", periodSize: Int = 128, periods: Int = 3,
+        driver: AudioDriver = .auto, device: String = "default", periodSize: Int = 128, periods: Int = 3,
         deviceRetryInterval: Double = 3, idleAfter: Double = 2, deviceStallTimeout: Double = 2,
         cacheDirectory: String? = nil
     ) {

@@ -1,3 +1,5 @@
+import Training
+
 /// Everything that can go wrong in the audio part. Environment problems (no SoundFont, no device,
 /// a file that is not a SoundFont) are thrown as these; programmer errors trap instead.
 public enum AudioError: Error, Hashable, Sendable {
@@ -12,6 +14,9 @@ public enum AudioError: Error, Hashable, Sendable {
     case presetNotFound(path: String, bank: Int, program: Int)
     /// The audio device could not be opened.
     case deviceUnavailable(driver: String, device: String, message: String?)
+    /// `audio.device` is a piece of a card's name, no card present matches it, and ALSA has no
+    /// device of that name either. The cards present are named.
+    case noSoundCard(pattern: String, cards: [SoundCard])
     /// A frequency the cello cannot reach (its nearest key is outside MIDI 0…127).
     case outOfRange(hertz: Double)
     /// A WAV file could not be written.
@@ -33,6 +38,9 @@ extension AudioError: CustomStringConvertible {
         case .deviceUnavailable(let driver, let device, let message):
             return "audio device '\(device)' (driver \(driver)) could not be opened"
                 + (message.map { ": \($0)" } ?? "")
+        case .noSoundCard(let pattern, let cards):
+            return "no sound card matches '\(pattern)' ("
+                + (cards.isEmpty ? "no sound cards" : "cards: " + cards.map(\.description).joined(separator: ", ")) + ")"
         case .outOfRange(let hertz):
             return "\(hertz) Hz is outside the MIDI key range the cello can play (about 8.2 Hz to 12.5 kHz)"
         case .cannotWrite(let path, let reason):

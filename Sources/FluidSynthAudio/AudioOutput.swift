@@ -1,10 +1,17 @@
+import Foundation
 import Synchronization
+import Training
 
 /// An open audio device: it takes samples from the renderer until it is released.
 public protocol AudioDevice: AnyObject {
     /// How many frames the device has taken so far. When it stops growing the device is lost
     /// (FluidSynth's audio thread ends on an error it cannot recover from, such as a disconnected card).
     var framesTaken: Int { get }
+    /// The device as opened, as `status` says it (`plughw:CARD=Device,DEV=0 (card 1 'USB Audio
+    /// Device')`, `default`, a WAV file's path).
+    var name: String { get }
+    /// The sound card it plays on, when that is known.
+    var card: SoundCard? { get }
 }
 
 /// Opens audio devices for a renderer; the seam between the daemon's retry logic and FluidSynth.
@@ -14,16 +21,38 @@ public protocol AudioDeviceOpener: Sendable {
     func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> any AudioDevice
 }
 
-/// The real opener: a FluidSynth audio driver (ALSA by default), or for the driver `file` a WAV
-/// file written in real time (`WAVFileDevice`).
+/// The real opener: a FluidSynth audio driver, or for the driver `file` a WAV file written in
+/// real time (`WAVFileDevice`). `auto` is resolved here if the caller has not resolved it. For
+/// `alsa` the configured device is looked up among the sound cards present at each attempt
+/// (`ALSADevice`), so a card named by a piece of its name is found when it is plugged in after
+/// the daemon started.
 public struct FluidDeviceOpener: AudioDeviceOpener {
-    public init() {}
+    let cards: @Sendable () -> [SoundCard]
+
+    /// `cards` lists the sound cards present: ALSASequencer's `SoundCard.present` in the daemon
+    /// (this target does not link libasound itself), a fixture in a test.
+    public init(cards: @escaping @Sendable () -> [SoundCard]) {
+        self.cards = cards
+    }
 
     public func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> any AudioDevice {
-        if configuration.driver == "file" {
+        let configuration = configuration.resolvingDriver(environment: ProcessInfo.processInfo.environment)
+        switch configuration.driver {
+        case .file:
             return try WAVFileDevice(path: configuration.device, configuration: configuration, renderer: renderer)
+        case .alsa:
+            let wanted = ALSADevice(parsing: configuration.device)
+            let cards = cards()
+            let target = wanted.target(among: cards)
+            do {
+                return try FluidAudioDriver(configuration, device: target.device, card: target.card, renderer: renderer)
+            } catch {
+                guard case .card(let pattern) = wanted, target.card == nil else { throw error }
+                throw .noSoundCard(pattern: pattern.text, cards: cards)
+            }
+        default:
+            return try FluidAudioDriver(configuration, device: configuration.device, card: nil, renderer: renderer)
         }
-        return try FluidAudioDriver(configuration, renderer: renderer)
     }
 }
 
@@ -50,16 +79,21 @@ public final class FakeDeviceOpener: AudioDeviceOpener {
             state.failuresLeft -= 1
             return true
         }
-        if fail { throw .deviceUnavailable(driver: configuration.driver, device: configuration.device, message: "fake") }
-        return FakeDevice(opener: self)
+        if fail { throw .deviceUnavailable(driver: configuration.driver.rawValue, device: configuration.device, message: "fake") }
+        return FakeDevice(opener: self, name: configuration.device)
     }
 
     fileprivate var lost: Bool { state.withLock { $0.lost } }
 
     private final class FakeDevice: AudioDevice {
         let opener: FakeDeviceOpener
+        let name: String
+        var card: SoundCard? { nil }
         let frames = Mutex(0)
-        init(opener: FakeDeviceOpener) { self.opener = opener }
+        init(opener: FakeDeviceOpener, name: String) {
+            self.opener = opener
+            self.name = name
+        }
 
         var framesTaken: Int {
             frames.withLock { frames in

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
+import Training
 
 /// Keeps the renderer connected to the audio device. A device that cannot be opened leaves the
 /// daemon running silent: the problem is logged once, reported through `status`, and the device
@@ -20,42 +21,51 @@ public final class AudioOutputService: Sendable {
     let opener: any AudioDeviceOpener
     let logger: Logger
     let sleep: @Sendable (Duration) async throws -> Void
+    /// The environment `auto` is resolved in (the user's session, or a system service's none).
+    let environment: [String: String]
     private let state = Mutex<(status: Status, device: DeviceBox?)>((.starting, nil))
     /// Every change of `status` after the first attempt to open the device (that one is reported
     /// by whoever starts the daemon): a device lost, a device back.
     public let changes: AsyncStream<Status>
     private let changesContinuation: AsyncStream<Status>.Continuation
 
-    public init(configuration: AudioConfiguration, renderer: ToneRenderer, opener: any AudioDeviceOpener = FluidDeviceOpener(),
-                logger: Logger, sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+    public init(configuration: AudioConfiguration, renderer: ToneRenderer, opener: any AudioDeviceOpener,
+                logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment,
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.configuration = configuration
         self.renderer = renderer
         self.opener = opener
         self.logger = logger
         self.sleep = sleep
+        self.environment = environment
         (changes, changesContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(16))
     }
 
     public var status: Status { state.withLock { $0.status } }
 
+    /// The status with the card the open device plays on, read together.
+    var openState: (status: Status, card: SoundCard?) { state.withLock { ($0.status, $0.device?.card) } }
+
     /// Opens the device, retrying while it cannot be opened, watches it while open, and reopens
-    /// it when it is lost, until cancelled.
+    /// it when it is lost, until cancelled. `auto` is resolved at every attempt, so a sound server
+    /// that starts after the daemon is used from the next attempt.
     public func run() async {
         var first = true
         var reported = false
         while !Task.isCancelled {
+            let resolved = configuration.resolvingDriver(environment: environment)
             do {
-                let device = try opener.open(configuration, renderer: renderer)
+                let device = try opener.open(resolved, renderer: renderer)
                 _ = FluidLog.takeLast()  // older news: what FluidSynth logs from now on concerns this device
-                update(.playing(device: configuration.device), device: DeviceBox(device), announce: !first)
+                update(.playing(device: configuration.deviceDescription(opened: device.name, resolved: resolved.driver)), device: DeviceBox(device), announce: !first)
                 logger.info("audio device open", metadata: [
-                    "driver": "\(configuration.driver)", "device": "\(configuration.device)",
+                    "driver": "\(resolved.driver)", "configured_driver": "\(configuration.driver)", "device": "\(device.name)",
                     "latency_ms": "\(configuration.latency * 1000)",
                 ])
                 reported = false
                 guard let problem = await watch(device) else { break }
                 logger.warning("audio device lost; running silent and reopening", metadata: ["reason": "\(problem)"])
-                await release(.silent(reason: "\(configuration.device) lost (\(problem)); retrying every \(String(format: "%g", configuration.deviceRetryInterval)) s"))
+                await release(.silent(reason: "\(device.name) lost (\(problem)); retrying every \(String(format: "%g", configuration.deviceRetryInterval)) s"))
                 reported = true
             } catch {
                 update(.silent(reason: error.description), device: nil, announce: !first)
@@ -132,7 +142,12 @@ public final class AudioOutputService: Sendable {
 final class DeviceBox: @unchecked Sendable {
     private let lock = NSLock()
     private var device: (any AudioDevice)?
-    init(_ device: any AudioDevice) { self.device = device }
+    /// The card the device plays on, kept for `devices` while it is open.
+    let card: SoundCard?
+    init(_ device: any AudioDevice) {
+        self.device = device
+        card = device.card
+    }
     func release() {
         let device = lock.withLock { () -> (any AudioDevice)? in
             defer { self.device = nil }

@@ -2,9 +2,12 @@ import CFluidSynth
 import Synchronization
 
 /// FluidSynth's own log, kept out of the daemon's output: messages are recorded so an error can
-/// quote the last one, and printed nowhere. FluidSynth's log handler is process-wide.
+/// quote the last one (or look through the last few), and printed nowhere. FluidSynth's log
+/// handler is process-wide.
 enum FluidLog {
-    private static let last = Mutex<String?>(nil)
+    /// The errors and warnings since they were last taken, at most `kept`.
+    private static let recent = Mutex<[String]>([])
+    private static let kept = 16
     private static let installed = Mutex(false)
 
     /// Installs the handler once for every level FluidSynth logs at.
@@ -23,14 +26,22 @@ enum FluidLog {
     }
 
     static func record(_ message: String) {
-        last.withLock { $0 = message }
+        recent.withLock { messages in
+            if messages.count == kept { messages.removeFirst() }
+            messages.append(message)
+        }
     }
 
-    /// The last error or warning FluidSynth logged, cleared by reading it.
+    /// The last error or warning FluidSynth logged; reading it clears them all.
     static func takeLast() -> String? {
-        last.withLock { message in
-            defer { message = nil }
-            return message
+        take().last
+    }
+
+    /// The errors and warnings logged since they were last taken, oldest first; cleared by reading them.
+    static func take() -> [String] {
+        recent.withLock { messages in
+            defer { messages = [] }
+            return messages
         }
     }
 }

@@ -17,6 +17,20 @@ final class FluidSettings {
         delete_fluid_settings(handle)
     }
 
+    /// The values a string setting accepts (for `audio.driver`, the drivers this libfluidsynth
+    /// was built with). The corresponding C function is `fluid_settings_foreach_option`.
+    func options(_ name: String) -> [String] {
+        final class Found { var options: [String] = [] }
+        let found = Found()
+        withExtendedLifetime(found) {
+            fluid_settings_foreach_option(handle, name, Unmanaged.passUnretained(found).toOpaque()) { data, _, option in
+                guard let data, let option else { return }
+                Unmanaged<Found>.fromOpaque(data).takeUnretainedValue().options.append(String(cString: option))
+            }
+        }
+        return found.options
+    }
+
     func set(_ name: String, _ value: Int) throws(AudioError) {
         let code = fluid_settings_setint(handle, name, Int32(value))
         guard code == FLUID_OK else { throw .call(function: "fluid_settings_setint(\(name))", code: Int(code), message: FluidLog.takeLast()) }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Training
 
 /// The `file` audio driver: what the student would hear, written to a WAV file in real time
 /// (`audio.driver = "file"`, `audio.device = "/path/lesson.wav"`). A thread of its own asks the
@@ -26,6 +27,7 @@ final class WAVFileDevice: AudioDevice, @unchecked Sendable {  // the thread own
             throw .deviceUnavailable(driver: "file", device: path, message: String(cString: strerror(errno)))
         }
         self.fd = fd
+        name = path
         self.renderer = renderer
         periodFrames = configuration.periodSize
         sampleRate = Int(configuration.sampleRate)
@@ -39,6 +41,8 @@ final class WAVFileDevice: AudioDevice, @unchecked Sendable {  // the thread own
     }
 
     var framesTaken: Int { taken.load(ordering: .relaxed) }
+    let name: String
+    var card: SoundCard? { nil }
 
     deinit {
         stop.store(true, ordering: .relaxed)

@@ -8,7 +8,7 @@ struct EartrainCtl: ParsableCommand {
         commandName: "eartrainctl",
         abstract: "Ear training with a real instrument: query the daemon, or ask music theory offline.",
         subcommands: [
-            StatusCommand.self, StartCommand.self, StopCommand.self, RepeatCommand.self, SkipCommand.self,
+            StatusCommand.self, DevicesCommand.self, StartCommand.self, StopCommand.self, RepeatCommand.self, SkipCommand.self,
             PlayCommand.self, ResultsCommand.self, StaffCommand.self, WatchCommand.self, StatsCommand.self,
             ExportCommand.self, SetCommand.self, ConfigCommand.self, KeysCommand.self, TheoryCommand.self,
         ]

@@ -3,6 +3,7 @@ import Daemon
 import FluidSynthAudio
 import Logging
 import ServiceLifecycle
+import Training
 
 /// The real parts the daemon is built from, and the services that keep them running.
 struct DaemonParts {
@@ -25,7 +26,8 @@ struct DaemonParts {
                 keyboardStatus: keyboardStatus, services: keyboardService)
         }
         let (renderer, problem) = AudioSetup.makeRenderer(configuration, logger: logger)
-        let output = AudioOutputService(configuration: configuration, renderer: renderer, logger: logger)
+        let output = AudioOutputService(configuration: configuration, renderer: renderer,
+                                        opener: FluidDeviceOpener(cards: SoundCard.present), logger: logger)
         let sound = FluidSynthSoundOutput(renderer: renderer, output: output, celloProblem: problem.map { "\($0)" },
                                           voice: SpokenOutput(renderer: renderer, dataPath: voiceData))
         return DaemonParts(

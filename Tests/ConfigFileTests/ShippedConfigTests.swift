@@ -31,6 +31,14 @@ struct ShippedConfigTests {
         #expect(EartrainerConfig.defaults.storage.profile == "default")
     }
 
+    @Test("audio.device is kept as written: an ALSA device, a piece of a sound card's name, a WAV file's path",
+          arguments: [("alsa", "default"), ("alsa", "plughw:CARD=Device,DEV=0"), ("alsa", "USB Audio"), ("jack", "default"),
+                      ("file", "/var/lib/eartrainer/lesson.wav")])
+    func audioDevice(driver: String, device: String) throws {
+        let config = try ConfigLoader.parse("[audio]\ndriver = \"\(driver)\"\ndevice = \"\(device)\"\n", file: "audio.toml")
+        #expect(config.audio.driver.rawValue == driver && config.audio.device == device)
+    }
+
     @Test("every key of every section is read when given")
     func everyKeyRead() throws {
         let config = try ConfigLoader.parse(
@@ -92,7 +100,7 @@ struct ShippedConfigTests {
             .init(.keyBelowRange(semitones: 7), .newSession), .init(.controller(number: 66), .menu),
         ]))
         #expect(config.audio == AudioConfig(
-            soundFont: "/srv/cello.sf2", presetBank: 1, presetProgram: 40, driver: "pulseaudio", device: "hw:1,0",
+            soundFont: "/srv/cello.sf2", presetBank: 1, presetProgram: 40, driver: .pulseaudio, device: "hw:1,0",
             periodSize: 256, periods: 2, sampleRate: 44100))
         let training = config.training
         #expect(training.lowestNote == MIDINote(28) && training.highestNote == MIDINote(67))

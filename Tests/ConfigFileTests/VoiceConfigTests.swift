@@ -50,15 +50,17 @@ struct VoiceConfigTests {
 struct AudioDriverConfigTests {
     @Test("each working driver is accepted; the file driver takes its WAV path as the device")
     func accepted() throws {
-        for driver in AudioConfig.drivers where driver != "file" {
+        for driver in AudioDriver.allCases where driver != .file {
             #expect(try ConfigLoader.parse("[audio]\ndriver = \"\(driver)\"\n", file: "a.toml").audio.driver == driver)
         }
         let file = try ConfigLoader.parse("[audio]\ndriver = \"file\"\ndevice = \"/tmp/lesson.wav\"\n", file: "a.toml").audio
-        #expect(file.driver == "file" && file.device == "/tmp/lesson.wav")
+        #expect(file.driver == .file && file.device == "/tmp/lesson.wav")
+        #expect(AudioConfig().driver == .auto, "the session's sound server on a desktop, ALSA for the system service")
     }
 
     @Test("an unknown driver, or the file driver without a path, is refused with what to do", arguments: [
-        ("[audio]\ndriver = \"coreaudio\"\n", "'alsa', 'pulseaudio', 'jack', 'file'"),
+        ("[audio]\ndriver = \"coreaudio\"\n", "'coreaudio' is not one of 'auto', 'alsa', 'pulseaudio', 'jack', 'file'"),
+        ("[audio]\ndriver = \"pipewire\"\n", "'pipewire' is not one of 'auto', 'alsa', 'pulseaudio', 'jack', 'file'"),
         ("[audio]\ndriver = \"file\"\n", "give its path"),
     ])
     func refused(text: String, words: String) {

@@ -41,10 +41,12 @@ final class TestDaemon {
         return ConfigReloader(source: source, initial: try ConfigLoader.load(source), logger: logger)
     }
 
-    /// Builds and starts the daemon (with the shipped config unless `config` is given); stdout lines (human, or as `--log-format json` writes them)
+    /// Builds and starts the daemon (with the shipped config unless `config` is given, with no sound
+    /// device unless `sound` is given); stdout lines (human, or as `--log-format json` writes them)
     /// are gathered for `stdout`.
     init(profile: String = "default", maxClients: Int? = nil, statistics: any StatisticsStore = MemoryStatisticsStore(),
-         socketFile: Bool = false, stdoutFormat: StdoutReporter.Format = .human, config: ConfigReloader? = nil) async throws {
+         socketFile: Bool = false, stdoutFormat: StdoutReporter.Format = .human, config: ConfigReloader? = nil,
+         sound: RecordingSoundOutput? = nil) async throws {
         // As `eartrainerd run` does: a reader that went away (a test's stdout pipe, a client) makes
         // writes fail with EPIPE instead of ending the process.
         signal(SIGPIPE, SIG_IGN)
@@ -52,7 +54,7 @@ final class TestDaemon {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         socketPath = folder.appendingPathComponent("eartrainer.sock").path
         let listener = socketFile ? try UnixListener.bind(path: socketPath) : try UnixListener.unnamed()
-        let sound = RecordingSoundOutput(status: SoundStatus(deviceOpen: false, detail: "audio off (--audio off)"))
+        let sound = sound ?? RecordingSoundOutput(status: SoundStatus(deviceOpen: false, detail: "audio off (--audio off)"))
         let reporter = StdoutReporter(format: stdoutFormat, environment: [:], output: stdoutPipe.fileHandleForWriting.fileDescriptor)
         let app = try await DaemonApplication.build(
             config: try config ?? Self.shippedConfig(), options: DaemonOptions(profile: profile, maxClients: maxClients),

@@ -13,15 +13,15 @@ import Training
     @Test("The default device settings keep the buffer latency within 10 ms")
     func latency() {
         #expect(AudioConfiguration().latency <= 0.010)
-        #expect(AudioConfiguration().driver == "alsa" && AudioConfiguration().device == "default")
+        #expect(AudioConfiguration().driver == .auto && AudioConfiguration().device == "default")
     }
 
     @Test("A device that cannot be opened throws deviceUnavailable naming it (no crash, no NULL driver kept)")
     func noDevice() {
-        var configuration = AudioConfiguration()
+        var configuration = AudioConfiguration(driver: .alsa)
         configuration.device = "hw:99,0"
         #expect {
-            _ = try FluidDeviceOpener().open(configuration, renderer: Self.renderer())
+            _ = try FluidDeviceOpener(cards: { [] }).open(configuration, renderer: Self.renderer())
         } throws: { error in
             guard case AudioError.deviceUnavailable(driver: "alsa", device: "hw:99,0", _) = error else { return false }
             return true
@@ -32,7 +32,7 @@ import Training
     func retries() async {
         let opener = FakeDeviceOpener(failures: 3)
         let sleeps = Mutex<[Duration]>([])
-        let service = AudioOutputService(configuration: AudioConfiguration(), renderer: Self.renderer(), opener: opener,
+        let service = AudioOutputService(configuration: AudioConfiguration(driver: .alsa), renderer: Self.renderer(), opener: opener,
                                          logger: Support.logger, sleep: { duration in
             let count = sleeps.withLock { $0.append(duration); return $0.count }
             if count >= 10 { throw CancellationError() }
@@ -48,7 +48,7 @@ import Training
         let opener = FakeDeviceOpener(failures: 1)
         let box = Mutex<AudioOutputService?>(nil)
         let sleeps = Mutex(0)
-        let service = AudioOutputService(configuration: AudioConfiguration(), renderer: Self.renderer(), opener: opener,
+        let service = AudioOutputService(configuration: AudioConfiguration(driver: .alsa), renderer: Self.renderer(), opener: opener,
                                          logger: Support.logger, sleep: { _ in
             let count = sleeps.withLock { $0 += 1; return $0 }
             // 1: the retry after the first failure; 2-4: watching the device play; then it is lost.
@@ -72,11 +72,12 @@ import Training
 
     @Test("While the real device is missing, the status says silent and why")
     func silentStatus() async {
-        var configuration = AudioConfiguration()
+        var configuration = AudioConfiguration(driver: .alsa)
         configuration.device = "hw:99,0"
         let box = Mutex<AudioOutputService?>(nil)
         let observed = Mutex<[AudioOutputService.Status]>([])
-        let service = AudioOutputService(configuration: configuration, renderer: Self.renderer(), logger: Support.logger,
+        let service = AudioOutputService(configuration: configuration, renderer: Self.renderer(),
+                                         opener: FluidDeviceOpener(cards: { [] }), logger: Support.logger,
                                          sleep: { _ in
             let status = box.withLock { $0?.status }
             let count = observed.withLock { $0.append(status ?? .starting); return $0.count }
@@ -99,6 +100,7 @@ import Training
 @Suite struct LiveDriverTests {
     static var nullDevice: AudioConfiguration {
         var configuration = Support.configuration()
+        configuration.driver = .alsa
         configuration.device = "null"
         return configuration
     }
@@ -108,7 +110,7 @@ import Training
     @Test("ALSA's null device (no sound card needed): FluidSynth's audio thread pulls the cello and the sine from the renderer")
     func nullDevice() async throws {
         let (renderer, _) = Support.renderer(Self.nullDevice, keys: 57...57)
-        let device = try FluidDeviceOpener().open(Self.nullDevice, renderer: renderer)
+        let device = try FluidDeviceOpener(cards: { [] }).open(Self.nullDevice, renderer: renderer)
         renderer.play([Tone(frequency: Frequency(hertz: 220.7), velocity: 100, source: .cello, startFrame: 0, frameCount: 4800),
                        Tone(frequency: Frequency(hertz: 330), velocity: 100, source: .sine, startFrame: 0, frameCount: 4800)])
         let start = renderer.clock
@@ -124,7 +126,8 @@ import Training
         let renderer = ToneRenderer(cello: nil, tuner: nil, sampleRate: 48000, stopFrames: 128)
         let box = Mutex<AudioOutputService?>(nil)
         let observed = Mutex<AudioOutputService.Status?>(nil)
-        let service = AudioOutputService(configuration: Self.nullDevice, renderer: renderer, logger: Support.logger,
+        let service = AudioOutputService(configuration: Self.nullDevice, renderer: renderer,
+                                         opener: FluidDeviceOpener(cards: { [] }), logger: Support.logger,
                                          sleep: { _ in
             observed.withLock { $0 = box.withLock { $0?.status } }
             throw CancellationError()

@@ -12,7 +12,7 @@ import Testing
     }
 
     static func configuration(_ path: String) -> AudioConfiguration {
-        AudioConfiguration(sampleRate: 48000, driver: "file", device: path, periodSize: 512, periods: 2)
+        AudioConfiguration(sampleRate: 48000, driver: .file, device: path, periodSize: 512, periods: 2)
     }
 
     @Test("a note played 0.4 s after opening is in the file at 0.4 s, at its pitch; the file lasts as long as the device was open")
@@ -21,7 +21,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (renderer, _) = Support.renderer(keys: 57...57)
         let opened = ContinuousClock.now
-        var device: (any AudioDevice)? = try FluidDeviceOpener().open(Self.configuration(path), renderer: renderer)
+        var device: (any AudioDevice)? = try FluidDeviceOpener(cards: { [] }).open(Self.configuration(path), renderer: renderer)
         Thread.sleep(forTimeInterval: 0.4)
         renderer.play([Tone(frequency: Frequency(hertz: 330), velocity: 100, source: .sine, startFrame: 0, frameCount: 24_000)])
         Thread.sleep(forTimeInterval: 0.4)
@@ -49,7 +49,7 @@ import Testing
     func unwritable() {
         let (renderer, _) = Support.renderer(keys: 57...57)
         #expect {
-            _ = try FluidDeviceOpener().open(Self.configuration("/nonexistent/dir/x.wav"), renderer: renderer)
+            _ = try FluidDeviceOpener(cards: { [] }).open(Self.configuration("/nonexistent/dir/x.wav"), renderer: renderer)
         } throws: { error in
             "\(error)".contains("/nonexistent/dir/x.wav") && "\(error)".contains("No such file")
         }

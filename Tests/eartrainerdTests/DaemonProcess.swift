@@ -16,10 +16,12 @@ final class DaemonProcess {
 
     /// Variables the test runner's environment may carry that the daemon must not see unless a
     /// test sets them: systemd's (notify, watchdog, journal, socket activation), the runtime
-    /// folders that choose a socket path (`$RUNTIME_DIRECTORY`, `$XDG_RUNTIME_DIR`), the config file.
+    /// folders that choose a socket path (`$RUNTIME_DIRECTORY`, `$XDG_RUNTIME_DIR`), the config file,
+    /// and the sound server `audio.driver = "auto"` would choose (`$PULSE_SERVER`; with
+    /// `$XDG_RUNTIME_DIR` gone too, `auto` opens ALSA, as on the test machines).
     static let clearedEnvironment = [
         "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "JOURNAL_STREAM", "LISTEN_FDS", "LISTEN_PID",
-        "RUNTIME_DIRECTORY", "XDG_RUNTIME_DIR", "EARTRAINER_CONFIG",
+        "RUNTIME_DIRECTORY", "XDG_RUNTIME_DIR", "EARTRAINER_CONFIG", "PULSE_SERVER",
     ]
 
     /// Finds a product beside the test bundle.

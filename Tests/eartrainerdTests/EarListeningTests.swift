@@ -11,7 +11,7 @@ struct EarListeningTests {
     static func daemon(_ folder: URL) throws -> (DaemonProcess, String) {
         let wav = folder.appendingPathComponent("lesson.wav").path
         var config = try String(contentsOf: ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml"), encoding: .utf8)
-        config = config.replacingOccurrences(of: "driver = \"alsa\"\ndevice = \"default\"", with: "driver = \"file\"\ndevice = \"\(wav)\"")
+        config = config.replacingOccurrences(of: "driver = \"auto\"\ndevice = \"default\"", with: "driver = \"file\"\ndevice = \"\(wav)\"")
             .replacingOccurrences(of: "sound_source = \"cello\"", with: "sound_source = \"sine\"")
             .replacingOccurrences(of: "speak = \"auto\"", with: "speak = \"off\"")
         let path = folder.appendingPathComponent("eartrainer.toml").path

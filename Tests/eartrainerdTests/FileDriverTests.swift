@@ -14,7 +14,7 @@ struct FileDriverTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let wav = folder.appendingPathComponent("lesson.wav").path
         var config = try String(contentsOf: ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml"), encoding: .utf8)
-        config = config.replacingOccurrences(of: "driver = \"alsa\"\ndevice = \"default\"", with: "driver = \"file\"\ndevice = \"\(wav)\"")
+        config = config.replacingOccurrences(of: "driver = \"auto\"\ndevice = \"default\"", with: "driver = \"file\"\ndevice = \"\(wav)\"")
         config = config.replacingOccurrences(of: "sound_source = \"cello\"", with: "sound_source = \"sine\"")
         let configPath = folder.appendingPathComponent("eartrainer.toml").path
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)

@@ -12,7 +12,7 @@ struct VoiceStatusTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         var config = try String(contentsOf: ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml"), encoding: .utf8)
         if let dataPath { config = config.replacingOccurrences(of: "data_path = \"\"", with: "data_path = \"\(dataPath)\"") }
-        config = config.replacingOccurrences(of: "driver = \"alsa\"\ndevice = \"default\"",
+        config = config.replacingOccurrences(of: "driver = \"auto\"\ndevice = \"default\"",
                                              with: "driver = \"file\"\ndevice = \"\(folder.appendingPathComponent("out.wav").path)\"")
         let path = folder.appendingPathComponent("eartrainer.toml").path
         try config.write(toFile: path, atomically: true, encoding: .utf8)

@@ -77,6 +77,7 @@ struct WireKeysTests {
         }
         try call("subscribe")
         try call("status")
+        try call("devices.get")
         try call("config.get")
         try call("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"), "seed": .number(1)]))
         try call("notes.play", .object(["notes": .array(["D3", "E3", "G3", "F3"].map { .string($0) })]))
@@ -112,7 +113,7 @@ struct WireKeysTests {
         #expect(lines > 5)
 
         let commands: [[String]] = [
-            ["status", "--json"], ["results", "--json"], ["stats", "--json"], ["theory", "interval", "C4", "d5", "--json"],
+            ["status", "--json"], ["devices", "--json"], ["results", "--json"], ["stats", "--json"], ["theory", "interval", "C4", "d5", "--json"],
             ["theory", "scale", "dorian", "D", "--json"], ["theory", "tuning", "just", "--json"],
         ]
         for arguments in commands {

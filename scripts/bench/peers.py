@@ -94,7 +94,7 @@ def time_to_ready(folder, binary, arguments):
     cache.mkdir(parents=True, exist_ok=True)
     config = base / "startup.toml"
     config.write_text(
-        f'[audio]\nsoundfont = "{SOUNDFONT}"\ndevice = "null"\nperiod_size = 128\nperiods = 3\nsample_rate = 48000\n'
+        f'[audio]\nsoundfont = "{SOUNDFONT}"\ndriver = "alsa"\ndevice = "null"\nperiod_size = 128\nperiods = 3\nsample_rate = 48000\n'
         f'[socket]\npath = "{base}/s.sock"\n[storage]\ndatabase = "{base}/db.sqlite"\n')
     notify_path = str(base / "notify.sock")
     if os.path.exists(notify_path):

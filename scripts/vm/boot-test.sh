@@ -21,32 +21,12 @@
 # VM_BOOT_CHECKS=0 leaves the checks to the caller.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-root=$(pwd)
-out=${VM_OUT:-$root/.vm-out/boot}
-# The guest gets a fresh tmpfs on /tmp (below), so nothing it needs may live there on the host.
-case "$out" in /tmp/*) out=/var/lib/eartrainer-vm-boot ;; esac
-stage=$out/stage
-guest=$out/guest
-etc=/etc/systemd/system
 test_unit=eartrainer-boot-test.service
 var_unit=eartrainer-boot-rw.service
 dropin=vm-boot-test.conf
-
-fail() { echo "vm-boot: FAIL: $*" >&2; exit 1; }
-
-scripts/install-deps.sh
-kernel=$(ls /boot/vmlinuz-* 2>/dev/null | sort -V | tail -n 1)
-[ -n "$kernel" ] || fail "no /boot/vmlinuz-* (is linux-image-amd64 installed?)"
-
+. scripts/vm/boot-host.sh
 # Never take over a real installation's units on this machine.
-for unit in eartrainer.service eartrainer.socket $test_unit $var_unit; do
-  if [ -e "$etc/$unit" ] || [ -L "$etc/$unit" ]; then
-    case "$(readlink "$etc/$unit" || true)" in
-      "$stage"/*) ;;  # left over by an interrupted run of this script
-      *) fail "$etc/$unit exists and is not this test's: not touching it" ;;
-    esac
-  fi
-done
+vm_boot_prepare vm-boot .vm-out/boot eartrainer.service eartrainer.socket $test_unit $var_unit
 
 made_sockets_wants=0
 [ -d "$etc/sockets.target.wants" ] || made_sockets_wants=1

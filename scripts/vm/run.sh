@@ -57,7 +57,7 @@ mkdir -p "$out"
 seed_calibration() {
   local dir=$out/audio-seed
   mkdir -p "$dir/cache"
-  printf '[audio]\nsoundfont = "/usr/share/sounds/sf2/FluidR3_GM.sf2"\ndevice = "null"\nperiod_size = %s\nperiods = %s\nsample_rate = 48000\n[training]\nnote_duration = 0.5\n[socket]\npath = "%s"\n[storage]\ndatabase = "%s"\n' \
+  printf '[audio]\nsoundfont = "/usr/share/sounds/sf2/FluidR3_GM.sf2"\ndriver = "alsa"\ndevice = "null"\nperiod_size = %s\nperiods = %s\nsample_rate = 48000\n[training]\nnote_duration = 0.5\n[socket]\npath = "%s"\n[storage]\ndatabase = "%s"\n' \
     "$period" "$periods" "$dir/s.sock" "$dir/db.sqlite" >"$dir/seed.toml"
   CACHE_DIRECTORY=$dir/cache "$bin/eartrainerd" run --config "$dir/seed.toml" >"$dir/daemon.log" 2>&1 &
   local pid=$!

@@ -19,6 +19,7 @@ swift build >/dev/null  # the daemon, eartrainctl and boot-wav-check, debug
 config=$out/config.sed
 cat >"$config" <<'SED'
 s/^sound_source = "cello"/sound_source = "sine"/
+s/^device = "default"/device = "USB Audio"/
 SED
 
 VM_OUT=$out/boot1 VM_BOOT_GUEST=scripts/vm/student-guest.sh VM_BOOT_CONFIG=$config VM_BOOT_CHECKS=0 \
@@ -40,6 +41,7 @@ check() {  # check "what" command...
 }
 seen() { grep -qF -- "$2" "$one/$1.txt" 2>/dev/null; }
 check "at boot, an exercise is ready and the sound card is open" seen at-boot "ready: "
+check "the sound card is found by its name (audio.device = \"USB Audio\")" seen at-boot "(card 0 'QEMU USB Audio')"
 check "the USB keyboard is found by itself" seen plugged "Student Keyboard"
 check "the menu's keys chose D dorian from D3" seen menu-chose "D dorian"
 check "four right notes and the wrong one are judged" seen before-unplug "4 correct, 1 error"

@@ -1,3 +1,5 @@
+import ALSASequencer
+import ControlProtocol
 import Daemon
 import FluidSynthAudio
 import MusicTheory
@@ -77,6 +79,17 @@ final class FluidSynthSoundOutput: SoundOutput {
         case .playing(let device): return SoundStatus(deviceOpen: true, detail: device + voice)
         case .silent(let reason): return SoundStatus(deviceOpen: false, detail: reason + voice)
         }
+    }
+
+    /// The cards present (as libasound lists them), and what the configured device makes of them.
+    var devices: SoundDevices {
+        let report = output.devices(cards: SoundCard.present())
+        return SoundDevices(
+            driver: report.driver, device: report.device, open: report.open, problem: report.problem,
+            cards: report.cards.map { entry in
+                SoundCardEntry(index: entry.card.index, id: entry.card.id, driver: entry.card.driver, name: entry.card.name,
+                               longName: entry.card.longName, matches: entry.named, inUse: entry.inUse)
+            })
     }
 
     private func style(_ settings: TrainingSettings) -> PromptStyle {
