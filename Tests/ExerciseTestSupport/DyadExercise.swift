@@ -44,6 +44,8 @@ public struct DyadExercise: ExerciseModule {
 
 /// A dyad as shown while open: its lower note only.
 public struct DyadQuestion: ExerciseQuestion {
+    /// The dyad's interval is shown in the question, so a wrong try may name it.
+    public var namesSubjectWhileOpen: Bool { true }
     public static var kind: ExerciseKind { DyadExercise.kind }
     public let root: SpelledNote
     public var title: String { "dyad" }
@@ -52,7 +54,6 @@ public struct DyadQuestion: ExerciseQuestion {
     public var tuningRoot: MIDINote? { try? root.midiNote() }
     public var details: [String: JSONValue] { ["root": .string(root.description)] }
     public var answerColumns: AnswerColumns { AnswerColumns(root: root.description) }
-    public func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote { played.spelled }
 
     public static func subject(_ interval: SpelledInterval) -> AnswerSubject {
         AnswerSubject(category: "dyad", label: "dyad \(interval)", value: .string(interval.description), order: [interval.semitones])

@@ -30,12 +30,13 @@ public protocol ExerciseQuestion: Sendable, Hashable, Codable {
     /// root and steps already show); false when the expected note is the answer itself.
     var showsExpectedWhileOpen: Bool { get }
     /// True when a wrong try's report may name what the answer is counted under (an interval
-    /// drill's interval, which its question shows); false when that is what is asked (an
-    /// interval heard).
+    /// drill's interval, which its question shows); false (the default, so that a new kind gives
+    /// nothing away until it says so) when that is what is asked (an interval heard).
     var namesSubjectWhileOpen: Bool { get }
     /// The statistics columns every answer to it fills.
     var answerColumns: AnswerColumns { get }
-    /// Where a wrong try is drawn on the staff, `drawn` notes being there: near the note expected.
+    /// Where a wrong try is drawn on the staff, `drawn` notes being there: near the note expected,
+    /// or (the default) where it was played, for a question whose expected note is the answer.
     func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote
 }
 
@@ -43,7 +44,8 @@ extension ExerciseQuestion {
     public var statusFields: [String: JSONValue] { [:] }
     public var answerCount: Int? { nil }
     public var showsExpectedWhileOpen: Bool { false }
-    public var namesSubjectWhileOpen: Bool { true }
+    public var namesSubjectWhileOpen: Bool { false }
+    public func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote { played.spelled }
 }
 
 /// The statistics' answer columns a question fills: its root, and its mode or interval.

@@ -15,7 +15,5 @@ extension ChordQuestion: ExerciseQuestion {
     public var spoken: String { "listen: a chord on \(root.spoken)" }
     public var tuningRoot: MIDINote? { rootNote }
     public var details: [String: JSONValue] { ["root": .string(root.description)] }
-    public var namesSubjectWhileOpen: Bool { false }
     public var answerColumns: AnswerColumns { AnswerColumns(root: root.name.description) }
-    public func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote { played.spelled }
 }

@@ -23,7 +23,5 @@ extension DegreeQuestion: ExerciseQuestion {
     public var details: [String: JSONValue] {
         ["key": .string(key.name), "tonic": .string(root.description), "in_key": .number(Double(inKey))]
     }
-    public var namesSubjectWhileOpen: Bool { false }
     public var answerColumns: AnswerColumns { AnswerColumns(root: key.tonic.description, mode: key.quality.rawValue) }
-    public func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote { played.spelled }
 }

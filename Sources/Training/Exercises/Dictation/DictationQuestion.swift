@@ -25,7 +25,5 @@ extension DictationQuestion: ExerciseQuestion {
         ["key": .string(key), "first": .string(root.description), "length": .number(Double(length))]
     }
     public var answerCount: Int? { length }
-    public var namesSubjectWhileOpen: Bool { false }
     public var answerColumns: AnswerColumns { AnswerColumns(root: root.name.description, mode: key.split(separator: " ").last.map(String.init)) }
-    public func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote { played.spelled }
 }

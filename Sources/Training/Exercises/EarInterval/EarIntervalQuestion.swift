@@ -25,7 +25,6 @@ extension EarIntervalQuestion: ExerciseQuestion {
     public var details: [String: JSONValue] {
         ["root": .string(root.description), "direction": .string(direction.rawValue), "harmonic": .bool(harmonic)]
     }
-    public var namesSubjectWhileOpen: Bool { false }
     public var answerColumns: AnswerColumns { AnswerColumns(root: root.name.description) }
 
     /// Where it was played, moved as the root is drawn.

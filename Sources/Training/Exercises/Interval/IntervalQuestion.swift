@@ -40,6 +40,8 @@ extension IntervalQuestion: Hashable, Codable {}
 
 extension IntervalQuestion: ExerciseQuestion {
     public static var kind: ExerciseKind { IntervalExercise.kind }
+    /// The interval is named in the question itself.
+    public var namesSubjectWhileOpen: Bool { true }
     public var title: String { interval.description }
     public var ask: String { text }
     public var tuningRoot: MIDINote? { rootNote }

@@ -47,6 +47,8 @@ extension ScaleQuestion: Hashable, Codable {}
 
 extension ScaleQuestion: ExerciseQuestion {
     public static var kind: ExerciseKind { ScaleExercise.kind }
+    /// A wrong try may say which degree it missed: the pattern shows them all.
+    public var namesSubjectWhileOpen: Bool { true }
     public var title: String { "\(scale.root) \(scale.mode.name)" }
     public var ask: String { "\(stepPattern)  from \(expected[0].spelled)\(direction.asked)" }
     public var spoken: String { "\(scale.root.spoken) \(scale.mode.name), from \(expected[0].spelled.spoken)\(direction.asked)" }
