@@ -153,18 +153,19 @@ let package = Package(
         .target(
             name: "WebView",
             dependencies: [
-                "ControlProtocol", "ClientViews", "Training", "MusicTheory", "SystemCalls", hummingbird, hummingbirdWebSocket, httpTypes,
+                "ControlProtocol", "ClientViews", "ConfigFile", "Training", "MusicTheory", "SystemCalls", hummingbird, hummingbirdWebSocket,
+                httpTypes,
                 logging,
             ]
         ),
         .executableTarget(
             name: "eartrainer-web",
-            dependencies: ["WebView", "ControlProtocol", argumentParser, hummingbird, logging]
+            dependencies: ["WebView", "ConfigFile", "ControlProtocol", argumentParser, hummingbird, logging]
         ),
         .testTarget(
             name: "WebViewTests",
             dependencies: [
-                "WebView", "ClientViews", "ControlProtocol", "Training", "MusicTheory", hummingbird, hummingbirdTesting, httpTypes,
+                "WebView", "ClientViews", "ConfigFile", "ControlProtocol", "Training", "MusicTheory", hummingbird, hummingbirdTesting, httpTypes,
                 hummingbirdWebSocket, hummingbirdWSClient, hummingbirdWSTesting, logging,
             ]
         ),

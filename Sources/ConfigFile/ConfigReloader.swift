@@ -152,6 +152,7 @@ public final class ConfigReloader: TrainingSettingsSource, Sendable {
         if old.socket != new.socket { changed.append("socket") }
         if old.storage != new.storage { changed.append("storage") }
         if old.voice != new.voice { changed.append("voice") }
+        if old.web != new.web { changed.append("web") }
         return changed
     }
 

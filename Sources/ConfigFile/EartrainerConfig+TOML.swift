@@ -12,6 +12,7 @@ extension EartrainerConfig {
         var socket = try reader.table("socket")
         var storage = try reader.table("storage")
         var voice = try reader.table("voice")
+        var web = try reader.table("web")
         try reader.finish()
         self.init(
             midi: try midi.map { reader throws(ConfigError) in try MIDIConfig(reading: &reader) } ?? defaults.midi,
@@ -21,7 +22,8 @@ extension EartrainerConfig {
             socket: try socket.map { reader throws(ConfigError) in try SocketConfig(reading: &reader) } ?? defaults.socket,
             storage: try storage.map { reader throws(ConfigError) in try StorageConfig(reading: &reader) }
                 ?? defaults.storage,
-            voice: try voice.map { reader throws(ConfigError) in try VoiceConfig(reading: &reader) } ?? defaults.voice
+            voice: try voice.map { reader throws(ConfigError) in try VoiceConfig(reading: &reader) } ?? defaults.voice,
+            web: try web.map { reader throws(ConfigError) in try WebConfig(reading: &reader) } ?? defaults.web
         )
     }
 }
@@ -182,3 +184,21 @@ extension StorageConfig {
 }
 
 /// The text itself, refused when empty.
+
+extension WebConfig {
+    init(reading reader: inout TableReader) throws(ConfigError) {
+        let d = WebConfig()
+        self.init(
+            listen: try reader.parsed("listen", d.listen) { text in
+                do throws(InvalidListenAddress) { return try ListenAddress(parsing: text) } catch { throw Message(error.description) }
+            },
+            viewing: try reader.parsed("viewing", d.viewing) { text in
+                guard let viewing = WebViewing(rawValue: text) else {
+                    throw Message("'\(text)' is not a viewing rule: use open (anyone who reaches the port sees the session) or paired")
+                }
+                return viewing
+            }
+        )
+        try reader.finish()
+    }
+}

@@ -1,4 +1,4 @@
-/// Everything the daemon reads from its one config file, in six sections.
+/// Everything the daemon reads from its one config file, in seven sections.
 ///
 /// `EartrainerConfig()` is the built-in defaults; `config/eartrainer.toml` documents every key and
 /// a test checks that it loads to exactly these values.
@@ -15,12 +15,15 @@ public struct EartrainerConfig: Sendable {
     public var storage: StorageConfig
     /// The voice.
     public var voice: VoiceConfig
+    /// The web view (`eartrainer-web`): where it listens, who may look.
+    public var web: WebConfig
 
     /// A config with the built-in default for every section not given.
     public init(
         midi: MIDIConfig = MIDIConfig(), audio: AudioConfig = AudioConfig(),
         training: TrainingConfig = TrainingConfig(), socket: SocketConfig = SocketConfig(),
-        storage: StorageConfig = StorageConfig(), voice: VoiceConfig = VoiceConfig()
+        storage: StorageConfig = StorageConfig(), voice: VoiceConfig = VoiceConfig(),
+        web: WebConfig = WebConfig()
     ) {
         self.midi = midi
         self.audio = audio
@@ -28,6 +31,7 @@ public struct EartrainerConfig: Sendable {
         self.socket = socket
         self.storage = storage
         self.voice = voice
+        self.web = web
     }
 
     /// The built-in defaults.

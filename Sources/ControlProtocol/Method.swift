@@ -28,6 +28,8 @@ public struct Method: RawRepresentable, Hashable, Sendable, ExpressibleByStringL
     public static let notesPlay: Method = "notes.play"
     public static let subscribe: Method = "subscribe"
     public static let unsubscribe: Method = "unsubscribe"
+    public static let pairingOffer: Method = "pairing.offer"
+    public static let pairingRedeem: Method = "pairing.redeem"
 }
 
 extension Method: CustomStringConvertible {

@@ -13,6 +13,7 @@ public enum ErrorCode: Int, CaseIterable, Sendable, Codable {
     case statisticsUnavailable = -32005
     case busy = -32006
     case noResults = -32007
+    case notPaired = -32008
 }
 
 /// The error member of a response.
@@ -61,6 +62,8 @@ public struct RPCError: Error, Sendable, Hashable, Codable {
     }
     public static let busy = RPCError(.busy, message: "daemon busy; request dropped, try again")
     public static let noResults = RPCError(.noResults, message: "no session has finished yet")
+    public static let notPaired = RPCError(
+        .notPaired, message: "that pairing code is wrong, used or expired; get a new one with 'eartrainctl web-pair'")
 }
 
 extension RPCError: CustomStringConvertible {

@@ -65,6 +65,16 @@ extension MethodTable {
         MethodEntry(.unsubscribe, .anyone, params: TopicsParams.self) { params, context in
             StandardMethods.topics(context.router.subscriptions.change(context.client, topics: params.topics, adding: false))
         },
+        MethodEntry(.pairingOffer, .control, params: NoParams.self) { _, context in
+            let offered = context.router.pairing.offer()
+            return JSONValue.object([
+                "code": .string(offered.code), "expires_in_seconds": .number(PairingCodes.lifetime),
+            ])
+        },
+        MethodEntry(.pairingRedeem, .control, params: PairingRedeemParams.self) { params, context throws(RPCError) in
+            guard context.router.pairing.redeem(params.code) else { throw .notPaired }
+            return JSONValue.object(["paired": .bool(true)])
+        },
     ])
 }
 
@@ -80,6 +90,11 @@ struct TopicsParams: Decodable {
                 codingPath: [], debugDescription: "topics: a list of " + Topic.allCases.map(\.rawValue).joined(separator: ", ")))
         }
     }
+}
+
+/// `pairing.redeem`'s params: the code the browser was given.
+struct PairingRedeemParams: Decodable {
+    var code: String
 }
 
 /// The handlers of the standard methods too long to read inside the table.

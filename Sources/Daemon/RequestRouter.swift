@@ -17,6 +17,8 @@ public struct RequestRouter: Sendable {
     public let methods: MethodTable
     /// Who hears which events.
     public let subscriptions = Subscriptions()
+    /// The web view's pairing codes (`pairing.offer`, `pairing.redeem`).
+    public let pairing: PairingCodes
     /// The last short line read and what it said. A client polling `status` sends the same line
     /// again and again, and reading JSON is the costliest step of answering it; a line the quick
     /// path read and left to the service is not read twice either.
@@ -40,7 +42,8 @@ public struct RequestRouter: Sendable {
         statistics: @escaping @Sendable (Method, JSONValue?) async throws(RPCError) -> JSONValue = { _, _ throws(RPCError) in
             throw .statisticsUnavailable("statistics are not available")
         },
-        recorded: (@Sendable (_ after: Int, _ through: Int) async -> Bool)? = nil
+        recorded: (@Sendable (_ after: Int, _ through: Int) async -> Bool)? = nil,
+        pairing: PairingCodes = PairingCodes()
     ) {
         self.core = core
         self.policy = policy
@@ -50,6 +53,7 @@ public struct RequestRouter: Sendable {
         self.settings = settings
         self.statistics = statistics
         self.recorded = recorded
+        self.pairing = pairing
     }
 
     /// A line as JSON-RPC reads it (`IncomingLine`), the last short one remembered.

@@ -1,44 +1,27 @@
-/// How `eartrainer-web` is set up: where it listens.
+import ConfigFile
+
+/// How `eartrainer-web` is set up: where it listens, who may look, and the browsers it paired.
 public struct WebConfiguration: Sendable {
-    /// The address and port the server binds (`--listen`).
+    /// The address and port the server binds (`web.listen`, `--listen`).
     public var listen: ListenAddress
+    /// Who sees the session from another machine (`web.viewing`).
+    public var viewing: WebViewing
+    /// The paired browsers (kept in the state directory when installed).
+    public var browsers: PairedBrowsers
+    /// Requests each peer address may make: a burst, then a steady rate. A page load is three
+    /// requests; a reconnecting page one every half second at most.
+    public var requests: RateLimiter
+    /// Pairing tries each address may make: five, then one every twelve seconds.
+    public var pairingTries: RateLimiter
 
-    public init(listen: ListenAddress = .standard) {
+    public init(
+        listen: ListenAddress = .standard, viewing: WebViewing = .open, browsers: PairedBrowsers = PairedBrowsers(),
+        requests: RateLimiter = RateLimiter(burst: 60, perSecond: 20), pairingTries: RateLimiter = RateLimiter(burst: 5, perSecond: 1.0 / 12)
+    ) {
         self.listen = listen
+        self.viewing = viewing
+        self.browsers = browsers
+        self.requests = requests
+        self.pairingTries = pairingTries
     }
-}
-
-/// `ADDR:PORT` as `--listen` takes it: `127.0.0.1:8750`, `0.0.0.0:8750`, `[::1]:8750`.
-public struct ListenAddress: Sendable, Hashable {
-    public var host: String
-    public var port: Int
-
-    /// Loopback only, port 8750: what the web view listens on unless told otherwise.
-    public static let standard = ListenAddress(host: "127.0.0.1", port: 8750)
-
-    public init(host: String, port: Int) {
-        self.host = host
-        self.port = port
-    }
-
-    /// Reads `ADDR:PORT`; a missing port, or one outside 1–65535, is refused.
-    public init(parsing text: String) throws(InvalidListenAddress) {
-        guard let colon = text.lastIndex(of: ":") else { throw InvalidListenAddress(text: text) }
-        var host = String(text[..<colon])
-        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard !host.isEmpty, let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port) else {
-            throw InvalidListenAddress(text: text)
-        }
-        self.init(host: host, port: port)
-    }
-}
-
-extension ListenAddress: CustomStringConvertible {
-    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
-}
-
-/// A `--listen` value that is not `ADDR:PORT`.
-public struct InvalidListenAddress: Error, CustomStringConvertible {
-    public var text: String
-    public var description: String { "'\(text)' is not ADDR:PORT (for example 127.0.0.1:8750 or [::1]:8750)" }
 }

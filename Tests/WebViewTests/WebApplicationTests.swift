@@ -101,7 +101,7 @@ import Testing
             }
             try await client.execute(uri: "/session/start", method: .post, headers: form, body: ByteBuffer(string: "kind=viola")) {
                 #expect($0.status == .badRequest)
-                #expect(String(buffer: $0.body).contains("&#39;viola&#39; is not one of"))
+                #expect(String(buffer: $0.body).contains("choose an exercise: scale, interval"))
             }
             daemon.reply(to: .sessionSkip, with: .failure(.refused(.noSession("session.skip"))))
             try await client.execute(uri: "/session/skip", method: .post, headers: form, body: ByteBuffer(string: "")) {

@@ -4,7 +4,7 @@ import Training
 
 /// The page at `/`: the live panel as `status` shows it (so it works without JavaScript), the
 /// session's controls, and the form that starts an exercise. Controls are forms that post to
-/// `/session/…`; they are drawn only for a peer allowed to use them (loopback, for now).
+/// `/session/…`; they are drawn only for a visitor allowed to use them (this machine, or a paired browser).
 public enum LivePage {
     /// What the page says when the daemon did not answer.
     public struct Away: Sendable {
@@ -12,8 +12,21 @@ public enum LivePage {
         public init(reason: String) { self.reason = reason }
     }
 
-    /// The page for `status` (nil: the daemon is away, and `away` says why).
-    public static func html(status: StatusResult?, away: Away? = nil, controls: Bool) -> String {
+    /// What a visitor allowed to control gets on the page: the forms, with the token they carry.
+    public struct Controls: Sendable {
+        /// The visitor's `csrf` token (a paired browser's), put in every form.
+        public var csrf: String?
+        /// The profiles the statistics know, offered by the start form's profile field.
+        public var profiles: [String]
+        public init(csrf: String? = nil, profiles: [String] = []) {
+            self.csrf = csrf
+            self.profiles = profiles
+        }
+    }
+
+    /// The page for `status` (nil: the daemon is away, and `away` says why). `controls`: nil for
+    /// a visitor who may only look.
+    public static func html(status: StatusResult?, away: Away? = nil, controls: Controls?) -> String {
         var state = WatchState()
         state.apply(status: status?.session)
         var main: [String] = []
@@ -22,39 +35,23 @@ public enum LivePage {
         } else {
             main.append(#"<section id="live" aria-labelledby="exercise">\#n\#(LivePanel.html(state, ready: status?.ready, elapsed: state.sessionSeconds))\#n</section>"#)
         }
-        main.append(sessionControls(running: state.running, allowed: controls))
-        main.append(startForm(running: state.running, allowed: controls))
+        main.append(sessionControls(running: state.running, controls: controls))
+        if let controls {
+            main.append(#"<section id="start" aria-labelledby="start-heading"\#(state.running ? " hidden" : "")>\#(StartForm.html(profiles: controls.profiles, csrf: controls.csrf))</section>"#)
+        }
         return HTML.page(title: state.running ? "eartrainer · \(state.exercise)" : "eartrainer", current: "/", main: main.joined(separator: "\n"), script: true)
     }
 
     /// Repeat, skip, stop: one form each, so they work without JavaScript.
-    static func sessionControls(running: Bool, allowed: Bool) -> String {
-        guard allowed else {
-            return #"<section id="controls" aria-label="session controls"><p class="note">Controls work only from the machine eartrainer runs on for now (pairing a phone comes later).</p></section>"#
+    static func sessionControls(running: Bool, controls: Controls?) -> String {
+        guard let controls else {
+            return #"<section id="controls" aria-label="session controls"><p class="note">To start, repeat, skip or stop from here, <a href="/pair">pair this browser</a>.</p></section>"#
         }
+        let token = controls.csrf.map { #"<input type="hidden" name="csrf" value="\#($0)">"# } ?? ""
         let buttons = [("repeat", "Repeat"), ("skip", "Skip"), ("stop", "Stop")].map { action, label in
-            #"<form method="post" action="/session/\#(action)"><button type="submit" name="action" value="\#(action)">\#(label)</button></form>"#
+            #"<form method="post" action="/session/\#(action)">\#(token)<button type="submit" name="action" value="\#(action)">\#(label)</button></form>"#
         }
         return #"<section id="controls" class="controls" aria-label="session controls"\#(running ? "" : " hidden")>\#(buttons.joined())</section>"#
-    }
-
-    /// Starts any exercise kind the catalog holds, with a root and a profile (a class sharing one keyboard).
-    static func startForm(running: Bool, allowed: Bool) -> String {
-        guard allowed else { return "" }
-        let kinds = ExerciseKind.allCases.map { kind in
-            #"<option value="\#(HTML.escaped(kind.rawValue))">\#(HTML.escaped(kind.rawValue))</option>"#
-        }.joined()
-        return """
-            <section id="start" aria-labelledby="start-heading"\(running ? " hidden" : "")>
-            <h2 id="start-heading">Start an exercise</h2>
-            <form method="post" action="/session/start" class="start">
-            <label for="kind">Exercise</label><select id="kind" name="kind">\(kinds)</select>
-            <label for="root">Root (optional)</label><input id="root" name="root" autocomplete="off" placeholder="D3" maxlength="8">
-            <label for="profile">Profile (optional)</label><input id="profile" name="profile" autocomplete="off" maxlength="64" pattern="[A-Za-z0-9._-]{1,64}">
-            <button type="submit">Start</button>
-            </form>
-            </section>
-            """
     }
 
     /// A page that says what went wrong with an action, and leads back.

@@ -1,15 +1,16 @@
 import ControlProtocol
 import Foundation
 import Hummingbird
-import MusicTheory
 import Training
 
 /// The control actions, each a form's post: `/session/start`, `/session/repeat`, `/session/skip`,
-/// `/session/stop`. Each is checked by `RequestGate` (loopback, same site), carried out as the
-/// daemon's method of the same name, and answered with a redirect to the page to see next, or a
-/// page saying why it was not done (403 refused here, 409 refused by the daemon, 503 no daemon).
+/// `/session/stop`. Each is checked by `RequestGate` (this machine or a paired browser, same site,
+/// the form's token), carried out as the daemon's method of the same name, and answered with a
+/// redirect to the page to see next, or a page saying why it was not done (403 refused here,
+/// 400 a form that cannot be read, 409 refused by the daemon, 503 no daemon).
 struct ActionRoutes<Daemon: DaemonLink> {
     let daemon: Daemon
+    let access: WebAccess
     /// The largest form body read; the start form is well under it.
     static var formLimit: Int { 4096 }
 
@@ -19,25 +20,23 @@ struct ActionRoutes<Daemon: DaemonLink> {
         ]
         for (action, method, next) in simple {
             router.post(.init(stringLiteral: "/session/\(action)")) { request, context in
-                if let refusal = RequestGate.controlRefusal(request, context: context) { return Self.refused(refusal) }
-                _ = try await request.body.collect(upTo: Self.formLimit)
+                let form = FormFields(String(buffer: try await request.body.collect(upTo: Self.formLimit)))
+                if let refusal = RequestGate.controlRefusal(request, visitor: access.visitor(request, context), form: form) {
+                    return Self.refused(refusal)
+                }
                 return await carryOut(method, params: nil, next: next)
             }
         }
         router.post("/session/start") { request, context in
-            if let refusal = RequestGate.controlRefusal(request, context: context) { return Self.refused(refusal) }
-            let body = try await request.body.collect(upTo: Self.formLimit)
-            let form: StartForm
-            do {
-                form = try URLEncodedFormDecoder().decode(StartForm.self, from: String(buffer: body))
-            } catch {
-                return Responses.page(LivePage.refusal("The form could not be read: choose an exercise."), status: .badRequest)
+            let form = FormFields(String(buffer: try await request.body.collect(upTo: Self.formLimit)))
+            if let refusal = RequestGate.controlRefusal(request, visitor: access.visitor(request, context), form: form) {
+                return Self.refused(refusal)
             }
             let params: SessionStartParams
-            do {
-                params = try form.params()
+            do throws(ExerciseParams.Refusal) {
+                params = try StartForm.params(form)
             } catch {
-                return Responses.page(LivePage.refusal("\(error)"), status: .badRequest)
+                return Responses.page(LivePage.refusal("The form could not be read: \(error.description)."), status: .badRequest)
             }
             return await carryOut(.sessionStart, params: Wire.value(params), next: "/")
         }
@@ -56,21 +55,5 @@ struct ActionRoutes<Daemon: DaemonLink> {
 
     private static func refused(_ why: String) -> Response {
         Responses.page(LivePage.refusal(why), status: .forbidden)
-    }
-}
-
-/// The start form's fields: the kind, and optionally a root and a profile. The daemon checks
-/// them as it checks `eartrainctl start`'s (an unknown kind here is refused before it is sent).
-struct StartForm: Decodable {
-    var kind: String
-    var root: String?
-    var profile: String?
-
-    /// The `session.start` params the form asks for.
-    func params() throws -> SessionStartParams {
-        var params = SessionStartParams(kind: try ExerciseKind(choosing: kind))
-        if let root = root?.trimmingCharacters(in: .whitespaces), !root.isEmpty { params.set("root", .string(root)) }
-        if let profile = profile?.trimmingCharacters(in: .whitespaces), !profile.isEmpty { params.profile = profile }
-        return params
     }
 }

@@ -10,11 +10,13 @@ import Logging
 /// daemon goes away it says so and closes, and the page connects again by itself.
 struct LiveRoute<Daemon: DaemonLink> {
     let daemon: Daemon
+    let access: WebAccess
 
     func add(to router: Router<WebRequestContext>) {
-        router.ws("/live") { request, _ in
-            // A page of another site must not read the session (a WebSocket is not bound by CORS).
-            RequestGate.sameOrigin(request) ? .upgrade([:]) : .dontUpgrade
+        router.ws("/live") { request, context in
+            // A page of another site must not read the session (a WebSocket is not bound by CORS),
+            // nor a visitor who may not look.
+            RequestGate.sameOrigin(request) && access.visitor(request, context).mayView(access.viewing) ? .upgrade([:]) : .dontUpgrade
         } onUpgrade: { inbound, outbound, _ in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 // The page sends nothing; reading lets a close from it end the relay.

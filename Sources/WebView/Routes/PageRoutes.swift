@@ -2,13 +2,17 @@ import ClientViews
 import ControlProtocol
 import Hummingbird
 
-/// The pages (`/`, `/results`) and the files they load, each page drawn from one call to the daemon.
+/// The pages (`/`, `/results`) and the files they load, each page drawn from one call to the
+/// daemon. A visitor who may not look (`web.viewing = "paired"`, not paired) gets the pairing page.
 struct PageRoutes<Daemon: DaemonLink> {
     let daemon: Daemon
+    let access: WebAccess
 
     func add(to router: Router<WebRequestContext>) {
-        router.get("/") { _, context in
-            let controls = RequestGate.isLoopback(context.peerAddress)
+        router.get("/") { request, context in
+            let visitor = access.visitor(request, context)
+            guard visitor.mayView(access.viewing) else { return PairingPage.mustPair() }
+            let controls = visitor.mayControl ? LivePage.Controls(csrf: visitor.csrf, profiles: await profiles()) : nil
             do throws(DaemonFailure) {
                 return Responses.page(LivePage.html(status: try await daemon.status(), controls: controls))
             } catch {
@@ -16,7 +20,8 @@ struct PageRoutes<Daemon: DaemonLink> {
                                       status: .serviceUnavailable)
             }
         }
-        router.get("/results") { _, _ in
+        router.get("/results") { request, context in
+            guard access.visitor(request, context).mayView(access.viewing) else { return PairingPage.mustPair() }
             do throws(DaemonFailure) {
                 return Responses.page(ResultsPage.html(SessionResults(try await daemon.call(.sessionResults))))
             } catch .refused(let error) where error.code == ErrorCode.noResults.rawValue {
@@ -29,5 +34,11 @@ struct PageRoutes<Daemon: DaemonLink> {
         router.get(.init(stringLiteral: LiveScript.path)) { _, _ in
             Responses.asset(LiveScript.source, type: "text/javascript; charset=utf-8")
         }
+    }
+
+    /// The profiles the statistics know (`stats.get`'s `profiles`), or none when it cannot say.
+    private func profiles() async -> [String] {
+        guard case .object(let result)? = try? await daemon.call(.statsGet), case .array(let names)? = result["profiles"] else { return [] }
+        return names.compactMap { if case .string(let name) = $0 { name } else { nil } }
     }
 }

@@ -1,0 +1,19 @@
+import HTTPTypes
+import Hummingbird
+
+/// Refuses a peer's request with 429 Too Many Requests once its allowance is spent, before any
+/// route runs (and before any call to the daemon).
+struct RateLimitMiddleware: RouterMiddleware {
+    typealias Context = WebRequestContext
+    let limiter: RateLimiter
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard limiter.allow(context.peerAddress) else {
+            var response = Responses.page(LivePage.refusal("Too many requests from this address: wait a moment and reload."),
+                                          status: .tooManyRequests)
+            response.headers[.retryAfter] = String(limiter.wait(context.peerAddress))
+            return response
+        }
+        return try await next(request, context)
+    }
+}
