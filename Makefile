@@ -37,6 +37,10 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR ?= $(PREFIX)/bin
 UNITDIR ?= $(PREFIX)/lib/systemd/system
+# `make install` into the running system (no DESTDIR) where systemd runs enables and starts the
+# socket, the daemon and the web view; ENABLE_UNITS=no leaves them alone (scratch prefixes).
+ENABLE_UNITS ?= $(if $(DESTDIR),no,$(shell test -d /run/systemd/system && echo yes || echo no))
+SYSTEMCTL ?= systemctl
 # The user unit (a desktop user's own daemon, `systemctl --user enable --now eartrainer`).
 USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 SHAREDIR ?= $(PREFIX)/share/eartrainer
@@ -86,8 +90,15 @@ install: binaries manpages
 	cp -r docs $(DESTDIR)$(DOCDIR)/
 	if [ -f config/eartrainer.toml ] && [ ! -f $(DESTDIR)$(CONFDIR)/eartrainer.toml ]; then \
 		install -m 644 config/eartrainer.toml $(DESTDIR)$(CONFDIR)/eartrainer.toml; fi
-	@echo "installed under $(DESTDIR)$(PREFIX); enable at boot with: systemctl enable --now eartrainer.service"
-	@echo "or, on a desktop, for your user instead: systemctl --user enable --now eartrainer.service"
+	@# Installed into the running system (no DESTDIR) where systemd runs: the socket, the daemon and
+	@# the web view are enabled at boot and started, as the package does.
+	@if [ "$(ENABLE_UNITS)" = yes ]; then \
+		$(SYSTEMCTL) daemon-reload && $(SYSTEMCTL) enable --now eartrainer.socket eartrainer.service eartrainer-web.service && \
+		echo "enabled and started eartrainer.socket, eartrainer.service and eartrainer-web.service (http://127.0.0.1:8750)"; \
+	else \
+		echo "installed under $(DESTDIR)$(PREFIX); enable at boot with: systemctl enable --now eartrainer.service eartrainer-web.service"; \
+		echo "or, on a desktop, for your user instead: systemctl --user enable --now eartrainer.service"; \
+	fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/eartrainerd $(DESTDIR)$(BINDIR)/eartrainctl $(DESTDIR)$(BINDIR)/eartrainer-web

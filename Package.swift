@@ -133,6 +133,9 @@ let package = Package(
         // ── The client. ClientViews draws what it shows (staff as text and SVG, the watch screen,
         // the results screen) as pure functions of the daemon's reports, so tests can pin them.
         .target(name: "ClientViews", dependencies: ["ControlProtocol", "Training", "MusicTheory"]),
+        // The pairing page's address as a QR code in the terminal (Debian's libqrencode-dev).
+        .systemLibrary(name: "CQRencode"),
+        .target(name: "QRCode", dependencies: ["CQRencode"]),
         .testTarget(
             name: "ClientViewsTests",
             dependencies: ["ClientViews", "ControlProtocol", "Training", "MusicTheory"],
@@ -141,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "eartrainctl",
             dependencies: [
-                "MusicTheory", "Training", "ControlProtocol", "ClientViews", "SystemCalls", argumentParser,
+                "MusicTheory", "Training", "ControlProtocol", "ClientViews", "SystemCalls", "QRCode", argumentParser,
             ]
         ),
         .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory", "Training"]),

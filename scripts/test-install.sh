@@ -21,7 +21,7 @@ links_audio() {  # fails unless BINARY loads both
   grep -q libasound <<<"$found" && grep -q libfluidsynth <<<"$found"
 }
 
-make -s install BUILD=debug PREFIX="$work/usr" CONFDIR="$work/etc/eartrainer" >/dev/null
+make -s install BUILD=debug ENABLE_UNITS=no PREFIX="$work/usr" CONFDIR="$work/etc/eartrainer" >/dev/null
 unit="$work/usr/lib/systemd/system/eartrainer.service"
 check "binaries installed under PREFIX" test -x "$work/usr/bin/eartrainerd" -a -x "$work/usr/bin/eartrainctl"
 check "units installed, ExecStart points into PREFIX" grep -q "^ExecStart=$work/usr/bin/eartrainerd run" "$unit"
@@ -70,6 +70,19 @@ check "eartrainer-web(8) installed and renders" man_shows "$work/usr/share/man/m
 check "eartrainer.toml(5) names every documented key" every_key_in_page "$work/usr/share/man/man5/eartrainer.toml.5"
 check "bash completes eartrainctl st<TAB>" bash_completes "$work/usr/share/bash-completion/completions/eartrainctl"
 check "zsh and fish completions installed" test -f "$work/usr/share/zsh/vendor-completions/_eartrainctl" -a -f "$work/usr/share/fish/vendor_completions.d/eartrainctl.fish"
+
+# `sudo make install` where systemd runs enables and starts the units; a stand-in systemctl
+# records what it was asked (no systemd as PID 1 here, and the host is not to be changed).
+printf '#!/bin/sh\necho "$@" >>"%s/systemctl.log"\n' "$work" >"$work/systemctl"
+chmod +x "$work/systemctl"
+make -s install BUILD=debug ENABLE_UNITS=yes SYSTEMCTL="$work/systemctl" PREFIX="$work/enabled/usr" \
+  CONFDIR="$work/enabled/etc/eartrainer" >/dev/null
+check "make install enables and starts the socket, the daemon and the web view where systemd runs" \
+  grep -qx "enable --now eartrainer.socket eartrainer.service eartrainer-web.service" "$work/systemctl.log"
+check "make install enables nothing where systemd does not run (the default here)" \
+  sh -c "make -s -n install BUILD=debug PREFIX=$work/usr | grep -qF '[ \"no\" = yes ]'"
+check "the web unit reads web.listen from the config and keeps pairings in its state directory" \
+  sh -c "grep -q '^ExecStart=$work/usr/bin/eartrainer-web --socket /run/eartrainer/eartrainer.sock\$' $work/usr/lib/systemd/system/eartrainer-web.service && grep -q '^StateDirectory=eartrainer-web' $work/usr/lib/systemd/system/eartrainer-web.service"
 
 make -s install BUILD=debug DESTDIR="$work/pkg" PREFIX=/usr >/dev/null
 check "DESTDIR staging" test -x "$work/pkg/usr/bin/eartrainerd" -a -f "$work/pkg/usr/lib/systemd/system/eartrainer.socket"

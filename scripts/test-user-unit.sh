@@ -40,7 +40,7 @@ wait_for() {
   done
 }
 
-make -s install BUILD=debug PREFIX="$work/usr" CONFDIR="$work/etc/eartrainer" >/dev/null
+make -s install BUILD=debug ENABLE_UNITS=no PREFIX="$work/usr" CONFDIR="$work/etc/eartrainer" >/dev/null
 unit=$work/usr/lib/systemd/user/eartrainer.service
 check "user unit installed, ExecStart points into PREFIX" grep -q "^ExecStart=$work/usr/bin/eartrainerd run" "$unit"
 mkdir -m 700 "$work/run" "$work/home"

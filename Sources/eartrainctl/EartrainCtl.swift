@@ -10,7 +10,7 @@ struct EartrainCtl: ParsableCommand {
         subcommands: [
             StatusCommand.self, DevicesCommand.self, StartCommand.self, StopCommand.self, RepeatCommand.self, SkipCommand.self,
             PlayCommand.self, ResultsCommand.self, StaffCommand.self, WatchCommand.self, StatsCommand.self,
-            ExportCommand.self, SetCommand.self, ConfigCommand.self, KeysCommand.self, TheoryCommand.self,
+            ExportCommand.self, SetCommand.self, ConfigCommand.self, KeysCommand.self, WebPairCommand.self, TheoryCommand.self,
         ]
     )
 }

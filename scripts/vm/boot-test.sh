@@ -47,7 +47,7 @@ trap cleanup EXIT
 
 rm -rf "$out"
 mkdir -p "$stage" "$guest"
-make -s install BUILD=debug PREFIX="$stage/usr" CONFDIR="$stage/etc/eartrainer" >/dev/null
+make -s install BUILD=debug ENABLE_UNITS=no PREFIX="$stage/usr" CONFDIR="$stage/etc/eartrainer" >/dev/null
 install -m 755 "${VM_BOOT_GUEST:-scripts/vm/boot-guest.sh}" "$stage/boot-guest.sh"
 install -m 644 scripts/vm/guest-share.sh "$stage/guest-share.sh"
 if [ -n "${VM_BOOT_CONFIG:-}" ]; then sed -i -f "$VM_BOOT_CONFIG" "$stage/etc/eartrainer/eartrainer.toml"; fi

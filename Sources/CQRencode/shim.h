@@ -1,0 +1,3 @@
+// libqrencode 4 (Debian's libqrencode-dev): encodes the pairing page's address for
+// `eartrainctl web-pair`.
+#include <qrencode.h>

@@ -1,0 +1,87 @@
+import ArgumentParser
+import ControlProtocol
+import Foundation
+import QRCode
+
+/// `eartrainctl web-pair`: a code that pairs a phone or tablet with the web view, the address of
+/// its pairing page, and that address as a QR code to point the phone's camera at. The code is
+/// the daemon's (`pairing.offer`): six digits, five minutes, once. It is never put in the
+/// address, so it stays out of browser histories and logs.
+struct WebPairCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "web-pair",
+        abstract: "Pair a phone or tablet with the web view: a six-digit code, the pairing page's address and its QR code.")
+
+    @Option(help: "The web view's address as the phone reaches it, such as http://piano.local:8750 (default: from the config's web.listen and this machine's addresses).")
+    var url: String?
+
+    @Flag(help: "Leave out the QR code.")
+    var noQr = false
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        let offered = try connection.call(Method.pairingOffer.rawValue)
+        guard case .string(let code)? = offered["code"] else { throw ValidationError("the daemon gave no code") }
+        let listen = (try? connection.call(Method.configGet.rawValue))?["web"]?["listen"]?.string ?? "127.0.0.1:8750"
+        let addresses = url.map { [$0.hasSuffix("/") ? String($0.dropLast()) : $0] } ?? WebAddresses.urls(listen: listen)
+        let pages = addresses.map { $0 + "/pair" }
+        if connection.json {
+            print(Wire.encode(JSONValue.object([
+                "code": .string(code), "expires_in_seconds": offered["expires_in_seconds"] ?? .null,
+                "pairing_pages": .array(pages.map { .string($0) }),
+            ])))
+            return
+        }
+        print("Pairing code: \(code.prefix(3)) \(code.dropFirst(3))   (good for 5 minutes, once)")
+        print("On the phone or tablet, open \(pages.joined(separator: " or ")) and type the code.")
+        if url == nil && WebAddresses.isLoopback(listen) {
+            print("""
+                eartrainer-web listens on \(listen): this machine only. For a phone on the network, set
+                  [web]
+                  listen = "0.0.0.0:8750"
+                in the config file and restart eartrainer-web.
+                """)
+        }
+        if !noQr, let first = pages.first, let qr = QRCode(first) { print(qr.terminalText) }
+    }
+}
+
+/// Where a phone on the network reaches the web view, from `web.listen`.
+enum WebAddresses {
+    /// `http://ADDR:PORT` for the listen address, or for each of this machine's network
+    /// addresses when it listens on all of them (`0.0.0.0`, `::`).
+    static func urls(listen: String) -> [String] {
+        guard let colon = listen.lastIndex(of: ":") else { return ["http://\(listen)"] }
+        let host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let port = listen[listen.index(after: colon)...]
+        let hosts = host == "0.0.0.0" || host == "::" ? networkAddresses() : [host]
+        return (hosts.isEmpty ? ["127.0.0.1"] : hosts).map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(port)" }
+    }
+
+    static func isLoopback(_ listen: String) -> Bool {
+        listen.hasPrefix("127.") || listen.hasPrefix("[::1]") || listen.hasPrefix("localhost")
+    }
+
+    /// This machine's IPv4 addresses on interfaces that are up, loopback aside.
+    static func networkAddresses() -> [String] {
+        var first: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&first) == 0 else { return [] }
+        defer { freeifaddrs(first) }
+        var addresses: [String] = []
+        var entry = first
+        while let current = entry {
+            defer { entry = current.pointee.ifa_next }
+            let flags = Int32(current.pointee.ifa_flags)
+            guard let address = current.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
+                  flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0 else { continue }
+            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
+                var raw = inet.pointee.sin_addr
+                _ = inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN))
+            }
+            addresses.append(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return addresses
+    }
+}
