@@ -26,7 +26,7 @@ public struct LifetimeProgress: Sendable, Hashable {
 
     /// One item (`m3`, `minor`, `degree 3`) and its figures.
     public struct Item: Sendable, Hashable {
-        /// The name within its kind: `m3` under `interval`, `3` under `degree`.
+        /// The name within its kind: `m3` under `interval`, `degree 3` under `degree`.
         public var label: String
         public var tally: Tally
     }
@@ -92,14 +92,15 @@ public struct LifetimeProgress: Sendable, Hashable {
     }
 
     /// Each item under its kind, named without it: `interval m3` is `m3` under `interval`,
-    /// `degree 3` is `3` under `degree`, `scale degree 2` is `degree 2` under `scale`.
+    /// `scale degree 2` is `degree 2` under `scale`; `degree 3` stays `degree 3` under `degree`.
     static func itemGroups(_ items: [String: JSONValue]) -> [ItemGroup] {
         var groups: [String: [Item]] = [:]
         for (name, value) in items {
             let kind = ExerciseKind.allCases.map(\.rawValue).first { name == $0 || name.hasPrefix($0 + " ") }
                 ?? String(name.prefix { $0 != " " })
             let rest = name.dropFirst(kind.count).drop { $0 == " " }
-            let label = rest.isEmpty ? name : String(rest)
+            // A number alone (`3` of `degree 3`) says nothing: such an item keeps its whole name.
+            let label = rest.isEmpty || Int(rest) != nil ? name : String(rest)
             groups[kind, default: []].append(Item(label: label, tally: Tally(value)))
         }
         return groups.sorted { kindOrder($0.key) < kindOrder($1.key) }.map { kind, items in

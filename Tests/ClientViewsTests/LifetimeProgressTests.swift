@@ -36,7 +36,7 @@ struct LifetimeProgressTests {
         #expect((progress.sessions, progress.practiceSeconds, progress.bestStreak, progress.bestDayStreak) == (3, 250, 5, 2))
     }
 
-    @Test("items by kind in the catalog's order, named without the kind, intervals by size and numbers by value")
+    @Test("items by kind in the catalog's order, named without the kind unless a number is left, intervals by size, numbers by value")
     func items() throws {
         let groups = try Self.read(Self.result).itemGroups
         #expect(groups.map(\.kind) == ["scale", "interval", "ear-interval", "degree", "kazoo"])
@@ -44,7 +44,7 @@ struct LifetimeProgressTests {
         #expect(groups[1].items.map(\.label) == ["m3", "P5", "M9"])
         #expect(groups[1].items[1].tally.accuracy == 0.5 && groups[1].items[1].tally.averageResponse == 2)
         #expect(groups[1].items[2].tally.averageResponse == nil)
-        #expect(groups[3].items.map(\.label) == ["3", "10"])
+        #expect(groups[3].items.map(\.label) == ["degree 3", "degree 10"])
         #expect(groups[4].items.map(\.label) == ["honk"])
     }
 

@@ -77,6 +77,15 @@ import Testing
         #expect(svg.contains("day 1: none; day 2: 1.0"))
     }
 
+    @Test("a lone day is written under its point")
+    func lonePoint() {
+        let svg = LineChart.svg(id: "d", title: "t", points: [.init(label: "2026-03-28", value: 1, text: "100%")], maximum: 1, ticks: [], empty: "")
+        let middle = Chart.number((LineChart.left + LineChart.right) / 2)
+        #expect(svg.contains(#"<circle class="point" cx="\#(middle)""#))
+        #expect(svg.contains(#"<text x="\#(middle)" y="186" text-anchor="middle" class="day""#))
+        #expect(!svg.contains("<polyline"))
+    }
+
     @Test("coordinates have at most one decimal", arguments: [(0.0, "0"), (12.34, "12.3"), (12.96, "13"), (-0.25, "-0.3"), (-3.5, "-3.5"), (360, "360")])
     func numbers(_ value: Double, _ text: String) {
         #expect(Chart.number(value) == text)

@@ -30,6 +30,24 @@ import Testing
         #expect(html.components(separatedBy: "<svg").count - 1 == 4 + 6)
     }
 
+    @Test("a chart draws the last 90 days with answers; the table lists every day")
+    func manyDays() {
+        let days: [JSONValue] = (1...100).map { day in
+            .object(["day": .string("day \(day)"), "answers": .number(2), "correct": .number(1), "accuracy": .number(0.5),
+                     "average_response_seconds": .number(1)])
+        }
+        let stats: JSONValue = .object([
+            "profile": .string("bea"),
+            "figures": .object(["overall": .object(["answers": .number(200), "correct": .number(100)]),
+                                "by_day": .object(["overall": .array(days)])]),
+        ])
+        let html = ProgressPage.html(LifetimeProgress(stats))
+        #expect(html.contains("Accuracy per day, the last 90 days with answers"))
+        #expect(html.contains("<desc id=\"chart-days-accuracy-all-desc\">day 11: 50% of 2 answers;"))
+        #expect(html.contains(#"<th scope="row">day 1</th>"#) && html.contains(#"<th scope="row">day 100</th>"#))
+        #expect(html.components(separatedBy: "<circle").count - 1 == 2 * 90)
+    }
+
     @Test("a form picks the profile among those with sessions, the shown one selected, names escaped")
     func picker() {
         let html = Self.page

@@ -1,7 +1,7 @@
 /// A line over equally spaced points, one per day with answers: the accuracy or the response time
 /// day by day. A point without a value (a day with no right answer has no response time) breaks
-/// the line. The first and last labels are written under the axis, every value in the
-/// description. A pure function of plain numbers and labels.
+/// the line. The first and last labels are written under the axis (a lone point's under it),
+/// every value in the description. A pure function of plain numbers and labels.
 enum LineChart {
     /// One point: its label (the day), its value if any, and the figure for the description.
     struct Point: Sendable, Hashable {
@@ -40,11 +40,11 @@ enum LineChart {
             guard let value = point.value else { continue }
             body += #"<circle class="point" cx="\#(Chart.number(x(index, count: points.count)))" cy="\#(Chart.number(y(value, maximum: maximum)))" r="5" fill="\#(Chart.ink)"/>"#
         }
-        if let first = points.first {
+        if points.count == 1 {
+            body += Chart.text(points[0].label, x: x(0, count: 1), y: height - 10, anchor: "middle", className: "day")
+        } else if let first = points.first, let last = points.last {
             body += Chart.text(first.label, x: left, y: height - 10, className: "day")
-        }
-        if points.count > 1, let last = points.last {
-            body += Chart.text(last.label, x: right, y: height - 10, anchor: "end", className: "day")
+                + Chart.text(last.label, x: right, y: height - 10, anchor: "end", className: "day")
         }
         let description = points.map { "\($0.label): \($0.text)" }.joined(separator: "; ")
         return Chart.frame(id: id, title: title, description: description, height: height, body: body)
