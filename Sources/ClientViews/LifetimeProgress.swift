@@ -9,7 +9,9 @@ import Training
 public struct LifetimeProgress: Sendable, Hashable {
     /// The figures of a group of answers: an item, a day, all of them.
     public struct Tally: Sendable, Hashable {
+        /// Answers judged.
         public var answers: Int
+        /// Of which right.
         public var correct: Int
         /// `correct / answers`; nil with no answers.
         public var accuracy: Double?
@@ -28,6 +30,7 @@ public struct LifetimeProgress: Sendable, Hashable {
     public struct Item: Sendable, Hashable {
         /// The name within its kind: `m3` under `interval`, `degree 3` under `degree`.
         public var label: String
+        /// Its answers.
         public var tally: Tally
     }
 
@@ -36,12 +39,15 @@ public struct LifetimeProgress: Sendable, Hashable {
         /// The kind (`interval`, `chord`), or the word the item names begin with for a kind this
         /// client does not know.
         public var kind: String
+        /// Its items.
         public var items: [Item]
     }
 
     /// One calendar day with answers (`YYYY-MM-DD`, in the daemon's time zone).
     public struct Day: Sendable, Hashable {
+        /// `2026-03-28`.
         public var day: String
+        /// The day's answers.
         public var tally: Tally
     }
 
@@ -49,6 +55,7 @@ public struct LifetimeProgress: Sendable, Hashable {
     public struct DaySeries: Sendable, Hashable {
         /// Nil for every answer; else the kind.
         public var kind: String?
+        /// Oldest first.
         public var days: [Day]
     }
 
@@ -58,9 +65,13 @@ public struct LifetimeProgress: Sendable, Hashable {
     public var profiles: [String]
     /// Every answer of the profile.
     public var overall: Tally
+    /// Sessions of the profile.
     public var sessions: Int
+    /// Their total length.
     public var practiceSeconds: Double
+    /// The longest run of right answers.
     public var bestStreak: Int
+    /// The most consecutive days with answers.
     public var bestDayStreak: Int
     /// Per item, by kind in the catalog's order.
     public var itemGroups: [ItemGroup]
