@@ -2,7 +2,7 @@ import ControlProtocol
 import Foundation
 import Statistics
 
-/// `stats.get` (a profile's lifetime figures) and `stats.export` (every answer, CSV or JSON).
+/// `stats.get` (a profile's lifetime figures, and the profiles there are) and `stats.export` (every answer, CSV or JSON).
 enum StatisticsQueries {
     static func answer(_ method: ControlProtocol.Method, _ store: any StatisticsStore, params: JSONValue?,
                        profile defaultProfile: String) throws(RPCError) -> JSONValue {
@@ -29,13 +29,17 @@ enum StatisticsQueries {
         default:
             let name = profile ?? defaultProfile
             let figures = try storeCall { () throws(StatisticsError) in try store.lifetimeFigures(profile: name) }
+            let profiles = try storeCall { () throws(StatisticsError) in try store.profiles() }
             let encoder = JSONEncoder()
             encoder.dateEncodingStrategy = .iso8601
             encoder.outputFormatting = [.sortedKeys]
             guard let data = try? encoder.encode(figures), let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
                 throw .internalError("the figures could not be encoded")
             }
-            return .object(["profile": .string(name), "figures": value, "report": .string(figures.report())])
+            return .object([
+                "profile": .string(name), "profiles": .array(profiles.map(JSONValue.string)), "figures": value,
+                "report": .string(figures.report()),
+            ])
         }
     }
 

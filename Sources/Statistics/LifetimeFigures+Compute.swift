@@ -9,6 +9,9 @@ extension LifetimeFigures {
     ) -> LifetimeFigures {
         let context = Context(sessions: sessions, answers: answers, now: now, timeZone: timeZone)
         let all = Array(answers.indices)
+        let itemOf: (Int) -> String? = { index in
+            answers[index].item.map { LifetimeFigures.itemName(kind: answers[index].exercise, label: $0.label) }
+        }
         return LifetimeFigures(
             profile: profile,
             computedAt: now,
@@ -21,9 +24,12 @@ extension LifetimeFigures {
             byMode: context.grouped(all) { answers[$0].mode },
             byRoot: context.grouped(all) { answers[$0].root },
             byInterval: context.grouped(all) { answers[$0].interval },
-            byItem: context.grouped(all) { index in
-                answers[index].item.map { LifetimeFigures.itemName(kind: answers[index].exercise, label: $0.label) }
-            }
+            byItem: context.grouped(all, by: itemOf),
+            byDay: DailyFigures(
+                overall: context.daily(all),
+                byExercise: context.groups(all) { answers[$0].exercise.rawValue }.mapValues(context.daily),
+                byItem: context.groups(all, by: itemOf).mapValues(context.daily)
+            )
         )
     }
 }
@@ -58,12 +64,25 @@ private struct Context {
         self.now = now.timeIntervalSince1970
     }
 
-    func grouped(_ indexes: [Int], by key: (Int) -> String?) -> [String: Figures] {
+    /// The indexes by the name `key` gives each (none: in no group), each group in time order.
+    func groups(_ indexes: [Int], by key: (Int) -> String?) -> [String: [Int]] {
         var groups: [String: [Int]] = [:]
         for index in indexes {
             if let name = key(index) { groups[name, default: []].append(index) }
         }
-        return groups.mapValues { figures($0, sessionIDs: Set($0.map { sessionOf[$0] })) }
+        return groups
+    }
+
+    func grouped(_ indexes: [Int], by key: (Int) -> String?) -> [String: Figures] {
+        groups(indexes, by: key).mapValues { figures($0, sessionIDs: Set($0.map { sessionOf[$0] })) }
+    }
+
+    /// Each day of the group that has answers, oldest first.
+    func daily(_ group: [Int]) -> [DayFigures] {
+        Dictionary(grouping: group) { days[$0] }.sorted { $0.key < $1.key }.map { day, inside in
+            DayFigures(day: DayFigures.dateName(daysSince1970: day), answers: inside.count,
+                       correct: inside.count { correct[$0] }, averageResponseSeconds: averageResponse(inside))
+        }
     }
 
     func figures(_ group: [Int], sessionIDs: Set<UUID>) -> Figures {

@@ -1,8 +1,8 @@
 import Foundation
 import Training
 
-/// A profile's lifetime statistics: overall, and for each exercise, mode, root, interval and item.
-/// See `docs/statistics.md` for each figure's definition.
+/// A profile's lifetime statistics: overall, and for each exercise, mode, root, interval and item,
+/// and day by day. See `docs/statistics.md` for each figure's definition.
 public struct LifetimeFigures: Sendable {
     /// Whose.
     public var profile: String
@@ -21,11 +21,13 @@ public struct LifetimeFigures: Sendable {
     /// By item, what each kind counts its answers under, named with the kind: `interval M3`,
     /// `ear-interval P5`, `chord minor`, `degree 3`, `scale degree 2`.
     public var byItem: [String: Figures]
+    /// Day by day, overall, per exercise and per item: the trend over days a chart draws.
+    public var byDay: DailyFigures
 
     /// Figures; `compute` makes these.
     public init(
         profile: String, computedAt: Date, overall: Figures, byExercise: [String: Figures], byMode: [String: Figures],
-        byRoot: [String: Figures], byInterval: [String: Figures], byItem: [String: Figures] = [:]
+        byRoot: [String: Figures], byInterval: [String: Figures], byItem: [String: Figures] = [:], byDay: DailyFigures = DailyFigures()
     ) {
         self.profile = profile
         self.computedAt = computedAt
@@ -35,6 +37,7 @@ public struct LifetimeFigures: Sendable {
         self.byRoot = byRoot
         self.byInterval = byInterval
         self.byItem = byItem
+        self.byDay = byDay
     }
 
     /// An item's name: the kind, then the label unless it begins with the kind (`degree 3`).
@@ -135,7 +138,7 @@ extension LifetimeFigures: Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case profile, overall
         case computedAt = "computed_at", byExercise = "by_exercise", byMode = "by_mode", byRoot = "by_root"
-        case byInterval = "by_interval", byItem = "by_item"
+        case byInterval = "by_interval", byItem = "by_item", byDay = "by_day"
     }
 }
 

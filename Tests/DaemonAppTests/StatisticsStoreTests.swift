@@ -31,6 +31,12 @@ struct StatisticsStoreTests {
         #expect(scale?["answers"]?.number == 4)
         #expect(scale?["correct"]?.number == 3)
         #expect(stats["report"]?.string?.isEmpty == false)
+        #expect(stats["profiles"] == .array([.string("default")]))
+        guard case .array(let days) = stats["figures"]?["by_day"]?["by_exercise"]?["scale"] else {
+            Issue.record("no by_day.by_exercise.scale in stats.get")
+            return
+        }
+        #expect(days.count == 1 && days.first?["answers"]?.number == 4 && days.first?["day"]?.string?.count == 10)
     }
 
     @Test("a corrupt database: the daemon trains on, reports storage unavailable, never touches the file")

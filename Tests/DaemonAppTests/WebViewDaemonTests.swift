@@ -44,6 +44,11 @@ struct WebViewDaemonTests {
         try await Self.app(daemon).test(.router) { client in
             let results = String(buffer: try await client.execute(uri: "/results", method: .get).body)
             #expect(results.contains("<dt>correct</dt><dd>2</dd>") && results.contains("<h2>Per degree</h2>"))
+            let progress = String(buffer: try await client.execute(uri: "/progress", method: .get).body)
+            #expect(progress.contains("Progress of default") && progress.contains("<dt>answers</dt><dd>3</dd>"))
+            #expect(progress.contains("<h3>scale</h3>") && progress.contains("degree 1: 100% of 1 answer"))
+            #expect(progress.contains(#"<option value="default" selected>default</option>"#))
+            #expect(progress.contains("67% of 3 answers"))
         }
         #expect(await daemon.stop())
     }

@@ -113,7 +113,7 @@ import Training
         let browsers = PairedBrowsers()
         let browser = browsers.pair()
         try await Self.app(daemon, WebConfiguration(viewing: .paired, browsers: browsers)).test(.router) { client in
-            for path in ["/", "/results"] {
+            for path in ["/", "/results", "/progress"] {
                 try await client.execute(uri: path, method: .get) { response in
                     #expect(response.status == .unauthorized)
                     let html = String(buffer: response.body)

@@ -69,6 +69,31 @@ import Testing
         }
     }
 
+    @Test("GET /progress draws stats.get for the profile asked; a bad name or no statistics is said")
+    func progress() async throws {
+        let daemon = MemoryDaemon(status: Fixtures.idleStatus())
+        try await Self.app(daemon).test(.router) { client in
+            daemon.reply(to: .statsGet, with: .success(Fixtures.stats))
+            try await client.execute(uri: "/progress?profile=bea", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("Progress of bea"))
+            }
+            try await client.execute(uri: "/progress", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(uri: "/progress?profile=%3Cx%3E", method: .get) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("No such profile"))
+            }
+            daemon.reply(to: .statsGet, with: .failure(.refused(.statisticsUnavailable("the disk is gone"))))
+            try await client.execute(uri: "/progress", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(String(buffer: response.body).contains("the disk is gone"))
+            }
+        }
+        #expect(daemon.calls.map(\.params) == [.object(["profile": .string("bea")]), .object([:]), .object([:])])
+    }
+
     @Test("a control action from a peer that is not loopback is refused with 403, and nothing reaches the daemon")
     func refusedOffLoopback() async throws {
         let daemon = MemoryDaemon(status: Fixtures.scaleStatus())

@@ -1,6 +1,6 @@
 /// The one stylesheet, served from the binary at `path`: large type for a music stand a metre
 /// away, dark text on white (contrast over 7:1, green and red over 4.5:1), one column in
-/// portrait and two in landscape.
+/// portrait and two in landscape; the progress page's charts side by side on a wide screen.
 public enum WebStyle {
     public static let path = "/static/web.css"
 
@@ -41,6 +41,20 @@ public enum WebStyle {
         table{border-collapse:collapse;font-size:.85rem}
         th,td{padding:.2rem .5rem;border-bottom:1px solid var(--line);text-align:right}
         th[scope=row],thead th:first-child{text-align:left}
+        h3{font-size:1.05rem;margin:1rem 0 .2rem}
+        .picker{display:flex;flex-wrap:wrap;gap:.5rem .8rem;align-items:center;margin:.5rem 0}
+        .chart{margin:.4rem 0 .8rem}
+        .chart svg{display:block;width:100%;max-width:640px;height:auto}
+        .chart text{fill:var(--fg);font-variant-numeric:tabular-nums}
+        .chart .track{fill:#e6e6e6}
+        .chart .bar,.chart .point{fill:#0a3fa8}
+        .chart .line{stroke:#0a3fa8}
+        .chart .axis{stroke:var(--line)}
+        figcaption{font-size:.75rem;color:var(--muted)}
+        details{margin:.2rem 0 1rem}
+        summary{min-height:2.75rem;line-height:2.75rem}
+        .button{display:inline-block;padding:.3rem 1.2rem;border:2px solid var(--fg);border-radius:.5rem;background:#f2f2f2;color:var(--fg);text-decoration:none;line-height:2rem}
+        @media (min-width:900px){.charts{display:grid;grid-template-columns:1fr 1fr;column-gap:1.2rem}}
         .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
         [hidden]{display:none!important}
         @media (orientation:landscape) and (min-width:700px){#live{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1.2fr);column-gap:1.2rem}#live>*{grid-column:1}#live>.top{grid-column:1/3}#live>.staff{grid-column:2;grid-row:2/span 6;align-self:start}}

@@ -4,7 +4,8 @@ import Foundation
 
 /// The page at `/results`: the last finished session's results as the results screen has them
 /// (`ResultsScreen`, `SessionResults`), as HTML: the figures, the breakdown per degree, interval
-/// or chord with a score meter, and what was played instead.
+/// or chord with a score meter, and what was played instead; then the way to a new session (the
+/// start form on `/`) and to the progress over all sessions.
 public enum ResultsPage {
     /// The page for `results` (nil: no session has finished yet, or `away` says why not).
     public static func html(_ results: SessionResults?, away: String? = nil) -> String {
@@ -16,6 +17,7 @@ public enum ResultsPage {
         } else {
             main.append(#"<h1 id="exercise">No results yet</h1><p class="note">\#(HTML.escaped(away ?? "No session has finished yet."))</p>"#)
         }
+        main.append(#"<p class="controls"><a class="button" href="/">New session</a> <a class="button" href="/progress">Progress</a></p>"#)
         main.append("</section>")
         return HTML.page(title: "eartrainer · results", current: "/results", main: main.joined(separator: "\n"), script: false)
     }

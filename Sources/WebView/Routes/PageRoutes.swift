@@ -1,9 +1,11 @@
 import ClientViews
 import ControlProtocol
 import Hummingbird
+import Training
 
-/// The pages (`/`, `/results`) and the files they load, each page drawn from one call to the
-/// daemon. A visitor who may not look (`web.viewing = "paired"`, not paired) gets the pairing page.
+/// The pages (`/`, `/results`, `/progress`) and the files they load, each page drawn from one
+/// call to the daemon. A visitor who may not look (`web.viewing = "paired"`, not paired) gets the
+/// pairing page.
 struct PageRoutes<Daemon: DaemonLink> {
     let daemon: Daemon
     let access: WebAccess
@@ -28,6 +30,22 @@ struct PageRoutes<Daemon: DaemonLink> {
                 return Responses.page(ResultsPage.html(nil))
             } catch {
                 return Responses.page(ResultsPage.html(nil, away: error.description), status: .serviceUnavailable)
+            }
+        }
+        router.get("/progress") { request, context in
+            guard access.visitor(request, context).mayView(access.viewing) else { return PairingPage.mustPair() }
+            var params: [String: JSONValue] = [:]
+            if let name = request.uri.queryParameters["profile"].map(String.init), !name.isEmpty {
+                guard ProfileName.isValid(name) else {
+                    return Responses.page(ProgressPage.html(nil, away: "No such profile: \(ProfileName.rule)."), status: .badRequest)
+                }
+                params["profile"] = .string(name)
+            }
+            do throws(DaemonFailure) {
+                return Responses.page(ProgressPage.html(LifetimeProgress(try await daemon.call(.statsGet, params: .object(params)))))
+            } catch {
+                // Refused (statistics unavailable: its reason) or no daemon: nothing to draw either way.
+                return Responses.page(ProgressPage.html(nil, away: error.description), status: .serviceUnavailable)
             }
         }
         router.get(.init(stringLiteral: WebStyle.path)) { _, _ in Responses.asset(WebStyle.css, type: "text/css; charset=utf-8") }

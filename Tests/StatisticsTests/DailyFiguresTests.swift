@@ -1,0 +1,77 @@
+import Foundation
+import Statistics
+import Testing
+
+/// The trend over days (`by_day`) of the scripted history, checked by hand: the default profile
+/// answered on 2026-02-19 (scale, 40 days before 2026-03-31), 03-11 (interval), 03-22 (scale),
+/// 03-28 (scale) and 03-29 (interval), each session's answers 5 s apart from noon.
+@Suite("Lifetime figures day by day")
+struct DailyFiguresTests {
+    func figures(_ kind: StoreKind) throws -> DailyFigures {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try kind.make(in: directory, clock: ManualWallClock(scriptNow))
+        try ScriptedHistory.record(into: store)
+        return try store.lifetimeFigures(profile: "default").byDay
+    }
+
+    @Test("overall: each day with answers, oldest first, with its accuracy and response time", arguments: StoreKind.allCases)
+    func overall(_ kind: StoreKind) throws {
+        #expect(try figures(kind).overall == [
+            DayFigures(day: "2026-02-19", answers: 4, correct: 3, averageResponseSeconds: 2),
+            DayFigures(day: "2026-03-11", answers: 3, correct: 2, averageResponseSeconds: 1.5),
+            DayFigures(day: "2026-03-22", answers: 2, correct: 1, averageResponseSeconds: 2),
+            DayFigures(day: "2026-03-28", answers: 3, correct: 3, averageResponseSeconds: 1),
+            DayFigures(day: "2026-03-29", answers: 3, correct: 2, averageResponseSeconds: 2),
+        ])
+    }
+
+    @Test("per exercise and per item, only the days that group has answers", arguments: StoreKind.allCases)
+    func groups(_ kind: StoreKind) throws {
+        let days = try figures(kind)
+        #expect(Set(days.byExercise.keys) == ["scale", "interval"])
+        #expect(days.byExercise["scale"]?.map(\.day) == ["2026-02-19", "2026-03-22", "2026-03-28"])
+        #expect(days.byExercise["interval"]?.map(\.day) == ["2026-03-11", "2026-03-29"])
+        #expect(days.byItem["interval m3"] == [
+            DayFigures(day: "2026-03-11", answers: 2, correct: 1, averageResponseSeconds: 1),
+            DayFigures(day: "2026-03-29", answers: 1, correct: 1, averageResponseSeconds: 1),
+        ])
+        #expect(days.byItem["interval P5"]?.last == DayFigures(day: "2026-03-29", answers: 2, correct: 1, averageResponseSeconds: 3))
+        #expect(days.byItem["scale degree 1"]?.map(\.answers) == [1, 2, 1])
+        #expect(days.byItem["scale degree 1"]?[1].accuracy == 0.5)
+    }
+
+    @Test("days are counted in the store's time zone: noon UTC is the next day at UTC+14")
+    func timeZone() throws {
+        let kiritimati = try #require(TimeZone(secondsFromGMT: 14 * 3600))
+        let answers = ScriptedHistory.answerRecords.filter { $0.profile == "default" }
+        let figures = LifetimeFigures.compute(profile: "default", sessions: [], answers: answers, now: scriptNow, timeZone: kiritimati)
+        #expect(figures.byDay.overall.map(\.day) == ["2026-02-20", "2026-03-12", "2026-03-23", "2026-03-29", "2026-03-30"])
+    }
+
+    @Test("a profile without answers has no days")
+    func empty() {
+        let figures = LifetimeFigures.compute(profile: "nobody", sessions: [], answers: [], now: scriptNow, timeZone: utc)
+        #expect(figures.byDay == DailyFigures())
+    }
+
+    @Test("day numbers become dates", arguments: [
+        (0, "1970-01-01"), (-1, "1969-12-31"), (11_016, "2000-02-29"), (11_017, "2000-03-01"), (20_543, "2026-03-31"),
+        (-719_468, "0000-03-01"),
+    ])
+    func dateName(_ day: Int, _ name: String) {
+        #expect(DayFigures.dateName(daysSince1970: day) == name)
+    }
+
+    @Test("on the wire: by_day with snake_case keys and dates as YYYY-MM-DD")
+    func wire() throws {
+        let answers = ScriptedHistory.answerRecords.filter { $0.profile == "default" }
+        let figures = LifetimeFigures.compute(profile: "default", sessions: [], answers: answers, now: scriptNow, timeZone: utc)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let text = String(decoding: try encoder.encode(figures.byDay), as: UTF8.self)
+        #expect(text.hasPrefix(#"{"by_exercise":{"#))
+        #expect(text.contains(#"{"accuracy":0.75,"answers":4,"average_response_seconds":2,"correct":3,"day":"2026-02-19"}"#))
+        #expect(try JSONDecoder().decode(DailyFigures.self, from: encoder.encode(figures.byDay)) == figures.byDay)
+    }
+}
