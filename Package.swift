@@ -147,7 +147,7 @@ let package = Package(
                 "MusicTheory", "Training", "ControlProtocol", "ClientViews", "SystemCalls", "QRCode", argumentParser,
             ]
         ),
-        .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory", "Training"]),
+        .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory", "Training", "QRCode"]),
 
         // ── The music-stand view in a browser: a client of the socket like eartrainctl, never
         // linked with libasound or libfluidsynth. WebView renders the pages (pure functions, the

@@ -89,4 +89,38 @@ struct WebViewDaemonTests {
         #expect(!sent.contains(where: names), "\(answer) was sent while its question was open")
         #expect(await daemon.stop())
     }
+
+    @Test("a browser on another machine pairs with the daemon's code, once, and may then stop the session", .timeLimit(.minutes(1)))
+    func pairing() async throws {
+        let daemon = try await TestDaemon()
+        let link = try daemon.connect()
+        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
+        guard case .string(let code)? = try link.result("pairing.offer")["code"] else { Issue.record("no code"); return }
+        let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+        // The router's requests have no peer address: another machine, a stranger until paired.
+        try await Self.app(daemon).test(.router) { client in
+            try await client.execute(uri: "/session/stop", method: .post, headers: form, body: ByteBuffer(string: "")) {
+                #expect($0.status == .forbidden, "no control before pairing")
+            }
+            try await client.execute(uri: "/pair", method: .post, headers: form, body: ByteBuffer(string: "code=999999x")) {
+                #expect($0.status == .forbidden && $0.headers[.setCookie] == nil)
+            }
+            let cookie = try await client.execute(uri: "/pair", method: .post, headers: form, body: ByteBuffer(string: "code=\(code)")) {
+                #expect($0.status == .seeOther)
+                return $0.headers[.setCookie]?.split(separator: ";").first.map(String.init)
+            }
+            try await client.execute(uri: "/pair", method: .post, headers: form, body: ByteBuffer(string: "code=\(code)")) {
+                #expect($0.status == .forbidden, "a code pairs once")
+            }
+            let paired: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: try #require(cookie)]
+            let page = String(buffer: try await client.execute(uri: "/", method: .get, headers: paired).body)
+            let csrf = try #require(page.range(of: #"name="csrf" value=""#).map { String(page[$0.upperBound...].prefix { $0 != "\"" }) })
+            try await client.execute(uri: "/session/stop", method: .post, headers: paired, body: ByteBuffer(string: "csrf=\(csrf)")) {
+                #expect($0.status == .seeOther && $0.headers[.location] == "/results")
+            }
+        }
+        let after = try link.result("status")
+        #expect(after["session"] == nil || after["session"] == .null, "the paired browser stopped the session: \(after)")
+        #expect(await daemon.stop())
+    }
 }
