@@ -34,8 +34,10 @@ step student useradd --create-home --shell /bin/bash --groups audio student
 # Install. postinst enables the socket and the service and starts them (deb-systemd-invoke waits
 # for the service's READY=1).
 step dpkg-install dpkg -i "$deb"
-step enabled systemctl is-enabled eartrainer.socket eartrainer.service
-step active systemctl is-active eartrainer.socket eartrainer.service
+step enabled systemctl is-enabled eartrainer.socket eartrainer.service eartrainer-web.service
+step active systemctl is-active eartrainer.socket eartrainer.service eartrainer-web.service
+# The web view answers on loopback with the live page.
+step web-page curl -s -o /dev/null -w '%{http_code}\n' --retry 10 --retry-connrefused --retry-delay 1 http://127.0.0.1:8750/
 step service-show systemctl show eartrainer.service -p ActiveState,SubState,MainPID,NRestarts,Result,StatusText,DropInPaths,ExecMainStartTimestampMonotonic,ActiveEnterTimestampMonotonic
 step process ps -o user:20,pid,etimes,args -C eartrainerd
 
@@ -78,11 +80,11 @@ after_remove() {
   echo "status: $(dpkg-query -W -f '${Status}' eartrainer 2>&1)"
 }
 step after-remove after_remove
-step after-remove-active systemctl is-active eartrainer.socket eartrainer.service
+step after-remove-active systemctl is-active eartrainer.socket eartrainer.service eartrainer-web.service
 step after-remove-units ls -l /etc/systemd/system/eartrainer.service /etc/systemd/system/eartrainer.socket
 # Installed again: the statistics kept are the student's again, the service enabled as before.
 step reinstall dpkg -i "$deb"
-step reinstall-active systemctl is-active eartrainer.socket eartrainer.service
+step reinstall-active systemctl is-active eartrainer.socket eartrainer.service eartrainer-web.service
 step reinstall-stats as_student eartrainctl stats
 # Purge: nothing of it is left (the test's own units and the overlays' upper layers aside).
 step purge apt-get purge -y eartrainer

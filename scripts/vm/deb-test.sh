@@ -150,6 +150,7 @@ show() { echo "-- $1 (exit $(cat "$guest/$1.rc" 2>/dev/null || echo none))"; sed
 show fresh
 show dpkg-install
 show active
+show web-page
 show student-status
 show session
 show stats
@@ -168,10 +169,13 @@ echo "-- timings (guest, emulated): the service's start to READY=1 $ready s; $(g
 check "PID 1 in the guest is systemd" grep -q "PID 1 is systemd" "$guest/guest-booted"
 check "a fresh machine: no eartrainer package or unit before" shows fresh "^no eartrainer$"
 check "dpkg -i installs it (its Depends met by Debian's packages)" rc dpkg-install
-check "the socket and the service are enabled" is enabled "enabled
+check "the socket, the service and the web view are enabled" is enabled "enabled
+enabled
 enabled"
-check "the socket and the service are active" is active "active
+check "the socket, the service and the web view are active" is active "active
+active
 active"
+check "the web view answers on 127.0.0.1:8750 with the live page" is web-page "200"
 running() { says service-show "^SubState=running$" && says process "^eartrainer +[0-9]+ +[0-9]+ /usr/bin/eartrainerd run$"; }
 check "the service is running, as its dynamic user eartrainer" running
 check "a user in the audio group (not root) gets eartrainctl status" shows student-status "^eartrainerd "
@@ -187,9 +191,11 @@ check "after remove: the service and the binaries are gone" shows after-remove "
 check "after remove: the statistics are kept" says after-remove "^kept: /var/lib/private/eartrainer/eartrainer.sqlite$"
 check "after remove: the config is kept" says after-remove "^kept: /etc/eartrainer/eartrainer.toml$"
 check "after remove: dpkg lists it as config-files" says after-remove "^status: deinstall ok config-files$"
-check "after remove: the socket and the service are stopped" is after-remove-active "inactive
+check "after remove: the socket, the service and the web view are stopped" is after-remove-active "inactive
+inactive
 inactive"
-check "installed again: the socket and the service are active" is reinstall-active "active
+check "installed again: the socket, the service and the web view are active" is reinstall-active "active
+active
 active"
 check "installed again: the statistics kept are there (eartrainctl stats)" shows reinstall-stats "^exercise scale +1 "
 check "apt-get purge removes it, installed or not" rc purge
