@@ -22,7 +22,8 @@ public protocol AudioDeviceOpener: Sendable {
 }
 
 /// The real opener: a FluidSynth audio driver, or for the driver `file` a WAV file written in
-/// real time (`WAVFileDevice`). `auto` is resolved here if the caller has not resolved it. For
+/// real time (`WAVFileDevice`). `auto` must be resolved first (`AudioOutputService` resolves it
+/// from its environment at each attempt, `resolvingDriver`). For
 /// `alsa` the configured device is looked up among the sound cards present at each attempt
 /// (`ALSADevice`), so a card named by a piece of its name is found when it is plugged in after
 /// the daemon started.
@@ -36,7 +37,7 @@ public struct FluidDeviceOpener: AudioDeviceOpener {
     }
 
     public func open(_ configuration: AudioConfiguration, renderer: ToneRenderer) throws(AudioError) -> any AudioDevice {
-        let configuration = configuration.resolvingDriver(environment: ProcessInfo.processInfo.environment)
+        precondition(configuration.driver != .auto, "resolve audio.driver = auto before opening (resolvingDriver)")
         switch configuration.driver {
         case .file:
             return try WAVFileDevice(path: configuration.device, configuration: configuration, renderer: renderer)

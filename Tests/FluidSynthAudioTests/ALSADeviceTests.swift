@@ -69,7 +69,7 @@ import Training
 
     @Test("A card found by name is what the opener asks FluidSynth for (no card here: it fails on that device)")
     func openerResolves() {
-        var configuration = AudioConfiguration()
+        var configuration = AudioConfiguration(driver: .alsa)
         configuration.device = "USB Audio"
         let opener = FluidDeviceOpener(cards: { Self.twoCards })
         #expect {
@@ -82,7 +82,7 @@ import Training
 
     @Test("No card matching and no ALSA device of that name: the reason names the pattern and the cards present")
     func missingCardReason() {
-        var configuration = AudioConfiguration()
+        var configuration = AudioConfiguration(driver: .alsa)
         configuration.device = "Scarlett"
         for (cards, listed) in [(Self.twoCards, "cards: 0 PCH 'HDA Intel PCH', 1 Device 'USB Audio Device'"), (Self.noCards, "no sound cards")] {
             #expect {
@@ -96,7 +96,7 @@ import Training
 
     @Test("The card is looked for again at every attempt: one plugged in later is the device tried")
     func pluggedInLater() async {
-        var configuration = AudioConfiguration()
+        var configuration = AudioConfiguration(driver: .alsa)
         configuration.device = "USB Audio"
         let plugged = Mutex(false)
         let opener = FluidDeviceOpener(cards: { plugged.withLock { $0 } ? Self.twoCards : [] })
@@ -122,7 +122,7 @@ import Training
 
     @Test("The devices report marks the cards audio.device names and the one the open device plays on")
     func devicesReport() async {
-        var configuration = AudioConfiguration()
+        var configuration = AudioConfiguration(driver: .alsa)
         configuration.driver = .alsa
         configuration.device = "usb audio"
         let cards = Self.threeCards
@@ -144,7 +144,7 @@ import Training
 
     @Test("Only the alsa driver looks cards up: for file the device stays a path, and no card is named")
     func fileDriverKeepsPath() {
-        var configuration = AudioConfiguration()
+        var configuration = AudioConfiguration(driver: .alsa)
         configuration.driver = .file
         configuration.device = "/nonexistent/dir/USB Audio.wav"
         #expect {
@@ -169,7 +169,7 @@ import Training
     @Test("jack has no device setting: without a JACK server it is unavailable, not a settings failure")
     func jackWithoutServer() {
         setenv("JACK_NO_START_SERVER", "1", 1)
-        var configuration = AudioConfiguration()
+        var configuration = AudioConfiguration(driver: .alsa)
         configuration.driver = .jack
         #expect {
             _ = try FluidDeviceOpener(cards: { [] }).open(configuration, renderer: AudioOutputTests.renderer())
