@@ -38,7 +38,7 @@ public enum WebStyle {
         .start button{grid-column:1/3;justify-self:start}
         .note{color:var(--muted)}
         .table{overflow-x:auto}
-        table{border-collapse:collapse;font-size:.85rem}
+        table{border-collapse:collapse;font-size:max(.7rem,15px)}
         th,td{padding:.2rem .5rem;border-bottom:1px solid var(--line);text-align:right}
         th[scope=row],thead th:first-child{text-align:left}
         .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
