@@ -113,8 +113,13 @@ def test_results(daemon, web, driver):
     daemon.ctl("stop")
     screenshot(driver, web.url("/results"), "results",
                lambda d: d.find_elements("css selector", "main table") and "results" in d.page_source)
-    text = driver.find_element("tag name", "main").text
-    assert "3" in text and "degree" in text, text[:400]
+    counts = driver.execute_script(
+        'var c = {}; document.querySelectorAll(".counts div").forEach(function (d) {'
+        ' c[d.querySelector("dt").textContent] = d.querySelector("dd").textContent; }); return c;')
+    assert counts.get("correct") == "3" and counts.get("errors") == "1", counts
+    rows = driver.find_elements("css selector", "main table tbody tr")
+    assert [r.find_element("tag name", "th").text for r in rows] == [f"degree {n}" for n in range(1, 5)], \
+        [r.text for r in rows]
 
 
 def test_progress(report, web, driver):
