@@ -17,6 +17,11 @@ test: deps
 test-unit: deps
 	$(SWIFT) test
 
+# The web view in headless Chromium (docs/web.md, "Browser tests"), refreshing docs/screenshots/.
+.PHONY: test-browser
+test-browser: build
+	@scripts/test-browser.sh
+
 # Every benchmark beside its peer (MPD's socket, fluidsynth in the VM), in one run;
 # rewrites docs/benchmarks.md's generated section, docs/benchmarks/results.json and peers.png.
 # BENCH_VM=1 adds the VM's audio scenario (MIDI in to sound out, memory and idle CPU).

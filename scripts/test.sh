@@ -2,7 +2,8 @@
 # Every test of the project, in order: the Swift package's tests (unit tests, tests that run the
 # built executables against a real daemon; one at a time, so tests that wait on a daemon never
 # starve the ones that need the thread pool), the socket-abuse suite on its own (its well-behaved
-# client's latency is printed, so nothing else should run beside it), `make install` and the
+# client's latency is printed, so nothing else should run beside it), the web view in headless
+# Chromium (scripts/test-browser.sh), `make install` and the
 # systemd units, the user unit in a desktop session with PipeWire (a systemd --user manager, as
 # root), `make deb`, then the ALSA input scenarios and the audio output scenario (snd-aloop: pitch,
 # the device taken away and brought back, latency and footprint beside fluidsynth, reported as
@@ -15,6 +16,10 @@ cd "$(dirname "$0")/.."
 swift build --build-tests
 swift test --skip-build --no-parallel --skip SocketAbuseTests
 swift test --skip-build --filter SocketAbuseTests
+# The web view in headless Chromium against a real daemon: the screens, a key's way to the page
+# (p95 under 100 ms), a daemon restart, control refused from the LAN (about 20 s). Its screenshots
+# go under .build, so a run leaves docs/screenshots/ as committed (make test-browser refreshes them).
+SCREENSHOTS=.build/browser/screenshots scripts/test-browser.sh
 scripts/test-install.sh
 # The user unit in a desktop session: a systemd --user manager in a private mount namespace starts
 # PipeWire, WirePlumber, pipewire-pulse and the unit; notes played reach PipeWire (about 30 s, as root).

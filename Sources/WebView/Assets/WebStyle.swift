@@ -38,7 +38,7 @@ public enum WebStyle {
         .start button{grid-column:1/3;justify-self:start}
         .note{color:var(--muted)}
         .table{overflow-x:auto}
-        table{border-collapse:collapse;font-size:.85rem}
+        table{border-collapse:collapse;font-size:max(.7rem,15px)}
         th,td{padding:.2rem .5rem;border-bottom:1px solid var(--line);text-align:right}
         th[scope=row],thead th:first-child{text-align:left}
         h3{font-size:1.05rem;margin:1rem 0 .2rem}

@@ -5,11 +5,12 @@ import Foundation
 /// The page at `/results`: the last finished session's results as the results screen has them
 /// (`ResultsScreen`, `SessionResults`), as HTML: the figures, the breakdown per degree, interval
 /// or chord with a score meter, and what was played instead; then the way to a new session (the
-/// start form on `/`) and to the progress over all sessions.
+/// start form on `/`) and to the progress over all sessions. One column at any width: its section
+/// is `#results`, not `#live`, whose landscape grid would squeeze the table into half the screen.
 public enum ResultsPage {
     /// The page for `results` (nil: no session has finished yet, or `away` says why not).
     public static func html(_ results: SessionResults?, away: String? = nil) -> String {
-        var main = [#"<section id="live" aria-labelledby="exercise">"#]
+        var main = [#"<section id="results" aria-labelledby="exercise">"#]
         if let results {
             main.append(#"<h1 id="exercise">Results</h1>"#)
             main.append(summary(results))

@@ -1,0 +1,364 @@
+"""Browser tests of the web view (docs/web.md, "Browser tests"): headless Chromium against a real
+eartrainerd and eartrainer-web. Screenshots of the live screen mid-round, the results and the
+progress page at 390x844 and 1024x768; how long a key takes to reach the page; the page coming
+back after the daemon restarts; control refused to a peer that is not the machine itself.
+
+Run by scripts/test-browser.sh, which says where the binaries, screenshots and figures go.
+Prints "ok: …", "FAILED: …" or "SKIP: …" per check, and exits 1 when any check failed."""
+
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.parse
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the tests
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import RPC, Daemon, Web, chromium, lan_address, set_screen, wait_for  # noqa: E402
+
+BINARIES = os.path.abspath(os.environ.get("EARTRAINER_BIN", ".build/debug"))
+SCREENSHOTS = os.environ.get("SCREENSHOTS", "docs/screenshots")
+FIGURES = os.environ.get("FIGURES", ".build/browser/note-to-page.txt")
+KEYS_TIMED = int(os.environ.get("KEYS_TIMED", "36"))
+P95_GOAL_MS = 100.0
+
+# D dorian from D3, one round; the delay test plays rounds of it with a wrong key in each.
+DORIAN = ["D3", "E3", "F3", "G3", "A3", "B3", "C4", "D4"]
+
+
+class Report:
+    def __init__(self):
+        self.passed = self.failed = self.skipped = 0
+        self.figures = []
+
+    def ok(self, what):
+        self.passed += 1
+        print(f"ok: {what}", flush=True)
+
+    def fail(self, what, why):
+        self.failed += 1
+        print(f"FAILED: {what}\n  {why}", flush=True)
+
+    def skip(self, what, why):
+        self.skipped += 1
+        print(f"SKIP: {what} ({why})", flush=True)
+
+    def check(self, what, function, *arguments):
+        """Runs one check; an exception or a failed assert fails it, and the run goes on."""
+        try:
+            function(*arguments)
+        except Exception as error:  # noqa: BLE001: every failure is reported, none stops the run
+            detail = str(error) or traceback.format_exc().strip().splitlines()[-1]
+            self.fail(what, detail)
+            return False
+        self.ok(what)
+        return True
+
+
+def screenshot(driver, url, name, ready):
+    """The page at `url` on both screens, saved as NAME-phone.png and NAME-tablet.png once `ready`
+    holds on each."""
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    for screen in ("phone", "tablet"):
+        set_screen(driver, screen)
+        driver.get(url)
+        wait_for(f"{url} to be ready on the {screen}", lambda: ready(driver))
+        path = os.path.join(SCREENSHOTS, f"{name}-{screen}.png")
+        assert driver.save_screenshot(path), f"no screenshot at {path}"
+
+
+def live_ready(driver):
+    """The page's socket is open and its panel drawn from the daemon."""
+    return driver.execute_script('var l = document.getElementById("link"); return l && l.dataset.state === "live";')
+
+
+def judged_keys(driver):
+    """The keys judged in the open question as the page shows them: [(name, "right"|"wrong")]."""
+    return driver.execute_script(
+        'return Array.from(document.querySelectorAll("#live ol.judged li"))'
+        '.map(function (li) { return [li.firstChild.textContent, li.className]; });')
+
+
+# --- the live screen mid-round, the results ---------------------------------------------------
+
+def test_live_mid_round(daemon, web, driver):
+    daemon.ctl("start", "scale", "dorian", "D3", "--seed", "1")
+    set_screen(driver, "phone")
+    driver.get(web.url("/"))
+    wait_for("the live badge", lambda: live_ready(driver))
+    # Played while the page is open, so it shows them as they come (and the last key).
+    for key in ["D3", "E3", "F3", "A3"]:
+        time.sleep(0.6)  # a student's pace, so the clock and the responses look like one
+        daemon.ctl("play", key)
+    wait_for("four judged keys on the page", lambda: len(judged_keys(driver)) == 4)
+    keys = judged_keys(driver)
+    assert keys == [["D3", "right"], ["E3", "right"], ["F3", "right"], ["A3", "wrong"]], keys
+    assert driver.find_element("id", "correct").text == "3", driver.find_element("id", "correct").text
+    assert driver.find_element("id", "errors").text == "1"
+    assert driver.find_elements("css selector", "#live svg ellipse.notehead"), "no notes on the staff"
+    # The screenshots: the round as the student sees it, with the last key's line.
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    for screen in ("phone", "tablet"):
+        set_screen(driver, screen)
+        time.sleep(0.3)  # the relayout
+        assert driver.save_screenshot(os.path.join(SCREENSHOTS, f"live-{screen}.png"))
+
+
+def test_results(daemon, web, driver):
+    daemon.ctl("stop")
+    screenshot(driver, web.url("/results"), "results",
+               lambda d: d.find_elements("css selector", "main table") and "results" in d.page_source)
+    counts = driver.execute_script(
+        'var c = {}; document.querySelectorAll(".counts div").forEach(function (d) {'
+        ' c[d.querySelector("dt").textContent] = d.querySelector("dd").textContent; }); return c;')
+    assert counts.get("correct") == "3" and counts.get("errors") == "1", counts
+    rows = driver.find_elements("css selector", "main table tbody tr")
+    assert [r.find_element("tag name", "th").text for r in rows] == [f"degree {n}" for n in range(1, 5)], \
+        [r.text for r in rows]
+
+
+def test_progress(report, web, driver):
+    status, _ = web.get("/progress")
+    if status == 404:
+        report.skip("progress screenshots at 390x844 and 1024x768", "no /progress yet")
+        return
+    def progress():
+        assert status == 200, f"/progress answered {status}"
+        screenshot(driver, web.url("/progress"), "progress",
+                   lambda d: d.find_elements("css selector", "main") and "eartrainer" in d.title)
+    report.check("progress screenshots at 390x844 and 1024x768 (progress-*.png)", progress)
+
+
+# --- from the key to the page -----------------------------------------------------------------
+
+OBSERVER = """
+window.__changes = [];
+var live = document.getElementById("live");
+new MutationObserver(function () {
+  window.__changes.push([performance.timeOrigin + performance.now(), document.getElementById("announce").textContent]);
+}).observe(live, {childList: true});
+"""
+
+# Resolves with the changes since `from` once one names `key`, and the panel has then been quiet
+# for 150 ms (so a later message of the same key is not taken for the next key's).
+AWAIT_CHANGE = """
+var from = arguments[0], key = arguments[1], done = arguments[arguments.length - 1];
+function named() { return window.__changes.slice(from).some(function (c) { return c[1].indexOf(key + " ") === 0; }); }
+var seen = -1, quietSince = 0;
+(function poll() {
+  var n = window.__changes.length;
+  if (n !== seen) { seen = n; quietSince = performance.now(); }
+  if (named() && performance.now() - quietSince >= 150) { done(window.__changes.slice(from)); return; }
+  setTimeout(poll, 5);
+})();
+"""
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered) + 0.5) - 1))]
+
+
+def test_note_to_page(report, daemon, web, driver):
+    """From notes.play written to the daemon's socket to the page's #live panel redrawn with that
+    key, both clocks this machine's wall clock (time.time() here, performance.timeOrigin + now()
+    in the page)."""
+    keys = []
+    while len(keys) < KEYS_TIMED:  # each round: the scale, with a wrong key (F#3) after F3
+        keys += DORIAN[:3] + ["F#3"] + DORIAN[3:]
+    keys = keys[:KEYS_TIMED]
+    set_screen(driver, "tablet")
+    driver.get(web.url("/"))
+    wait_for("the live badge", lambda: live_ready(driver))
+    delays = []
+    with RPC(daemon.socket_path) as rpc:
+        rpc.call("session.start", {"kind": "scale", "mode": "dorian", "root": "D3", "seed": 2})
+        time.sleep(0.3)
+        driver.execute_script(OBSERVER)
+        for key in keys:
+            start = driver.execute_script("return window.__changes.length;")
+            sent = time.time() * 1000
+            request = rpc.send("notes.play", {"notes": [key]})
+            changes = driver.execute_async_script(AWAIT_CHANGE, start, key)
+            rpc.answer(request)
+            shown = next(c[0] for c in changes if c[1].startswith(key + " "))
+            delays.append(shown - sent)
+        results = rpc.call("session.stop")
+    wrong = keys.count("F#3")
+    assert results["errors"] == wrong and results["correct"] == len(keys) - wrong, results
+    median, p95, worst = statistics.median(delays), percentile(delays, 0.95), max(delays)
+    line = (f"note-to-page: {len(delays)} keys, median {median:.1f} ms, p95 {p95:.1f} ms, max {worst:.1f} ms "
+            f"(notes.play on the daemon's socket to #live redrawn in headless Chromium)")
+    print(f"  {line}", flush=True)
+    report.figures.append(line)
+    assert min(delays) > 0, f"a change before its key: {min(delays):.1f} ms (clocks?)"
+    assert p95 < P95_GOAL_MS, f"p95 {p95:.1f} ms, goal under {P95_GOAL_MS:.0f} ms"
+
+
+# --- the daemon restarts ----------------------------------------------------------------------
+
+def link(driver):
+    return driver.execute_script('var l = document.getElementById("link"); return [l.dataset.state, l.textContent];')
+
+
+def test_restart(report, daemon, web, driver):
+    set_screen(driver, "tablet")
+    driver.get(web.url("/"))
+    wait_for("the live badge", lambda: live_ready(driver))
+    driver.execute_script("window.__sameDocument = true;")
+    daemon.stop()
+    wait_for('"reconnecting…"', lambda: link(driver) == ["away", "reconnecting…"])
+    started = time.monotonic()
+    daemon.start()
+    wait_for("the live badge again", lambda: live_ready(driver), timeout=10)
+    back = time.monotonic() - started
+    assert driver.execute_script("return window.__sameDocument === true;"), "the page was reloaded"
+    panel = driver.find_element("id", "live").text
+    assert "not answering" not in panel, panel
+    wait_for("the ready exercise on the page", lambda: "ready" in driver.find_element("id", "live").text.lower()
+             or driver.find_elements("css selector", "#live h1"))
+    line = f"restart: page live again {back:.1f} s after eartrainerd was started again (no reload)"
+    print(f"  {line}", flush=True)
+    report.figures.append(line)
+
+
+# --- control from another machine -------------------------------------------------------------
+
+# A form's post from the page (same origin, its cookies): [status, body]. A redirect is not
+# followed; fetch shows it as an opaque response with no status, given here as 303.
+POST = """
+var path = arguments[0], fields = arguments[1], done = arguments[arguments.length - 1];
+fetch(path, {method: "POST", body: new URLSearchParams(fields), redirect: "manual", credentials: "same-origin"})
+  .then(function (r) {
+    if (r.type === "opaqueredirect") { done([303, ""]); return; }
+    return r.text().then(function (t) { done([r.status, t]); });
+  })
+  .catch(function (e) { done([0, String(e)]); });
+"""
+
+SUBMIT = """
+var form = document.createElement("form");
+form.method = "post"; form.action = arguments[0];
+var fields = arguments[1];
+Object.keys(fields).forEach(function (name) {
+  var input = document.createElement("input"); input.type = "hidden"; input.name = name; input.value = fields[name];
+  form.appendChild(input);
+});
+document.body.appendChild(form); form.submit();
+"""
+
+
+def running(daemon):
+    return daemon.status().get("session") is not None
+
+
+def test_refused_without_pairing(daemon, web, driver, host):
+    daemon.ctl("start", "scale", "dorian", "D3", "--seed", "3")
+    daemon.ctl("play", "D3")
+    set_screen(driver, "phone")
+    driver.get(web.url("/", host))
+    wait_for("the live badge", lambda: live_ready(driver))
+    assert not driver.find_elements("css selector", 'form[action="/session/stop"]'), "the stop form is drawn for a LAN peer"
+    status, body = driver.execute_async_script(POST, "/session/stop", {"action": "stop"})
+    assert status == 403, f"POST /session/stop from {host}: {status}"
+    status, _ = driver.execute_async_script(POST, "/session/start", {"kind": "interval"})
+    assert status == 403, f"POST /session/start from {host}: {status}"
+    # The same refusal as a student's browser shows it: a form posted, a page that is neither
+    # the live screen nor the results.
+    driver.execute_script(SUBMIT, "/session/stop", {"action": "stop"})
+    wait_for("the refusal page", lambda: urllib.parse.urlparse(driver.current_url).path == "/session/stop")
+    assert "dorian" not in driver.title and "results" not in driver.title.lower(), driver.title
+    assert running(daemon), "the session stopped"
+    assert daemon.status()["session"]["correct"] == 1
+
+
+def web_pair_exists(daemon):
+    """Whether eartrainctl lists a web-pair subcommand (an unknown one's --help still exits 0)."""
+    listing = subprocess.run([os.path.join(daemon.binaries, "eartrainctl"), "--help"], capture_output=True, text=True)
+    return any(line.split()[:1] == ["web-pair"] for line in listing.stdout.splitlines())
+
+
+def test_pairing(daemon, web, driver, host):
+    """With a code from `eartrainctl web-pair`, the same browser may control the session."""
+    output = daemon.ctl("web-pair")
+    # The code: a run of digits (maybe grouped: "482 913", "482-913") or of capitals and digits.
+    found = re.search(r"\b(\d{3,}(?:[ -]\d{3,})*)\b", output) or re.search(r"\b([0-9A-Z]{4,}(?:-[0-9A-Z]{2,})*)\b", output)
+    assert found, f"no code in: {output!r}"
+    driver.get(web.url("/", host))
+    status, _ = driver.execute_async_script(POST, "/pair", {"code": found.group(1)})
+    assert status in (200, 303), f"POST /pair with {found.group(1)!r}: {status}"
+    cookies = {c["name"]: c for c in driver.get_cookies()}
+    assert "eartrainer_pair" in cookies, f"no eartrainer_pair cookie: {sorted(cookies)}"
+    assert cookies["eartrainer_pair"].get("httpOnly"), "the pairing cookie is not HttpOnly"
+    assert cookies["eartrainer_pair"].get("sameSite") == "Strict", cookies["eartrainer_pair"].get("sameSite")
+    driver.get(web.url("/", host))
+    assert driver.find_elements("css selector", 'form[action="/session/skip"]'), "no controls once paired"
+    status, _ = driver.execute_async_script(POST, "/session/skip", {"action": "skip"})
+    assert status == 303, f"POST /session/skip once paired: {status}"
+    assert running(daemon), "skip stopped the session"
+
+
+# --- the run --------------------------------------------------------------------------------
+
+def main():
+    report = Report()
+    folder = tempfile.mkdtemp(prefix="eartrainer-browser-")
+    daemon = Daemon(BINARIES, folder)
+    web = driver = None
+    try:
+        daemon.start()
+        web = Web(BINARIES, folder, daemon.socket_path)
+        driver = chromium()
+        report.check("the live screen mid-round: judged keys green and red, counts, staff "
+                     "(live-*.png)", test_live_mid_round, daemon, web, driver)
+        report.check("the results after stop (results-*.png)", test_results, daemon, web, driver)
+        report.check(f"a judged key reaches the page within {P95_GOAL_MS:.0f} ms at p95 ({KEYS_TIMED} keys)",
+                     test_note_to_page, report, daemon, web, driver)
+        # After the timed keys, so the statistics have a few sessions to show.
+        test_progress(report, web, driver)
+        host = lan_address()
+        if host is None:
+            report.skip("control refused without pairing", "no non-loopback address (hostname -I)")
+        else:
+            report.check(f"control from {host} without pairing is refused (403) and the session goes on",
+                         test_refused_without_pairing, daemon, web, driver, host)
+            if web_pair_exists(daemon):
+                report.check(f"control from {host} after pairing", test_pairing, daemon, web, driver, host)
+            else:
+                report.skip("control after pairing", "no eartrainctl web-pair yet")
+        report.check('the page says "reconnecting…" while the daemon restarts, and is live again without a reload',
+                     test_restart, report, daemon, web, driver)
+        memory = web.memory()
+        line = f"eartrainer-web memory after the tests: VmRSS {memory['VmRSS'] / 1024:.1f} MiB, " \
+               f"VmHWM {memory['VmHWM'] / 1024:.1f} MiB"
+        print(f"  {line}", flush=True)
+        report.figures.append(line)
+    except Exception as error:  # noqa: BLE001: a harness that cannot start fails the run
+        report.fail("the browser test harness", f"{error}\n  logs in {folder}")
+        folder = None  # keep the logs
+    finally:
+        if driver is not None:
+            driver.quit()
+        if web is not None:
+            web.stop()
+        daemon.stop()
+        if folder and report.failed == 0:
+            shutil.rmtree(folder, ignore_errors=True)
+        elif folder:
+            print(f"  logs kept in {folder}")
+    if report.figures:
+        os.makedirs(os.path.dirname(FIGURES) or ".", exist_ok=True)
+        with open(FIGURES, "w") as figures:
+            figures.write(time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()) + f" ({BINARIES})\n")
+            figures.write("\n".join(report.figures) + "\n")
+    print(f"browser: {report.passed} passed, {report.failed} failed, {report.skipped} skipped")
+    return 1 if report.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
