@@ -60,14 +60,16 @@ class Report:
         return True
 
 
-def screenshot(driver, url, name, ready):
+def screenshot(driver, url, name, ready, scroll=None):
     """The page at `url` on both screens, saved as NAME-phone.png and NAME-tablet.png once `ready`
-    holds on each."""
+    holds on each; `scroll` names an element to bring to the top first (an XPath)."""
     os.makedirs(SCREENSHOTS, exist_ok=True)
     for screen in ("phone", "tablet"):
         set_screen(driver, screen)
         driver.get(url)
         wait_for(f"{url} to be ready on the {screen}", lambda: ready(driver))
+        if scroll:
+            driver.execute_script("arguments[0].scrollIntoView(true);", driver.find_element("xpath", scroll))
         path = os.path.join(SCREENSHOTS, f"{name}-{screen}.png")
         assert driver.save_screenshot(path), f"no screenshot at {path}"
 
@@ -122,15 +124,33 @@ def test_results(daemon, web, driver):
         [r.text for r in rows]
 
 
-def test_progress(report, web, driver):
+def practise_intervals(daemon):
+    """A student's interval session, answered by ear the slow way: each question from C3, the
+    keys above it one by one until the right one (or the answer is shown), so each interval has
+    its own accuracy and response time on the progress page."""
+    daemon.ctl("start", "interval", "--intervals", "m3,M3,P5,M6", "--root", "C3", "--seed", "5", "--tries", "12")
+    for _ in range(8):
+        session = daemon.status()["session"]
+        asked = (session["correct"], session.get("prompt"))
+        for semitones in range(1, 13):
+            daemon.ctl("play", str(48 + semitones))
+            now = daemon.status()["session"]
+            if now["correct"] != asked[0] or now.get("prompt") != asked[1]:
+                break
+    daemon.ctl("stop")
+
+
+def test_progress(report, daemon, web, driver):
     status, _ = web.get("/progress")
     if status == 404:
         report.skip("progress screenshots at 390x844 and 1024x768", "no /progress yet")
         return
     def progress():
         assert status == 200, f"/progress answered {status}"
+        practise_intervals(daemon)
         screenshot(driver, web.url("/progress"), "progress",
-                   lambda d: d.find_elements("css selector", "main") and "eartrainer" in d.title)
+                   lambda d: d.find_elements("css selector", "main") and "eartrainer" in d.title,
+                   scroll="//h3[text()='interval']")
     report.check("progress screenshots at 390x844 and 1024x768 (progress-*.png)", progress)
 
 
@@ -227,6 +247,26 @@ def test_restart(report, daemon, web, driver):
     report.figures.append(line)
 
 
+def test_start_form(daemon, web, driver):
+    """The start form from the machine itself: the interval kind's own options, typed and ticked
+    as a student would, start the session they say."""
+    if running(daemon):
+        daemon.ctl("stop")
+    set_screen(driver, "tablet")
+    driver.get(web.url("/"))
+    wait_for("the live badge", lambda: live_ready(driver))
+    driver.find_element("css selector", "details.kind:has(input[value='interval']) summary").click()
+    driver.find_element("id", "interval-intervals").send_keys("m3,P5")
+    driver.find_element("id", "interval-root").send_keys("C3")
+    driver.find_element("css selector", "form:has(input[value='interval']) input[name='descending']").click()
+    driver.find_element("css selector", "form:has(input[value='interval']) button[type='submit']").click()
+    session = wait_for("the interval session", lambda: (daemon.status().get("session") or {}).get("kind") == "interval"
+                       and daemon.status()["session"])
+    assert session.get("intervals") == ["m3", "P5"], session
+    assert session.get("direction") == "descending", session
+    daemon.ctl("stop")
+
+
 # --- control from another machine -------------------------------------------------------------
 
 # A form's post from the page (same origin, its cookies): [status, body]. A redirect is not
@@ -277,30 +317,33 @@ def test_refused_without_pairing(daemon, web, driver, host):
     assert daemon.status()["session"]["correct"] == 1
 
 
-def web_pair_exists(daemon):
-    """Whether eartrainctl lists a web-pair subcommand (an unknown one's --help still exits 0)."""
-    listing = subprocess.run([os.path.join(daemon.binaries, "eartrainctl"), "--help"], capture_output=True, text=True)
-    return any(line.split()[:1] == ["web-pair"] for line in listing.stdout.splitlines())
-
-
 def test_pairing(daemon, web, driver, host):
-    """With a code from `eartrainctl web-pair`, the same browser may control the session."""
-    output = daemon.ctl("web-pair")
-    # The code: a run of digits (maybe grouped: "482 913", "482-913") or of capitals and digits.
-    found = re.search(r"\b(\d{3,}(?:[ -]\d{3,})*)\b", output) or re.search(r"\b([0-9A-Z]{4,}(?:-[0-9A-Z]{2,})*)\b", output)
+    """As a student pairs the phone: the code from `eartrainctl web-pair` typed into the pairing
+    page, then the page's own Skip button. A post without the page's token is still refused."""
+    output = daemon.ctl("web-pair", "--no-qr")
+    found = re.search(r"Pairing code: (\d{3}) (\d{3})", output)
     assert found, f"no code in: {output!r}"
-    driver.get(web.url("/", host))
-    status, _ = driver.execute_async_script(POST, "/pair", {"code": found.group(1)})
-    assert status in (200, 303), f"POST /pair with {found.group(1)!r}: {status}"
+    driver.get(web.url("/pair", host))
+    driver.find_element("css selector", "#code").send_keys(found.group(1) + found.group(2))
+    driver.find_element("css selector", 'form[action="/pair"] button').click()
+    try:
+        wait_for("the live page after pairing", lambda: urllib.parse.urlparse(driver.current_url).path == "/")
+    except AssertionError:
+        text = driver.find_element("css selector", "main").text
+        raise AssertionError(f"after posting the code, {driver.current_url}: {text[:300]!r}")
     cookies = {c["name"]: c for c in driver.get_cookies()}
     assert "eartrainer_pair" in cookies, f"no eartrainer_pair cookie: {sorted(cookies)}"
     assert cookies["eartrainer_pair"].get("httpOnly"), "the pairing cookie is not HttpOnly"
     assert cookies["eartrainer_pair"].get("sameSite") == "Strict", cookies["eartrainer_pair"].get("sameSite")
-    driver.get(web.url("/", host))
-    assert driver.find_elements("css selector", 'form[action="/session/skip"]'), "no controls once paired"
-    status, _ = driver.execute_async_script(POST, "/session/skip", {"action": "skip"})
-    assert status == 303, f"POST /session/skip once paired: {status}"
-    assert running(daemon), "skip stopped the session"
+    assert "eartrainer_pair" not in driver.execute_script("return document.cookie"), "a script can read the cookie"
+    status, _ = driver.execute_async_script(POST, "/session/stop", {"action": "stop"})
+    assert status == 403 and running(daemon), f"a post without the form's token: {status}"
+    wait_for("the live badge", lambda: live_ready(driver))
+    driver.find_element("css selector", 'form[action="/session/stop"] button').click()
+    wait_for("the results after Stop", lambda: urllib.parse.urlparse(driver.current_url).path == "/results")
+    assert not running(daemon), "the paired browser's Stop did not stop the session"
+    status, _ = driver.execute_async_script(POST, "/pair", {"code": found.group(1) + found.group(2)})
+    assert status == 403, f"the same code a second time: {status}"
 
 
 # --- the run --------------------------------------------------------------------------------
@@ -319,18 +362,17 @@ def main():
         report.check("the results after stop (results-*.png)", test_results, daemon, web, driver)
         report.check(f"a judged key reaches the page within {P95_GOAL_MS:.0f} ms at p95 ({KEYS_TIMED} keys)",
                      test_note_to_page, report, daemon, web, driver)
+        report.check("the start form starts the kind with the options ticked and typed (interval: m3,P5 from C3, descending)",
+                     test_start_form, daemon, web, driver)
         # After the timed keys, so the statistics have a few sessions to show.
-        test_progress(report, web, driver)
+        test_progress(report, daemon, web, driver)
         host = lan_address()
         if host is None:
             report.skip("control refused without pairing", "no non-loopback address (hostname -I)")
         else:
             report.check(f"control from {host} without pairing is refused (403) and the session goes on",
                          test_refused_without_pairing, daemon, web, driver, host)
-            if web_pair_exists(daemon):
-                report.check(f"control from {host} after pairing", test_pairing, daemon, web, driver, host)
-            else:
-                report.skip("control after pairing", "no eartrainctl web-pair yet")
+            report.check(f"control from {host} after pairing with eartrainctl web-pair's code", test_pairing, daemon, web, driver, host)
         report.check('the page says "reconnecting…" while the daemon restarts, and is live again without a reload',
                      test_restart, report, daemon, web, driver)
         memory = web.memory()

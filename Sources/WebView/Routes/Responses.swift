@@ -2,7 +2,9 @@ import HTTPTypes
 import Hummingbird
 
 /// The responses the routes give: pages, assets, redirects, each with the headers every answer
-/// carries (no caching of live pages, nothing loaded from elsewhere, no referrer sent on).
+/// carries (no caching of live pages, nothing loaded from elsewhere, no referrer sent to another
+/// site; `same-origin`, not `no-referrer`, under which a browser names a form's own page `null` in
+/// `Origin` and the origin check could not tell it from another site's).
 enum Responses {
     /// Only this site's own script, style, images and WebSocket; no frames, forms post here only.
     static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -11,7 +13,7 @@ enum Responses {
     static func headers(_ contentType: String, cache: String = "no-store") -> HTTPFields {
         [
             .contentType: contentType, .cacheControl: cache, .contentSecurityPolicy: contentSecurityPolicy,
-            HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "no-referrer",
+            HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "same-origin",
         ]
     }
 
