@@ -26,6 +26,17 @@ CLEARED_ENVIRONMENT = [
 DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
+def memory(pid):
+    """VmRSS and VmHWM of a process, in KiB, from /proc."""
+    figures = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                figures[key] = int(value.split()[0])
+    return figures
+
+
 def wait_for(what, predicate, timeout=10.0, step=0.02):
     """Calls predicate until it returns something true, and returns it; raises after timeout."""
     deadline = time.monotonic() + timeout
@@ -142,14 +153,8 @@ class Web:
             return 0, str(error)
 
     def memory(self):
-        """VmRSS and VmHWM of the process, in KiB, from /proc."""
-        figures = {}
-        with open(f"/proc/{self.process.pid}/status") as status:
-            for line in status:
-                key, _, value = line.partition(":")
-                if key in ("VmRSS", "VmHWM"):
-                    figures[key] = int(value.split()[0])
-        return figures
+        """VmRSS and VmHWM of the process, in KiB."""
+        return memory(self.process.pid)
 
     def stop(self):
         if self.process.poll() is None:

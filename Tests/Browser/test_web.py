@@ -19,7 +19,7 @@ import urllib.parse
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the tests
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import RPC, Daemon, Web, chromium, lan_address, set_screen, wait_for  # noqa: E402
+from harness import RPC, Daemon, Web, chromium, lan_address, memory, set_screen, wait_for  # noqa: E402
 
 BINARIES = os.path.abspath(os.environ.get("EARTRAINER_BIN", ".build/debug"))
 SCREENSHOTS = os.environ.get("SCREENSHOTS", "docs/screenshots")
@@ -375,9 +375,10 @@ def main():
             report.check(f"control from {host} after pairing with eartrainctl web-pair's code", test_pairing, daemon, web, driver, host)
         report.check('the page says "reconnecting…" while the daemon restarts, and is live again without a reload',
                      test_restart, report, daemon, web, driver)
-        memory = web.memory()
-        line = f"eartrainer-web memory after the tests: VmRSS {memory['VmRSS'] / 1024:.1f} MiB, " \
-               f"VmHWM {memory['VmHWM'] / 1024:.1f} MiB"
+        used, peer = web.memory(), memory(daemon.process.pid)
+        line = f"eartrainer-web memory after the tests: VmRSS {used['VmRSS'] / 1024:.1f} MiB, " \
+               f"VmHWM {used['VmHWM'] / 1024:.1f} MiB; eartrainerd beside it (audio off, since the restart): " \
+               f"VmRSS {peer['VmRSS'] / 1024:.1f} MiB; ratio {used['VmRSS'] / peer['VmRSS']:.2f}"
         print(f"  {line}", flush=True)
         report.figures.append(line)
     except Exception as error:  # noqa: BLE001: a harness that cannot start fails the run
