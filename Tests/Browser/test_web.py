@@ -344,6 +344,15 @@ def test_pairing(daemon, web, driver, host):
     assert not running(daemon), "the paired browser's Stop did not stop the session"
     status, _ = driver.execute_async_script(POST, "/pair", {"code": found.group(1) + found.group(2)})
     assert status == 403, f"the same code a second time: {status}"
+    # Nothing secret in an address or a log: neither the code nor the cookie's token.
+    code, token = found.group(1) + found.group(2), cookies["eartrainer_pair"]["value"]
+    assert code not in driver.current_url and token not in driver.current_url, driver.current_url
+    for log in os.listdir(daemon.folder):
+        if log.endswith(".log"):
+            with open(os.path.join(daemon.folder, log), errors="replace") as text:
+                written = text.read()
+            alone = re.search(rf"(?<!\d){code}(?!\d)", written)  # not a piece of a longer number
+            assert not alone and token not in written, f"{log} holds the pairing code or the token"
 
 
 # --- the run --------------------------------------------------------------------------------
