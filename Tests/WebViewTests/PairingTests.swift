@@ -127,6 +127,24 @@ import Training
         }
     }
 
+    @Test("the live page renews an older pairing's cookie, so the phone opened daily stays paired")
+    func renewsCookie() async throws {
+        let daemon = MemoryDaemon(status: Fixtures.scaleStatus())
+        let clock = TestClock()
+        let browsers = PairedBrowsers(now: clock.now)
+        let browser = browsers.pair()
+        try await Self.app(daemon, WebConfiguration(browsers: browsers)).test(.router) { client in
+            try await client.execute(uri: "/", method: .get, headers: [.cookie: "eartrainer_pair=\(browser.token)"]) {
+                #expect($0.headers[.setCookie] == nil, "a fresh pairing is not renewed")
+            }
+            clock.advance(3 * 24 * 3600)
+            try await client.execute(uri: "/", method: .get, headers: [.cookie: "eartrainer_pair=\(browser.token)"]) {
+                let cookie = $0.headers[.setCookie] ?? ""
+                #expect(cookie.hasPrefix("eartrainer_pair=\(browser.token);") && cookie.contains("Max-Age=2592000") && cookie.contains("HttpOnly"))
+            }
+        }
+    }
+
     @Test("forgetting a pairing clears the cookie and the browser is a stranger again")
     func forget() async throws {
         let daemon = MemoryDaemon(status: Fixtures.scaleStatus())
@@ -154,6 +172,19 @@ import Training
         clock.advance(PairedBrowsers.lifetime + 1)
         #expect(browsers.browser(token: browser.token) == nil)
         #expect(browsers.browser(token: nil) == nil && browsers.browser(token: "") == nil)
+    }
+
+    @Test("a pairing in use is renewed once a day has passed, not on every visit")
+    func renewed() {
+        let clock = TestClock()
+        let browsers = PairedBrowsers(now: clock.now)
+        let browser = browsers.pair()
+        #expect(browsers.renew(browser) == nil, "not within its first day")
+        clock.advance(2 * 24 * 3600)
+        let renewed = browsers.renew(browser)
+        #expect(renewed?.expires == browser.expires.addingTimeInterval(2 * 24 * 3600))
+        clock.advance(PairedBrowsers.lifetime - 3600)
+        #expect(browsers.browser(token: browser.token) != nil, "the renewed pairing outlives the first expiry")
     }
 
     @Test("pairings survive a restart in their file, which only its owner can read; a garbled file pairs nobody")

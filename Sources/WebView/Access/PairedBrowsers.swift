@@ -54,6 +54,22 @@ public final class PairedBrowsers: Sendable {
         }
     }
 
+    /// A pairing in use is kept: when more than a day of its lifetime has passed, it is given a
+    /// whole lifetime again (the phone on the stand, opened every day, never has to pair again).
+    /// Returns the renewed pairing, or nil when it needed none (or is gone).
+    public func renew(_ browser: PairedBrowser) -> PairedBrowser? {
+        let fresh = Date(timeIntervalSince1970: (now().timeIntervalSince1970 + Self.lifetime).rounded(.down))
+        guard fresh.timeIntervalSince(browser.expires) > 24 * 3600 else { return nil }
+        var renewed: PairedBrowser?
+        change { browsers in
+            guard var kept = browsers[browser.token] else { return }
+            kept.expires = fresh
+            browsers[browser.token] = kept
+            renewed = kept
+        }
+        return renewed
+    }
+
     /// Forgets a browser (its "unpair" button).
     public func forget(token: String) {
         change { browsers in browsers[token] = nil }

@@ -15,12 +15,18 @@ struct PageRoutes<Daemon: DaemonLink> {
             let visitor = access.visitor(request, context)
             guard visitor.mayView(access.viewing) else { return PairingPage.mustPair() }
             let controls = visitor.mayControl ? LivePage.Controls(csrf: visitor.csrf, profiles: await profiles()) : nil
+            var response: Response
             do throws(DaemonFailure) {
-                return Responses.page(LivePage.html(status: try await daemon.status(), controls: controls))
+                response = Responses.page(LivePage.html(status: try await daemon.status(), controls: controls))
             } catch {
-                return Responses.page(LivePage.html(status: nil, away: .init(reason: error.description), controls: controls),
-                                      status: .serviceUnavailable)
+                response = Responses.page(LivePage.html(status: nil, away: .init(reason: error.description), controls: controls),
+                                          status: .serviceUnavailable)
             }
+            // The live page, opened every day, keeps a paired browser paired.
+            if case .paired(let browser) = visitor.standing, let renewed = access.browsers.renew(browser) {
+                response.headers[.setCookie] = PairingRoutes<Daemon>.cookie(renewed.token, maxAge: Int(PairedBrowsers.lifetime))
+            }
+            return response
         }
         router.get("/results") { request, context in
             guard access.visitor(request, context).mayView(access.viewing) else { return PairingPage.mustPair() }
