@@ -78,6 +78,18 @@ import Training
         #expect(!daemon.calls.contains { $0.method == .sessionStop })
     }
 
+    @Test("a pairing form over 1 KiB is refused (413) before the daemon hears of it")
+    func pairingBodyLimit() async throws {
+        let daemon = MemoryDaemon(status: Fixtures.scaleStatus())
+        try await Self.app(daemon).test(.router) { client in
+            let body = ByteBuffer(string: "code=" + String(repeating: "1", count: 2000))
+            try await client.execute(uri: "/pair", method: .post, headers: Self.form, body: body) {
+                #expect($0.status == .contentTooLarge)
+            }
+        }
+        #expect(!daemon.calls.contains { $0.method == .pairingRedeem })
+    }
+
     @Test("pairing tries are limited per address: the sixth in a row is 429 and never reaches the daemon")
     func pairingTriesLimited() async throws {
         let daemon = MemoryDaemon(status: Fixtures.scaleStatus())
