@@ -4,10 +4,11 @@ import Logging
 
 /// The web view built by one function, as hummingbird apps are: the pages and actions on one
 /// router, the WebSocket on its own (so only `/live` is tried for an upgrade), both behind the
-/// rate limit. `eartrainer-web` runs what this returns; the tests call it with a `MemoryDaemon`
-/// or a real daemon's socket.
+/// rate limit; every page's live stream from one subscription (`SharedFollower`). `eartrainer-web`
+/// runs what this returns; the tests call it with a `MemoryDaemon` or a real daemon's socket.
 public func buildApplication<Daemon: DaemonLink>(configuration: WebConfiguration, daemon: Daemon,
                                                  logger: Logger) -> some ApplicationProtocol {
+    let daemon = SharedFollower(daemon)
     let access = WebAccess(viewing: configuration.viewing, browsers: configuration.browsers, pairingTries: configuration.pairingTries)
     let router = Router(context: WebRequestContext.self)
     router.add(middleware: RateLimitMiddleware(limiter: configuration.requests))
