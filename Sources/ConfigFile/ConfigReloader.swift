@@ -79,7 +79,7 @@ public final class ConfigReloader: TrainingSettingsSource, Sendable {
     public var config: EartrainerConfig { state.withLock { $0.merged } }
 
     /// The training settings in force, read by the engine at each prompt.
-    public var current: TrainingSettings { config.training.trainingSettings }
+    public var current: TrainingSettings { config.training.settings }
 
     /// The student's settings.
     public var student: StudentSettings { state.withLock { $0.student } }

@@ -28,11 +28,11 @@ public struct StudentSettings: Sendable, Hashable {
     /// Every key a student may set: how the notes sound and how the voice speaks. What decides
     /// the box itself (devices, socket, storage, controls) stays the administrator's.
     public static let keys: [Key] = [
-        Key("training.tuning", \.training.tuningSystem) { tomlText(string: $0.rawValue) },
-        Key("training.reference_pitch", \.training.referencePitch) { number($0.hertz) },
-        Key("training.sound_source", \.training.soundSource) { tomlText(string: $0.rawValue) },
-        Key("training.note_duration", \.training.noteDuration) { number($0.seconds) },
-        Key("training.vary_loudness", \.training.varyLoudness) { number($0) },
+        Key("training.tuning", \.training.settings.tuningSystem) { tomlText(string: $0.rawValue) },
+        Key("training.reference_pitch", \.training.settings.referencePitch) { number($0.hertz) },
+        Key("training.sound_source", \.training.settings.soundSource) { tomlText(string: $0.rawValue) },
+        Key("training.note_duration", \.training.settings.noteDuration) { number($0.seconds) },
+        Key("training.vary_loudness", \.training.settings.varyLoudness) { number($0) },
         Key("voice.speak", \.voice.speak) { tomlText(string: $0.rawValue) },
         Key("voice.language", \.voice.language) { tomlText(string: $0) },
         Key("voice.voice", \.voice.voice) { tomlText(string: $0) },

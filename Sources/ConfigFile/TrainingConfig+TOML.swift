@@ -4,8 +4,9 @@ import Training
 extension TrainingConfig {
     init(reading reader: inout TableReader) throws(ConfigError) {
         let d = TrainingConfig()
-        lowestNote = try reader.note("lowest_note", d.lowestNote)
-        highestNote = try reader.note("highest_note", d.highestNote)
+        let cello = d.settings
+        let lowestNote = try reader.note("lowest_note", cello.noteRange.lowerBound)
+        let highestNote = try reader.note("highest_note", cello.noteRange.upperBound)
         guard highestNote.rawValue - lowestNote.rawValue >= 12 else {
             throw reader.error(
                 .invalidValue, "highest_note",
@@ -13,21 +14,22 @@ extension TrainingConfig {
         }
         let range = Self.noteDurationRange
         let seconds = try reader.double(
-            "note_duration", d.noteDuration.seconds,
+            "note_duration", cello.noteDuration.seconds,
             in: range.lowerBound.seconds...range.upperBound.seconds)
-        noteDuration = .milliseconds(Int((seconds * 1000).rounded()))
-        referencePitch = ReferencePitch(
-            try reader.double("reference_pitch", d.referencePitch.hertz, in: ReferencePitch.acceptedHertz))
-        tuningSystem = try reader.parsed("tuning", d.tuningSystem, TuningSystem.init(choosing:))
-        soundSource = try reader.parsed("sound_source", d.soundSource, SoundSource.init(choosing:))
-        varyLoudness = try reader.double("vary_loudness", d.varyLoudness, in: 0...1)
-        let gap = try reader.double("prompt_gap", d.promptGap.seconds, in: Self.promptGapRange)
-        promptGap = .milliseconds(Int((gap * 1000).rounded()))
-        harmonicIntervals = try reader.bool("harmonic_intervals", d.harmonicIntervals)
-        scaleModelAnswer = try reader.bool("scale_model_answer", d.scaleModelAnswer)
+        let gap = try reader.double("prompt_gap", cello.promptGap.seconds, in: Self.promptGapRange)
+        settings = TrainingSettings(
+            noteRange: lowestNote...highestNote,
+            noteDuration: .milliseconds(Int((seconds * 1000).rounded())),
+            referencePitch: ReferencePitch(try reader.double("reference_pitch", cello.referencePitch.hertz, in: ReferencePitch.acceptedHertz)),
+            tuningSystem: try reader.parsed("tuning", cello.tuningSystem, TuningSystem.init(choosing:)),
+            soundSource: try reader.parsed("sound_source", cello.soundSource, SoundSource.init(choosing:)),
+            varyLoudness: try reader.double("vary_loudness", cello.varyLoudness, in: 0...1),
+            promptGap: .milliseconds(Int((gap * 1000).rounded())),
+            harmonicIntervals: try reader.bool("harmonic_intervals", cello.harmonicIntervals),
+            scaleModelAnswer: try reader.bool("scale_model_answer", cello.scaleModelAnswer),
+            clef: try reader.parsed("clef", cello.clef, Clef.init(choosing:)))
         exercise = try reader.parsed("exercise", d.exercise, ExerciseKind.init(choosing:))
         autostart = try reader.bool("autostart", d.autostart)
-        clef = try reader.parsed("clef", d.clef, Clef.init(choosing:))
         exercises = d.exercises
         for module in ExerciseCatalog.all {
             guard var table = try reader.table(module.kind.rawValue) else { continue }

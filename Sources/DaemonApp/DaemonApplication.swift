@@ -26,7 +26,7 @@ public struct DaemonApplication: Service {
                              logger: Logger) async throws -> DaemonApplication {
         let config = reloader.config
         let reporter = edges.reporter
-        let core = DaemonCore(settings: config.training.trainingSettings, sound: edges.sound, keyboardStatus: edges.keyboardStatus,
+        let core = DaemonCore(settings: config.training.settings, sound: edges.sound, keyboardStatus: edges.keyboardStatus,
                               controls: config.midi.controls, seed: options.seed, clock: edges.clock)
         await core.follow(with: reporter)
 
@@ -47,7 +47,7 @@ public struct DaemonApplication: Service {
                 reloader.config.training.exercises
             },
             configuration: { Wire.snakeCasedValue(reloader.config) },
-            settings: .over(reloader) { config in await core.apply(config.training.trainingSettings) },
+            settings: .over(reloader) { config in await core.apply(config.training.settings) },
             statistics: { method, params throws(RPCError) in
                 try StatisticsQueries.answer(method, store, params: params, profile: options.profile)
             },
@@ -121,7 +121,7 @@ public struct DaemonApplication: Service {
                 reporter.say("menu: \(key) not kept: \(error)", warning: true)
             }
         }
-        await core.apply(reloader.config.training.trainingSettings)
+        await core.apply(reloader.config.training.settings)
         guard case .string(let kind)? = params.removeValue(forKey: "kind") else { return }
         do {
             try await router.start(kind: kind, params: params)

@@ -62,7 +62,7 @@ struct Run: AsyncParsableCommand {
 
         let parts = DaemonParts.make(
             audio: audio == .on,
-            configuration: config.audio.fluidConfiguration(noteDuration: config.training.noteDuration, environment: environment),
+            configuration: config.audio.fluidConfiguration(noteDuration: config.training.settings.noteDuration, environment: environment),
             voiceData: config.voice.dataPath, keyboards: config.midi.keyboards, logger: logger)
         let store = SQLiteStatisticsStore.open(
             path: config.storage.database ?? StatisticsLocation.defaultPath(environment: environment), logger: logger)

@@ -75,7 +75,7 @@ struct ConfigReloaderTests {
             root = "A2"
             intervals = ["P5"]
             """, file: "t.toml")
-        let settings = config.training.trainingSettings
+        let settings = config.training.settings
         #expect(settings.noteRange == MIDINote(40)...MIDINote(64))
         #expect(settings.noteDuration == .milliseconds(1500))
         guard let exercise = config.training.defaultExercise.options(as: IntervalExercise.self) else {

@@ -37,8 +37,8 @@ struct SharedNamesConfigTests {
     func names() throws {
         for source in SoundSource.allCases {
             let config = try ConfigLoader.parse("[training]\nsound_source = \"\(source.rawValue)\"\n", file: Self.file)
-            #expect(config.training.soundSource == source)
-            #expect(config.training.trainingSettings.soundSource == source)
+            #expect(config.training.settings.soundSource == source)
+            #expect(config.training.settings.soundSource == source)
         }
         for matching in AnswerMatching.allCases {
             let scale = try ConfigLoader.parse("[training.scale]\nmatching = \"\(matching.rawValue)\"\n", file: Self.file)
@@ -61,7 +61,7 @@ struct SharedNamesConfigTests {
 struct ClefConfigTests {
     @Test("read into the settings the status names; auto when absent")
     func clef() throws {
-        #expect(try ConfigLoader.parse("[training]\nclef = \"Treble\"\n", file: "x.toml").training.trainingSettings.clef == .treble)
-        #expect(try ConfigLoader.parse("", file: "x.toml").training.trainingSettings.clef == .auto)
+        #expect(try ConfigLoader.parse("[training]\nclef = \"Treble\"\n", file: "x.toml").training.settings.clef == .treble)
+        #expect(try ConfigLoader.parse("", file: "x.toml").training.settings.clef == .auto)
     }
 }

@@ -18,7 +18,7 @@ struct ShippedConfigTests {
 
     @Test("the defaults are the cello settings")
     func defaultsAreSeedSettings() {
-        let settings = EartrainerConfig.defaults.training.trainingSettings
+        let settings = EartrainerConfig.defaults.training.settings
         #expect(settings.noteRange == MIDINote(36)...MIDINote(72))
         #expect(settings.noteDuration == .seconds(1))
         #expect(settings.referencePitch == .standard)
@@ -103,12 +103,12 @@ struct ShippedConfigTests {
             soundFont: "/srv/cello.sf2", presetBank: 1, presetProgram: 40, driver: .pulseaudio, device: "hw:1,0",
             periodSize: 256, periods: 2, sampleRate: 44100))
         let training = config.training
-        #expect(training.lowestNote == MIDINote(28) && training.highestNote == MIDINote(67))
-        #expect(training.noteDuration == .milliseconds(750))
-        #expect(training.referencePitch.hertz == 415)
-        #expect(training.tuningSystem == .justIntonation && training.soundSource == .sine)
-        #expect(training.varyLoudness == 0.5 && training.exercise == .interval)
-        let settings = training.trainingSettings
+        #expect(training.settings.noteRange.lowerBound == MIDINote(28) && training.settings.noteRange.upperBound == MIDINote(67))
+        #expect(training.settings.noteDuration == .milliseconds(750))
+        #expect(training.settings.referencePitch.hertz == 415)
+        #expect(training.settings.tuningSystem == .justIntonation && training.settings.soundSource == .sine)
+        #expect(training.settings.varyLoudness == 0.5 && training.exercise == .interval)
+        let settings = training.settings
         #expect(settings.promptGap == .milliseconds(500) && settings.harmonicIntervals && settings.scaleModelAnswer)
         let d = try RootNote(parsing: "D")
         let eFlat3 = try RootNote(parsing: "Eb3")

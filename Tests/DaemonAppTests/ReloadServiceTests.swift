@@ -10,7 +10,7 @@ struct ReloadServiceTests {
     func restartOnly() {
         let old = EartrainerConfig.defaults
         var inPlace = old
-        inPlace.training.tuningSystem = .justIntonation
+        inPlace.training.settings.tuningSystem = .justIntonation
         var interval = IntervalExercise()
         interval.triesBeforeReveal = 1
         inPlace.training.exercises.set(interval)

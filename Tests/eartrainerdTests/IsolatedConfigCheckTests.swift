@@ -48,7 +48,7 @@ struct IsolatedConfigCheckTests {
         let check = IsolatedConfigCheck(command: [DaemonProcess.executable("eartrainerd").path, "check-config"])
         let valid = try Self.file(Self.valid)
         #expect(check.problem(with: valid) == nil)
-        #expect(try check.load(.commandLine(valid)).training.referencePitch.hertz == 442)
+        #expect(try check.load(.commandLine(valid)).training.settings.referencePitch.hertz == 442)
         let invalid = try Self.file("[training]\nreference_pitch = \n")
         #expect(check.problem(with: invalid) == nil, "check-config exits 78 on its own: the parse here says why")
         #expect(throws: ConfigError.self) { try check.load(.commandLine(invalid)) }

@@ -23,7 +23,7 @@ struct ReloadService: Service {
                 let before = reloader.config
                 switch reloader.reload() {
                 case .applied(let changed):
-                    await core.apply(reloader.config.training.trainingSettings)
+                    await core.apply(reloader.config.training.settings)
                     await core.setControls(reloader.config.midi.controls)
                     // A changed `training.exercise` (or its defaults) is what the next key begins.
                     await core.prepare(reloader.config.training.defaultExercise)
