@@ -1,18 +1,23 @@
 /// The answers day by day, for a chart of the trend over days: every calendar day (in the store's
-/// time zone) that has answers, oldest first, overall, per exercise and per item.
+/// time zone) of the last `window` that has answers, oldest first, overall and per exercise.
+///
+/// Bounded so that `stats.get` stays small however long a student practises: at most seven
+/// lists of 366 days (about 250 KB), well under what the socket queues for one client (1 MiB).
+/// Per item it would be seventy lists and megabytes, so the items have their lifetime figures
+/// only (`LifetimeFigures.byItem`).
 public struct DailyFigures: Sendable {
+    /// The days listed: today and the 365 before it.
+    public static let window = 366
+
     /// Every answer of the profile, day by day.
     public var overall: [DayFigures]
     /// By exercise (`scale`, `interval`), day by day.
     public var byExercise: [String: [DayFigures]]
-    /// By item (`interval m3`, `degree 3`, as `LifetimeFigures.byItem` names them), day by day.
-    public var byItem: [String: [DayFigures]]
 
     /// Days; `LifetimeFigures.compute` makes these. Empty by default.
-    public init(overall: [DayFigures] = [], byExercise: [String: [DayFigures]] = [:], byItem: [String: [DayFigures]] = [:]) {
+    public init(overall: [DayFigures] = [], byExercise: [String: [DayFigures]] = [:]) {
         self.overall = overall
         self.byExercise = byExercise
-        self.byItem = byItem
     }
 }
 
@@ -64,7 +69,7 @@ public struct DayFigures: Sendable {
 extension DailyFigures: Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case overall
-        case byExercise = "by_exercise", byItem = "by_item"
+        case byExercise = "by_exercise"
     }
 }
 

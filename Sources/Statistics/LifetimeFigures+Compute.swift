@@ -25,11 +25,7 @@ extension LifetimeFigures {
             byRoot: context.grouped(all) { answers[$0].root },
             byInterval: context.grouped(all) { answers[$0].interval },
             byItem: context.grouped(all, by: itemOf),
-            byDay: DailyFigures(
-                overall: context.daily(all),
-                byExercise: context.groups(all) { answers[$0].exercise.rawValue }.mapValues(context.daily),
-                byItem: context.groups(all, by: itemOf).mapValues(context.daily)
-            )
+            byDay: context.dailyFigures(all) { answers[$0].exercise.rawValue }
         )
     }
 }
@@ -44,6 +40,8 @@ private struct Context {
     /// Days since 1970-01-01 in the time zone: consecutive days differ by one.
     let days: [Int]
     let now: Double
+    /// `now`'s day, counted as `days` are.
+    let today: Int
 
     init(sessions: [SessionRecord], answers: [AnswerRecord], now: Date, timeZone: TimeZone) {
         let lastAnswer = Dictionary(answers.map { ($0.session, $0.time) }, uniquingKeysWith: max)
@@ -57,11 +55,12 @@ private struct Context {
         correct = answers.map(\.correct)
         seconds = answers.map(\.responseSeconds)
         times = answers.map(\.time.timeIntervalSince1970)
-        days = answers.map { answer in
-            let local = answer.time.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: answer.time))
-            return Int((local / 86400).rounded(.down))
+        func day(_ time: Date) -> Int {
+            Int(((time.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: time))) / 86400).rounded(.down))
         }
+        days = answers.map { day($0.time) }
         self.now = now.timeIntervalSince1970
+        today = day(now)
     }
 
     /// The indexes by the name `key` gives each (none: in no group), each group in time order.
@@ -75,6 +74,12 @@ private struct Context {
 
     func grouped(_ indexes: [Int], by key: (Int) -> String?) -> [String: Figures] {
         groups(indexes, by: key).mapValues { figures($0, sessionIDs: Set($0.map { sessionOf[$0] })) }
+    }
+
+    /// The last `DailyFigures.window` days with answers, overall and per exercise.
+    func dailyFigures(_ indexes: [Int], exercise: (Int) -> String?) -> DailyFigures {
+        let recent = indexes.filter { days[$0] > today - DailyFigures.window }
+        return DailyFigures(overall: daily(recent), byExercise: groups(recent, by: exercise).mapValues(daily))
     }
 
     /// Each day of the group that has answers, oldest first.

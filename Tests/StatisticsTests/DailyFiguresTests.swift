@@ -7,10 +7,10 @@ import Testing
 /// 03-28 (scale) and 03-29 (interval), each session's answers 5 s apart from noon.
 @Suite("Lifetime figures day by day")
 struct DailyFiguresTests {
-    func figures(_ kind: StoreKind) throws -> DailyFigures {
+    func figures(_ kind: StoreKind, now: Date = scriptNow) throws -> DailyFigures {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try kind.make(in: directory, clock: ManualWallClock(scriptNow))
+        let store = try kind.make(in: directory, clock: ManualWallClock(now))
         try ScriptedHistory.record(into: store)
         return try store.lifetimeFigures(profile: "default").byDay
     }
@@ -26,19 +26,22 @@ struct DailyFiguresTests {
         ])
     }
 
-    @Test("per exercise and per item, only the days that group has answers", arguments: StoreKind.allCases)
+    @Test("per exercise, only the days that exercise has answers", arguments: StoreKind.allCases)
     func groups(_ kind: StoreKind) throws {
         let days = try figures(kind)
         #expect(Set(days.byExercise.keys) == ["scale", "interval"])
         #expect(days.byExercise["scale"]?.map(\.day) == ["2026-02-19", "2026-03-22", "2026-03-28"])
         #expect(days.byExercise["interval"]?.map(\.day) == ["2026-03-11", "2026-03-29"])
-        #expect(days.byItem["interval m3"] == [
-            DayFigures(day: "2026-03-11", answers: 2, correct: 1, averageResponseSeconds: 1),
-            DayFigures(day: "2026-03-29", answers: 1, correct: 1, averageResponseSeconds: 1),
-        ])
-        #expect(days.byItem["interval P5"]?.last == DayFigures(day: "2026-03-29", answers: 2, correct: 1, averageResponseSeconds: 3))
-        #expect(days.byItem["scale degree 1"]?.map(\.answers) == [1, 2, 1])
-        #expect(days.byItem["scale degree 1"]?[1].accuracy == 0.5)
+    }
+
+    @Test("only the last 366 days are listed: a year later, 2026-02-19 has left the window", arguments: StoreKind.allCases)
+    func window(_ kind: StoreKind) throws {
+        // 2027-02-21 at noon UTC: its window begins on 2026-02-21 (today and the 365 days before).
+        let later = Date(timeIntervalSince1970: 1_803_211_200)
+        let days = try figures(kind, now: later)
+        #expect(days.overall.map(\.day) == ["2026-03-11", "2026-03-22", "2026-03-28", "2026-03-29"])
+        #expect(days.byExercise["scale"]?.map(\.day) == ["2026-03-22", "2026-03-28"])
+        #expect(try figures(kind).overall.first?.day == "2026-02-19", "within the window at the script's now")
     }
 
     @Test("days are counted in the store's time zone: noon UTC is the next day at UTC+14")
