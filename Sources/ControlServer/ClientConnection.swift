@@ -21,6 +21,9 @@ final class ClientConnection {
     var touchedInRound = -1
     private var output: [UInt8] = []
     private var outputStart = 0
+    /// The longest piece queued since the queue was last empty: a reply as long as it may wait
+    /// whole (an export of every answer), beyond the queue's limit.
+    private(set) var longestQueued = 0
 
     init(id: ClientID, socket: consuming FileDescriptor, peer: PeerCredentials) {
         self.id = id
@@ -32,7 +35,9 @@ final class ClientConnection {
     var wantsToWrite: Bool { queuedBytes > 0 }
 
     func enqueue(_ bytes: some Sequence<UInt8>) {
+        let before = output.count
         output.append(contentsOf: bytes)
+        longestQueued = max(longestQueued, output.count - before)
     }
 
     /// What the poller should watch it for now.
@@ -62,6 +67,7 @@ final class ClientConnection {
         if outputStart == output.count {
             output.removeAll(keepingCapacity: output.count <= 64 * 1024)
             outputStart = 0
+            longestQueued = 0
         } else if outputStart > 64 * 1024 {
             output.removeFirst(outputStart)
             outputStart = 0

@@ -239,7 +239,9 @@ public final class ControlServer: Sendable {
         if client.wantsToWrite {
             if !client.flush() {
                 return drop(client, reason: .closedByPeer, from: &clients)
-            } else if client.queuedBytes > limits.maxQueuedOutputBytes {
+            } else if client.queuedBytes > limits.maxQueuedOutputBytes + client.longestQueued {
+                // Past the limit beyond its longest reply: a client that stopped reading while
+                // events piled up. One long reply (an export) alone never overflows.
                 return drop(client, reason: .outputOverflow, from: &clients)
             }
         }

@@ -35,7 +35,8 @@ public enum DisconnectReason: Sendable, Hashable {
 public struct ServerLimits: Sendable, Hashable {
     /// Clients connected at once; more are told so and closed.
     public var maxClients: Int
-    /// Bytes queued for one client that does not read; past this it is dropped.
+    /// Bytes queued for one client that does not read, beyond the longest single reply waiting for
+    /// it (so one long reply, such as an export, is sent whole); past this it is dropped.
     public var maxQueuedOutputBytes: Int
     /// Lines received but not yet handled, across all clients; past this a line is refused as busy.
     public var maxPendingLines: Int

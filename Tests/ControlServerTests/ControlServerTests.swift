@@ -249,4 +249,27 @@ struct ControlServerTests {
         serving.cancel()
         await serving.value
     }
+
+    @Test("one reply far longer than the queue's limit (an export) reaches a client that reads, whole")
+    func longReplyDelivered() async throws {
+        let path = temporarySocketPath()
+        let server = try ControlServer(
+            listener: try UnixListener.bind(path: path), greeting: "hello", refusals: Self.refusals,
+            limits: ServerLimits(maxQueuedOutputBytes: 64 * 1024))
+        let serving = Task { await server.run() }
+        let client = try TestClient(path: path)
+        var iterator = server.events.makeAsyncIterator()
+        var id: ClientID?
+        while id == nil, let event = await iterator.next() {
+            if case .connected(let connected, _) = event { id = connected }
+        }
+        #expect(await client.readLine() == "hello")
+        let reply = String(repeating: "e", count: 512 * 1024)  // eight times the limit
+        server.send(reply, to: try #require(id))
+        server.send("after", to: try #require(id))
+        #expect(await client.readLine()?.count == reply.count)
+        #expect(await client.readLine() == "after")
+        serving.cancel()
+        await serving.value
+    }
 }
