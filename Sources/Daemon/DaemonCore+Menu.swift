@@ -4,8 +4,9 @@ import Training
 extension DaemonCore {
     /// A key pressed with the menu open, or the menu key itself (docs/keyboard-controls.md): the
     /// menu key opens the menu (ending a running session, with its results) and then goes page
-    /// by page; `stop` leaves it unchanged; `repeat` says the page again; keys in the note range
-    /// choose. Past the last page the choices are applied and the session starts.
+    /// by page; `stop` leaves it unchanged; `repeat` says the page again; `skip` speaks a code that
+    /// pairs a phone with the web view; keys in the note range choose. Past the last page the
+    /// choices are applied and the session starts.
     func menuKey(_ note: MIDINote, action: ControlAction?) {
         guard let actions = menuActions else { return }
         guard var open = menu else {
@@ -20,6 +21,9 @@ extension DaemonCore {
         case .menu?: response = open.next()
         case .stop?: response = open.cancel()
         case .repeatPrompt?: response = open.announcement
+        case .skip?:
+            actions.pair?()
+            return
         case nil: response = open.press(note, noteRange: currentSettings.noteRange)
         default: return
         }

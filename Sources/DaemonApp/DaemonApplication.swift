@@ -68,7 +68,13 @@ public struct DaemonApplication: Service {
                 reporter.say("menu: \(text)")
                 voice.say(text)
             },
-            finished: { choices in await Self.apply(menu: choices, reloader: reloader, core: core, router: router, reporter: reporter) }))
+            finished: { choices in await Self.apply(menu: choices, reloader: reloader, core: core, router: router, reporter: reporter) },
+            pair: { [pairing = router.pairing] in
+                // Spoken only: the code stays out of stdout and the journal.
+                let code = pairing.offer().code
+                voice.say(PairingSpeech.text(code: code, listen: reloader.config.web.listen.description))
+                reporter.say("menu: a code pairing a phone with the web view was spoken (good for 5 minutes, once)")
+            }))
         await ready(core, config.training, reporter: reporter, voice: voice)
 
         let notifier = edges.notifier

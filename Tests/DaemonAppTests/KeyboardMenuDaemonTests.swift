@@ -53,6 +53,26 @@ struct KeyboardMenuDaemonTests {
         #expect(kept.contains(#"training.tuning = "just""#) && kept.contains(#"training.sound_source = "sine""#), "\(kept)")
     }
 
+    @Test("in the menu the skip key speaks a pairing code and the page's address; the code pairs once; nothing of it on stdout")
+    func pairAPhone() async throws {
+        let config = try ConfigLoader.parse("[voice]\nspeak = \"on\"\n[web]\nlisten = \"192.168.1.20:8750\"\n", file: "menu.toml")
+        let reloader = ConfigReloader(source: .builtInDefaults, initial: config, logger: TestDaemon.logger)
+        let daemon = try await TestDaemon(config: reloader)
+        let link = try daemon.connect()
+        _ = try link.result("notes.play", .object(["notes": .array([.number(Double(Self.menuKey))])]))
+        _ = try link.result("notes.play", .object(["notes": .array([.number(33)])]))  // A1: skip, 3 below C2
+        #expect(Polling.wait(seconds: 5) { Self.said(daemon).last?.hasPrefix("pairing code") == true }, "\(Self.said(daemon))")
+        let spoken = try #require(Self.said(daemon).last)
+        #expect(spoken.hasSuffix("On the phone, open 1 9 2 dot 1 6 8 dot 1 dot 2 0 port 8 7 5 0, slash pair, and type the code."), "\(spoken)")
+        let digits = spoken.dropFirst("pairing code ".count).prefix(11).filter(\.isNumber)
+        #expect(digits.count == 6)
+        #expect(try link.result("pairing.redeem", .object(["code": .string(String(digits))]))["paired"] == .bool(true))
+        #expect(throws: (any Error).self) { try link.result("pairing.redeem", .object(["code": .string(String(digits))])) }
+        let printed = daemon.stdout
+        #expect(printed.contains("a code pairing a phone with the web view was spoken"), "\(printed)")
+        #expect(!printed.contains(String(digits)), "the code is spoken, not printed")
+    }
+
     @Test("the stop key leaves the menu with nothing changed; the menu key during a session ends it first")
     func stopLeaves() async throws {
         let daemon = try await TestDaemon()

@@ -1,3 +1,4 @@
+import ControlProtocol
 import QRCode
 import Testing
 @testable import eartrainctl
