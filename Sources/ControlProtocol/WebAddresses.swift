@@ -1,20 +1,13 @@
 import Foundation
+import Training
 
 /// Where a phone on the network reaches the web view, from `web.listen`.
 public enum WebAddresses {
     /// `http://ADDR:PORT` for the listen address, or for each of this machine's network
     /// addresses when it listens on all of them (`0.0.0.0`, `::`).
-    public static func urls(listen: String) -> [String] {
-        guard let colon = listen.lastIndex(of: ":") else { return ["http://\(listen)"] }
-        let host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        let port = listen[listen.index(after: colon)...]
-        let hosts = host == "0.0.0.0" || host == "::" ? networkAddresses() : [host]
-        return (hosts.isEmpty ? ["127.0.0.1"] : hosts).map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(port)" }
-    }
-
-    /// Whether `web.listen` serves this machine alone.
-    public static func isLoopback(_ listen: String) -> Bool {
-        listen.hasPrefix("127.") || listen.hasPrefix("[::1]") || listen.hasPrefix("localhost")
+    public static func urls(listen: ListenAddress) -> [String] {
+        let hosts = listen.isWildcard ? networkAddresses() : [listen.host]
+        return (hosts.isEmpty ? ["127.0.0.1"] : hosts).map { ListenAddress(host: $0, port: listen.port) }.map { "http://\($0)" }
     }
 
     /// This machine's IPv4 addresses on interfaces that are up, loopback aside.

@@ -72,7 +72,7 @@ public struct DaemonApplication: Service {
             pair: { [pairing = router.pairing] in
                 // Spoken only: the code stays out of stdout and the journal.
                 let code = pairing.offer().code
-                voice.say(PairingSpeech.text(code: code, listen: reloader.config.web.listen.description))
+                voice.say(PairingSpeech.text(code: code, listen: reloader.config.web.listen))
                 reporter.say("menu: a code pairing a phone with the web view was spoken (good for 5 minutes, once)")
             }))
         await ready(core, config.training, reporter: reporter, voice: voice)

@@ -1,4 +1,5 @@
 import ConfigFile
+import Training
 
 /// How `eartrainer-web` is set up: where it listens, who may look, and the browsers it paired.
 public struct WebConfiguration: Sendable {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ConfigFile
+import Training
 import ControlProtocol
 import Foundation
 import Hummingbird

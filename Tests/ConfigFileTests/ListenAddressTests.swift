@@ -1,4 +1,5 @@
 import ConfigFile
+import Training
 import Testing
 
 @Suite struct ListenAddressTests {

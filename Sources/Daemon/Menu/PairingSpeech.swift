@@ -1,11 +1,12 @@
 import ControlProtocol
+import Training
 
 /// What the voice says when the menu's skip key asks for a pairing code: the digits one by one,
 /// and where the phone finds the pairing page, spelt for a voice (`1 9 2 dot 1 6 8 …`).
 public enum PairingSpeech {
-    public static func text(code: String, listen: String) -> String {
+    public static func text(code: String, listen: ListenAddress) -> String {
         let digits = code.map(String.init).joined(separator: " ")
-        guard !WebAddresses.isLoopback(listen), let url = WebAddresses.urls(listen: listen).first else {
+        guard !listen.isLoopback, let url = WebAddresses.urls(listen: listen).first else {
             return "pairing code \(digits). The web view serves this machine only: set web.listen to pair a phone."
         }
         let address = url.dropFirst("http://".count)

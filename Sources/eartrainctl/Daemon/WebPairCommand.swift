@@ -2,6 +2,7 @@ import ArgumentParser
 import ControlProtocol
 import Foundation
 import QRCode
+import Training
 
 /// `eartrainctl web-pair`: a code that pairs a phone or tablet with the web view, the address of
 /// its pairing page, and that address as a QR code to point the phone's camera at. The code is
@@ -23,7 +24,8 @@ struct WebPairCommand: ParsableCommand {
     func run() throws {
         let offered = try connection.call(Method.pairingOffer.rawValue)
         guard case .string(let code)? = offered["code"] else { throw ValidationError("the daemon gave no code") }
-        let listen = (try? connection.call(Method.configGet.rawValue))?["web"]?["listen"]?.string ?? "127.0.0.1:8750"
+        let configured = (try? connection.call(Method.configGet.rawValue))?["web"]?["listen"]?.string
+        let listen = configured.flatMap { try? ListenAddress(parsing: $0) } ?? .standard
         let addresses = url.map { [$0.hasSuffix("/") ? String($0.dropLast()) : $0] } ?? WebAddresses.urls(listen: listen)
         let pages = addresses.map { $0 + "/pair" }
         if connection.json {
@@ -35,7 +37,7 @@ struct WebPairCommand: ParsableCommand {
         }
         print("Pairing code: \(code.prefix(3)) \(code.dropFirst(3))   (good for 5 minutes, once)")
         print("On the phone or tablet, open \(pages.joined(separator: " or ")) and type the code.")
-        if url == nil && WebAddresses.isLoopback(listen) {
+        if url == nil && listen.isLoopback {
             print("""
                 eartrainer-web listens on \(listen): this machine only. For a phone on the network, set
                   [web]
