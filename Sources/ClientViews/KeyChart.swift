@@ -1,8 +1,9 @@
 import MusicTheory
 import Training
 
-/// The key chart a student puts on the music stand: the keys just below the note range and what
-/// each does, and which white keys choose in the keyboard menu. Drawn from the controls
+/// The key chart a student puts on the music stand: the gestures any keyboard can make (the
+/// modulation wheel, clusters), the keys just below the note range and what each does, and which
+/// white keys choose in the keyboard menu. Drawn from the controls
 /// themselves (`KeyboardControls`), so the chart cannot drift from what the keys do.
 public enum KeyChart {
     /// One key's label on the chart.
@@ -18,16 +19,35 @@ public enum KeyChart {
             let note: MIDINote? = switch binding.trigger {
             case .key(let note): note
             case .keyBelowRange(let semitones): noteRange.lowerBound.rawValue - semitones >= 0 ? MIDINote(noteRange.lowerBound.rawValue - semitones) : nil
-            case .controller: nil
+            case .controller, .cluster: nil
             }
             if let note { labels.append(Label(note: note, text: name(binding.action))) }
         }
-        let firstC = MIDINote(min((noteRange.lowerBound.rawValue + 11) / 12 * 12, 120))
+        let firstC = KeyboardMenu.firstChoiceKey
         let whites = [0, 2, 4, 5, 7, 9, 11]
         for (index, offset) in whites.enumerated() {
             labels.append(Label(note: MIDINote(firstC.rawValue + offset), text: "\(index + 1)"))
         }
         return labels.sorted { $0.note.rawValue < $1.note.rawValue }
+    }
+
+    /// What each gesture does, in words: the controllers and clusters bound, in binding order.
+    public static func gestures(_ controls: KeyboardControls) -> [String] {
+        controls.bindings.compactMap { binding in
+            let gesture: String? = switch binding.trigger {
+            case .controller(KeyboardControls.modulationWheel): "the modulation wheel pushed up"
+            case .controller(let number): "controller \(number) pushed past half way"
+            case .cluster(.high): "three neighbouring keys together, from middle C up"
+            case .cluster(.low): "three neighbouring keys together, below middle C"
+            case .key, .keyBelowRange: nil
+            }
+            return gesture.map { "\($0): \(meaning(binding.action))" }
+        }
+    }
+
+    /// An action as the chart explains it.
+    static func meaning(_ action: ControlAction) -> String {
+        action == .menu ? "menu (a running session stops first, with its results)" : name(action)
     }
 
     static func name(_ action: ControlAction) -> String {
@@ -40,8 +60,8 @@ public enum KeyChart {
         }
     }
 
-    /// The chart as SVG: the white keys from the lowest labelled one up to the octave above the
-    /// range's first C, each label under its key, and how the menu is used.
+    /// The chart as SVG: the white keys from the lowest labelled one up to the last menu choice key,
+    /// each label under its key, the gestures, and how the menu is used.
     public static func svg(_ controls: KeyboardControls, noteRange: ClosedRange<MIDINote>) -> String {
         let labels = labels(controls, noteRange: noteRange)
         guard let low = labels.first?.note.rawValue, let high = labels.last?.note.rawValue else { return "" }
@@ -63,15 +83,20 @@ public enum KeyChart {
             let x = margin + (index + 1) * keyWidth - 13
             body.append(#"<rect x="\#(x)" y="40" width="26" height="105" fill="black"/>"#)
         }
-        let height = 40 + keyHeight + 90
-        let caption = "Menu: the menu key opens it and goes to the next page; white keys 1, 2, 3 … choose;"
-        let caption2 = "on the root page, play the root; stop leaves it; repeat says the page again."
+        let lines = gestures(controls) + [
+            "Menu: the menu control opens it and goes to the next page; white keys 1, 2, 3 … choose;",
+            "on the root page, play the root; on the keys page, your lowest key, then your highest;",
+            "stop leaves it; repeat says the page again. Any key begins the ready exercise.",
+        ]
+        let height = 40 + keyHeight + 50 + 18 * lines.count
+        let captions = lines.enumerated().map { index, line in
+            #"<text x="\#(margin)" y="\#(40 + keyHeight + 56 + 18 * index)" font-size="12">\#(line)</text>"#
+        }
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" font-family="sans-serif">
-            <text x="\(margin)" y="26" font-size="18" font-weight="bold">eartrainer: the keys below the range</text>
+            <text x="\(margin)" y="26" font-size="18" font-weight="bold">eartrainer: the keyboard's controls</text>
             \(body.joined(separator: "\n"))
-            <text x="\(margin)" y="\(height - 30)" font-size="12">\(caption)</text>
-            <text x="\(margin)" y="\(height - 12)" font-size="12">\(caption2)</text>
+            \(captions.joined(separator: "\n"))
             </svg>
 
             """

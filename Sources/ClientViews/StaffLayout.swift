@@ -16,7 +16,11 @@ struct StaffLayout: Sendable {
         let resolved: Clef
         switch clef {
         case .auto:
-            resolved = steps.allSatisfy { $0 <= 14 } ? .bass : steps.allSatisfy { $0 >= 7 } ? .treble : .grand
+            // The question's shown notes decide (its root; once answers replace it, as a melody's
+            // or a chord's do, the first note, which is that root), so the clef stays while
+            // answers and wrong tries come.
+            let roots = notes.filter { $0.role == "root" }.map(\.step)
+            resolved = Clef.forQuestion(shownSteps: roots.isEmpty ? Array(steps.prefix(1)) : roots) ?? .bass
         default:
             resolved = clef
         }

@@ -71,10 +71,12 @@ extension KeyboardControls {
 }
 
 extension KeyboardControls.Trigger {
-    /// `cc:64` (a controller), `below:3` (the key 3 semitones below the note range), `key:A1`.
+    /// `cc:1` (a controller: 1 is the modulation wheel), `cluster:high` (three or more
+    /// neighbouring keys from middle C up; `cluster:low`, below it), `below:3` (the key 3
+    /// semitones below the note range), `key:A1`.
     init(configText text: String) throws {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-        let usage = "use cc:N (controller 0-127), below:N (N semitones below the note range, 1-127) or key:NOTE (e.g. key:A1)"
+        let usage = "use cc:N (controller 0-127; 1 is the modulation wheel), cluster:low or cluster:high (three or more neighbouring keys below middle C or from it up), below:N (N semitones below the note range, 1-127) or key:NOTE (e.g. key:A1)"
         guard parts.count == 2 else { throw Message("'\(text)' is not a control trigger: \(usage)") }
         switch parts[0] {
         case "cc":
@@ -89,6 +91,11 @@ extension KeyboardControls.Trigger {
             self = .keyBelowRange(semitones: number)
         case "key":
             self = .key(note: try MIDINote(parsing: parts[1]))
+        case "cluster":
+            guard let side = KeyCluster.Side(rawValue: parts[1]) else {
+                throw Message("'\(text)': a cluster is cluster:low (below middle C) or cluster:high (from middle C up)")
+            }
+            self = .cluster(side)
         default:
             throw Message("'\(text)' is not a control trigger: \(usage)")
         }
@@ -100,6 +107,7 @@ extension KeyboardControls.Trigger {
         case .controller(let number): "cc:\(number)"
         case .keyBelowRange(let semitones): "below:\(semitones)"
         case .key(let note): "key:\(note)"
+        case .cluster(let side): "cluster:\(side.rawValue)"
         }
     }
 }

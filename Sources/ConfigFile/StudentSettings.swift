@@ -1,3 +1,6 @@
+import MusicTheory
+import Training
+
 /// What the student sets from the keys or with `eartrainctl set`, kept across restarts in the
 /// state directory (`student.toml`). It overrides the config file, which stays the
 /// administrator's defaults: a reload of the file keeps the student's choices, and
@@ -25,12 +28,15 @@ public struct StudentSettings: Sendable, Hashable {
         var path: [String] { name.split(separator: ".").map(String.init) }
     }
 
-    /// Every key a student may set: how the notes sound and how the voice speaks. What decides
+    /// Every key a student may set: how the notes sound, the keys their keyboard has (the note
+    /// range, from the keyboard menu's keys page) and how the voice speaks. What decides
     /// the box itself (devices, socket, storage, controls) stays the administrator's.
     public static let keys: [Key] = [
         Key("training.tuning", \.training.settings.tuningSystem) { tomlText(string: $0.rawValue) },
         Key("training.reference_pitch", \.training.settings.referencePitch) { number($0.hertz) },
         Key("training.sound_source", \.training.settings.soundSource) { tomlText(string: $0.rawValue) },
+        Key("training.lowest_note", \.training.settings.lowestNote) { tomlText(string: $0.spelled.description) },
+        Key("training.highest_note", \.training.settings.highestNote) { tomlText(string: $0.spelled.description) },
         Key("training.note_duration", \.training.settings.noteDuration) { number($0.seconds) },
         Key("training.vary_loudness", \.training.settings.varyLoudness) { number($0) },
         Key("voice.speak", \.voice.speak) { tomlText(string: $0.rawValue) },
@@ -104,5 +110,19 @@ public struct StudentSettings: Sendable, Hashable {
             }
         }
         return text + "\""
+    }
+}
+
+extension TrainingSettings {
+    /// The note range's lowest note, set alone (a higher one lifts the highest with it).
+    var lowestNote: MIDINote {
+        get { noteRange.lowerBound }
+        set { noteRange = newValue...max(newValue, noteRange.upperBound) }
+    }
+
+    /// The note range's highest note, set alone (a lower one lowers the lowest with it).
+    var highestNote: MIDINote {
+        get { noteRange.upperBound }
+        set { noteRange = min(newValue, noteRange.lowerBound)...newValue }
     }
 }

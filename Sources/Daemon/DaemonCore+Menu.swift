@@ -2,31 +2,41 @@ import MusicTheory
 import Training
 
 extension DaemonCore {
-    /// A key pressed with the menu open, or the menu key itself (docs/keyboard-controls.md): the
-    /// menu key opens the menu (ending a running session, with its results) and then goes page
-    /// by page; `stop` leaves it unchanged; `repeat` says the page again; `skip` speaks a code that
-    /// pairs a phone with the web view; keys in the note range choose. Past the last page the
-    /// choices are applied and the session starts.
-    func menuKey(_ note: MIDINote, action: ControlAction?) {
+    /// The menu control with the menu closed (docs/keyboard-controls.md): a running session
+    /// stops (with its results); with none running, the menu opens and says its first page.
+    func menuControlWhileClosed() {
+        if engine.isRunning {
+            _ = stop()
+            return
+        }
         guard let actions = menuActions else { return }
-        guard var open = menu else {
-            stop()
-            let opened = KeyboardMenu(current: menuStart, pages: MenuPages.pages)
-            menu = opened
-            if case .say(let text, _) = opened.announcement { actions.say("menu. " + text) }
-            return
-        }
-        let response: KeyboardMenu.Response
+        let opened = KeyboardMenu(current: menuStart, pages: MenuPages.pages)
+        menu = opened
+        if case .say(let text, _) = opened.announcement { actions.say("menu. " + text) }
+    }
+
+    /// A control with the menu open: `menu` goes to the next page (past the last, the choices
+    /// are applied and the session starts), `stop` leaves it unchanged, `repeat` says the page
+    /// again and `skip` speaks a code that pairs a phone with the web view.
+    func menuControl(_ action: ControlAction) {
+        guard let actions = menuActions, var open = menu else { return }
         switch action {
-        case .menu?: response = open.next()
-        case .stop?: response = open.cancel()
-        case .repeatPrompt?: response = open.announcement
-        case .skip?:
-            actions.pair?()
-            return
-        case nil: response = open.press(note, noteRange: currentSettings.noteRange)
-        default: return
+        case .menu: answer(open.next(), from: &open)
+        case .stop: answer(open.cancel(), from: &open)
+        case .repeatPrompt: answer(open.announcement, from: &open)
+        case .skip: actions.pair?()
+        case .newSession: return
         }
+    }
+
+    /// A key played with the menu open: it chooses on the page showing.
+    func menuChoice(_ note: MIDINote) {
+        guard var open = menu else { return }
+        answer(open.press(note), from: &open)
+    }
+
+    private func answer(_ response: KeyboardMenu.Response, from open: inout KeyboardMenu) {
+        guard let actions = menuActions else { return }
         switch response {
         case .say(let text, _):
             menu = open
@@ -40,10 +50,11 @@ extension DaemonCore {
         }
     }
 
-    /// What the menu starts from: the ready exercise's kind, the tuning and sound in force.
+    /// What the menu starts from: the ready exercise's kind, the tuning, sound and keys in force.
     private var menuStart: [String: JSONValue] {
         var current: [String: JSONValue] = [
             "tuning": .string(currentSettings.tuningSystem.rawValue), "sound": .string(currentSettings.soundSource.rawValue),
+            "keys": KeyboardMenu.value(currentSettings.noteRange),
         ]
         if let kind = readyKind { current["kind"] = .string(kind.rawValue) }
         return current

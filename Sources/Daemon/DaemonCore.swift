@@ -10,7 +10,7 @@ import Training
 public actor DaemonCore {
     public static let version = "eartrainerd 0.1.0"
 
-    private var engine: TrainingEngine
+    var engine: TrainingEngine
     private let collector = EventCollector()
     private let settings: DaemonSettings
     private let clock: any TrainingClock & Sendable
@@ -33,6 +33,10 @@ public actor DaemonCore {
     var menu: KeyboardMenu?
     /// What the menu says and what it does when it closes; nil: the menu control does nothing.
     var menuActions: MenuActions?
+    /// Controls and gestures read from the keyboards' messages (clusters held back a moment).
+    private var gestures = GestureReader()
+    /// The pending hand-on of keys held back by `gestures`.
+    private var gestureFlush: Task<Void, Never>?
     /// The students' schedules across sessions, and the daemon's own profile; nil: none.
     private var review: (memory: ReviewMemory, defaultProfile: String)?
     /// What `status` reads of the state above, published after every change to it (the end of
@@ -190,47 +194,91 @@ public actor DaemonCore {
     // MARK: - Keys
 
     /// One message from a keyboard: a pressed key sounds at once, tuned to the current root, until
-    /// it comes up (or the sustain pedal, controller 64, lifts), then the engine judges it. `age` is
-    /// how long ago it arrived.
+    /// it comes up (or the sustain pedal, controller 64, lifts); then it is read as a control or
+    /// handed to the menu or the engine (`GestureReader`: a key may wait up to its cluster window
+    /// to be judged, never to sound). `age` is how long ago it arrived.
     public func keyboard(_ kind: KeyboardEvent.Kind, age: Duration = .zero) {
         switch kind {
         case .noteOff(let note, _), .noteOn(let note, velocity: 0):
             sound.releaseKey(note)
         case .controlChange(controller: Self.sustainPedal, let value):
             sound.sustain(value >= 64)
-        default:
+        case .noteOn(let note, let velocity):
+            sound.pressKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+        case .controlChange:
             break
         }
-        handle(kind, age: age, held: true)
+        read(KeyboardEvent(kind, at: clock.now - age))
     }
 
     /// The sustain pedal's controller: it holds the sound of released keys, whatever control it is.
     static let sustainPedal = 64
 
-    /// A key pressed sounds (held until released, or for the note duration), then the engine
-    /// judges the message.
-    private func handle(_ kind: KeyboardEvent.Kind, age: Duration, held: Bool) {
-        if case .noteOn(let note, let velocity) = kind, velocity > 0 {
-            if held {
-                sound.pressKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
-            } else {
-                sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+    /// Reads one message through the gestures and acts on what it meant; while keys are held
+    /// back, a flush is due at the gesture reader's deadline.
+    private func read(_ event: KeyboardEvent) {
+        let outputs = gestures.take(event, controls: engine.controls, noteRange: settings.current.noteRange)
+        act(on: outputs)
+        scheduleGestureFlush()
+    }
+
+    private func act(on outputs: [GestureReader.Output]) {
+        for output in outputs {
+            switch output {
+            case .control(let action, let time): control(action, at: time)
+            case .event(let event): route(event)
             }
-            // With nothing running, any key that is not a control begins the ready exercise; the
-            // `new_session` key begins it at any time. That key only begins: the question is
-            // sounded after it, so it is no answer (an interval's is not known before its prompt).
-            let action = engine.controls.action(forKey: note, noteRange: settings.current.noteRange)
-            // The menu key, and every key while the menu is open, belong to the menu: never answers.
-            if menuActions != nil, action == .menu || menu != nil {
-                menuKey(note, action: action)
+        }
+    }
+
+    /// Hands on what the gesture reader held back once its window has passed with no cluster.
+    private func scheduleGestureFlush() {
+        guard gestures.deadline != nil, gestureFlush == nil else { return }
+        gestureFlush = Task { [window = GestureReader.clusterWindow] in
+            try? await Task.sleep(for: window)
+            self.flushGestures()
+        }
+    }
+
+    private func flushGestures() {
+        gestureFlush = nil
+        act(on: gestures.flush())
+    }
+
+    /// A control: the menu's (the menu control, and every control while the menu is open), the
+    /// ready exercise's (begin), or the engine's.
+    private func control(_ action: ControlAction, at time: Duration) {
+        if menu != nil {
+            menuControl(action)
+            return
+        }
+        if action == .menu {
+            menuControlWhileClosed()
+            return
+        }
+        if action == .newSession, let ready {
+            try? start(ready, profile: sessionProfile)
+            return
+        }
+        engine.perform(action, at: time)
+        deliver()
+    }
+
+    /// A message that is no control: a key in the open menu chooses; with nothing running, a
+    /// key begins the ready exercise (and is no answer: the question is sounded after it); else
+    /// the engine takes it.
+    private func route(_ event: KeyboardEvent) {
+        if let note = event.pressedNote {
+            if menu != nil {
+                menuChoice(note)
                 return
             }
-            if let ready, action == .newSession || (action == nil && !engine.isRunning) {
+            if let ready, !engine.isRunning {
                 try? start(ready, profile: sessionProfile)
                 return
             }
         }
-        engine.handle(KeyboardEvent(kind, at: clock.now - age))
+        engine.handle(event)
         deliver()
     }
 
@@ -248,8 +296,11 @@ public actor DaemonCore {
     public func play(_ chords: [[MIDINote]], velocity: Int = 90) -> (after: Int, through: Int) {
         let before = sequence
         for chord in chords {
-            for note in chord { handle(.noteOn(note, velocity: velocity), age: .zero, held: false) }
-            for note in chord { handle(.noteOff(note, velocity: 0), age: .zero, held: false) }
+            for note in chord {
+                sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+                read(KeyboardEvent(.noteOn(note, velocity: velocity), at: clock.now))
+            }
+            for note in chord { read(KeyboardEvent(.noteOff(note, velocity: 0), at: clock.now)) }
         }
         return (before, sequence)
     }

@@ -75,7 +75,7 @@ public struct DaemonApplication: Service {
                 voice.say(PairingSpeech.text(code: code, listen: reloader.config.web.listen))
                 reporter.say("menu: a code pairing a phone with the web view was spoken (good for 5 minutes, once)")
             }))
-        await ready(core, config.training, reporter: reporter, voice: voice)
+        await ready(core, config.training, controls: config.midi.controls, reporter: reporter, voice: voice)
 
         let notifier = edges.notifier
         var services: [any Service] = [statistics] + edges.deviceServices(core)
@@ -102,9 +102,11 @@ public struct DaemonApplication: Service {
         await group.triggerGracefulShutdown()
     }
 
-    /// Makes the configured exercise ready for the first key, and says so; with
+    /// Makes the configured exercise ready for the first key, and says so (with the gestures that
+    /// control it, by voice); with
     /// `training.autostart` it begins at once instead.
-    static func ready(_ core: DaemonCore, _ training: TrainingConfig, reporter: StdoutReporter, voice: VoiceFollower? = nil) async {
+    static func ready(_ core: DaemonCore, _ training: TrainingConfig, controls: KeyboardControls = .standard, reporter: StdoutReporter,
+                      voice: VoiceFollower? = nil) async {
         let exercise = training.defaultExercise
         await core.prepare(exercise)
         if training.autostart {
@@ -112,7 +114,8 @@ public struct DaemonApplication: Service {
             try? await core.start(exercise)
         } else if let line = await core.readyAnnouncement {
             reporter.say(line)
-            voice?.say("ready: " + SpokenText.readable(exercise.options.summary) + ". Play any key to begin.")
+            let guide = controls.spokenGuide
+            voice?.say("ready: " + SpokenText.readable(exercise.options.summary) + ". Play any key to begin." + (guide.isEmpty ? "" : " " + guide))
         }
     }
 
@@ -121,9 +124,20 @@ public struct DaemonApplication: Service {
     static func apply(menu choices: [String: JSONValue], reloader: ConfigReloader, core: DaemonCore, router: RequestRouter,
                       reporter: StdoutReporter) async {
         var params = choices
+        var kept: [(key: String, value: String)] = []
         for (page, key) in [("tuning", "training.tuning"), ("sound", "training.sound_source")] {
             guard case .string(let value)? = params.removeValue(forKey: page) else { continue }
-            do { try reloader.setStudent(key, toTOML: StudentSettings.tomlText(string: value)) } catch {
+            kept.append((key, StudentSettings.tomlText(string: value)))
+        }
+        if let value = params.removeValue(forKey: "keys"), let keys = KeyboardMenu.keys(in: value) {
+            let lowest = ("training.lowest_note", StudentSettings.tomlText(string: keys.lowerBound.spelled.description))
+            let highest = ("training.highest_note", StudentSettings.tomlText(string: keys.upperBound.spelled.description))
+            // One bound at a time: set first the one that keeps the range in order.
+            let inOrder = keys.lowerBound > reloader.config.training.settings.noteRange.upperBound
+            kept += inOrder ? [highest, lowest] : [lowest, highest]
+        }
+        for (key, value) in kept {
+            do { try reloader.setStudent(key, toTOML: value) } catch {
                 reporter.say("menu: \(key) not kept: \(error)", warning: true)
             }
         }

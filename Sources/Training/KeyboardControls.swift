@@ -29,6 +29,9 @@ public struct KeyboardControls: Sendable {
         /// The key this many semitones below the lowest note of the note range, so that it moves
         /// with the range and never collides with an answer.
         case keyBelowRange(semitones: Int)
+        /// Three or more neighbouring keys struck together (a flat hand), on one side of middle C;
+        /// no chord an exercise asks for is one (`KeyCluster`), so it never collides with an answer.
+        case cluster(KeyCluster.Side)
     }
 
     /// One trigger and its action.
@@ -56,16 +59,45 @@ public struct KeyboardControls: Sendable {
     /// No controls: every key is an answer.
     public static let none = KeyboardControls([])
 
-    /// The default: with the range starting at C2, B1 repeats, A1 skips, G1 stops, F1 starts a
-    /// new session and E1 opens the keyboard menu (the white keys just below the range). No pedal is bound: the sustain pedal
-    /// holds the sound as on a piano.
-    public static let standard = KeyboardControls([
+    /// The modulation wheel's controller (CC 1): nearly every keyboard has the wheel.
+    public static let modulationWheel = 1
+
+    /// Gestures every keyboard can make, whatever its size and lowest key: the modulation wheel
+    /// pushed up is the menu (a running session stops first, with its results), a cluster from
+    /// middle C up repeats the prompt, a cluster below middle C skips. Any key begins the ready
+    /// exercise while nothing runs, so no gesture is needed for that.
+    public static let gestures = KeyboardControls([
+        Binding(.controller(number: modulationWheel), .menu),
+        Binding(.cluster(.high), .repeatPrompt),
+        Binding(.cluster(.low), .skip),
+    ])
+
+    /// The keys just below the note range (with the range starting at C2: B1 repeats, A1 skips,
+    /// G1 stops, F1 begins, E1 is the menu); they exist on 76- and 88-key keyboards only.
+    public static let keysBelowRange = KeyboardControls([
         Binding(.keyBelowRange(semitones: 1), .repeatPrompt),
         Binding(.keyBelowRange(semitones: 3), .skip),
         Binding(.keyBelowRange(semitones: 5), .stop),
         Binding(.keyBelowRange(semitones: 7), .newSession),
         Binding(.keyBelowRange(semitones: 8), .menu),
     ])
+
+    /// The default: the gestures and the keys below the range, both. No pedal is bound: the
+    /// sustain pedal holds the sound as on a piano.
+    /// Ordered by action (repeat, skip, stop, begin, menu), as the config file lists them.
+    public static let standard = KeyboardControls(ControlAction.allCases.flatMap { action in
+        (gestures.bindings + keysBelowRange.bindings).filter { $0.action == action }
+    })
+
+    /// Whether any cluster is bound: only then are keys held back to see whether they make one.
+    public var bindsClusters: Bool {
+        bindings.contains { if case .cluster = $0.trigger { true } else { false } }
+    }
+
+    /// The control a cluster on `side` means, if any.
+    public func action(forCluster side: KeyCluster.Side) -> ControlAction? {
+        bindings.first { $0.trigger == .cluster(side) }?.action
+    }
 
     /// The control a pressed key means, if any, with the note range in force.
     public func action(forKey key: MIDINote, noteRange: ClosedRange<MIDINote>) -> ControlAction? {

@@ -83,7 +83,8 @@ public final class TrainingEngine {
         perform(action, at: clock.now)
     }
 
-    func perform(_ action: ControlAction, at time: Duration) {
+    /// Does what a control does, at `time` on the engine's clock (when its message arrived).
+    public func perform(_ action: ControlAction, at time: Duration) {
         switch action {
         case .repeatPrompt: repeatPrompt(at: time)
         case .skip: skip(at: time)

@@ -50,12 +50,35 @@ struct ClefTests {
         #expect(bass.matches(of: /class="ledger-line" data-step="(\d+)"/).map { Int($0.1)! } == [10, 10, 10, 12, 14], "C4 and D4 one each")
     }
 
-    @Test("auto: bass for a low staff, treble for a high one (not moved), grand when the notes span both",
-          arguments: [("E2 G2 B2 E3", "bass", ["bass"]), ("G4 B4 D5 G5", "treble", ["treble"]), ("C3 G3 C5 E5", "grand", ["bass", "treble"])])
+    @Test("auto: by the question's first note and an octave each way: bass low, treble high (not moved), grand between",
+          arguments: [("E2 G2 B2 E3", "bass", ["bass"]), ("G4 B4 D5 G5", "treble", ["treble"]), ("C4 E4 G4 C5", "grand", ["bass", "treble"]),
+                      ("G3 B3 D4 G4", "bass", ["bass"]), ("A3 C4", "grand", ["bass", "treble"])])
     func auto(notes: String, expected: String, clefs: [String]) {
         let svg = SVGStaff(Self.entries(notes), clef: .auto).document()
         #expect(svg.matches(of: /data-clef="(\w+)"/).map { String($0.1) }.sorted() == clefs, "\(expected)")
         #expect(Self.heads(svg).map(\.0) == notes.split(separator: " ").map(String.init), "auto never moves a note")
+    }
+
+    @Test("auto: one clef per question: a bass-staff question keeps its clef when the answer or a wrong try is above G4",
+          arguments: ["C3", "D3", "G3"])
+    func oneClefPerQuestion(root: String) {
+        let asked = Self.entries(root, role: "root")
+        let clefs = { (svg: String) in svg.matches(of: /data-clef="(\w+)"/).map { String($0.1) } }
+        #expect(clefs(SVGStaff(asked, clef: .auto).document()) == ["bass"])
+        var wrong = Self.entries("B4", role: "wrong")
+        wrong[0].slot = 1
+        #expect(clefs(SVGStaff(asked + Self.entries("A4"), wrong: wrong, clef: .auto).document()) == ["bass"], "answered above G4")
+        #expect(clefs(SVGStaff(asked + Self.entries("A4"), clef: .auto).document()) == ["bass"])
+        let text = TextStaff(asked + Self.entries("A4"), clef: .auto).lines()
+        #expect(text.contains { $0.contains("𝄢") } && !text.contains { $0.contains("𝄞") })
+    }
+
+    @Test("Clef.forQuestion: an octave each way of what the question shows", arguments: [
+        ([-4], Clef.bass), ([7], .bass), ([8], .grand), ([13], .grand), ([14], .treble), ([3, 10], .grand),
+    ] as [([Int], Clef)])
+    func forQuestion(steps: [Int], clef: Clef) {
+        #expect(Clef.forQuestion(shownSteps: steps) == clef)
+        #expect(Clef.forQuestion(shownSteps: []) == nil)
     }
 
     @Test("wrong attempts move with the notes in the treble clef")

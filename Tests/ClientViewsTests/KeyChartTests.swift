@@ -10,11 +10,23 @@ import Training
 struct KeyChartTests {
     static let range = MIDINote(36)...MIDINote(72)
 
-    @Test("each standard control key is labelled with its action, and C2 … B2 with the menu's choices")
+    @Test("each standard control key is labelled with its action, and C3 … B3 with the menu's choices")
     func labels() {
         let labels = KeyChart.labels(.standard, noteRange: Self.range).map { "\($0.note.spelled) \($0.text)" }
         #expect(labels == ["E1 menu", "F1 begin", "G1 stop", "A1 skip", "B1 repeat",
-                           "C2 1", "D2 2", "E2 3", "F2 4", "G2 5", "A2 6", "B2 7"])
+                           "C3 1", "D3 2", "E3 3", "F3 4", "G3 5", "A3 6", "B3 7"])
+    }
+
+    @Test("the gestures are listed in words: the modulation wheel, the clusters on each side of middle C")
+    func gestures() {
+        #expect(KeyChart.gestures(.standard) == [
+            "three neighbouring keys together, from middle C up: repeat",
+            "three neighbouring keys together, below middle C: skip",
+            "the modulation wheel pushed up: menu (a running session stops first, with its results)",
+        ])
+        #expect(KeyChart.gestures(.keysBelowRange).isEmpty)
+        let svg = KeyChart.svg(.standard, noteRange: Self.range)
+        for line in KeyChart.gestures(.standard) { #expect(svg.contains(line)) }
     }
 
     @Test("the chart follows the range and the bindings")

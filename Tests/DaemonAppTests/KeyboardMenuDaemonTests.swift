@@ -3,6 +3,7 @@ import ControlProtocol
 import Daemon
 import DaemonTestSupport
 import Foundation
+import MusicTheory
 import Testing
 
 /// The keyboard menu through the daemon, from the keys alone: E1 opens it and goes page by page,
@@ -30,17 +31,19 @@ struct KeyboardMenuDaemonTests {
         }
         try play(Self.menuKey)
         #expect(Self.said(daemon).last == "menu. exercise: scale", "\(Self.said(daemon))")
-        try play(36)  // C2: the first kind
+        try play(48)  // C3: the first kind
         #expect(Self.said(daemon).last == "scale")
-        try play(Self.menuKey, 38)  // mode page; D2: the second mode
+        try play(Self.menuKey, 50)  // mode page; D3: the second mode
         #expect(Self.said(daemon).suffix(2) == ["mode: not chosen", "dorian"])
         try play(Self.menuKey, 50)  // root page; D3 played
         #expect(Self.said(daemon).suffix(2) == ["root: not chosen", "D 3"])
-        try play(Self.menuKey, 38)  // tuning page; the second tuning
+        try play(Self.menuKey, 50)  // tuning page; the second tuning
         #expect(Self.said(daemon).suffix(2) == ["tuning: equal temperament", "just intonation"])
-        try play(Self.menuKey, 38)  // sound page; the second source
+        try play(Self.menuKey, 50)  // sound page; the second source
         #expect(Self.said(daemon).suffix(2) == ["sound: cello", "sine"])
         #expect(!events.contains { $0.params["type"]?.string == "note_judged" }, "no key in the menu is an answer")
+        try play(Self.menuKey, 48, 72)  // keys page: a 25-key keyboard's lowest and highest key
+        #expect(Self.said(daemon).suffix(3) == ["keys: C 2 to C 5", "lowest C 3; now your highest key", "C 3 to C 5"])
         try play(Self.menuKey)  // past the last page: the session starts
 
         #expect(Polling.wait(seconds: 5) { (try? link.result("status")["session"]) != nil && (try? link.result("status")["session"]) != .null })
@@ -51,6 +54,8 @@ struct KeyboardMenuDaemonTests {
         #expect(await daemon.app.core.currentSettings.soundSource == .sine)
         let kept = try String(contentsOfFile: state + "/student.toml", encoding: .utf8)
         #expect(kept.contains(#"training.tuning = "just""#) && kept.contains(#"training.sound_source = "sine""#), "\(kept)")
+        #expect(kept.contains(#"training.lowest_note = "C3""#) && kept.contains(#"training.highest_note = "C5""#), "\(kept)")
+        #expect(await daemon.app.core.currentSettings.noteRange == MIDINote(48)...MIDINote(72), "the questions stay on the keyboard's keys")
     }
 
     @Test("in the menu the skip key speaks a pairing code and the page's address; the code pairs once; nothing of it on stdout")
@@ -73,15 +78,17 @@ struct KeyboardMenuDaemonTests {
         #expect(!printed.contains(String(digits)), "the code is spoken, not printed")
     }
 
-    @Test("the stop key leaves the menu with nothing changed; the menu key during a session ends it first")
+    @Test("the menu key during a session stops it (with its results); pressed again it opens the menu; the stop key leaves it unchanged")
     func stopLeaves() async throws {
         let daemon = try await TestDaemon()
         let link = try daemon.connect()
         _ = try link.result("session.start", .object(["kind": .string("interval"), "seed": .number(3)]))
         _ = try link.result("notes.play", .object(["notes": .array([.number(Double(Self.menuKey))])]))
-        #expect(try link.result("status")["session"] == nil, "the session ended when the menu opened")
+        #expect(try link.result("status")["session"] == nil, "the menu key ended the session")
+        #expect(await !daemon.app.core.isMenuOpen, "a running session only stops")
+        _ = try link.result("notes.play", .object(["notes": .array([.number(Double(Self.menuKey))])]))
         #expect(await daemon.app.core.isMenuOpen)
-        _ = try link.result("notes.play", .object(["notes": .array([.number(38)])]))  // a choice
+        _ = try link.result("notes.play", .object(["notes": .array([.number(50)])]))  // a choice
         _ = try link.result("notes.play", .object(["notes": .array([.number(31)])]))  // G1: stop
         #expect(await !daemon.app.core.isMenuOpen)
         #expect(try link.result("status")["session"] == nil, "nothing started")

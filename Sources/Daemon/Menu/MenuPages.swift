@@ -2,7 +2,7 @@ import MusicTheory
 import Training
 
 /// The keyboard menu's pages: the exercise kind, the chosen kind's own pages (`menuPages`), the
-/// tuning and the sound.
+/// tuning, the sound and the keyboard's keys (the note range).
 enum MenuPages {
     static func pages(_ chosen: [String: JSONValue]) -> [MenuPage] {
         let kinds = MenuPage(key: "kind", title: "exercise", input: .choices(ExerciseCatalog.all.map { MenuChoice($0.kind.rawValue) }))
@@ -14,6 +14,6 @@ enum MenuPages {
             MenuChoice(.string($0.rawValue), spoken: $0 == .justIntonation ? "just intonation" : $0.displayName)
         }))
         let sound = MenuPage(key: "sound", title: "sound", input: .choices(SoundSource.allCases.map { MenuChoice($0.rawValue) }))
-        return [kinds] + kindPages + [tuning, sound]
+        return [kinds] + kindPages + [tuning, sound, .keys]
     }
 }

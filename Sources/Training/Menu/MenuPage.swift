@@ -4,10 +4,13 @@ import MusicTheory
 public struct MenuPage: Sendable, Hashable {
     /// How a key answers the page.
     public enum Input: Sendable, Hashable {
-        /// The white keys from the lowest C of the note range upward choose these, in order.
+        /// The white keys from C3 (`KeyboardMenu.firstChoiceKey`) upward choose these, in order.
         case choices([MenuChoice])
-        /// Any key in the note range is the choice itself (a root: "play it").
+        /// Any key is the choice itself (a root: "play it").
         case note
+        /// The keyboard's own keys: its lowest key, then its highest (the note range questions
+        /// are drawn from, so that every answer is on the keyboard).
+        case keys
     }
 
     /// What the page sets, such as `kind`, `mode`, `root`, `tuning`.
@@ -45,4 +48,6 @@ public struct MenuChoice: Sendable, Hashable {
 extension MenuPage {
     /// The root: the key played is the root ("play it").
     public static let root = MenuPage(key: "root", title: "root", input: .note)
+    /// The keyboard's keys: its lowest and highest key.
+    public static let keys = MenuPage(key: "keys", title: "keys", input: .keys)
 }

@@ -1,0 +1,70 @@
+import ControlProtocol
+import MusicTheory
+import Testing
+import Training
+
+@testable import Daemon
+
+/// The gestures through the daemon's keyboard path, as a 25-key keyboard (C3–C5) plays them:
+/// clusters repeat and skip, the modulation wheel stops; a held key is judged once its cluster
+/// window has passed, at the time it was pressed.
+@Suite("Gestures in the daemon")
+struct GestureDaemonTests {
+    private func intervals() throws -> Exercise {
+        .interval(IntervalExercise(root: try RootNote(parsing: "C3"), intervals: [try SpelledInterval(parsing: "M3")]))
+    }
+
+    private func press(_ core: DaemonCore, _ keys: [Int]) async {
+        for key in keys { await core.keyboard(.noteOn(MIDINote(key), velocity: 80)) }
+        for key in keys { await core.keyboard(.noteOff(MIDINote(key), velocity: 0)) }
+    }
+
+    @Test("a cluster from middle C up repeats the prompt, below it skips; neither is judged")
+    func clusters() async throws {
+        let sound = RecordingSoundOutput()
+        let core = DaemonCore(sound: sound, seed: 1)
+        let follower = RecordingFollower()
+        await core.follow(with: follower)
+        try await core.start(try intervals())
+        await press(core, [60, 61, 62])
+        #expect(follower.all.filter { $0.type == "prompt" }.count == 2)
+        #expect(follower.all.last?.details.member("repeat") == .bool(true))
+        await press(core, [50, 52, 53])
+        #expect(follower.all.contains { $0.type == "answer_revealed" && $0.details.member("reason") == .string("skipped") })
+        #expect(!follower.all.contains { $0.type == "note_judged" }, "no key of a cluster is an answer")
+        let presses = sound.recorded.filter { if case .press = $0 { true } else { false } }
+        #expect(presses.count == 6, "a cluster's keys sound as played")
+    }
+
+    @Test("the modulation wheel stops a running session")
+    func wheelStops() async throws {
+        let core = DaemonCore(sound: RecordingSoundOutput(), seed: 1)
+        try await core.start(try intervals())
+        await core.keyboard(.controlChange(controller: 1, value: 127))
+        #expect(await core.status().session == nil)
+        await core.keyboard(.controlChange(controller: 1, value: 0))
+    }
+
+    @Test("a key held alone is judged once the cluster window has passed, with the time it was pressed")
+    func heldKeyIsJudged() async throws {
+        let core = DaemonCore(sound: RecordingSoundOutput(), seed: 1)
+        let follower = RecordingFollower()
+        await core.follow(with: follower)
+        try await core.start(try intervals())
+        await core.keyboard(.noteOn(MIDINote(52), velocity: 80))  // E3: the major third up from C3, held
+        var judged = follower.all.filter { $0.type == "note_judged" }
+        for _ in 0..<100 where judged.isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+            judged = follower.all.filter { $0.type == "note_judged" }
+        }
+        #expect(judged.first?.details.member("correct") == .bool(true))
+        await core.keyboard(.noteOff(MIDINote(52), velocity: 0))
+    }
+}
+
+extension JSONValue {
+    /// A member of an object, or nil.
+    fileprivate func member(_ key: String) -> JSONValue? {
+        if case .object(let members) = self { members[key] } else { nil }
+    }
+}
