@@ -37,8 +37,8 @@ public enum KeyChart {
             let gesture: String? = switch binding.trigger {
             case .controller(KeyboardControls.modulationWheel): "the modulation wheel pushed up"
             case .controller(let number): "controller \(number) pushed past half way"
-            case .cluster(.high): "three neighbouring keys together, from middle C up"
-            case .cluster(.low): "three neighbouring keys together, below middle C"
+            case .cluster(side: .high): "three neighbouring keys together, from middle C up"
+            case .cluster(side: .low): "three neighbouring keys together, below middle C"
             case .key, .keyBelowRange: nil
             }
             return gesture.map { "\($0): \(meaning(binding.action))" }

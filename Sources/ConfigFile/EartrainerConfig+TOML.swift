@@ -95,7 +95,7 @@ extension KeyboardControls.Trigger {
             guard let side = KeyCluster.Side(rawValue: parts[1]) else {
                 throw Message("'\(text)': a cluster is cluster:low (below middle C) or cluster:high (from middle C up)")
             }
-            self = .cluster(side)
+            self = .cluster(side: side)
         default:
             throw Message("'\(text)' is not a control trigger: \(usage)")
         }

@@ -31,7 +31,7 @@ public struct KeyboardControls: Sendable {
         case keyBelowRange(semitones: Int)
         /// Three or more neighbouring keys struck together (a flat hand), on one side of middle C;
         /// no chord an exercise asks for is one (`KeyCluster`), so it never collides with an answer.
-        case cluster(KeyCluster.Side)
+        case cluster(side: KeyCluster.Side)
     }
 
     /// One trigger and its action.
@@ -68,8 +68,8 @@ public struct KeyboardControls: Sendable {
     /// exercise while nothing runs, so no gesture is needed for that.
     public static let gestures = KeyboardControls([
         Binding(.controller(number: modulationWheel), .menu),
-        Binding(.cluster(.high), .repeatPrompt),
-        Binding(.cluster(.low), .skip),
+        Binding(.cluster(side: .high), .repeatPrompt),
+        Binding(.cluster(side: .low), .skip),
     ])
 
     /// The keys just below the note range (with the range starting at C2: B1 repeats, A1 skips,
@@ -96,7 +96,7 @@ public struct KeyboardControls: Sendable {
 
     /// The control a cluster on `side` means, if any.
     public func action(forCluster side: KeyCluster.Side) -> ControlAction? {
-        bindings.first { $0.trigger == .cluster(side) }?.action
+        bindings.first { $0.trigger == .cluster(side: side) }?.action
     }
 
     /// The control a pressed key means, if any, with the note range in force.

@@ -66,10 +66,15 @@ struct VoiceTests {
         #expect(Self.said(off).isEmpty)
     }
 
-    @Test("at boot the ready exercise is announced, and how to begin")
+    @Test("at boot the ready exercise is announced, how to begin, and the gestures that control it")
     func readyAtBoot() async throws {
         let daemon = try await Self.daemon("speak = \"auto\"\n")
-        #expect(Self.said(daemon) == ["ready: C ionian scale. Play any key to begin."])
+        #expect(Self.said(daemon) == [
+            "ready: C ionian scale. Play any key to begin. Push the modulation wheel up to stop, and for the menu. "
+                + "Three neighbouring keys together: repeat from middle C up; skip below middle C.",
+        ])
+        let keysOnly = try await Self.daemon("speak = \"auto\"\n[midi.controls]\nrepeat = [\"below:1\"]\nskip = [\"below:3\"]\nmenu = [\"below:8\"]\n")
+        #expect(Self.said(keysOnly) == ["ready: C ionian scale. Play any key to begin."], "no gesture bound, none said")
     }
 
     @Test("a scale's question is said with its root and mode, note names as words")

@@ -56,6 +56,27 @@ key() {
   sleep "${2:-1.5}"
 }
 
+# wheel [GAP]: the modulation wheel (controller 1) pushed all the way up and brought back down,
+# then GAP seconds (2.5) for the voice.
+wheel() {
+  local card dev
+  card=$(awk '$2 ~ /^\[kbdgadget/ {print $1}' /proc/asound/cards)
+  dev=/dev/snd/midiC${card}D0
+  printf '\xb0\x01\x7f' >"$dev"
+  sleep 0.3
+  printf '\xb0\x01\x00' >"$dev"
+  log "wheel up and down on $dev"
+  sleep "${1:-2.5}"
+}
+
+# rename_keyboard NAME: unplugged, named NAME, plugged in again (another keyboard, to the daemon).
+rename_keyboard() {
+  echo "" >"$g/UDC"
+  sleep 2
+  echo "$1" >"$g/strings/0x409/product"
+  echo dummy_udc.0 >"$g/UDC"
+}
+
 out=$1
 bin=$2
 sock=/run/eartrainer/eartrainer.sock

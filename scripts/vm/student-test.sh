@@ -2,9 +2,10 @@
 # The student's boot, as the box by the piano meets it (docs/systemd.md, "The student's boot"):
 # two boots of a VM whose PID 1 is systemd (through scripts/vm/boot-test.sh), with a USB sound
 # card whose output QEMU writes to a WAV on this side, and a USB MIDI keyboard made in the guest
-# by the kernel's gadget framework. Boot 1: nothing typed; the keys choose D dorian through the
-# menu, play the round with a wrong note, unplug and plug the keyboard mid-round, stop
-# (scripts/vm/student-guest.sh). Boot 2: the state kept, the session is in `eartrainctl stats`.
+# by the kernel's gadget framework. Boot 1: nothing typed; as a 49-key keyboard (MIDI 36-84) the
+# modulation wheel and the keys choose D dorian through the menu, play the round with a wrong
+# note, unplug and plug the keyboard mid-round, stop; then as a 25-key keyboard (48-72) the same,
+# its keys set on the menu's keys page (scripts/vm/student-guest.sh). Boot 2: the state kept, the session is in `eartrainctl stats`.
 # Then, from the WAV alone (boot-wav-check): speech before the first note, every note at its
 # pitch (sine source, within 0.05 c), the keys in order, speech after the stop.
 set -euo pipefail
@@ -43,19 +44,25 @@ seen() { grep -qF -- "$2" "$one/$1.txt" 2>/dev/null; }
 check "at boot, an exercise is ready and the sound card is open" seen at-boot "ready: "
 check "the sound card is found by its name (audio.device = \"USB Audio\")" seen at-boot "(card 0 'QEMU USB Audio')"
 check "the USB keyboard is found by itself" seen plugged "Student Keyboard"
-check "the menu's keys chose D dorian from D3" seen menu-chose "D dorian"
-check "four right notes and the wrong one are judged" seen before-unplug "4 correct, 1 error"
+check "49 keys: the wheel and the keys C3 and D3 chose D dorian from D2" seen menu-chose "D dorian"
+check "49 keys: four right notes and the wrong one are judged" seen before-unplug "4 correct, 1 error"
 check "unplugged: status says no keyboard" seen unplugged "keyboard: none connected"
 check "unplugged: the session goes on" seen unplugged "4 correct, 1 error"
 check "plugged back: the keyboard is found again" seen replugged "Student Keyboard"
-check "the round is played to the octave after the replug" seen round-done "8 correct, 1 error"
-check "the stop key ends the session" seen stopped "session: none"
-check "its results" grep -qF "results: 8 correct, 1 error" "$one/results.txt"
-check "after the reboot the session is in the statistics" grep -qE "^exercise scale +1 " "$two/stats.txt"
+check "49 keys: the round is played to the octave after the replug" seen round-done "8 correct, 1 error"
+check "49 keys: the wheel stops the session" seen stopped "session: none"
+check "49 keys: its results" grep -qF "results: 8 correct, 1 error" "$one/results-49.txt"
+check "25 keys: the keyboard is found by itself" seen plugged-25 "Small Keyboard"
+check "25 keys: the wheel and the keys chose D dorian from D3" seen menu-chose-25 "D dorian"
+check "25 keys: the round with one wrong note" seen round-done-25 "8 correct, 1 error"
+check "25 keys: the wheel stops the session" seen stopped-25 "session: none"
+check "25 keys: its results" grep -qF "results: 8 correct, 1 error" "$one/results.txt"
+check "no key outside the keyboards' ranges was sent" bash -c "! grep -E 'key ([0-9]|[12][0-9]|3[0-5]|8[5-9]|9[0-9]|1[0-9][0-9]) ' '$one/steps.txt'"
+check "after the reboot the sessions are in the statistics" grep -qE "^exercise scale +2 " "$two/stats.txt"
 check "after the reboot, the cello round's four keys are judged" grep -qF "4 correct, 0 errors" "$two/cello-played.txt"
 echo "== boot 2: eartrainctl stats"; cat "$two/stats.txt" 2>/dev/null || true
 echo "== boot 1's sound, from the WAV"
-if .build/debug/boot-wav-check "$out/boot1.wav" 50 52 54 53 55 57 59 60 62; then passed=$((passed + 4)); else failed=$((failed + 1)); fi
+if .build/debug/boot-wav-check "$out/boot1.wav" 38 40 42 41 43 45 47 48 50 50 52 54 53 55 57 59 60 62; then passed=$((passed + 4)); else failed=$((failed + 1)); fi
 echo "== boot 2's cello, from the WAV"
 if .build/debug/boot-wav-check --cello "$out/boot2.wav" 48 48 50 52 53; then passed=$((passed + 2)); else failed=$((failed + 1)); fi
 echo "student: $passed passed, $failed failed"
