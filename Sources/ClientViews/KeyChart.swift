@@ -21,7 +21,7 @@ public enum KeyChart {
             case .keyBelowRange(let semitones): noteRange.lowerBound.rawValue - semitones >= 0 ? MIDINote(noteRange.lowerBound.rawValue - semitones) : nil
             case .controller, .cluster: nil
             }
-            if let note { labels.append(Label(note: note, text: name(binding.action))) }
+            if let note { labels.append(Label(note: note, text: binding.action.word)) }
         }
         let firstC = KeyboardMenu.firstChoiceKey
         let whites = [0, 2, 4, 5, 7, 9, 11]
@@ -47,17 +47,7 @@ public enum KeyChart {
 
     /// An action as the chart explains it.
     static func meaning(_ action: ControlAction) -> String {
-        action == .menu ? "menu (a running session stops first, with its results)" : name(action)
-    }
-
-    static func name(_ action: ControlAction) -> String {
-        switch action {
-        case .repeatPrompt: "repeat"
-        case .skip: "skip"
-        case .stop: "stop"
-        case .newSession: "begin"
-        case .menu: "menu"
-        }
+        action == .menu ? "menu (a running session stops first, with its results)" : action.word
     }
 
     /// The chart as SVG: the white keys from the lowest labelled one up to the last menu choice key,

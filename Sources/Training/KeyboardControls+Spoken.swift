@@ -9,7 +9,7 @@ extension KeyboardControls {
         }
         let sides: [(KeyCluster.Side, String)] = [(.high, "from middle C up"), (.low, "below middle C")]
         let clusters = sides.compactMap { side, place in
-            action(forCluster: side).map { "\(Self.spoken($0)) \(place)" }
+            action(forCluster: side).map { "\($0.word) \(place)" }
         }
         if !clusters.isEmpty {
             sentences.append("Three neighbouring keys together: \(clusters.joined(separator: "; ")).")
@@ -17,8 +17,12 @@ extension KeyboardControls {
         return sentences.joined(separator: " ")
     }
 
-    static func spoken(_ action: ControlAction) -> String {
-        switch action {
+}
+
+extension ControlAction {
+    /// The action in one word, as the voice and the key chart say it ("repeat", "begin").
+    public var word: String {
+        switch self {
         case .repeatPrompt: "repeat"
         case .skip: "skip"
         case .stop: "stop"

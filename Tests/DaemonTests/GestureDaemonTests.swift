@@ -14,6 +14,16 @@ struct GestureDaemonTests {
         .interval(IntervalExercise(root: try RootNote(parsing: "C3"), intervals: [try SpelledInterval(parsing: "M3")]))
     }
 
+    /// A core with an interval session running, its sound and its events recorded.
+    private func running() async throws -> (DaemonCore, RecordingSoundOutput, RecordingFollower) {
+        let sound = RecordingSoundOutput()
+        let follower = RecordingFollower()
+        let core = DaemonCore(sound: sound, seed: 1)
+        await core.follow(with: follower)
+        try await core.start(try intervals())
+        return (core, sound, follower)
+    }
+
     private func press(_ core: DaemonCore, _ keys: [Int]) async {
         for key in keys { await core.keyboard(.noteOn(MIDINote(key), velocity: 80)) }
         for key in keys { await core.keyboard(.noteOff(MIDINote(key), velocity: 0)) }
@@ -21,11 +31,7 @@ struct GestureDaemonTests {
 
     @Test("a cluster from middle C up repeats the prompt, below it skips; neither is judged")
     func clusters() async throws {
-        let sound = RecordingSoundOutput()
-        let core = DaemonCore(sound: sound, seed: 1)
-        let follower = RecordingFollower()
-        await core.follow(with: follower)
-        try await core.start(try intervals())
+        let (core, sound, follower) = try await running()
         await press(core, [60, 61, 62])
         #expect(follower.all.filter { $0.type == "prompt" }.count == 2)
         #expect(follower.all.last?.details.member("repeat") == .bool(true))
@@ -38,8 +44,7 @@ struct GestureDaemonTests {
 
     @Test("the modulation wheel stops a running session")
     func wheelStops() async throws {
-        let core = DaemonCore(sound: RecordingSoundOutput(), seed: 1)
-        try await core.start(try intervals())
+        let (core, _, _) = try await running()
         await core.keyboard(.controlChange(controller: 1, value: 127))
         #expect(await core.status().session == nil)
         await core.keyboard(.controlChange(controller: 1, value: 0))
@@ -47,10 +52,7 @@ struct GestureDaemonTests {
 
     @Test("a key held alone is judged once the cluster window has passed, with the time it was pressed")
     func heldKeyIsJudged() async throws {
-        let core = DaemonCore(sound: RecordingSoundOutput(), seed: 1)
-        let follower = RecordingFollower()
-        await core.follow(with: follower)
-        try await core.start(try intervals())
+        let (core, _, follower) = try await running()
         await core.keyboard(.noteOn(MIDINote(52), velocity: 80))  // E3: the major third up from C3, held
         var judged = follower.all.filter { $0.type == "note_judged" }
         for _ in 0..<100 where judged.isEmpty {
