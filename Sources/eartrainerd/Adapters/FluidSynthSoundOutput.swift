@@ -27,7 +27,20 @@ final class FluidSynthSoundOutput: SoundOutput {
         voice?.say(utterance)
     }
 
-    /// The phrases one after another, each note tuned relative to its phrase's root.
+    func cue(_ utterance: Utterance) {
+        voice?.cue(utterance)
+    }
+
+    func pause(_ length: Duration) {
+        renderer.enqueuePause(seconds: length.seconds)
+    }
+
+    func afterKeysUp(within: Duration) {
+        renderer.enqueueKeysUp(within: within.seconds)
+    }
+
+    /// The phrases one after another, each note tuned relative to its phrase's root, queued on
+    /// the timeline.
     func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings) {
         let tuned = phrases.map { phrase in
             (frequencies: phrase.notes.map { settings.tuningSystem.frequency(of: $0, root: phrase.root, reference: settings.referencePitch) },
@@ -36,7 +49,7 @@ final class FluidSynthSoundOutput: SoundOutput {
         let tones = random.withLock { random in
             PromptTones.phrases(tuned, style: style(settings), sampleRate: renderer.sampleRate, random: &random)
         }
-        renderer.play(tones)
+        renderer.enqueue(tones)
     }
 
     func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {
