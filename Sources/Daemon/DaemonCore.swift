@@ -242,8 +242,15 @@ public actor DaemonCore {
         }
     }
 
+    /// Hands on what is held once the window has passed on the core's clock (the keys' own
+    /// clock: a busy machine that wakes the timer early or late changes nothing); else waits on.
     private func flushGestures() {
         gestureFlush = nil
+        guard let deadline = gestures.deadline else { return }
+        guard clock.now >= deadline else {
+            scheduleGestureFlush()
+            return
+        }
         act(on: gestures.flush())
     }
 
