@@ -1,0 +1,76 @@
+import ControlProtocol
+import DaemonTestSupport
+import Dispatch
+import Foundation
+import MusicTheory
+import Statistics
+import Testing
+
+@testable import DaemonApp
+
+/// Statistics queries run on a thread of their own, a bounded few at a time: a store that reads
+/// slowly delays no key and no `status`, and a client that asks too much is refused at once.
+@Suite("Statistics queries off the core")
+struct StatisticsQueryPoolTests {
+    @Test("beyond its capacity a query is refused at once with busy; the others are answered")
+    func bounded() async throws {
+        let pool = StatisticsQueryPool(capacity: 2)
+        let gate = DispatchSemaphore(value: 0)
+        async let first = pool.run { () throws(RPCError) in gate.wait(); return .number(1) }
+        async let second = pool.run { () throws(RPCError) in .number(2) }
+        try await Task.sleep(for: .milliseconds(100))
+        await #expect(throws: StatisticsQueryPool.full) { try await pool.run { () throws(RPCError) in .number(3) } }
+        gate.signal()
+        #expect(try await first == .number(1))
+        #expect(try await second == .number(2))
+        #expect(try await pool.run { () throws(RPCError) in .number(4) } == .number(4), "room again")
+    }
+
+    @Test("while the store reads slowly, keys are judged and status answers at once; queries past the bound are refused")
+    func slowStoreDelaysNothing() async throws {
+        let store = SlowReadingStore()
+        let daemon = try await TestDaemon(statistics: store)
+        let reader = try daemon.connect()
+        // Pipelined: 40 queries on one line each, sent without waiting for the replies.
+        for id in 0..<40 { try reader.sendLine(#"{"jsonrpc":"2.0","id":\#(id),"method":"stats.get"}"#) }
+        try await Task.sleep(for: .milliseconds(200))
+        let student = try daemon.connect()
+        _ = try student.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
+        let start = ContinuousClock.now
+        _ = try student.result("notes.play", .object(["notes": .array([.string("C3")])]))
+        #expect(try student.result("status")["session"]?["correct"] == .number(1))
+        #expect(ContinuousClock.now - start < .seconds(1), "a key judged and status answered while the store reads")
+        store.release()
+        var busy = 0, answered = 0
+        for _ in 0..<40 {
+            let line = try reader.readLine()
+            if line.contains("-32006") { busy += 1 } else if line.contains("\"result\"") { answered += 1 }
+        }
+        #expect(busy > 0 && answered > 0 && busy + answered == 40, "\(busy) refused, \(answered) answered")
+    }
+}
+
+/// A store whose figures (what `stats.get` reads) wait until released, like a long history on a
+/// slow card.
+private final class SlowReadingStore: StatisticsStore {
+    private let gate = DispatchSemaphore(value: 0)
+    private let memory = MemoryStatisticsStore()
+    var status: StoreStatus { memory.status }
+    func release() { gate.signal() }
+    private func wait() {
+        gate.wait()
+        gate.signal()
+    }
+    func recordSessionStart(_ session: SessionStartRecord) throws(StatisticsError) { try memory.recordSessionStart(session) }
+    func recordAnswer(_ answer: AnswerRecord) throws(StatisticsError) { try memory.recordAnswer(answer) }
+    func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError) { try memory.recordSessionEnd(end) }
+    func recordQuestionClosed(session: UUID) throws(StatisticsError) { try memory.recordQuestionClosed(session: session) }
+    // The schedules read sessions and answers when a session starts: those are quick.
+    func sessions(profile: String?) throws(StatisticsError) -> [SessionRecord] { try memory.sessions(profile: profile) }
+    func answers(profile: String?) throws(StatisticsError) -> [AnswerRecord] { try memory.answers(profile: profile) }
+    func profiles() throws(StatisticsError) -> [String] { wait(); return try memory.profiles() }
+    func lifetimeFigures(profile: String) throws(StatisticsError) -> LifetimeFigures {
+        wait()
+        return try memory.lifetimeFigures(profile: profile)
+    }
+}
