@@ -99,9 +99,13 @@ extension DegreeExercise: ExerciseModule {
         }
         context.asked(.degree(number))
         let key = Key(tonic: tonic.name, quality: quality)
-        return OpenDegreeQuestion(
+        var question = OpenDegreeQuestion(
             shown: DegreeQuestion(key: key, root: tonic, rootNote: MIDINote(tonic.midiNumber), inKey: inKey),
-            degree: number, withCadence: inKey == 1 || cadenceEachQuestion, exercise: self, promptTime: context.time)
+            degree: number, withCadence: inKey == 1 || cadenceEachQuestion, exercise: self)
+        // The last question's resolution sounds first, then the cadence, then the note.
+        let heardFirst = (before.map { [$0.resolution] } ?? []) + question.sounds.dropLast()
+        question.noteTime = context.time + heardFirst.soundingTime(context.settings)
+        return question
     }
 
     /// A tonic whose cadence (an octave below it) and resolutions (to the octave above) fit the
