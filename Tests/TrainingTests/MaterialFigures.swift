@@ -24,6 +24,7 @@ struct MaterialFigures {
             let prompt = harness.sink.prompts.last!
             let question = prompt.question.shown(as: DictationQuestion.self)!
             drawn.append((question, Array(prompt.sounds.dropLast(2)), prompt.sounds.last!.notes.map(\.rawValue)))
+            harness.sink.clear()  // so that finding the next prompt does not read every event before it
             harness.engine.perform(.skip)
         }
         return drawn
@@ -36,6 +37,7 @@ struct MaterialFigures {
         var roots: [Int] = []
         for _ in 0..<count {
             roots.append(harness.sink.prompts.last!.question.shown(as: ChordQuestion.self)!.rootNote.rawValue)
+            harness.sink.clear()
             harness.engine.perform(.skip)
         }
         return roots

@@ -32,9 +32,7 @@ struct OpenDegreeQuestion: RevealedOnce {
     var soundsOnRepeat: [SoundPhrase] { cadence + [SoundPhrase([answer.midiNote])] }
 
     /// The key's cadence, four chords together.
-    private var cadence: [SoundPhrase] {
-        ((try? shown.key.cadence(tonic: shown.root)) ?? []).map { SoundPhrase($0.notes.map { MIDINote($0.midiNumber) }, together: true) }
-    }
+    private var cadence: [SoundPhrase] { SoundPhrase.cadence(of: shown.key, tonic: shown.root) }
 
     /// The tonic alone.
     var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }

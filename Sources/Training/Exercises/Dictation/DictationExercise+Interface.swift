@@ -10,6 +10,7 @@ extension DictationExercise {
                 .init("mode", .text, help: "The scale the melody is made of (default: ionian)."),
                 .init("root", .text, help: "The key's tonic (default: random)."),
                 .init("any-octave", key: "strict", .flag(.bool(false)), help: "Take each note in any octave (default: the octave heard)."),
+                .init("tritones", .flag(.bool(true)), help: "Let melodies leap a tritone (default: never)."),
                 .init("tries", .number, help: "Wrong attempts before the melody is shown."),
             ])
     }
