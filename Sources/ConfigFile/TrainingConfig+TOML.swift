@@ -17,6 +17,7 @@ extension TrainingConfig {
             "note_duration", cello.noteDuration.seconds,
             in: range.lowerBound.seconds...range.upperBound.seconds)
         let gap = try reader.double("prompt_gap", cello.promptGap.seconds, in: Self.promptGapRange)
+        let breath = try reader.double("breath", cello.breath.seconds, in: Self.breathRange)
         settings = TrainingSettings(
             noteRange: lowestNote...highestNote,
             noteDuration: .milliseconds(Int((seconds * 1000).rounded())),
@@ -27,7 +28,8 @@ extension TrainingConfig {
             promptGap: .milliseconds(Int((gap * 1000).rounded())),
             harmonicIntervals: try reader.bool("harmonic_intervals", cello.harmonicIntervals),
             scaleModelAnswer: try reader.bool("scale_model_answer", cello.scaleModelAnswer),
-            clef: try reader.parsed("clef", cello.clef, Clef.init(choosing:)))
+            clef: try reader.parsed("clef", cello.clef, Clef.init(choosing:)),
+            breath: .milliseconds(Int((breath * 1000).rounded())))
         exercise = try reader.parsed("exercise", d.exercise, ExerciseKind.init(choosing:))
         autostart = try reader.bool("autostart", d.autostart)
         exercises = d.exercises

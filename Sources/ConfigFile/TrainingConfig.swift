@@ -36,6 +36,8 @@ public struct TrainingConfig: Sendable {
     public static let noteDurationRange: ClosedRange<Duration> = .milliseconds(100) ... .seconds(10)
     /// Accepted gaps between prompt notes, seconds.
     public static let promptGapRange: ClosedRange<Double> = 0...5
+    /// Accepted breaths between a question's feedback and the next question, seconds.
+    public static let breathRange: ClosedRange<Double> = 0...5
 }
 
 extension TrainingConfig: Hashable {}
@@ -45,7 +47,7 @@ extension TrainingConfig: Hashable {}
 extension TrainingConfig: Codable {
     enum CodingKeys: String, CodingKey {
         case lowestNote, highestNote, noteDuration, referencePitch, tuningSystem, soundSource, varyLoudness, promptGap
-        case harmonicIntervals, scaleModelAnswer, exercise, autostart, clef
+        case harmonicIntervals, scaleModelAnswer, exercise, autostart, clef, breath
     }
 
     public init(from decoder: any Decoder) throws {
@@ -68,7 +70,8 @@ extension TrainingConfig: Codable {
                 promptGap: gap,
                 harmonicIntervals: try container.decode(Bool.self, forKey: .harmonicIntervals),
                 scaleModelAnswer: try container.decode(Bool.self, forKey: .scaleModelAnswer),
-                clef: try container.decodeIfPresent(Clef.self, forKey: .clef) ?? .auto),
+                clef: try container.decodeIfPresent(Clef.self, forKey: .clef) ?? .auto,
+                breath: try container.decodeIfPresent(Duration.self, forKey: .breath) ?? TrainingSettings.cello.breath),
             exercise: try container.decode(ExerciseKind.self, forKey: .exercise),
             exercises: try ExerciseDefaults(from: decoder),
             autostart: try container.decode(Bool.self, forKey: .autostart))
@@ -90,5 +93,6 @@ extension TrainingConfig: Codable {
         try container.encode(exercise, forKey: .exercise)
         try container.encode(autostart, forKey: .autostart)
         try container.encode(settings.clef, forKey: .clef)
+        try container.encode(settings.breath, forKey: .breath)
     }
 }

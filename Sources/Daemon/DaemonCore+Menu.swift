@@ -10,6 +10,7 @@ extension DaemonCore {
             return
         }
         guard let actions = menuActions else { return }
+        sound.silence()
         let opened = KeyboardMenu(current: menuStart, pages: MenuPages.pages)
         menu = opened
         if case .say(let text, _) = opened.announcement { actions.say("menu. " + text) }

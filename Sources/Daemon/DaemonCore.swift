@@ -37,6 +37,8 @@ public actor DaemonCore {
     private var gestures = GestureReader()
     /// The pending hand-on of keys held back by `gestures`.
     private var gestureFlush: Task<Void, Never>?
+    /// The settings read at the open question's prompt: its feedback sounds with them.
+    private var questionSettings: TrainingSettings?
     /// The students' schedules across sessions, and the daemon's own profile; nil: none.
     private var review: (memory: ReviewMemory, defaultProfile: String)?
     /// What `status` reads of the state above, published after every change to it (the end of
@@ -240,8 +242,15 @@ public actor DaemonCore {
         }
     }
 
+    /// Hands on what is held once the window has passed on the core's clock (the keys' own
+    /// clock: a busy machine that wakes the timer early or late changes nothing); else waits on.
     private func flushGestures() {
         gestureFlush = nil
+        guard let deadline = gestures.deadline else { return }
+        guard clock.now >= deadline else {
+            scheduleGestureFlush()
+            return
+        }
         act(on: gestures.flush())
     }
 
@@ -386,32 +395,56 @@ public actor DaemonCore {
     /// Hands what the engine just did to the tracker, the sound and the followers, in order.
     /// What the events ask to sound (a right answer's echo, a revealed answer, a finished round's
     /// model answer, the next prompt) is played as one prompt at the end, phrase after phrase, so that nothing overlaps.
+    /// Hands each new event to the sound and the followers, in order, building the question's
+    /// timeline (docs/audio.md, "The question's timeline"): a new session, a stop, a skip and a
+    /// repeat first silence what is queued; feedback (an echo, a revealed answer, a model answer)
+    /// waits for the student's keys to come up; a breath comes before each next question; a
+    /// prompt's instruction is queued before its notes (the voice follows the event, then its
+    /// notes are queued), feedback words are said at once and what was heard after the echo.
     private func deliver() {
-        var phrases: [PromptPhrase] = []
-        var promptSettings = settings.current
+        var silenced = false
+        func silenceOnce() {
+            guard !silenced else { return }
+            sound.silence()
+            silenced = true
+        }
         for event in collector.drain() {
             let root = tracker.currentRoot  // the question the event concerns (a prompt brings its own)
             tracker.apply(event, at: clock.now)
+            var afterFollowers: [PromptPhrase] = []
             switch event.kind {
+            case .sessionStarted, .sessionEnded:
+                silenceOnce()
             case .prompt(let prompt):
-                if let root = tracker.currentRoot { phrases += Self.phrases(prompt.sounds, root: root) }
-                promptSettings = prompt.settings
-            case .roundComplete(let round):
-                phrases += Self.phrases(round.sounds, root: root)
+                if prompt.isRepeat { silenceOnce() } else if prompt.number > 1 { sound.pause(prompt.settings.breath) }
+                questionSettings = prompt.settings
+                if let root = tracker.currentRoot { afterFollowers = Self.phrases(prompt.sounds, root: root) }
             case .noteJudged(let judgement):
-                phrases += Self.phrases(judgement.sounds, root: root)
+                feedback(Self.phrases(judgement.sounds, root: root))
             case .answerRevealed(let revealed):
-                phrases += Self.phrases(revealed.sounds, root: root)
-            default:
-                break
+                if revealed.reason == .skipped { silenceOnce() }
+                feedback(Self.phrases(revealed.sounds, root: root))
+            case .roundComplete(let round):
+                feedback(Self.phrases(round.sounds, root: root))
             }
             sequence += 1
             var report = formatter.report(event, seq: sequence)
             if case .sessionStarted = event.kind, let profile = sessionProfile ?? storage().profile { report.attach(profile: profile) }
             for follower in followers { follower.follow(report, event: event) }
+            if !afterFollowers.isEmpty { sound.playPrompt(afterFollowers, settings: questionSettings ?? settings.current) }
         }
-        if !phrases.isEmpty { sound.playPrompt(phrases, settings: promptSettings) }
         publish()
+    }
+
+    /// How long feedback waits for the student's keys to come up before it sounds anyway.
+    public static let feedbackWait = Duration.milliseconds(1500)
+
+    /// Queues what a judged note, a reveal or a finished round sounds, once the keys are up, with
+    /// the settings read at the question's prompt.
+    private func feedback(_ phrases: [PromptPhrase]) {
+        guard !phrases.isEmpty else { return }
+        sound.afterKeysUp(within: Self.feedbackWait)
+        sound.playPrompt(phrases, settings: questionSettings ?? settings.current)
     }
 
     /// What an event asks to sound, tuned against `root` (or, with none, each phrase's first note).

@@ -5,9 +5,13 @@ import Training
 
 /// Where the daemon sends sound: prompts, every key the student presses, silence. The engine's
 /// edge towards the audio part; `FluidSynthAudio` implements it for real.
+///
+/// A question's sounds and sentences form one timeline, heard in the order they are given:
+/// `playPrompt`, `say`, `pause` and `afterKeysUp` queue on it, each starting when the one before
+/// has ended; `silence` empties it. Keys (`pressKey`, `playKey`) and cues sound at once.
 public protocol SoundOutput: Sendable {
-    /// Plays a prompt: its phrases one after another, the gap between notes and phrases alike
-    /// (a scale's model answer, then the next root; an interval's root then target, or both at once).
+    /// Queues a prompt on the timeline: its phrases one after another, the gap between notes and
+    /// phrases alike (a scale's model answer; an interval's root then target, or both at once).
     func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings)
     /// Sounds one key pressed and released at once (the virtual keyboard's), for the settings'
     /// note duration, tuned relative to `root` (or equal tempered).
@@ -18,10 +22,17 @@ public protocol SoundOutput: Sendable {
     func releaseKey(_ note: MIDINote)
     /// The sustain pedal went down or up; up releases the keys it held.
     func sustain(_ down: Bool)
-    /// Stops everything, with a release rather than a click.
+    /// Stops everything and empties the timeline, with a short fade rather than a click.
     func silence()
-    /// Speaks, in the quiet between notes (never over them, never delaying them).
+    /// Queues a sentence on the timeline.
     func say(_ utterance: Utterance)
+    /// Speaks at once, over whatever sounds (ducked under notes): a feedback word.
+    func cue(_ utterance: Utterance)
+    /// Queues silence on the timeline: a breath before the next question.
+    func pause(_ length: Duration)
+    /// Queues a wait for the student's keys to come up, at most `within`: feedback never sounds
+    /// over the student's own note.
+    func afterKeysUp(within: Duration)
     /// Whether a device is open, and which, or why not.
     var status: SoundStatus { get }
     /// The driver and device configured, the sound cards present and which the device names
@@ -32,6 +43,12 @@ public protocol SoundOutput: Sendable {
 extension SoundOutput {
     /// An output with no voice says nothing.
     public func say(_ utterance: Utterance) {}
+    /// An output with no voice cues nothing.
+    public func cue(_ utterance: Utterance) {}
+    /// An output with no timeline has nothing to wait in.
+    public func pause(_ length: Duration) {}
+    /// An output with no timeline has nothing to wait in.
+    public func afterKeysUp(within: Duration) {}
 
     /// An output that knows no cards says what its status says.
     public var devices: SoundDevices { SoundDevices(status) }
@@ -101,8 +118,14 @@ public final class RecordingSoundOutput: SoundOutput {
         case release(MIDINote)
         case sustain(Bool)
         case silence
-        /// Words given to the voice.
+        /// Words given to the voice, queued.
         case said(String)
+        /// Words spoken at once (feedback).
+        case cued(String)
+        /// A breath queued.
+        case pause(Duration)
+        /// A wait for the keys to come up, queued.
+        case keysUp(Duration)
     }
 
     /// One `playPrompt`: its phrases, sounded one after another, and the settings they were tuned with.
@@ -160,6 +183,18 @@ public final class RecordingSoundOutput: SoundOutput {
 
     public func silence() {
         calls.withLock { $0.append(.silence) }
+    }
+
+    public func cue(_ utterance: Utterance) {
+        calls.withLock { $0.append(.cued(utterance.text)) }
+    }
+
+    public func pause(_ length: Duration) {
+        calls.withLock { $0.append(.pause(length)) }
+    }
+
+    public func afterKeysUp(within: Duration) {
+        calls.withLock { $0.append(.keysUp(within)) }
     }
 }
 

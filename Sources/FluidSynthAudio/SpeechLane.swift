@@ -1,91 +1,91 @@
-/// The voice's place in the mix: spoken clips wait in order and sound only in the quiet between
-/// notes. A note is never delayed for speech; speech never sounds over a note.
+/// The voice's place in the mix: sentences the question's timeline starts one at a time, and cues
+/// (a feedback word) heard at once, over whatever sounds.
 ///
-/// - A clip starts once nothing has sounded for `gapFrames` (the last note has ended).
-/// - A note that starts while a clip speaks silences it at once; the clip begins again from its
-///   start at the next quiet, so a sentence is heard whole. A clip cut `maxRestarts` times is
-///   dropped (the student is busy playing).
-/// - A clip that has waited longer than `staleFrames` without starting is dropped: a prompt's
-///   announcement is no use a minute later.
+/// - A note that sounds while the voice speaks ducks it (`duckGain`, reached over `rampFrames`)
+///   instead of cutting it, and the voice comes back up once the note has ended: a sentence is
+///   heard whole, once.
+/// - A stop fades every clip out over its fade, then forgets them.
 struct SpeechLane {
     struct Clip {
         /// Mono samples at the output rate, loudness applied.
         let samples: [Float]
-        let queuedAt: Int
-        var restarts = 0
+        var position = 0
+        /// A sentence of the timeline (which waits for it to end), or a cue (which nothing waits for).
+        let isSentence: Bool
     }
 
-    let gapFrames: Int
-    let staleFrames: Int
-    static let maxRestarts = 3
+    /// The voice's gain while a note sounds: about 10 dB down, still understood.
+    static let duckGain: Float = 0.3
+    let rampFrames: Int
 
-    private(set) var queue: [Clip] = []
-    /// Where the first clip is, in frames; nil while it has not started.
-    private var position: Int?
-    /// Frames of silence still due after a clip ended, before the next may start.
-    private var pauseRemaining = 0
+    private(set) var clips: [Clip] = []
+    private var gain: Float = 1
+    /// While a stop fades the voice: frames left, of how many.
+    private var fade: (remaining: Int, total: Int)?
 
-    init(gapFrames: Int, staleFrames: Int) {
-        self.gapFrames = gapFrames
-        self.staleFrames = staleFrames
+    init(rampFrames: Int) {
+        precondition(rampFrames > 0, "a ramp takes at least one frame")
+        self.rampFrames = rampFrames
     }
 
-    /// True while a clip is being heard.
-    var isSpeaking: Bool { position != nil }
+    /// True while a sentence is heard (the timeline waits for it).
+    var isSpeakingSentence: Bool { clips.contains(where: \.isSentence) }
+    /// True while anything is heard.
+    var isSpeaking: Bool { !clips.isEmpty }
 
-    /// Queues a clip after the others.
-    mutating func enqueue(_ samples: [Float], at clock: Int) {
-        guard !samples.isEmpty else { return }
-        queue.append(Clip(samples: samples, queuedAt: clock))
+    /// Starts `samples` now: a sentence of the timeline, or a cue.
+    mutating func start(_ samples: [Float], sentence: Bool) {
+        guard !samples.isEmpty, fade == nil else { return }
+        clips.append(Clip(samples: samples, isSentence: sentence))
     }
 
-    /// Forgets every clip, the one speaking included.
+    /// Fades every clip out over `frames`, then forgets them.
+    mutating func fadeOut(over frames: Int) {
+        guard !clips.isEmpty, fade == nil else { return }
+        fade = (max(1, frames), max(1, frames))
+    }
+
+    /// Forgets every clip at once.
     mutating func clear() {
-        queue.removeAll()
-        position = nil
+        clips.removeAll()
+        fade = nil
     }
 
-    /// Adds this span's speech to both channels (`count` frames from `clock`); `quietFrames` is
-    /// how long nothing but speech has sounded, up to this span (0 when a note sounds in it).
-    mutating func mix(into left: UnsafeMutablePointer<Float>, _ right: UnsafeMutablePointer<Float>, count: Int,
-                      clock: Int, quietFrames: Int) {
-        if quietFrames == 0, position != nil {
-            position = nil
-            queue[0].restarts += 1
-            if queue[0].restarts > Self.maxRestarts { queue.removeFirst() }
-        }
-        let (speaking, stale) = (position != nil, staleFrames)
-        queue.removeAll { clip in !speaking && clip.restarts == 0 && clock - clip.queuedAt > stale }
-        if pauseRemaining > 0 {
-            pauseRemaining = max(0, pauseRemaining - count)
+    /// Adds this span's speech to both channels; `noteSounding` ducks it.
+    mutating func mix(into left: UnsafeMutablePointer<Float>, _ right: UnsafeMutablePointer<Float>, count: Int, noteSounding: Bool) {
+        guard !clips.isEmpty else {
+            gain = 1
             return
         }
-        guard quietFrames >= gapFrames, !queue.isEmpty else { return }
-        let start = position ?? 0
-        let written = min(count, queue[0].samples.count - start)
-        queue[0].samples.withUnsafeBufferPointer { samples in
-            for index in 0..<written {
-                left[index] += samples[start + index]
-                right[index] += samples[start + index]
+        let target: Float = noteSounding ? Self.duckGain : 1
+        let step = (1 - Self.duckGain) / Float(rampFrames)
+        for index in 0..<count {
+            if gain < target { gain = min(target, gain + step) } else if gain > target { gain = max(target, gain - step) }
+            var sample: Float = 0
+            for clip in clips.indices where clips[clip].position < clips[clip].samples.count {
+                sample += clips[clip].samples[clips[clip].position]
+                clips[clip].position += 1
             }
+            var level = gain
+            if let (remaining, total) = fade {
+                level *= Float(remaining) / Float(total)
+                fade = remaining > 1 ? (remaining - 1, total) : nil
+                if remaining <= 1 { clips.removeAll() }
+            }
+            left[index] += sample * level
+            right[index] += sample * level
+            if clips.isEmpty { break }
         }
-        if start + written == queue[0].samples.count {
-            queue.removeFirst()
-            position = nil
-            // Clips are heard apart: the next starts after a gap's worth of silence.
-            pauseRemaining = gapFrames
-        } else {
-            position = start + written
-        }
+        clips.removeAll { $0.position >= $0.samples.count }
     }
 
     /// The same into one buffer (tests).
-    mutating func mix(into mono: inout [Float], clock: Int, quietFrames: Int) {
+    mutating func mix(into mono: inout [Float], noteSounding: Bool) {
         var other = [Float](repeating: 0, count: mono.count)
         let count = mono.count
         mono.withUnsafeMutableBufferPointer { buffer in
             other.withUnsafeMutableBufferPointer { spare in
-                mix(into: buffer.baseAddress!, spare.baseAddress!, count: count, clock: clock, quietFrames: quietFrames)
+                mix(into: buffer.baseAddress!, spare.baseAddress!, count: count, noteSounding: noteSounding)
             }
         }
     }

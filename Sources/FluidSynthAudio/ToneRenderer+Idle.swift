@@ -25,7 +25,7 @@ extension ToneRenderer {
     /// work at all). Returns false when the blocks must be rendered one by one.
     static func skipIdle(_ state: inout State, frames: Int, left: UnsafeMutablePointer<Float>,
                          right: UnsafeMutablePointer<Float>) -> Bool {
-        guard state.idle, state.clock % blockFrames == 0, frames % blockFrames == 0, state.sines.isEmpty, state.speech.queue.isEmpty,
+        guard state.idle, state.clock % blockFrames == 0, frames % blockFrames == 0, state.sines.isEmpty, !state.speech.isSpeaking, state.timeline.isEmpty,
               state.fadeRemaining == nil, (state.pending.first?.frame ?? .max) >= state.clock + frames else { return false }
         left.update(repeating: 0, count: frames)
         right.update(repeating: 0, count: frames)

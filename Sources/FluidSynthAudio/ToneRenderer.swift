@@ -10,10 +10,8 @@ import Synchronization
 /// on block boundaries, which is where FluidSynth applies events anyway.
 public final class ToneRenderer: Sendable {
     public static let blockFrames = 64
-    /// Seconds of quiet after the last note before speech starts, and between two clips.
-    public static let speechGap = 0.2
-    /// Seconds a clip may wait for quiet before it is dropped.
-    public static let speechStale = 20.0
+    /// Seconds the voice takes to duck under a note, or to come back up after it.
+    public static let speechRamp = 0.02
 
     public let sampleRate: Double
     /// How many frames a stop takes to fade to silence (one audio period).
@@ -55,8 +53,10 @@ public final class ToneRenderer: Sendable {
         var idle = false
         /// Frames FluidSynth has rendered: what the idle state saves shows here.
         var synthFrames = 0
-        /// The voice, heard in the quiet between notes.
+        /// The voice: the timeline's sentences and the cues.
         var speech: SpeechLane
+        /// The question's sounds and sentences, heard one after another.
+        var timeline = Timeline()
     }
 
     /// A renderer with the cello if it could be built, or nil for sine only; idle after
@@ -69,8 +69,7 @@ public final class ToneRenderer: Sendable {
         self.tuner = tuner
         self.sampleRate = sampleRate
         self.stopFrames = stopFrames
-        state = Mutex(State(cello: cello, speech: SpeechLane(
-            gapFrames: Self.nextBoundary(Int(Self.speechGap * sampleRate)), staleFrames: Int(Self.speechStale * sampleRate))))
+        state = Mutex(State(cello: cello, speech: SpeechLane(rampFrames: max(1, Int(Self.speechRamp * sampleRate)))))
     }
 
     /// Whether cello tones really sound as a cello (otherwise they sound as sines).
@@ -126,28 +125,39 @@ public final class ToneRenderer: Sendable {
         tuner.save()
     }
 
-    /// Fades everything out over `stopFrames`, then silences every voice and drops queued tones.
+    /// Fades everything out over `stopFrames` (the voice too), then silences every voice and
+    /// drops queued tones and the whole timeline: nothing outlives its question.
     public func stop() {
         state.withLock { state in
             state.pending.removeAll()
+            state.timeline.clear()
+            state.speech.fadeOut(over: stopFrames)
             if state.fadeRemaining == nil { state.fadeRemaining = stopFrames }
         }
     }
 
-    /// Queues speech (mono, at this renderer's rate, loudness applied): heard once nothing else
-    /// has sounded for `speechGap`, never over a note (`SpeechLane`).
+    /// Queues a sentence already synthesized (mono, at this renderer's rate, loudness applied) on
+    /// the timeline, after everything queued.
     public func speak(_ samples: [Float]) {
-        state.withLock { state in state.speech.enqueue(samples, at: state.clock) }
+        state.withLock { state in
+            let id = state.timeline.appendSentence()
+            state.timeline.fill(id, samples: samples)
+        }
     }
 
     /// Whether speech is queued or being heard.
-    public var hasSpeech: Bool { state.withLock { !$0.speech.queue.isEmpty } }
+    public var hasSpeech: Bool {
+        state.withLock { state in
+            state.speech.isSpeaking || state.timeline.steps.contains { if case .sentence = $0 { true } else { false } }
+        }
+    }
 
     /// Drops everything queued or sounding at once, with no fade: for when no device takes samples,
     /// so that keys pressed meanwhile do not all sound when a device opens again.
     public func discardAll() {
         state.withLock { state in
             state.speech.clear()
+            state.timeline.clear()
             state.pending.removeAll()
             state.sines.removeAll()
             state.bends.removeAll()
@@ -172,12 +182,13 @@ public final class ToneRenderer: Sendable {
             var done = 0
             while done < frames {
                 if state.clock % Self.blockFrames == 0 {
+                    Self.advanceTimeline(&state, sampleRate: sampleRate)
                     Self.startDueEvents(&state, sampleRate: sampleRate)
                     Self.updateIdle(&state, after: idleAfterFrames)
                 }
                 let count = min(frames - done, Self.blockFrames - state.clock % Self.blockFrames)
                 Self.renderSpan(&state, count: count, left: left + done, right: right + done, stopFrames: stopFrames)
-                state.speech.mix(into: left + done, right + done, count: count, clock: state.clock, quietFrames: state.quietFrames)
+                state.speech.mix(into: left + done, right + done, count: count, noteSounding: state.quietFrames == 0)
                 state.clock += count
                 done += count
             }

@@ -10,14 +10,21 @@ public struct AnswerSubject: Sendable {
     public let value: JSONValue
     /// The order of rows: compared element by element (degrees in order, intervals by size).
     public let order: [Int]
+    /// How the voice names it once heard ("a minor sixth", "a minor chord"); nil: its label, read
+    /// aloud (not stored, not on the wire).
+    public let spoken: String?
 
     /// A subject; modules make these.
-    public init(category: String, label: String, value: JSONValue, order: [Int]) {
+    public init(category: String, label: String, value: JSONValue, order: [Int], spoken: String? = nil) {
         self.category = category
         self.label = label
         self.value = value
         self.order = order
+        self.spoken = spoken
     }
+
+    /// What the voice says after the answer: its name as words.
+    public var heard: String { spoken ?? SpokenText.readable(label) }
 }
 
 extension AnswerSubject: Hashable {

@@ -26,6 +26,8 @@ public struct TrainingSettings: Sendable {
     public var scaleModelAnswer: Bool
     /// The clef `status` names for views that draw the staff.
     public var clef: Clef
+    /// Silence between one question's feedback and the next question: a breath.
+    public var breath: Duration
 
     /// Settings with the cello defaults for every value not given.
     public init(
@@ -38,7 +40,8 @@ public struct TrainingSettings: Sendable {
         promptGap: Duration = .milliseconds(250),
         harmonicIntervals: Bool = false,
         scaleModelAnswer: Bool = false,
-        clef: Clef = .auto
+        clef: Clef = .auto,
+        breath: Duration = .milliseconds(1200)
     ) {
         precondition((0...1).contains(varyLoudness), "varyLoudness is 0...1")
         precondition(promptGap >= .zero, "a gap is not negative")
@@ -46,6 +49,8 @@ public struct TrainingSettings: Sendable {
         self.harmonicIntervals = harmonicIntervals
         self.scaleModelAnswer = scaleModelAnswer
         self.clef = clef
+        precondition(breath >= .zero, "a breath is not negative")
+        self.breath = breath
         self.noteRange = noteRange
         self.noteDuration = noteDuration
         self.referencePitch = referencePitch

@@ -1,7 +1,8 @@
 """Browser tests of the web view (docs/web.md, "Browser tests"): headless Chromium against a real
-eartrainerd and eartrainer-web. Screenshots of the live screen mid-round, the results and the
-progress page at 390x844 and 1024x768; how long a key takes to reach the page; the page coming
-back after the daemon restarts; control refused to a peer that is not the machine itself.
+eartrainerd and eartrainer-web. Screenshots of the live screen mid-round, the start form, the
+results and the progress page at 390x844 and 1024x768; every page phone-first at 360, 390 and
+768 px wide (phone.py); how long a key takes to reach the page; the page coming back after the
+daemon restarts; control refused to a peer that is not the machine itself.
 
 Run by scripts/test-browser.sh, which says where the binaries, screenshots and figures go.
 Prints "ok: …", "FAILED: …" or "SKIP: …" per check, and exits 1 when any check failed."""
@@ -20,6 +21,8 @@ import urllib.parse
 sys.dont_write_bytecode = True  # no __pycache__ beside the tests
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import RPC, Daemon, Web, chromium, lan_address, memory, set_screen, wait_for  # noqa: E402
+from phone import check_page  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
 BINARIES = os.path.abspath(os.environ.get("EARTRAINER_BIN", ".build/debug"))
 SCREENSHOTS = os.environ.get("SCREENSHOTS", "docs/screenshots")
@@ -116,7 +119,7 @@ def test_results(daemon, web, driver):
     screenshot(driver, web.url("/results"), "results",
                lambda d: d.find_elements("css selector", "main table") and "results" in d.page_source)
     counts = driver.execute_script(
-        'var c = {}; document.querySelectorAll(".counts div").forEach(function (d) {'
+        'var c = {}; document.querySelectorAll(".counts dl").forEach(function (d) {'
         ' c[d.querySelector("dt").textContent] = d.querySelector("dd").textContent; }); return c;')
     assert counts.get("correct") == "3" and counts.get("errors") == "1", counts
     rows = driver.find_elements("css selector", "main table tbody tr")
@@ -248,23 +251,82 @@ def test_restart(report, daemon, web, driver):
 
 
 def test_start_form(daemon, web, driver):
-    """The start form from the machine itself: the interval kind's own options, typed and ticked
-    as a student would, start the session they say."""
+    """The start form from the machine itself, on a phone: the interval kind's own options, picked
+    and ticked as a student would, start the session they say. Nothing in any kind's form is typed
+    but the A4 pitch and the profile: every other value is picked from the catalog's choices."""
     if running(daemon):
         daemon.ctl("stop")
-    set_screen(driver, "tablet")
+    screenshot(driver, web.url("/"), "start", live_ready, scroll="//h2[@id='start-heading']")
+    set_screen(driver, "phone")
     driver.get(web.url("/"))
     wait_for("the live badge", lambda: live_ready(driver))
+    typed = driver.execute_script(
+        'return Array.from(document.querySelectorAll("form.start input:not([type=hidden]):not([type=checkbox])"))'
+        '.map(function (e) { return e.name; });')
+    assert set(typed) <= {"reference", "profile"}, f"typed fields beside reference and profile: {sorted(set(typed))}"
     driver.find_element("css selector", "details.kind:has(input[value='interval']) summary").click()
-    driver.find_element("id", "interval-intervals").send_keys("m3,P5")
-    driver.find_element("id", "interval-root").send_keys("C3")
-    driver.find_element("css selector", "form:has(input[value='interval']) input[name='descending']").click()
+    for interval in ("m3", "P5"):
+        driver.find_element("css selector", f"label[for='interval-intervals-{interval}']").click()
+    Select(driver.find_element("id", "interval-root")).select_by_value("C3")
+    driver.find_element("css selector", "label[for='interval-descending']").click()
     driver.find_element("css selector", "form:has(input[value='interval']) button[type='submit']").click()
     session = wait_for("the interval session", lambda: (daemon.status().get("session") or {}).get("kind") == "interval"
                        and daemon.status()["session"])
     assert session.get("intervals") == ["m3", "P5"], session
     assert session.get("direction") == "descending", session
     daemon.ctl("stop")
+
+
+# --- phone first ------------------------------------------------------------------------------
+
+def submitted(driver, path, fields):
+    """A form posted from the page, as a browser posts it; waits for the page it answers."""
+    driver.execute_script(SUBMIT, path, fields)
+    wait_for(f"the page {path} answers", lambda: urllib.parse.urlparse(driver.current_url).path == path)
+
+
+def opened(web, path, ready=None):
+    """A page loader: `path` opened, then `ready` awaited."""
+    def load(driver):
+        driver.get(web.url(path))
+        if ready:
+            wait_for(f"{path} to be ready", lambda: ready(driver))
+    return load
+
+
+def refused(web):
+    """A page loader: a start form of no kind posted, and the page that refuses it."""
+    def load(driver):
+        driver.get(web.url("/"))
+        submitted(driver, "/session/start", {"kind": "viola"})
+    return load
+
+
+def test_phone_first(report, daemon, web, driver):
+    """Every page at 360x640, 390x844 and 768x1024: the live page mid-round, the start form (every
+    kind's open), the results, the progress, the pairing page and two error pages."""
+    daemon.ctl("start", "scale", "dorian", "D3", "--seed", "1")
+    daemon.ctl("play", "D3", "E3", "F#3")
+    live = opened(web, "/", lambda d: live_ready(d) and d.find_elements("css selector", "#live svg ellipse.notehead"))
+    idle = opened(web, "/", lambda d: live_ready(d) and d.find_elements("css selector", "#start:not([hidden]) form.start"))
+    pages = [
+        ("the live page mid-round", live, lambda: daemon.ctl("stop")),
+        ("the start form", idle, None),
+        ("the results", opened(web, "/results"), None),
+        ("the progress", opened(web, "/progress"), None),
+        ("the pairing page", opened(web, "/pair"), None),
+        ("a refused form (400)", refused(web), None),
+        ("the progress of no profile (400)", opened(web, "/progress?profile=%3Cx%3E"), None),
+    ]
+    for what, load, after in pages:
+        figures = []
+        report.check(f"phone-first at 360, 390 and 768 px: {what} (no sideways scroll, controls 44 px tall, "
+                     "labels, axe-core: nothing serious)", check_page, driver, load, what, figures)
+        for line in figures:
+            print(f"  {line}", flush=True)
+        report.figures += figures
+        if after:
+            after()
 
 
 # --- control from another machine -------------------------------------------------------------
@@ -371,10 +433,12 @@ def main():
         report.check("the results after stop (results-*.png)", test_results, daemon, web, driver)
         report.check(f"a judged key reaches the page within {P95_GOAL_MS:.0f} ms at p95 ({KEYS_TIMED} keys)",
                      test_note_to_page, report, daemon, web, driver)
-        report.check("the start form starts the kind with the options ticked and typed (interval: m3,P5 from C3, descending)",
+        report.check("the start form starts the kind with the options picked and ticked, none typed "
+                     "(interval: m3 and P5 from C3, descending; start-*.png)",
                      test_start_form, daemon, web, driver)
         # After the timed keys, so the statistics have a few sessions to show.
         test_progress(report, daemon, web, driver)
+        test_phone_first(report, daemon, web, driver)
         host = lan_address()
         if host is None:
             report.skip("control refused without pairing", "no non-loopback address (hostname -I)")

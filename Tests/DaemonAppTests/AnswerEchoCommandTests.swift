@@ -27,8 +27,8 @@ struct AnswerEchoCommandTests {
             _ = try link.result("notes.play", .object(["notes": .array([.string("G3")])]))
             #expect(daemon.sound.prompts.count == before, "a wrong try sounds a prompt")
             _ = try link.result("notes.play", .object(["notes": .array([.string("F#3")])]))
-            let expected: [[MIDINote]] = echo == false ? [[d3]] : [[d3, fSharp3], [d3]]
-            #expect(Self.prompts(daemon.sound, after: before) == [expected], "echo_answer \(String(describing: echo))")
+            let expected: [[[MIDINote]]] = echo == false ? [[[d3]]] : [[[d3, fSharp3]], [[d3]]]
+            #expect(Self.prompts(daemon.sound, after: before) == expected, "echo_answer \(String(describing: echo))")
         }
         #expect(await daemon.stop())
     }

@@ -46,7 +46,8 @@ struct KeyboardMenuDaemonTests {
         #expect(Self.said(daemon).suffix(3) == ["keys: C 2 to C 5", "lowest C 3; now your highest key", "C 3 to C 5"])
         try play(Self.menuKey)  // past the last page: the session starts
 
-        #expect(Polling.wait(seconds: 5) { (try? link.result("status")["session"]) != nil && (try? link.result("status")["session"]) != .null })
+        #expect(Polling.wait(seconds: 5) { (try? link.result("status")["session"]) != nil && (try? link.result("status")["session"]) != .null },
+                "\(daemon.stdout)")
         let session = try #require(try link.result("status")["session"])
         #expect(session["mode"]?.string == "dorian", "\(session)")
         #expect(session["root"]?.string?.hasPrefix("D") == true, "\(session)")

@@ -6,9 +6,9 @@ import Foundation
 import MusicTheory
 import Testing
 
-/// What the voice is given to say through a session: the exercise, each question, right and
-/// wrong, the results; never an open question's answer; and in `auto` only while no client
-/// follows the prompts.
+/// What the voice is given to say through a session: each question (in turn, before its notes),
+/// right and wrong (at once), what was heard, the results; never an open question's answer; and
+/// in `auto` only while no client follows the prompts.
 @Suite("The voice through a session")
 struct VoiceTests {
     static func daemon(_ voice: String) async throws -> TestDaemon {
@@ -16,11 +16,17 @@ struct VoiceTests {
         return try await TestDaemon(config: ConfigReloader(source: .builtInDefaults, initial: config, logger: TestDaemon.logger))
     }
 
+    /// Everything the voice was given, queued or at once, in order.
     static func said(_ daemon: TestDaemon) -> [String] {
-        daemon.sound.recorded.compactMap { if case .said(let text) = $0 { text } else { nil } }
+        daemon.sound.recorded.compactMap { call in
+            switch call {
+            case .said(let text), .cued(let text): text
+            default: nil
+            }
+        }
     }
 
-    @Test("an interval session: the exercise, the question, wrong, right, the results; the answer only after it was played")
+    @Test("an interval session: the question, wrong and right at once, what was heard, the results; the answer only after it was played")
     func intervalSession() async throws {
         let daemon = try await Self.daemon("speak = \"on\"\n")
         let link = try daemon.connect()
@@ -30,18 +36,23 @@ struct VoiceTests {
                             notifications: &notifications)
         let answer = try ShownInterval.answer(notifications)
         let opened = Array(Self.said(daemon).dropFirst())  // after the ready announcement
-        #expect(opened.count == 2, "\(opened)")
-        #expect(opened.first?.contains("intervals") == true, "the exercise: \(opened)")
+        #expect(opened.count == 1, "the question alone, no summary before it: \(opened)")
         #expect(opened.last?.contains(" up from ") == true, "the question: \(opened)")
+        let queued = opened.last.flatMap { question in daemon.sound.recorded.firstIndex(of: .said(question)) }
+        let notes = daemon.sound.recorded.lastIndex { if case .prompt = $0 { true } else { false } }
+        #expect(queued != nil && notes != nil && queued! < notes!, "the question is said before its notes: \(daemon.sound.recorded)")
         #expect(!opened.joined().contains(answer.spoken), "the answer \(answer.spoken) is not said while open: \(opened)")
 
         let wrong = MIDINote(answer.midiNumber + 1)
         _ = try link.result("notes.play", .object(["notes": .array([.number(Double(wrong.rawValue))])]))
         #expect(Self.said(daemon).last == "wrong")
+        #expect(daemon.sound.recorded.last == .cued("wrong"), "said at once")
         #expect(!Self.said(daemon).joined().contains(answer.spoken))
         _ = try link.result("notes.play", .object(["notes": .array([.number(Double(answer.midiNumber))])]))
-        let afterRight = Self.said(daemon).dropFirst(1 + opened.count + 1)
+        let afterRight = Array(Self.said(daemon).dropFirst(1 + opened.count + 1))
         #expect(afterRight.first == "right", "\(afterRight)")
+        #expect(afterRight.dropFirst().first.map { $0.hasPrefix("a ") || $0.hasPrefix("an ") } == true, "what was heard: \(afterRight)")
+        #expect(afterRight.dropFirst().first.map { !$0.contains(" up from ") && !$0.contains("m2") } == true, "named in words: \(afterRight)")
         _ = try link.result("session.stop")
         let results = try #require(Self.said(daemon).last)
         #expect(results.hasPrefix("1 correct, 1 error, ") && results.hasSuffix("seconds"), "\(results)")

@@ -14,11 +14,16 @@ struct GestureDaemonTests {
         .interval(IntervalExercise(root: try RootNote(parsing: "C3"), intervals: [try SpelledInterval(parsing: "M3")]))
     }
 
+    /// Time stands still: every key arrives at once, however busy the machine running the test.
+    private struct FrozenClock: TrainingClock, Sendable {
+        var now: Duration { .seconds(1) }
+    }
+
     /// A core with an interval session running, its sound and its events recorded.
-    private func running() async throws -> (DaemonCore, RecordingSoundOutput, RecordingFollower) {
+    private func running(clock: any TrainingClock & Sendable = FrozenClock()) async throws -> (DaemonCore, RecordingSoundOutput, RecordingFollower) {
         let sound = RecordingSoundOutput()
         let follower = RecordingFollower()
-        let core = DaemonCore(sound: sound, seed: 1)
+        let core = DaemonCore(sound: sound, seed: 1, clock: clock)
         await core.follow(with: follower)
         try await core.start(try intervals())
         return (core, sound, follower)
@@ -52,7 +57,7 @@ struct GestureDaemonTests {
 
     @Test("a key held alone is judged once the cluster window has passed, with the time it was pressed")
     func heldKeyIsJudged() async throws {
-        let (core, _, follower) = try await running()
+        let (core, _, follower) = try await running(clock: SystemTrainingClock())
         await core.keyboard(.noteOn(MIDINote(52), velocity: 80))  // E3: the major third up from C3, held
         var judged = follower.all.filter { $0.type == "note_judged" }
         for _ in 0..<100 where judged.isEmpty {

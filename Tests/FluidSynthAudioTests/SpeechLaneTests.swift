@@ -2,74 +2,73 @@ import MusicTheory
 import Testing
 @testable import FluidSynthAudio
 
-/// The voice waits for the notes and never sounds over them; whole sentences are heard.
+/// The voice's lane: a sentence heard whole and once; a note ducks it with a ramp instead of
+/// cutting it; a stop fades it out.
 @Suite struct SpeechLaneTests {
     static let block = 64
 
+    static func clip(_ count: Int, _ value: Float = 0.5) -> [Float] { [Float](repeating: value, count: count) }
+
     /// Runs the lane block by block; `sounding(frame)` says whether a note sounds in the block
     /// starting there. Returns the speech written.
-    static func run(_ lane: inout SpeechLane, frames: Int, from start: Int = 0, sounding: (Int) -> Bool) -> [Float] {
+    static func run(_ lane: inout SpeechLane, frames: Int, sounding: (Int) -> Bool = { _ in false }) -> [Float] {
         var out: [Float] = []
-        var quiet = 0
-        for clock in stride(from: start, to: start + frames, by: block) {
-            quiet = sounding(clock) ? 0 : quiet + block
+        for clock in stride(from: 0, to: frames, by: block) {
             var mono = [Float](repeating: 0, count: block)
-            lane.mix(into: &mono, clock: clock, quietFrames: sounding(clock) ? 0 : quiet - block)
+            lane.mix(into: &mono, noteSounding: sounding(clock))
             out += mono
         }
         return out
     }
 
-    static func clip(_ count: Int, _ value: Float = 0.5) -> [Float] { [Float](repeating: value, count: count) }
-
-    @Test("a clip waits for the gap after the last note, then is heard whole")
-    func waitsForQuiet() {
-        var lane = SpeechLane(gapFrames: 640, staleFrames: 48_000)
-        lane.enqueue(Self.clip(1000), at: 0)
-        let out = Self.run(&lane, frames: 6400) { $0 < 1280 }  // a note until frame 1280
-        let first = out.firstIndex { $0 != 0 }!
-        #expect(first >= 1280 + 640, "spoke at \(first)")
-        #expect(out.filter { $0 != 0 }.count == 1000)
-        #expect(!lane.isSpeaking && lane.queue.isEmpty)
+    @Test("a sentence is heard whole, at once, and ends")
+    func whole() {
+        var lane = SpeechLane(rampFrames: 96)
+        lane.start(Self.clip(1000), sentence: true)
+        #expect(lane.isSpeakingSentence)
+        let out = Self.run(&lane, frames: 2048)
+        #expect(out.prefix(1000).allSatisfy { $0 == 0.5 } && out.dropFirst(1000).allSatisfy { $0 == 0 })
+        #expect(!lane.isSpeaking)
     }
 
-    @Test("a note during a clip silences it at once; at the next quiet the clip starts again from its beginning")
-    func noteInterrupts() {
-        var lane = SpeechLane(gapFrames: 128, staleFrames: 48_000)
-        lane.enqueue((0..<2000).map { Float($0 + 1) / 4000 }, at: 0)
-        let out = Self.run(&lane, frames: 8000) { (1024..<1536).contains($0) }
-        #expect(out[1024..<1536].allSatisfy { $0 == 0 }, "nothing over the note")
-        let restart = out[1536...].firstIndex { $0 != 0 }!
-        #expect(out[restart] == Float(1) / 4000, "from its first sample")
-        #expect(out[restart...].filter { $0 != 0 }.count == 2000, "whole")
+    @Test("a note ducks the voice with a ramp, never a step, and it comes back up after; nothing is cut or restarted")
+    func ducks() {
+        var lane = SpeechLane(rampFrames: 96)
+        lane.start(Self.clip(4000), sentence: true)
+        let out = Self.run(&lane, frames: 4096) { (1024..<2048).contains($0) }
+        let steps = zip(out.prefix(4000), out.prefix(4000).dropFirst()).map { abs($0 - $1) }
+        #expect((steps.max() ?? 1) <= 0.5 * (1 - SpeechLane.duckGain) / 96 + 1e-6, "no step bigger than the ramp's")
+        #expect(abs(out[1800] - 0.5 * SpeechLane.duckGain) < 1e-6, "ducked under the note")
+        #expect(abs(out[3000] - 0.5) < 1e-6, "back up after it")
+        #expect(out.prefix(4000).allSatisfy { $0 > 0 }, "never cut")
     }
 
-    @Test("clips are heard in order, apart; one cut again and again, or waiting too long, is dropped")
-    func orderRestartsAndStale() {
-        var lane = SpeechLane(gapFrames: 128, staleFrames: 4096)
-        lane.enqueue(Self.clip(300, 0.25), at: 0)
-        lane.enqueue(Self.clip(300, 0.75), at: 0)
-        let out = Self.run(&lane, frames: 3000) { _ in false }
-        let firstEnd = out.lastIndex { $0 == 0.25 }!
-        let secondStart = out.firstIndex { $0 == 0.75 }!
-        #expect(secondStart - firstEnd > 128, "a pause between clips")
+    @Test("a cue sounds with a sentence; the timeline waits for sentences only")
+    func cueBeside() {
+        var lane = SpeechLane(rampFrames: 96)
+        lane.start(Self.clip(500, 0.25), sentence: false)
+        #expect(lane.isSpeaking && !lane.isSpeakingSentence)
+        lane.start(Self.clip(300, 0.5), sentence: true)
+        let out = Self.run(&lane, frames: 640)
+        #expect(abs(out[100] - 0.75) < 1e-6 && abs(out[400] - 0.25) < 1e-6)
+    }
 
-        var busy = SpeechLane(gapFrames: 128, staleFrames: 1_000_000)
-        busy.enqueue(Self.clip(5000), at: 0)
-        // A note every 1024 frames: the clip never finishes and is dropped after its restarts.
-        _ = Self.run(&busy, frames: 20_000) { $0 % 1024 == 0 }
-        #expect(busy.queue.isEmpty)
-
-        var late = SpeechLane(gapFrames: 128, staleFrames: 4096)
-        late.enqueue(Self.clip(300), at: 0)
-        let lateOut = Self.run(&late, frames: 12_000) { $0 < 8192 }
-        #expect(lateOut.allSatisfy { $0 == 0 }, "stale before the notes ended")
+    @Test("a stop fades the voice out over its frames, then forgets every clip")
+    func fades() {
+        var lane = SpeechLane(rampFrames: 96)
+        lane.start(Self.clip(10_000), sentence: true)
+        _ = Self.run(&lane, frames: 640)
+        lane.fadeOut(over: 256)
+        let out = Self.run(&lane, frames: 640)
+        #expect(out[0] > 0.45 && out[128] < out[0] && out[255] < 0.01 && out[256...].allSatisfy { $0 == 0 })
+        #expect(!lane.isSpeaking)
+        lane.start(Self.clip(100), sentence: true)
+        #expect(lane.isSpeaking, "a new clip after the fade is heard")
     }
 }
 
-/// The same rules in the renderer itself: a prompt note, then speech after it; a key pressed
-/// while speech is heard sounds at once, and the speech stops under it.
-@Suite struct RendererSpeechTests {
+/// The question's timeline in the renderer: steps one after another; a stop empties it.
+@Suite struct TimelineRendererTests {
     static let rate = Support.sampleRate
 
     /// Where speech (a constant 0.3, which no sine has for long) is heard, in frames.
@@ -77,31 +76,109 @@ import Testing
         samples.indices.filter { abs(samples[$0] - 0.3) < 1e-6 }
     }
 
-    @Test("speech queued during a note is heard after the note and the gap, whole")
-    func afterTheNote() {
-        let (renderer, _) = Support.renderer(keys: 57...57)
-        let note = Tone(frequency: Frequency(hertz: 220), velocity: 100, source: .sine, startFrame: 0, frameCount: Int(0.5 * Self.rate))
-        renderer.play([note])
-        renderer.speak([Float](repeating: 0.3, count: 4800))
-        let (left, _) = renderer.renderOffline([], frames: Int(2 * Self.rate))
-        let heard = Self.speechFrames(left)
-        #expect(heard.count == 4800, "whole: \(heard.count)")
-        // Quiet is counted in whole blocks from the boundary where nothing sounded: one block of slack.
-        #expect(Double(heard.first ?? 0) >= (0.5 + ToneRenderer.speechGap) * Self.rate - Double(ToneRenderer.blockFrames), "after the note: \(heard.first ?? -1)")
-        #expect(!renderer.hasSpeech)
+    static func sine(_ hertz: Double, seconds: Double, at start: Double = 0) -> Tone {
+        Tone(frequency: Frequency(hertz: hertz), velocity: 100, source: .sine, startFrame: Int(start * rate), frameCount: Int(seconds * rate))
     }
 
-    @Test("a key pressed during speech sounds at once, with no speech under it")
-    func keyInterrupts() {
+    /// The first frame from which the samples are loud.
+    static func onset(_ samples: [Float], from: Int = 0) -> Int? {
+        samples[from...].firstIndex { abs($0) > 0.05 && abs($0 - 0.3) > 1e-6 }
+    }
+
+    @Test("a sentence, then the notes queued after it, then a pause, then more notes: in that order, none over another")
+    func inOrder() throws {
         let (renderer, _) = Support.renderer(keys: 57...57)
+        renderer.speak([Float](repeating: 0.3, count: 4800))
+        renderer.enqueue([Self.sine(220, seconds: 0.5)])
+        renderer.enqueuePause(seconds: 0.5)
+        renderer.enqueue([Self.sine(330, seconds: 0.3)])
+        let (left, _) = renderer.renderOffline([], frames: Int(2.5 * Self.rate))
+        let speech = Self.speechFrames(left)
+        #expect(speech.count == 4800 && speech.first == 0, "the sentence first, whole")
+        let first = try #require(Self.onset(left))
+        // A sine rises over its first milliseconds (no click): loud within 20 ms of its start.
+        #expect(first >= 4800 && first < 4800 + Int(0.02 * Self.rate), "the note right after the sentence: \(first)")
+        let second = try #require(Self.onset(left, from: first + Int(0.55 * Self.rate)))
+        let expected = first + Int(1.0 * Self.rate)
+        #expect(abs(second - expected) <= Int(0.02 * Self.rate), "after the note and the pause: \(second), not \(expected)")
+        #expect(!renderer.isBusy)
+    }
+
+    @Test("feedback waits for the student's key to come up (at most its wait)")
+    func waitsForKeys() throws {
+        let (withEcho, _) = Support.renderer(keys: 57...57)
+        let (keyAlone, _) = Support.renderer(keys: 57...57)
+        for renderer in [withEcho, keyAlone] {
+            renderer.press(MIDINote(69), Self.sine(440, seconds: 1))
+            _ = renderer.renderOffline([], frames: 640)
+        }
+        withEcho.enqueueKeysUp(within: 2)
+        withEcho.enqueue([Self.sine(220, seconds: 0.3)])
+        let held = withEcho.renderOffline([], frames: Int(0.5 * Self.rate)).left
+        #expect(held == keyAlone.renderOffline([], frames: Int(0.5 * Self.rate)).left, "only the key while it is held")
+        for renderer in [withEcho, keyAlone] { renderer.release(MIDINote(69)) }
+        let echo = withEcho.renderOffline([], frames: Int(0.6 * Self.rate)).left
+        let silence = keyAlone.renderOffline([], frames: Int(0.6 * Self.rate)).left
+        let ringsOut = Int(0.03 * Self.rate)
+        #expect(silence[ringsOut...].allSatisfy { abs($0) < 1e-4 }, "the key alone has ended")
+        let start = try #require(echo[ringsOut...].firstIndex { abs($0) > 0.05 })
+        #expect(start < Int(0.1 * Self.rate), "the echo once the key is up: \(start)")
+
+        let (impatient, _) = Support.renderer(keys: 57...57)
+        impatient.press(MIDINote(69), Self.sine(440, seconds: 1))
+        impatient.enqueueKeysUp(within: 0.5)
+        impatient.enqueue([Self.sine(220, seconds: 0.3)])
+        #expect(impatient.isBusy)
+        _ = impatient.renderOffline([], frames: Int(1.2 * Self.rate))
+        #expect(!impatient.isBusy, "a key held past the wait does not hold the feedback back for ever")
+    }
+
+    @Test("a stop silences the timeline within the fade and a period, and drops what was queued")
+    func stopEmpties() {
+        let (renderer, _) = Support.renderer(keys: 57...57)
+        renderer.enqueue([Self.sine(220, seconds: 2)])
         renderer.speak([Float](repeating: 0.3, count: Int(Self.rate)))
-        let before = renderer.renderOffline([], frames: Int(0.5 * Self.rate)).left
-        #expect(Self.speechFrames(before).count > Int(0.2 * Self.rate), "speaking")
-        let key = Tone(frequency: Frequency(hertz: 440), velocity: 100, source: .sine, startFrame: 0, frameCount: Int(0.3 * Self.rate))
-        let during = renderer.renderOffline([key], frames: Int(0.3 * Self.rate)).left
-        #expect(Self.speechFrames(during).isEmpty, "no speech over the key")
-        #expect(during[64..<4800].contains { abs($0) > 0.05 }, "the key sounds at once")
-        let after = renderer.renderOffline([], frames: Int(2 * Self.rate)).left
-        #expect(Self.speechFrames(after).count == Int(Self.rate), "heard again from its start, whole")
+        renderer.enqueue([Self.sine(330, seconds: 2)])
+        _ = renderer.renderOffline([], frames: Int(0.5 * Self.rate))
+        renderer.stop()
+        let after = renderer.renderOffline([], frames: Int(3 * Self.rate)).left
+        let quietFrom = renderer.stopFrames + 2 * ToneRenderer.blockFrames
+        #expect(after[quietFrom...].allSatisfy { $0 == 0 }, "silent after the fade")
+        #expect(!renderer.isBusy)
+    }
+
+    @Test("a sentence whose samples come later is waited for; one that never comes is passed over")
+    func waitsForSynthesis() throws {
+        let (renderer, _) = Support.renderer(keys: 57...57)
+        let late = renderer.enqueueSentence()
+        renderer.enqueue([Self.sine(220, seconds: 0.2)])
+        let before = renderer.renderOffline([], frames: Int(0.2 * Self.rate)).left
+        #expect(before.allSatisfy { $0 == 0 }, "the note waits for the sentence before it")
+        renderer.fillSentence(late, samples: [Float](repeating: 0.3, count: 2400))
+        let after = renderer.renderOffline([], frames: Int(0.5 * Self.rate)).left
+        #expect(Self.speechFrames(after).count == 2400)
+        #expect(try #require(Self.onset(after)) >= 2400)
+
+        _ = renderer.enqueueSentence()
+        renderer.enqueue([Self.sine(220, seconds: 0.2)])
+        let passed = renderer.renderOffline([], frames: Int((Timeline.synthesisWait + 0.5) * Self.rate)).left
+        #expect(Self.onset(passed).map { $0 >= Int(Timeline.synthesisWait * Self.rate) - 2 * ToneRenderer.blockFrames } == true,
+                "the note after the wait")
+    }
+
+    @Test("a cue is heard at once, over a sounding note, ducked under it")
+    func cueAtOnce() {
+        let (plain, _) = Support.renderer(keys: 57...57)
+        let (cued, _) = Support.renderer(keys: 57...57)
+        for renderer in [plain, cued] {
+            renderer.enqueue([Self.sine(220, seconds: 1)])
+            _ = renderer.renderOffline([], frames: 640)
+        }
+        cued.cue([Float](repeating: 0.3, count: 2400))
+        #expect(cued.isBusy)
+        let difference = zip(cued.renderOffline([], frames: 4800).left, plain.renderOffline([], frames: 4800).left).map { $0 - $1 }
+        #expect(difference[0] > 0.05, "at once: \(difference[0])")
+        #expect(abs(difference[2000] - 0.3 * SpeechLane.duckGain) < 1e-4, "ducked under the note: \(difference[2000])")
+        #expect(difference[2400...].allSatisfy { abs($0) < 1e-6 }, "whole, once")
     }
 }

@@ -31,8 +31,8 @@ import Testing
         #expect(harness.sink.judgements.last?.responseTime == .seconds(1), "timed from the note, not from the cadence")
         let second = try #require(harness.sink.prompts.last)
         #expect(second.sounds.count == 5 && second.sounds.prefix(4).allSatisfy(\.together), "the cadence again, same key")
-        // The resolution A B C (3.75 s), the cadence (5 s), then the note.
-        harness.play(try Self.note(harness), after: .milliseconds(10_250))
+        // The resolution A B C (3.5 s to its last note's end), the breath (1.2 s), the cadence (5 s), then the note.
+        harness.play(try Self.note(harness), after: .milliseconds(11_200))
         #expect(harness.sink.judgements.last?.responseTime == .milliseconds(1_500))
         harness.engine.perform(.repeatPrompt)
         #expect(harness.sink.prompts.last?.isRepeat == true && harness.sink.prompts.last?.sounds.count == 5)

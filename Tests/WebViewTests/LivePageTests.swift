@@ -31,8 +31,9 @@ import Testing
     @Test("an open interval question's answer is on the page neither from status nor after a wrong try")
     func noGiveAway() {
         let status = Fixtures.intervalStatus()
-        let page = LivePage.html(status: status, controls: .init())
-        #expect(page.contains("major third up from C3"))
+        // The start form (hidden while a session runs) offers every root, E3 among them: not an answer.
+        let page = LivePage.html(status: status, controls: .init()).replacing(#/<section id="start"[\s\S]*?<\/section>/#, with: "")
+        #expect(page.contains("major third up from C3") && page.contains(#"<section id="controls""#))
         #expect(!page.contains("E3"), "the answer, E3, is not on the page")
         var state = WatchState()
         state.apply(status: status.session)

@@ -16,7 +16,7 @@ import Testing
         #expect(html.contains(#"<title id="chart-accuracy-interval-title">Accuracy per interval item</title>"#))
         #expect(html.contains("m3: 100% of 4 answers; P5: 50% of 4 answers"))
         #expect(html.contains("m3: 1.00 s; P5: 2.00 s"))
-        #expect(html.contains(#"<th scope="row">P5</th><td>4</td><td>2</td><td>50%</td><td>2.00 s</td>"#))
+        #expect(html.contains(#"<th scope="row">P5</th><td data-label="answers">4</td><td data-label="correct">2</td><td data-label="accuracy">50%</td><td data-label="average response">2.00 s</td>"#))
     }
 
     @Test("the trend over days: accuracy and response per day, for all answers and per kind")

@@ -1,32 +1,51 @@
 import MusicTheory
 import Training
 
-/// What the voice says for each event, as words (nil: nothing). Never the answer while its
-/// question is open: a prompt says what is asked (`ExerciseQuestion.spoken`), a wrong note says
-/// "wrong", and the answer is spoken only once revealed.
+/// What the voice says for each event, and when: at once (a feedback word, over whatever sounds)
+/// or in turn on the question's timeline (an instruction before the notes, what was heard after
+/// the echo, the results). Never the answer while its question is open: a prompt says what is
+/// asked (`ExerciseQuestion.spoken`), a wrong note says "wrong", and the answer is named only once
+/// it was played right or revealed.
 struct SpokenPhrases {
+    /// One thing to say.
+    struct Line: Sendable, Hashable {
+        enum When: Sendable, Hashable {
+            /// At once: feedback, heard within moments of the key.
+            case now
+            /// In its place on the timeline, after what was queued before it.
+            case inTurn
+        }
+
+        let text: String
+        let when: When
+    }
+
     /// The question now open: whether one right note finishes it.
     private var singleAnswer = true
 
-    mutating func phrase(for event: TrainingEvent, cues: AnswerCues) -> String? {
+    mutating func lines(for event: TrainingEvent, cues: AnswerCues) -> [Line] {
         switch event.kind {
-        case .sessionStarted(let started):
-            return SpokenText.readable(started.exercise.options.summary)
+        case .sessionStarted:
+            // The first question's instruction says what is asked; a summary before it only delays it.
+            return []
         case .prompt(let prompt):
             singleAnswer = prompt.question.shown.answerCount == nil
-            return prompt.isRepeat ? nil : prompt.question.shown.spoken
+            return prompt.isRepeat ? [] : [Line(text: prompt.question.shown.spoken, when: .inTurn)]
         case .noteJudged(let judgement):
-            guard cues == .words else { return nil }
-            if !judgement.correct { return "wrong" }
-            return singleAnswer ? "right" : nil
+            guard judgement.correct else { return cues == .words ? [Line(text: "wrong", when: .now)] : [] }
+            guard singleAnswer else { return [] }
+            let word = cues == .words ? [Line(text: "right", when: .now)] : []
+            return word + [Line(text: judgement.subject.heard, when: .inTurn)]
         case .roundComplete(let round):
-            return "round complete, " + Self.count(round.errors, "error")
+            return [Line(text: "round complete, " + Self.count(round.errors, "error"), when: .inTurn)]
         case .answerRevealed(let revealed):
             let notes = revealed.answers.map(\.spelled.spoken).joined(separator: ", ")
-            return "the answer: \(notes)"
+            let named = revealed.subjects.count == 1 ? revealed.subjects[0].heard + ": " : ""
+            return [Line(text: "the answer: \(named)\(notes)", when: .inTurn)]
         case .sessionEnded(let results):
-            return "\(Self.count(results.correct, "correct", plural: "correct")), \(Self.count(results.errors, "error")), "
+            let text = "\(Self.count(results.correct, "correct", plural: "correct")), \(Self.count(results.errors, "error")), "
                 + Self.spokenLength(results.sessionLength)
+            return [Line(text: text, when: .inTurn)]
         }
     }
 

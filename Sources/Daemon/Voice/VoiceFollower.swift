@@ -20,9 +20,10 @@ public struct SpeakingSettings: Sendable, Hashable {
     }
 }
 
-/// Tells the student by voice what is asked and how it went, through the sound output (which
-/// speaks only in the quiet between notes). With `auto` it speaks while no client follows the
-/// prompts (no `watch`, no page): the box by the piano speaks, a screen keeps it quiet.
+/// Tells the student by voice what is asked and how it went, through the sound output: feedback
+/// at once, everything else in its place on the question's timeline (`SpokenPhrases`). With
+/// `auto` it speaks while no client follows the prompts (no `watch`, no page): the box by the
+/// piano speaks, a screen keeps it quiet.
 public final class VoiceFollower: EventFollower {
     private let sound: any SoundOutput
     private let settings: @Sendable () -> SpeakingSettings
@@ -39,13 +40,18 @@ public final class VoiceFollower: EventFollower {
         guard let event else { return }
         let now = settings()
         // Kept up to date even while silent, so the next words fit the question open then.
-        let phrase = phrases.withLock { $0.phrase(for: event, cues: now.cues) }
+        let lines = phrases.withLock { $0.lines(for: event, cues: now.cues) }
         guard now.mode == .on || (now.mode == .auto && !watched()) else { return }
         if now.cues == .tones, case .noteJudged(let judgement) = event.kind {
             cue(judgement.correct)
         }
-        guard let phrase else { return }
-        say(phrase, now)
+        for line in lines {
+            let utterance = Utterance(line.text, voice: now.voice, rate: now.rate, volume: now.volume)
+            switch line.when {
+            case .now: sound.cue(utterance)
+            case .inTurn: sound.say(utterance)
+            }
+        }
     }
 
     /// Says `text` now (a menu's words, a greeting), if the voice may speak.

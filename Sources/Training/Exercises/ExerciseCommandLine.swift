@@ -23,11 +23,16 @@ public struct ExerciseCommandLine: Sendable {
         public let value: Value
         /// One line of help.
         public let help: String
+        /// The values a form offers (one of them, or for a list any of them), when the kind
+        /// states them; empty for a value typed freely. The command line takes these and may
+        /// take other spellings too (`C#/Db`, a MIDI number, `major` for ionian).
+        public let choices: [Choice]
 
-        public init(_ name: String, key: String? = nil, _ value: Value, help: String) {
+        public init(_ name: String, key: String? = nil, _ value: Value, choices: [Choice] = [], help: String) {
             self.name = name
             self.key = key ?? name.replacingAll("-", with: "_")
             self.value = value
+            self.choices = choices
             self.help = help
         }
     }

@@ -106,10 +106,13 @@ extension ExerciseParams {
         return text == "random" ? nil : try Self.theory { () throws(TheoryError) in try RootNote(parsing: text) }
     }
 
+    /// The `tries` a request may give.
+    public static let triesRange = 1...20
+
     /// `tries`: wrong answers before the answer is shown, 1–20; `base` when absent.
     public func tries(over base: Int) throws(Refusal) -> Int {
         guard let tries = try int("tries") else { return base }
-        guard (1...20).contains(tries) else { throw Refusal("tries must be 1-20, got \(tries)") }
+        guard Self.triesRange.contains(tries) else { throw Refusal("tries must be 1-20, got \(tries)") }
         return tries
     }
 }

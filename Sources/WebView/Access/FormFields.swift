@@ -1,24 +1,31 @@
 import Foundation
 
-/// A posted form (`application/x-www-form-urlencoded`): each name's first value.
+/// A posted form (`application/x-www-form-urlencoded`): each name's values, in order (boxes
+/// ticked under one name post it once each).
 struct FormFields: Sendable {
-    private var values: [String: String] = [:]
+    private var values: [String: [String]] = [:]
 
     init(_ body: String) {
         for pair in body.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = Self.decoded(parts[0]), values[name] == nil else { continue }
+            guard let name = Self.decoded(parts[0]) else { continue }
             guard let value = parts.count > 1 ? Self.decoded(parts[1]) : "" else { continue }
-            values[name] = value
+            values[name, default: []].append(value)
         }
     }
 
-    subscript(name: String) -> String? { values[name] }
+    /// The name's first value: where one is expected, the first counts.
+    subscript(name: String) -> String? { values[name]?.first }
 
-    /// The value with spaces trimmed, or nil when it is missing or blank.
+    /// The first value with spaces trimmed, or nil when it is missing or blank.
     func text(_ name: String) -> String? {
-        guard let value = values[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = values[name]?.first?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         return value
+    }
+
+    /// Every value of the name with spaces trimmed, the blank ones left out.
+    func texts(_ name: String) -> [String] {
+        (values[name] ?? []).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// `+` as a space, `%XX` as its byte; nil for a malformed escape or bytes that are not UTF-8.

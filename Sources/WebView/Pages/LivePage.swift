@@ -56,6 +56,6 @@ public enum LivePage {
 
     /// A page that says what went wrong with an action, and leads back.
     public static func refusal(_ message: String) -> String {
-        HTML.page(title: "eartrainer · not done", current: "", main: #"<section id="live"><h1 id="exercise">Not done</h1><p class="note">\#(HTML.escaped(message))</p><p><a href="/">Back to the session</a></p></section>"#, script: false)
+        HTML.page(title: "eartrainer · not done", current: "", main: #"<section id="live"><h1 id="exercise">Not done</h1><p class="note">\#(HTML.escaped(message))</p><p><a class="button" href="/">Back to the session</a></p></section>"#, script: false)
     }
 }

@@ -16,7 +16,7 @@ public enum LivePanel {
         if let results = state.results {
             parts.append(#"<h1 id="exercise">Session ended</h1>"#)
             parts.append(ResultsPage.summary(SessionResults(results)))
-            parts.append(#"<p><a href="/results">All the results</a></p>"#)
+            parts.append(#"<p><a class="button" href="/results">All the results</a></p>"#)
         } else {
             parts.append(#"<h1 id="exercise">No session running</h1>"#)
         }
@@ -47,12 +47,10 @@ public enum LivePanel {
         parts.append(last(state))
         parts.append(judged(state.judged))
         let average = state.averageResponse.map { String(format: "%.2f s", $0) } ?? "–"
-        parts.append("""
-            <dl class="counts"><div><dt>correct</dt><dd id="correct">\(state.correct)</dd></div>\
-            <div><dt>errors</dt><dd id="errors">\(state.errors)</dd></div>\
-            <div><dt>error rate</dt><dd>\(String(format: "%.0f%%", state.errorRate * 100))</dd></div>\
-            <div><dt>average response</dt><dd>\(average)</dd></div></dl>
-            """)
+        parts.append(HTML.counts([
+            ("correct", "\(state.correct)"), ("errors", "\(state.errors)"),
+            ("error rate", String(format: "%.0f%%", state.errorRate * 100)), ("average response", average),
+        ], ids: ["correct", "errors"]))
         let shown = state.finishedRound ?? state.staff
         let staff = SVGStaff(shown, slots: state.counted ? state.total : 2, title: "the staff: " + staffWords(shown), clef: state.clef)
         parts.append(#"<figure class="staff">\#(staff.element())</figure>"#)

@@ -12,7 +12,7 @@ enum PairingPage {
             if case .local? = visitor?.standing {
                 parts.append(#"<p class="note">This is the machine eartrainer runs on: it needs no pairing.</p>"#)
             }
-            parts.append(#"<p>On the machine eartrainer runs on, run <code>eartrainctl web-pair</code>. Type the six digits it shows (they are good for five minutes, once).</p><form method="post" action="/pair" class="start"><label for="code">Code</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="16" required><button type="submit">Pair</button></form>"#)
+            parts.append(#"<p>On the machine eartrainer runs on, run <code>eartrainctl web-pair</code>. Type the six digits it shows (they are good for five minutes, once).</p><form method="post" action="/pair" class="start"><div class="field"><label for="code">Code</label><input id="code" name="code" inputmode="numeric" autocomplete="off" maxlength="16" required></div><button type="submit">Pair</button></form>"#)
         }
         parts.append("</section>")
         return HTML.page(title: "eartrainer · pair", current: "/pair", main: parts.joined(separator: "\n"), script: false)

@@ -45,7 +45,7 @@ public enum ProgressPage {
             ("average response", seconds(progress.overall.averageResponse)),
             ("best streak", "\(progress.bestStreak)"), ("days in a row", "\(progress.bestDayStreak)"),
         ]
-        return #"<dl class="counts">"# + figures.map { #"<div><dt>\#($0.0)</dt><dd>\#($0.1)</dd></div>"# }.joined() + "</dl>"
+        return HTML.counts(figures)
     }
 
     /// `75%`, or `–` with no answers.
@@ -65,14 +65,10 @@ public enum ProgressPage {
 
     /// A table of figures in a disclosure, for reading the numbers the charts draw.
     static func table(caption: String, header: String, rows: [(String, LifetimeProgress.Tally)]) -> String {
-        let body = rows.map { name, tally in
-            "<tr><th scope=\"row\">\(HTML.escaped(name))</th><td>\(tally.answers)</td><td>\(tally.correct)</td>"
-                + "<td>\(percent(tally.accuracy))</td><td>\(seconds(tally.averageResponse))</td></tr>"
-        }.joined()
-        return """
-            <details><summary>\(HTML.escaped(caption)) as a table</summary><div class="table"><table>
-            <thead><tr><th scope="col">\(HTML.escaped(header))</th><th scope="col">answers</th><th scope="col">correct</th><th scope="col">accuracy</th><th scope="col">average response</th></tr></thead>
-            <tbody>\(body)</tbody></table></div></details>
-            """
+        let figures = rows.map { name, tally in
+            (name, ["\(tally.answers)", "\(tally.correct)", percent(tally.accuracy), seconds(tally.averageResponse)])
+        }
+        let columns = [header, "answers", "correct", "accuracy", "average response"]
+        return "<details><summary>\(HTML.escaped(caption)) as a table</summary>" + HTML.table(columns: columns, rows: figures) + "</details>"
     }
 }

@@ -32,7 +32,7 @@ public enum ResultsPage {
             ("error rate", String(format: "%.1f%%", results.errorRate * 100)), ("average response", average),
             ("revealed", "\(results.revealed)"), ("skipped", "\(results.skipped)"),
         ]
-        return #"<dl class="counts">"# + figures.map { #"<div><dt>\#($0.0)</dt><dd>\#($0.1)</dd></div>"# }.joined() + "</dl>"
+        return HTML.counts(figures)
     }
 
     /// The table per subject, and the confusions.
@@ -42,17 +42,13 @@ public enum ResultsPage {
             let rows = results.rows.map { row in
                 let response = row.averageResponse.map { String(format: "%.2f s", $0) } ?? "–"
                 let percent = Int((row.firstTryShare * 100).rounded())
-                return "<tr><th scope=\"row\">\(HTML.escaped(row.subject))</th><td>\(row.asked)</td><td>\(row.correct)</td>"
-                    + "<td>\(row.correctFirstTry)</td><td>\(row.errors)</td><td>\(row.revealed)</td><td>\(response)</td>"
-                    + #"<td><meter min="0" max="1" value="\#(String(format: "%.2f", row.firstTryShare))">\#(percent)%</meter> \#(percent)%</td></tr>"#
+                let score = #"<meter min="0" max="1" value="\#(String(format: "%.2f", row.firstTryShare))">\#(percent)%</meter> \#(percent)%"#
+                return (row.subject, ["\(row.asked)", "\(row.correct)", "\(row.correctFirstTry)", "\(row.errors)", "\(row.revealed)", response, score])
             }
-            parts.append("""
-                <h2>\(HTML.escaped(results.heading.prefix(1).uppercased() + results.heading.dropFirst()))</h2>
-                <div class="table"><table>
-                <thead><tr><th scope="col">\(HTML.escaped(results.heading.replacingOccurrences(of: "per ", with: "")))</th><th scope="col">asked</th><th scope="col">correct</th><th scope="col">first try</th><th scope="col">errors</th><th scope="col">revealed</th><th scope="col">average response</th><th scope="col">score (right at the first try)</th></tr></thead>
-                <tbody>\(rows.joined(separator: "\n"))</tbody>
-                </table></div>
-                """)
+            let columns = [results.heading.replacingOccurrences(of: "per ", with: ""), "asked", "correct", "first try", "errors", "revealed",
+                           "average response", "score (right at the first try)"]
+            parts.append("<h2>\(HTML.escaped(results.heading.prefix(1).uppercased() + results.heading.dropFirst()))</h2>\n"
+                + HTML.table(columns: columns, rows: rows))
         }
         if !results.confusions.isEmpty {
             let items = results.confusions.map { confusion in

@@ -4,7 +4,8 @@ import Training
 
 /// The start form, drawn from the exercise catalog: one form per kind, each with the options
 /// `eartrainctl start <kind>` takes (`ExerciseCommandLine`), then the options every kind shares
-/// and the profile picker. A kind added to the catalog has its form here with nothing to write.
+/// and the profile picker. A kind added to the catalog has its form here with nothing to write;
+/// an option that states its choices is offered as a list to pick from (`StartForm+Fields`).
 enum StartForm {
     /// The forms, inside `<details>` so the phone shows the list of kinds first. `profiles`: the
     /// students the statistics know, offered by the profile field; `csrf`: the visitor's token.
@@ -20,13 +21,19 @@ enum StartForm {
             """
     }
 
+    /// The tunings, by their names in words.
+    static let tunings = TuningSystem.allCases.map { ExerciseCommandLine.Option.Choice($0.rawValue, label: $0.displayName) }
+
     private static func kindForm(_ kind: String, _ commandLine: ExerciseCommandLine, open: Bool, csrf: String?) -> String {
         let id = { (name: String) in "\(kind)-\(name)" }
         var fields = commandLine.options.map { option in field(option, id: id(option.name)) }
-        fields.append(#"<label for="\#(id("tuning"))">Tuning</label><select id="\#(id("tuning"))" name="tuning"><option value="">as set</option>\#(TuningSystem.allCases.map { #"<option value="\#($0.rawValue)">\#(HTML.escaped($0.displayName))</option>"# }.joined())</select>"#)
-        fields.append(#"<label for="\#(id("reference"))">A4 in Hz (optional)</label><input id="\#(id("reference"))" name="reference" inputmode="decimal" autocomplete="off" placeholder="440" maxlength="6">"#)
-        fields.append(#"<label class="check"><input type="checkbox" name="strict" value="on"> Exact octave</label>"#)
-        fields.append(#"<label for="\#(id("profile"))">Profile (optional)</label><input id="\#(id("profile"))" name="profile" list="profiles" autocomplete="off" maxlength="64" pattern="[A-Za-z0-9._-]{1,64}">"#)
+        fields.append(select(id: id("tuning"), name: "tuning", label: "Tuning", choices: tunings, help: nil))
+        fields.append(#"<div class="field"><label for="\#(id("reference"))">A4 in Hz (optional)</label><input id="\#(id("reference"))" name="reference" inputmode="decimal" autocomplete="off" placeholder="440" maxlength="6"></div>"#)
+        // The exact octave is the `strict` param; a kind with an option of its own for it says it there.
+        if !commandLine.options.contains(where: { $0.key == "strict" }) {
+            fields.append(check(id: id("exact-octave"), name: "strict", label: "Exact octave", help: "Only the note in the octave heard counts."))
+        }
+        fields.append(#"<div class="field"><label for="\#(id("profile"))">Profile (optional)</label><input id="\#(id("profile"))" name="profile" list="profiles" autocomplete="off" maxlength="64" pattern="[A-Za-z0-9._-]{1,64}"></div>"#)
         return """
             <details class="kind"\(open ? " open" : "")><summary>\(HTML.escaped(kind))</summary>
             <p class="note">\(HTML.escaped(commandLine.abstract))</p>
@@ -39,37 +46,28 @@ enum StartForm {
             """
     }
 
-    /// One option: a checkbox for a flag, a text field for the rest, its help as the hint.
-    private static func field(_ option: ExerciseCommandLine.Option, id: String) -> String {
-        let label = HTML.escaped(option.name.replacingOccurrences(of: "-", with: " "))
-        let help = HTML.escaped(option.help)
-        switch option.value {
-        case .flag:
-            return #"<label class="check"><input type="checkbox" name="\#(HTML.escaped(option.name))" value="on" aria-describedby="\#(id)-help"> \#(label)</label><small id="\#(id)-help">\#(help)</small>"#
-        case .text, .number, .list:
-            let numeric = if case .number = option.value { #" inputmode="numeric""# } else { "" }
-            return #"<label for="\#(id)">\#(label)</label><input id="\#(id)" name="\#(HTML.escaped(option.name))"\#(numeric) autocomplete="off" maxlength="200" aria-describedby="\#(id)-help"><small id="\#(id)-help">\#(help)</small>"#
-        }
-    }
-
     /// The `session.start` params a posted form asks for: the kind's options read as its command
-    /// line reads them, then the shared ones. An unknown kind or a bad option is refused with why.
+    /// line reads them (a list's boxes, each posted under its name, joined as `m3,P5`), then the
+    /// shared ones. An unknown kind or a bad option is refused with why.
     static func params(_ form: FormFields) throws(ExerciseParams.Refusal) -> SessionStartParams {
         guard let kind = form.text("kind"), let module = ExerciseCatalog.module(named: kind) else {
             let kinds = ExerciseCatalog.all.map { $0.kind.rawValue }.joined(separator: ", ")
             throw ExerciseParams.Refusal("choose an exercise: \(kinds)")
         }
         let commandLine = module.commandLine
-        let chosen = module.kind
         var arguments: [String] = []
         for option in commandLine.options {
-            if case .flag = option.value {
+            switch option.value {
+            case .flag:
                 if form[option.name] == "on" { arguments.append("--\(option.name)") }
-            } else if let value = form.text(option.name) {
-                arguments.append("--\(option.name)=\(value)")
+            case .list:
+                let values = form.texts(option.name)
+                if !values.isEmpty { arguments.append("--\(option.name)=\(values.joined(separator: ","))") }
+            case .text, .number:
+                if let value = form.text(option.name) { arguments.append("--\(option.name)=\(value)") }
             }
         }
-        var params = SessionStartParams(kind: chosen, exercise: try commandLine.params(from: arguments))
+        var params = SessionStartParams(kind: module.kind, exercise: try commandLine.params(from: arguments))
         if let tuning = form.text("tuning") {
             guard let system = TuningSystem(rawValue: tuning) else { throw ExerciseParams.Refusal("tuning: equal, just or pythagorean") }
             params.tuning = system

@@ -27,8 +27,20 @@ final class FluidSynthSoundOutput: SoundOutput {
         voice?.say(utterance)
     }
 
+    func cue(_ utterance: Utterance) {
+        voice?.cue(utterance)
+    }
+
+    func pause(_ length: Duration) {
+        renderer.enqueuePause(seconds: length.seconds)
+    }
+
+    func afterKeysUp(within: Duration) {
+        renderer.enqueueKeysUp(within: within.seconds)
+    }
+
     /// The phrases one after another, each tuned relative to its phrase's root (a chord as its
-    /// spelling says, `TunedNotes.phrase`).
+    /// spelling says, `TunedNotes.phrase`), queued on the timeline.
     func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings) {
         let tuned = phrases.map { phrase in
             (frequencies: TunedNotes.phrase(phrase.notes, together: phrase.together, root: phrase.root,
@@ -38,7 +50,7 @@ final class FluidSynthSoundOutput: SoundOutput {
         let tones = random.withLock { random in
             PromptTones.phrases(tuned, style: style(settings), sampleRate: renderer.sampleRate, random: &random)
         }
-        renderer.play(tones)
+        renderer.enqueue(tones)
     }
 
     func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {

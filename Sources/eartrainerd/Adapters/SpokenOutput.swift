@@ -4,7 +4,7 @@ import FluidSynthAudio
 import Speech
 
 /// The voice's way into the sound: text synthesized by eSpeak NG off the caller's thread, brought
-/// to the renderer's rate and queued in its speech lane (heard between notes).
+/// to the renderer's rate: a sentence in its place on the renderer's timeline, a cue at once.
 final class SpokenOutput: Sendable {
     private let synthesizer: Result<SpeechSynthesizer, SpeechError>
     private let renderer: ToneRenderer
@@ -22,14 +22,28 @@ final class SpokenOutput: Sendable {
         return nil
     }
 
+    /// Queues the sentence on the renderer's timeline now, in its place; its samples follow once
+    /// synthesized (off the caller's thread).
     func say(_ utterance: Utterance) {
         guard case .success(let synthesizer) = synthesizer else { return }
+        let id = renderer.enqueueSentence()
+        synthesize(utterance, synthesizer) { renderer, samples in renderer.fillSentence(id, samples: samples) }
+    }
+
+    /// Speaks at once once synthesized, over whatever sounds (a feedback word).
+    func cue(_ utterance: Utterance) {
+        guard case .success(let synthesizer) = synthesizer else { return }
+        synthesize(utterance, synthesizer) { renderer, samples in renderer.cue(samples) }
+    }
+
+    private func synthesize(_ utterance: Utterance, _ synthesizer: SpeechSynthesizer,
+                            then deliver: @escaping @Sendable (ToneRenderer, [Float]) -> Void) {
         let settings = VoiceSettings(
             voice: utterance.voice, rate: min(max(utterance.rate, VoiceSettings.rates.lowerBound), VoiceSettings.rates.upperBound),
             volume: min(max(utterance.volume, 0), 1))
         queue.async { [renderer] in
             guard let spoken = try? synthesizer.speak(utterance.text, settings) else { return }
-            renderer.speak(spoken.resampled(to: Int(renderer.sampleRate)).samples)
+            deliver(renderer, spoken.resampled(to: Int(renderer.sampleRate)).samples)
         }
     }
 }

@@ -36,6 +36,6 @@ extension AnswerSubject {
     /// A chord quality of a chord exercise.
     public static func chord(_ quality: ChordQuality) -> AnswerSubject {
         AnswerSubject(category: "chord", label: quality.rawValue, value: .string(quality.rawValue),
-                      order: [2, ChordQuality.allCases.firstIndex(of: quality) ?? 0])
+                      order: [2, ChordQuality.allCases.firstIndex(of: quality) ?? 0], spoken: SpokenText.withArticle("\(quality.name) chord"))
     }
 }

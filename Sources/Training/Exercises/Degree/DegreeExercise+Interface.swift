@@ -6,12 +6,12 @@ extension DegreeExercise {
         ExerciseCommandLine(
             abstract: "Hear a cadence that sets a key, then a note of its scale, and play the note.",
             options: [
-                .init("quality", .text, help: "major (I-IV-V-I, the default) or minor (i-iv-V-i)."),
-                .init("root", .text, help: "The tonic (default: random, a new one every --questions-per-key questions)."),
-                .init("degrees", .list, help: "Comma-separated degrees 1-7 (default: all seven)."),
+                .init("quality", .text, choices: .named(Key.Quality.self), help: "major (I-IV-V-I, the default) or minor (i-iv-V-i)."),
+                .init("root", .text, choices: .roots(random: true), help: "The tonic (default: random, a new one every --questions-per-key questions)."),
+                .init("degrees", .list, choices: .numbers(1...7), help: "Comma-separated degrees 1-7 (default: all seven)."),
                 .init("strict", .flag(.bool(true)), help: "Only the note in the octave heard counts (default: any octave)."),
-                .init("tries", .number, help: "Wrong answers before the note is shown."),
-                .init("questions-per-key", key: "questions_per_key", .number, help: "Questions in one key before a random tonic changes (default 8)."),
+                .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong answers before the note is shown."),
+                .init("questions-per-key", key: "questions_per_key", .number, choices: .numbers(1...100), help: "Questions in one key before a random tonic changes (default 8)."),
                 .init("cadence-each-question", key: "cadence_each_question", .flag(.bool(true)), help: "Sound the cadence before every question."),
                 .init("cadence-on-new-key", key: "cadence_each_question", .flag(.bool(false)), help: "Sound the cadence only when the key changes (default: before every question)."),
                 .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every degree equally often."),

@@ -6,12 +6,13 @@ extension DictationExercise {
         ExerciseCommandLine(
             abstract: "Hear a short melody from a shown first note, and play it back.",
             options: [
-                .init("length", .number, help: "Notes in a melody, 3-8 (default 4)."),
-                .init("mode", .text, help: "The scale the melody is made of (default: ionian)."),
-                .init("root", .text, help: "The key's tonic (default: random)."),
+                .init("length", .number, choices: .numbers(lengths), help: "Notes in a melody, 3-8 (default 4)."),
+                // Any mode with a key: `validate` refuses the chromatic scale.
+                .init("mode", .text, choices: .modes(Mode.allCases.filter { $0 != .chromatic }), help: "The scale the melody is made of (default: ionian)."),
+                .init("root", .text, choices: .roots(random: true), help: "The key's tonic (default: random)."),
                 .init("any-octave", key: "strict", .flag(.bool(false)), help: "Take each note in any octave (default: the octave heard)."),
                 .init("tritones", .flag(.bool(true)), help: "Let melodies leap a tritone (default: never)."),
-                .init("tries", .number, help: "Wrong attempts before the melody is shown."),
+                .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong attempts before the melody is shown."),
             ])
     }
 

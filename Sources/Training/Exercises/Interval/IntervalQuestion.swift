@@ -66,6 +66,6 @@ extension AnswerSubject {
     public static func interval(_ interval: SpelledInterval) -> AnswerSubject {
         AnswerSubject(
             category: "interval", label: interval.description, value: .string(interval.description),
-            order: [1, interval.semitones, interval.number])
+            order: [1, interval.semitones, interval.number], spoken: SpokenText.withArticle(interval.name))
     }
 }

@@ -6,11 +6,11 @@ extension ScaleExercise {
         ExerciseCommandLine(
             abstract: "Play a mode from a root, note by note, to the octave.",
             options: [
-                .init("mode", .text, help: "ionian … locrian, harmonic-minor, melodic-minor, major-pentatonic, minor-pentatonic, blues, whole-tone or chromatic."),
-                .init("root", .text, help: "The root: D, C#/Db, Eb3 or a MIDI number."),
+                .init("mode", .text, choices: .modes(), help: "ionian … locrian, harmonic-minor, melodic-minor, major-pentatonic, minor-pentatonic, blues, whole-tone or chromatic."),
+                .init("root", .text, choices: .roots(random: false), help: "The root: D, C#/Db, Eb3 or a MIDI number."),
                 .init("random-root", .flag(.bool(true)), help: "A new random root each round."),
                 .init("random-mode", .flag(.bool(true)), help: "A new random mode each round."),
-                .init("direction", .text, help: "ascending (default), descending or up-and-down."),
+                .init("direction", .text, choices: .named(ScaleDirection.self), help: "ascending (default), descending or up-and-down."),
             ],
             wordsHelp: "a mode and a root, in either order, as a musician says them: `dorian D`, `Eb3 lydian`",
             words: modeAndRoot)

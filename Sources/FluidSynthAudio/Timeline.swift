@@ -1,0 +1,62 @@
+/// A question's sounds and sentences, heard one after another in the order they were queued: the
+/// feedback echo once the student's keys are up, what was heard named, a breath, the next
+/// question's instruction, then its notes. Nothing starts over a step still sounding; a stop
+/// empties it (`ToneRenderer.stop()`), so nothing outlives its question.
+struct Timeline {
+    enum Step {
+        /// Notes laid out from the step's start (their `startFrame`s), planned when queued.
+        case tones([Tone], plans: [CelloPlan?])
+        /// A sentence, by the id its samples arrive under (`ToneRenderer.fillSentence`).
+        case sentence(id: Int)
+        /// Silence, in frames.
+        case pause(frames: Int)
+        /// Until no key the student plays is held (nor held by the pedal), at most `frames`.
+        case keysUp(frames: Int)
+    }
+
+    /// How long a sentence may take to be synthesized before it is passed over, in seconds.
+    static let synthesisWait = 2.0
+
+    private(set) var steps: [Step] = []
+    /// The frame the step heard now ends at (a tone's end, a pause's).
+    var busyUntil = 0
+    /// When the first step began to wait (for a sentence's samples, or for keys to come up).
+    var waitingSince: Int?
+    /// Sentences synthesized, by id, until their step comes.
+    var sentences: [Int: [Float]] = [:]
+    private var nextID = 0
+
+    var isEmpty: Bool { steps.isEmpty }
+
+    mutating func append(_ step: Step) {
+        steps.append(step)
+    }
+
+    /// Queues a sentence whose samples will come later; returns its id.
+    mutating func appendSentence() -> Int {
+        nextID += 1
+        steps.append(.sentence(id: nextID))
+        return nextID
+    }
+
+    /// The samples of a queued sentence (ignored when its step is gone: a stop came first).
+    mutating func fill(_ id: Int, samples: [Float]) {
+        guard steps.contains(where: { if case .sentence(id) = $0 { true } else { false } }) else { return }
+        sentences[id] = samples
+    }
+
+    /// The first step is done: the next one may start.
+    mutating func removeFirst() {
+        if case .sentence(let id) = steps.first { sentences[id] = nil }
+        steps.removeFirst()
+        waitingSince = nil
+    }
+
+    /// Forgets every step.
+    mutating func clear() {
+        steps.removeAll()
+        sentences.removeAll()
+        waitingSince = nil
+        busyUntil = 0
+    }
+}

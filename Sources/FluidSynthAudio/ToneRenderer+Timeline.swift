@@ -1,0 +1,81 @@
+/// The question's timeline (`Timeline`): prompts, echoes, sentences and breaths queued in order
+/// and heard one after another; cues heard at once.
+extension ToneRenderer {
+    /// Queues tones after everything queued: they start once the step before has ended, laid
+    /// out from there by their `startFrame`s. Planned on this thread, like `play`'s.
+    public func enqueue(_ tones: [Tone]) {
+        guard !tones.isEmpty else { return }
+        let (plans, failures) = plans(for: tones)
+        state.withLock { state in
+            state.errors += failures
+            state.timeline.append(.tones(tones, plans: plans))
+        }
+    }
+
+    /// Queues a sentence whose samples come later (`fillSentence`, once synthesized); the
+    /// timeline waits at it up to `Timeline.synthesisWait`. Returns its id.
+    public func enqueueSentence() -> Int {
+        state.withLock { $0.timeline.appendSentence() }
+    }
+
+    /// The samples (mono, at this renderer's rate, loudness applied) of sentence `id`; ignored
+    /// when a stop has emptied the timeline since.
+    public func fillSentence(_ id: Int, samples: [Float]) {
+        state.withLock { $0.timeline.fill(id, samples: samples) }
+    }
+
+    /// Queues silence: a breath before the next question.
+    public func enqueuePause(seconds: Double) {
+        let frames = Self.nextBoundary(Int((max(0, seconds) * sampleRate).rounded()))
+        state.withLock { $0.timeline.append(.pause(frames: frames)) }
+    }
+
+    /// Queues a wait until no key the student plays is held (or held by the pedal), at most
+    /// `seconds`: feedback does not sound over the student's own note.
+    public func enqueueKeysUp(within seconds: Double) {
+        let frames = Self.nextBoundary(Int((max(0, seconds) * sampleRate).rounded()))
+        state.withLock { $0.timeline.append(.keysUp(frames: frames)) }
+    }
+
+    /// Speaks at once, over whatever sounds (ducked under notes): a feedback word.
+    public func cue(_ samples: [Float]) {
+        state.withLock { $0.speech.start(samples, sentence: false) }
+    }
+
+    /// Whether anything is queued on the timeline or spoken.
+    public var isBusy: Bool { state.withLock { !$0.timeline.isEmpty || $0.speech.isSpeaking } }
+
+    /// At a block boundary: starts the timeline's next steps once the one before has ended (and no
+    /// stop is fading out).
+    static func advanceTimeline(_ state: inout State, sampleRate: Double) {
+        guard state.fadeRemaining == nil, state.mutedFrames == 0 else { return }
+        while !state.timeline.isEmpty, state.clock >= state.timeline.busyUntil, !state.speech.isSpeakingSentence {
+            switch state.timeline.steps[0] {
+            case .tones(let tones, let plans):
+                for (tone, plan) in zip(tones, plans) {
+                    schedule(ScheduledEvent(frame: state.clock + nextBoundary(tone.startFrame), kind: .start(tone, plan)), in: &state)
+                }
+                state.timeline.busyUntil = state.clock + nextBoundary(tones.map { $0.startFrame + $0.frameCount }.max() ?? 0)
+            case .pause(let frames):
+                state.timeline.busyUntil = state.clock + frames
+            case .sentence(let id):
+                if let samples = state.timeline.sentences[id] {
+                    state.speech.start(samples, sentence: true)
+                } else if waited(&state) < Int(Timeline.synthesisWait * sampleRate) {
+                    return
+                }
+            case .keysUp(let frames):
+                let held = state.keys.values.contains { $0.held } || (state.pedalDown && !state.keys.isEmpty)
+                if held, waited(&state) < frames { return }
+            }
+            state.timeline.removeFirst()
+        }
+    }
+
+    /// Frames the first step has waited so far (starting the count at its first look).
+    private static func waited(_ state: inout State) -> Int {
+        let since = state.timeline.waitingSince ?? state.clock
+        state.timeline.waitingSince = since
+        return state.clock - since
+    }
+}

@@ -1,0 +1,168 @@
+import DaemonTestSupport
+import Foundation
+import MusicTheory
+import Testing
+
+/// A teacher's timing, heard in the WAV the `file` driver writes (sine source, the voice on): the
+/// instruction before the notes, feedback words at once, nothing of a question outliving it.
+@Suite("The question's timeline, heard")
+struct TimelineListeningTests {
+    /// A daemon writing `lesson.wav` in `folder`, the voice on, notes lasting `noteDuration`.
+    static func daemon(_ folder: URL, noteDuration: Double) throws -> (DaemonProcess, String) {
+        let wav = folder.appendingPathComponent("lesson.wav").path
+        var config = try String(contentsOf: ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml"), encoding: .utf8)
+        config = config.replacingOccurrences(of: "driver = \"auto\"\ndevice = \"default\"", with: "driver = \"file\"\ndevice = \"\(wav)\"")
+            .replacingOccurrences(of: "sound_source = \"cello\"", with: "sound_source = \"sine\"")
+            .replacingOccurrences(of: "speak = \"auto\"", with: "speak = \"on\"")
+            .replacingOccurrences(of: "note_duration = 1.0", with: "note_duration = \(noteDuration)")
+        #expect(config.contains(wav) && config.contains("speak = \"on\"") && config.contains("note_duration = \(noteDuration)"),
+                "the shipped config's keys moved")
+        let path = folder.appendingPathComponent("eartrainer.toml").path
+        try config.write(toFile: path, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(arguments: ["--config", path], audio: true)
+        _ = Polling.wait(seconds: 20) { (try? Eartrainctl.run(["status"], socket: daemon.socketPath).stdout.contains("sound: \(wav)")) ?? false }
+        return (daemon, wav)
+    }
+
+    static func folder(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// The starts (in seconds) of the 0.25 s spans, every 50 ms, in which `key` sounds: its
+    /// energy that of a sine of at least 0.02 and well above the keys a semitone either side (a
+    /// quarter second tells a semitone apart down to C2).
+    static func windows(of key: MIDINote, in listener: WAVListener) -> [Double] {
+        let span = listener.rate / 4, step = listener.rate / 20
+        let rate = Double(listener.rate)
+        let hertz = { (note: Int) in 440 * pow(2, Double(note - 69) / 12) }
+        let floor = pow(Double(span) * 0.01, 2)
+        return listener.samples.withUnsafeBufferPointer { samples in
+            stride(from: 0, to: samples.count - span, by: step).compactMap { start in
+                let window = UnsafeBufferPointer(rebasing: samples[start..<start + span])
+                let here = power(window, at: hertz(Int(key.rawValue)), rate: rate)
+                guard here > floor else { return nil }
+                let beside = max(power(window, at: hertz(Int(key.rawValue) - 1), rate: rate),
+                                 power(window, at: hertz(Int(key.rawValue) + 1), rate: rate))
+                return here > 4 * beside ? Double(start) / rate : nil
+            }
+        }
+    }
+
+    /// Goertzel: the power of `frequency` in `samples`.
+    static func power(_ samples: UnsafeBufferPointer<Float>, at frequency: Double, rate: Double) -> Double {
+        let coefficient = 2 * cos(2 * Double.pi * frequency / rate)
+        var (previous, beforePrevious) = (0.0, 0.0)
+        for sample in samples {
+            let current = Double(sample) + coefficient * previous - beforePrevious
+            beforePrevious = previous
+            previous = current
+        }
+        return previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious
+    }
+
+    /// The first sample louder than `level` from `seconds` on, in seconds.
+    static func onset(in listener: WAVListener, from seconds: Double, level: Float = 0.02) -> Double? {
+        let from = Int(seconds * Double(listener.rate))
+        guard from < listener.samples.count else { return nil }
+        return listener.samples[from...].firstIndex { abs($0) > level }.map { Double($0) / Double(listener.rate) }
+    }
+
+    /// The open question's root, as `status` names it.
+    static func root(_ daemon: DaemonProcess) throws -> MIDINote {
+        let status = try Eartrainctl.run(["status", "--json"], socket: daemon.socketPath).stdout
+        let root = try #require(status.firstMatch(of: /"root":"([A-G][#b]?-?\d)"/)?.1, "\(status)")
+        return try MIDINote(parsing: String(root))
+    }
+
+    @Test("the instruction is spoken before the first note; a stop fades the sounding note out within a period and the fade")
+    func instructionFirstAndStop() throws {
+        let folder = try Self.folder("timeline")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try Self.daemon(folder, noteDuration: 6)
+        _ = try Eartrainctl.run(["start", "interval", "--root", "C3", "--intervals", "P5"], socket: daemon.socketPath)
+        let root = try Self.root(daemon)
+        Thread.sleep(forTimeInterval: 4.5)  // the instruction, then 2 s or more of the 6 s root
+        _ = try Eartrainctl.run(["stop"], socket: daemon.socketPath)
+        Thread.sleep(forTimeInterval: 1.5)
+        let listener = try WAVListener(path: wav)
+        let toneWindows = Self.windows(of: root, in: listener)
+        let firstTone = try #require(toneWindows.first.flatMap { Self.onset(in: listener, from: $0 + 0.2, level: 0.1) })
+        let firstSound = try #require(listener.sounds().first)
+        #expect(firstSound.start < firstTone - 0.5, "speech (\(firstSound)) before the root at \(firstTone)")
+        #expect(listener.keys(in: firstSound) != [root], "the first sound is the instruction, not the note")
+
+        // The tone was cut: from its steady level to silence within the fade and one period,
+        // before its natural end (the results are said after, apart).
+        let rate = Double(listener.rate)
+        let rms = { (at: Int) -> Float in
+            let window = listener.samples[at..<min(listener.samples.count, at + 240)]
+            return (window.reduce(0) { $0 + $1 * $1 } / Float(max(1, window.count))).squareRoot()
+        }
+        let from = Int((firstTone + 0.3) * rate)
+        try #require(from + 240 < listener.samples.count, "the WAV holds the tone")
+        let steady = rms(from)
+        var at = from
+        while at + 240 < listener.samples.count, rms(at) > 0.9 * steady { at += 48 }
+        let lastSteady = at
+        while at + 240 < listener.samples.count, rms(at) > 0.01 * steady { at += 48 }
+        #expect(Double(at) / rate < firstTone + 5.5, "cut before its end: \(Double(at) / rate) s, the tone from \(firstTone) s")
+        // The fade lasts one period (128 frames); the device's buffer (3 periods) is written ahead;
+        // a 5 ms window measures it.
+        let cut = Double(at - lastSteady) / rate
+        #expect(cut <= 2 * 128.0 / 48000 + 0.005 + 0.001, "from steady to silent in \(cut * 1000) ms")
+        #expect(at + 960 < listener.samples.count && (0..<4).allSatisfy { rms(at + 240 * $0) < 0.01 * steady }, "and silent after")
+    }
+
+    @Test("a new start and a repeat never sound over a prompt: the old notes fade out before the new ones")
+    func noOverlap() throws {
+        let folder = try Self.folder("overlap")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try Self.daemon(folder, noteDuration: 4)
+        _ = try Eartrainctl.run(["start", "interval", "--root", "C3", "--intervals", "P5"], socket: daemon.socketPath)
+        let first = try Self.root(daemon)
+        Thread.sleep(forTimeInterval: 5)  // the instruction, then the first root
+        _ = try Eartrainctl.run(["start", "interval", "--root", "G3", "--intervals", "P5"], socket: daemon.socketPath)
+        let second = try Self.root(daemon)
+        Thread.sleep(forTimeInterval: 4.5)  // the old root fades, the instruction, then the second root
+        _ = try Eartrainctl.run(["repeat"], socket: daemon.socketPath)
+        Thread.sleep(forTimeInterval: 2)
+        let listener = try WAVListener(path: wav)
+        let old = Set(Self.windows(of: first, in: listener))
+        let new = Self.windows(of: second, in: listener)
+        #expect(!old.isEmpty && !new.isEmpty, "both roots heard: \(first) \(old.count), \(second) \(new.count)")
+        #expect(old.isDisjoint(with: new), "no moment with both roots: \(old.intersection(new).sorted())")
+        // The repeat restarts the prompt: never two copies at once (two sines of one pitch, met,
+        // make up to four times the power of one).
+        let powers = listener.samples.withUnsafeBufferPointer { samples in
+            new.map { start in
+                let from = Int(start * Double(listener.rate))
+                let window = UnsafeBufferPointer(rebasing: samples[from..<min(samples.count, from + listener.rate / 4)])
+                return Self.power(window, at: 440 * pow(2, Double(Int(second.rawValue) - 69) / 12), rate: Double(listener.rate))
+            }
+        }
+        let typical = powers.sorted()[powers.count / 2]
+        #expect((powers.max() ?? 0) < 1.5 * typical, "one prompt at a time: power up to \(powers.max() ?? 0) against \(typical)")
+    }
+
+    @Test("a wrong key is answered by the voice within half a second, while nothing else is asked")
+    func feedbackAtOnce() throws {
+        let folder = try Self.folder("feedback")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try Self.daemon(folder, noteDuration: 0.2)
+        _ = try Eartrainctl.run(["start", "interval", "--root", "C3", "--intervals", "P5", "--strict"], socket: daemon.socketPath)
+        let root = try Self.root(daemon)
+        Thread.sleep(forTimeInterval: 5)  // the instruction, then the root (0.2 s)
+        let wrong = MIDINote(root.rawValue + 1)
+        let played = try Eartrainctl.run(["play", wrong.spelled.description], socket: daemon.socketPath)
+        #expect(played.stdout.contains("✗"), "\(played.stdout)")
+        Thread.sleep(forTimeInterval: 1.5)
+        let listener = try WAVListener(path: wav)
+        let span = try #require(Self.windows(of: wrong, in: listener).first, "the key sounds")
+        let key = try #require(Self.onset(in: listener, from: span), "the key's first sample")
+        // The key lasts 0.2 s; anything heard from 0.25 s to 0.5 s after it is the voice.
+        let voice = listener.sounds(after: key + 0.25).first
+        #expect(voice.map { $0.start < key + 0.5 } == true, "the word within 0.5 s of the key at \(key): \(String(describing: voice))")
+    }
+}
