@@ -13,7 +13,7 @@ struct OpenDictation: RevealedOnce {
     let inKey: Int
     /// What sets the key before the first melody in it (nothing before the others).
     let keyContext: [SoundPhrase]
-    /// When the melody's first note alone starts to sound.
+    /// The prompt's time with what sets the key after it: the first note's time counts from here.
     let promptTime: Duration
     /// The note expected next.
     var index = 0
