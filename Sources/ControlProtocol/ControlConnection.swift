@@ -12,6 +12,8 @@ public final class ControlConnection {
         case closed
         /// The daemon sent something that is not a protocol message.
         case garbled(String)
+        /// The daemon refused the connection, and said why (too many clients).
+        case refused(String)
 
         public var description: String {
             switch self {
@@ -20,6 +22,7 @@ public final class ControlConnection {
                     + "(start one with `make run`, or give --socket PATH)"
             case .closed: "the daemon closed the connection"
             case .garbled(let line): "the daemon sent something unexpected: \(line.prefix(200))"
+            case .refused(let message): "the daemon refused the connection: \(message)"
             }
         }
     }
@@ -63,6 +66,10 @@ public final class ControlConnection {
         var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
         setsockopt(self.socket.rawValue, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         let first = try readLine()
+        // A refusal comes in place of the greeting (too many clients), then the daemon closes.
+        if let refusal = try? JSONDecoder().decode(RPCResponse.self, from: Data(first.utf8)), let error = refusal.error {
+            throw ConnectionError.refused(error.message)
+        }
         greeting = try? JSONDecoder().decode(RPCNotification.self, from: Data(first.utf8))
         if let greeting, greeting.method != "hello" { throw ConnectionError.garbled(first) }
     }

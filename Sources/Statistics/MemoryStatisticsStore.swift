@@ -7,6 +7,8 @@ public final class MemoryStatisticsStore: StatisticsStore {
     private struct State {
         var sessions: [SessionRecord] = []
         var answers: [AnswerRecord] = []
+        /// How many of the newest answers of each session belong to its open question.
+        var open: [UUID: Int] = [:]
     }
 
     private let state = Mutex(State())
@@ -26,11 +28,19 @@ public final class MemoryStatisticsStore: StatisticsStore {
     }
 
     public func recordAnswer(_ answer: AnswerRecord) throws(StatisticsError) {
-        state.withLock { $0.answers.append(answer) }
+        state.withLock { state in
+            state.answers.append(answer)
+            if answer.questionOpen { state.open[answer.session, default: 0] += 1 }
+        }
+    }
+
+    public func recordQuestionClosed(session: UUID) throws(StatisticsError) {
+        state.withLock { _ = $0.open.removeValue(forKey: session) }
     }
 
     public func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError) {
         state.withLock { state in
+            state.open[end.id] = nil  // the session's end closes its last question
             guard let index = state.sessions.firstIndex(where: { $0.start.id == end.id }) else { return }
             state.sessions[index].end = end
         }
@@ -43,9 +53,20 @@ public final class MemoryStatisticsStore: StatisticsStore {
 
     public func answers(profile: String?) throws(StatisticsError) -> [AnswerRecord] {
         // A stable sort keeps the recording order of answers with the same time.
-        state.withLock { $0.answers }.filter { profile == nil || $0.profile == profile }
+        let (all, open) = state.withLock { ($0.answers, $0.open) }
+        var hidden = open
+        let readable = all.reversed().filter { answer in
+            guard answer.questionOpen, let count = hidden[answer.session], count > 0 else { return true }
+            hidden[answer.session] = count - 1
+            return false
+        }.reversed()
+        return readable.filter { profile == nil || $0.profile == profile }
             .enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
+
+    /// Every answer that reached the store, oldest first, an open question's too: what a test of
+    /// the writing (not of the reading) looks at.
+    public var storedAnswers: [AnswerRecord] { state.withLock { $0.answers } }
 
     public func profiles() throws(StatisticsError) -> [String] {
         Set(state.withLock { $0.sessions }.map(\.start.profile)).sorted()

@@ -116,6 +116,9 @@ public struct AnswerRecord: Sendable {
     public var item: AnswerItem?
     /// Seconds from the note's becoming expected to this key press.
     public var responseSeconds: Double
+    /// Stored while its question is open (the recorder's answers are): held out of every reading
+    /// until `StatisticsRecord.questionClosed`, since it would name the question.
+    public var questionOpen = false
 
     /// An answer.
     public init(

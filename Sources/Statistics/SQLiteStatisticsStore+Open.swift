@@ -38,6 +38,8 @@ extension SQLiteStatisticsStore {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = FULL")
                 try db.execute(sql: "BEGIN IMMEDIATE; ROLLBACK")
+                // A question left open by the daemon that last wrote here ended with it.
+                try db.execute(sql: "UPDATE answer SET question_open = 0 WHERE question_open = 1")
             }
             return pool
         } catch let error as StatisticsError {

@@ -16,6 +16,10 @@ extension SQLiteStatisticsStore {
         try record([.sessionEnd(end)])
     }
 
+    public func recordQuestionClosed(session: UUID) throws(StatisticsError) {
+        try record([.questionClosed(session: session)])
+    }
+
     /// One transaction for all of them: one fsync however many answers a batch holds.
     public func record(_ records: [StatisticsRecord]) throws(StatisticsError) {
         guard !records.isEmpty else { return }
@@ -41,16 +45,23 @@ extension SQLiteStatisticsStore {
             try db.execute(
                 sql: """
                     INSERT INTO answer (time, session_id, profile, exercise, root, mode, interval, degree,
-                        expected, expected_midi, played_midi, correct, attempt, response_seconds, item_category, item)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        expected, expected_midi, played_midi, correct, attempt, response_seconds, item_category, item,
+                        question_open)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     answer.time.timeIntervalSince1970, answer.session.uuidString, answer.profile,
                     answer.exercise.rawValue, answer.root, answer.mode, answer.interval, answer.degree,
                     answer.expected, answer.expectedMIDI, answer.playedMIDI, answer.correct, answer.attempt,
-                    answer.responseSeconds, answer.item?.category, answer.item?.label,
+                    answer.responseSeconds, answer.item?.category, answer.item?.label, answer.questionOpen,
                 ])
+        case .questionClosed(let session):
+            try db.execute(sql: "UPDATE answer SET question_open = 0 WHERE session_id = ? AND question_open = 1",
+                           arguments: [session.uuidString])
         case .sessionEnd(let end):
+            // The session's end closes its last question.
+            try db.execute(sql: "UPDATE answer SET question_open = 0 WHERE session_id = ? AND question_open = 1",
+                           arguments: [end.id.uuidString])
             try db.execute(
                 sql: """
                     UPDATE session SET ended_at = ?, length_seconds = ?, correct = ?, errors = ?, results_json = ?
@@ -79,7 +90,7 @@ extension SQLiteStatisticsStore {
                 sql: """
                     SELECT time, session_id, profile, exercise, root, mode, interval, degree, expected, expected_midi,
                         played_midi, correct, attempt, response_seconds, item_category, item
-                    FROM answer WHERE ?1 IS NULL OR profile = ?1 ORDER BY time, id
+                    FROM answer WHERE (?1 IS NULL OR profile = ?1) AND question_open = 0 ORDER BY time, id
                     """,
                 arguments: [profile]
             ).map(Self.answer)

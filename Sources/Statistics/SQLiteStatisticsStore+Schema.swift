@@ -54,6 +54,12 @@ extension SQLiteStatisticsStore {
         UPDATE answer SET item_category = 'interval', item = interval WHERE degree IS NULL AND interval IS NOT NULL;
         """
 
+    /// Version 4: whether an answer's question is still open (`question_open`, 1 from its insert
+    /// until the question closes): no reading names an open question (older rows are closed).
+    static let schemaV4 = """
+        ALTER TABLE answer ADD COLUMN question_open INTEGER NOT NULL DEFAULT 0;
+        """
+
     /// Every schema version in order; GRDB records the applied ones in `grdb_migrations`.
     /// A released migration is never edited: a change is a new migration.
     static var migrator: DatabaseMigrator {
@@ -61,6 +67,7 @@ extension SQLiteStatisticsStore {
         migrator.registerMigration("v1") { db in try db.execute(sql: schemaV1) }
         migrator.registerMigration("v2") { db in try db.execute(sql: schemaV2) }
         migrator.registerMigration("v3") { db in try db.execute(sql: schemaV3) }
+        migrator.registerMigration("v4") { db in try db.execute(sql: schemaV4) }
         return migrator
     }
 }

@@ -30,6 +30,8 @@ public final class StatisticsRecorder: Sendable {
         var lastRefusal: Date?
         /// Records have been dropped, for want of room in `held`, since the store began failing.
         var losing = false
+        /// Answers of the open question were recorded (they are read once it closes).
+        var questionAnswered = false
     }
 
     /// At most this many refused records wait in memory (10,000 answers are hours of training;
@@ -160,16 +162,31 @@ public final class StatisticsRecorder: Sendable {
         case .prompt(let prompt):
             let columns = prompt.question.shown.answerColumns
             state.withLock { state in (state.root, state.mode, state.interval) = (columns.root, columns.mode, columns.interval) }
-            return []
+            // A new question closes the one before it: its answers may be read now.
+            return prompt.isRepeat ? [] : closing()
         case .noteJudged(let judgement):
-            return answerRecord(judgement, at: now).map { [.answer($0)] } ?? []
+            guard let answer = answerRecord(judgement, at: now) else { return [] }
+            state.withLock { $0.questionAnswered = true }
+            return [.answer(answer)]
         case .sessionEnded(let results):
             guard let id = state.withLock({ $0.session }) else { return [] }
+            state.withLock { $0.questionAnswered = false }  // the session's end closes its question
             return [.sessionEnd(SessionEndRecord(
                 id: id, endedAt: now, lengthSeconds: results.sessionLength.seconds, correct: results.correct,
                 errors: results.errors, resultsJSON: Self.json(results)))]
-        case .roundComplete, .answerRevealed:
+        case .answerRevealed:
+            return closing()
+        case .roundComplete:
             return []
+        }
+    }
+
+    /// The record that closes the open question, when answers of it were recorded.
+    private func closing() -> [StatisticsRecord] {
+        state.withLock { state in
+            defer { state.questionAnswered = false }
+            guard state.questionAnswered, let session = state.session else { return [] }
+            return [.questionClosed(session: session)]
         }
     }
 
@@ -191,12 +208,15 @@ public final class StatisticsRecorder: Sendable {
         case ("interval", _): interval = judgement.subject.label
         default: break
         }
-        return AnswerRecord(
+        var answer = AnswerRecord(
             time: time, session: session, profile: current.profile ?? profile, exercise: current.exercise, root: current.root,
             mode: current.mode, interval: interval, degree: degree, expected: judgement.expected.spelled.description,
             expectedMIDI: judgement.expected.midiNote.rawValue, playedMIDI: judgement.played.rawValue,
             correct: judgement.correct, attempt: judgement.attempt, responseSeconds: judgement.responseTime.seconds,
             item: AnswerItem(category: judgement.subject.category, label: judgement.subject.label))
+        // Stored at once, read only once the question closes (the next prompt, a reveal, the end).
+        answer.questionOpen = true
+        return answer
     }
 
     private enum Outcome {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether the store can record: the daemon trains either way, and reports this in `status`.
 public enum StoreStatus: Sendable {
     /// Recording into the database at this path (or `memory`).
@@ -43,11 +45,15 @@ public protocol StatisticsStore: Sendable {
     func recordAnswer(_ answer: AnswerRecord) throws(StatisticsError)
     /// Records that a session ended, with its results.
     func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError)
+    /// Records that the session's open question closed: its answers, stored at once but held out
+    /// of every reading while it was open (they would name it), are read from now on.
+    func recordQuestionClosed(session: UUID) throws(StatisticsError)
     /// Records several, all or none, durably before returning (one transaction, one fsync).
     func record(_ records: [StatisticsRecord]) throws(StatisticsError)
     /// Every session of `profile` (of every profile when nil), oldest first.
     func sessions(profile: String?) throws(StatisticsError) -> [SessionRecord]
-    /// Every answer of `profile` (of every profile when nil), oldest first.
+    /// Every answer of `profile` (of every profile when nil), oldest first; none of a question
+    /// still open.
     func answers(profile: String?) throws(StatisticsError) -> [AnswerRecord]
     /// The profiles that have sessions, by name.
     func profiles() throws(StatisticsError) -> [String]
@@ -60,6 +66,8 @@ public enum StatisticsRecord: Sendable {
     case sessionStart(SessionStartRecord)
     case answer(AnswerRecord)
     case sessionEnd(SessionEndRecord)
+    /// The session's open question closed (its answers may be read).
+    case questionClosed(session: UUID)
 }
 
 extension StatisticsRecord: Hashable {}
@@ -72,6 +80,7 @@ extension StatisticsStore {
             case .sessionStart(let start): try recordSessionStart(start)
             case .answer(let answer): try recordAnswer(answer)
             case .sessionEnd(let end): try recordSessionEnd(end)
+            case .questionClosed(let session): try recordQuestionClosed(session: session)
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The store the daemon trains with when the database cannot be used: it records nothing and
 /// every call fails with the reason, which `status` also gives.
 public struct UnavailableStatisticsStore: StatisticsStore {
@@ -16,6 +18,8 @@ public struct UnavailableStatisticsStore: StatisticsStore {
     public func recordAnswer(_ answer: AnswerRecord) throws(StatisticsError) { throw .unavailable(reason: reason) }
 
     public func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError) { throw .unavailable(reason: reason) }
+
+    public func recordQuestionClosed(session: UUID) throws(StatisticsError) { throw .unavailable(reason: reason) }
 
     public func sessions(profile: String?) throws(StatisticsError) -> [SessionRecord] { throw .unavailable(reason: reason) }
 

@@ -82,4 +82,30 @@ struct GiveAwayTests {
         }
         _ = try link.result("session.stop")
     }
+
+    @Test("stats.get and stats.export name no open question: a wrong try is stored at once and read once the question closes")
+    func statisticsWaitForTheQuestionToClose() async throws {
+        let daemon = try await TestDaemon()
+        let link = try daemon.connect()
+        var notifications: [RPCNotification] = []
+        _ = try link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
+        _ = try link.result("session.start", .object([
+            "kind": .string("interval"), "intervals": .array(["m3", "M3", "P5", "M6", "m7"].map { .string($0) }),
+            "seed": .number(16), "strict": .bool(true),
+        ]), notifications: &notifications)
+        let answer = try ShownInterval.answer(notifications)
+        // notes.play replies once its answers are committed (docs/protocol.md).
+        _ = try link.result("notes.play", .object(["notes": .array([.number(Double(answer.midiNumber + 1))])]))
+        let figures = { try link.result("stats.get")["figures"] ?? .null }
+        let exported = { try link.result("stats.export", .object(["format": .string("json")])) }
+        let whileOpen = try Self.text(figures()) + (try Self.text(exported()))
+        #expect(!Self.names(whileOpen, answer), "an open question's answer \(answer) in the statistics: \(whileOpen)")
+        #expect(try figures()["by_interval"] == .object([:]) && figures()["by_item"] == .object([:]), "nothing names its interval")
+        #expect(try exported()["answers"] == .number(0))
+
+        _ = try link.result("session.skip")  // the question closes
+        #expect(Polling.wait(seconds: 5) { (try? exported()["answers"]) == .number(1) }, "the try is read once the question closed")
+        #expect(Self.names(try Self.text(exported()), answer), "and names it then")
+        #expect(try figures()["by_interval"] != .object([:]))
+    }
 }

@@ -46,7 +46,7 @@ struct StatisticsFollowerTests {
         try await Self.running(memory) { (follower: StatisticsFollower) async throws in
             let last = Self.feed(events, to: follower)
             #expect(await follower.recorded(after: 0, through: last))
-            #expect(try memory.answers(profile: nil).map(\.playedMIDI) == [48])
+            #expect(memory.storedAnswers.map(\.playedMIDI) == [48])
         }
         await Self.running(UnavailableStatisticsStore(reason: "test")) { follower in
             let last = Self.feed(events, to: follower)
@@ -96,6 +96,7 @@ private final class HangingStore: StatisticsStore {
     func recordSessionStart(_ session: SessionStartRecord) throws(StatisticsError) { hang() }
     func recordAnswer(_ answer: AnswerRecord) throws(StatisticsError) { hang() }
     func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError) { hang() }
+    func recordQuestionClosed(session: UUID) throws(StatisticsError) { hang() }
     /// Blocks until released; from then on every write passes.
     private func hang() {
         release.wait()

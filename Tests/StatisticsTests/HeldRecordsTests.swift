@@ -34,6 +34,7 @@ final class FillableStore: StatisticsStore {
             case .sessionStart(let start): try memory.recordSessionStart(start)
             case .answer(let answer): try memory.recordAnswer(answer)
             case .sessionEnd(let end): try memory.recordSessionEnd(end)
+            case .questionClosed(let session): try memory.recordQuestionClosed(session: session)
             }
         }
     }
@@ -41,6 +42,7 @@ final class FillableStore: StatisticsStore {
     func recordSessionStart(_ session: SessionStartRecord) throws(StatisticsError) { try record([.sessionStart(session)]) }
     func recordAnswer(_ answer: AnswerRecord) throws(StatisticsError) { try record([.answer(answer)]) }
     func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError) { try record([.sessionEnd(end)]) }
+    func recordQuestionClosed(session: UUID) throws(StatisticsError) { try record([.questionClosed(session: session)]) }
     func sessions(profile: String?) throws(StatisticsError) -> [SessionRecord] { try memory.sessions(profile: profile) }
     func answers(profile: String?) throws(StatisticsError) -> [AnswerRecord] { try memory.answers(profile: profile) }
     func profiles() throws(StatisticsError) -> [String] { try memory.profiles() }
@@ -89,7 +91,7 @@ struct HeldRecordsTests {
         store.full = false
         Self.play([57], on: engine, clock: clock, wall: wall)
         #expect(recorder.heldCount == 0)
-        #expect(try store.answers(profile: nil).map(\.playedMIDI) == [48, 50, 52, 53, 55, 57])
+        #expect(store.memory.storedAnswers.map(\.playedMIDI) == [48, 50, 52, 53, 55, 57])
 
         store.full = true
         engine.perform(.stop)
@@ -115,7 +117,7 @@ struct HeldRecordsTests {
         store.full = false
         Self.play([48], on: engine, clock: clock, wall: wall)
         #expect(recorder.heldCount == 0)
-        let answers = try store.answers(profile: nil)
+        let answers = store.memory.storedAnswers
         #expect(answers.count == StatisticsRecorder.heldLimit, "the session start, 9,999 held answers and the new one")
         #expect(answers.first?.playedMIDI == 49 && answers.last?.playedMIDI == 48)
         #expect(try store.sessions(profile: nil).count == 1)

@@ -69,6 +69,18 @@ struct TimelineListeningTests {
         return listener.samples[from...].firstIndex { abs($0) > level }.map { Double($0) / Double(listener.rate) }
     }
 
+    /// A daemon in a new folder with an interval session on `root` started: the folder (for the
+    /// caller to remove), the daemon, its WAV's path and the question's root.
+    static func session(_ name: String, noteDuration: Double, root: String, strict: Bool = false) throws
+        -> (folder: URL, daemon: DaemonProcess, wav: String, root: MIDINote)
+    {
+        let folder = try Self.folder(name)
+        let (daemon, wav) = try Self.daemon(folder, noteDuration: noteDuration)
+        _ = try Eartrainctl.run(["start", "interval", "--root", root, "--intervals", "P5"] + (strict ? ["--strict"] : []),
+                                socket: daemon.socketPath)
+        return (folder, daemon, wav, try Self.root(daemon))
+    }
+
     /// The open question's root, as `status` names it.
     static func root(_ daemon: DaemonProcess) throws -> MIDINote {
         let status = try Eartrainctl.run(["status", "--json"], socket: daemon.socketPath).stdout
@@ -78,11 +90,8 @@ struct TimelineListeningTests {
 
     @Test("the instruction is spoken before the first note; a stop fades the sounding note out within a period and the fade")
     func instructionFirstAndStop() throws {
-        let folder = try Self.folder("timeline")
+        let (folder, daemon, wav, root) = try Self.session("timeline", noteDuration: 6, root: "C3")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try Self.daemon(folder, noteDuration: 6)
-        _ = try Eartrainctl.run(["start", "interval", "--root", "C3", "--intervals", "P5"], socket: daemon.socketPath)
-        let root = try Self.root(daemon)
         Thread.sleep(forTimeInterval: 4.5)  // the instruction, then 2 s or more of the 6 s root
         _ = try Eartrainctl.run(["stop"], socket: daemon.socketPath)
         Thread.sleep(forTimeInterval: 1.5)
@@ -117,11 +126,8 @@ struct TimelineListeningTests {
 
     @Test("a new start and a repeat never sound over a prompt: the old notes fade out before the new ones")
     func noOverlap() throws {
-        let folder = try Self.folder("overlap")
+        let (folder, daemon, wav, first) = try Self.session("overlap", noteDuration: 4, root: "C3")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try Self.daemon(folder, noteDuration: 4)
-        _ = try Eartrainctl.run(["start", "interval", "--root", "C3", "--intervals", "P5"], socket: daemon.socketPath)
-        let first = try Self.root(daemon)
         Thread.sleep(forTimeInterval: 5)  // the instruction, then the first root
         _ = try Eartrainctl.run(["start", "interval", "--root", "G3", "--intervals", "P5"], socket: daemon.socketPath)
         let second = try Self.root(daemon)
@@ -148,11 +154,8 @@ struct TimelineListeningTests {
 
     @Test("a wrong key is answered by the voice within half a second, while nothing else is asked")
     func feedbackAtOnce() throws {
-        let folder = try Self.folder("feedback")
+        let (folder, daemon, wav, root) = try Self.session("feedback", noteDuration: 0.2, root: "C3", strict: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try Self.daemon(folder, noteDuration: 0.2)
-        _ = try Eartrainctl.run(["start", "interval", "--root", "C3", "--intervals", "P5", "--strict"], socket: daemon.socketPath)
-        let root = try Self.root(daemon)
         Thread.sleep(forTimeInterval: 5)  // the instruction, then the root (0.2 s)
         let wrong = MIDINote(root.rawValue + 1)
         let played = try Eartrainctl.run(["play", wrong.spelled.description], socket: daemon.socketPath)
