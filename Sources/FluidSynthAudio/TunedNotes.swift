@@ -23,4 +23,20 @@ public enum TunedNotes {
                              reference: ReferencePitch) -> [Frequency] {
         notes.map { tuning.frequency(of: $0, root: root, reference: reference) }
     }
+
+    /// A prompt's phrase of keys tuned against `root`, the question's tuning root. Keys that make
+    /// a chord are tuned as that chord, by its spelling (C E G♯ is two pure major thirds in just
+    /// intonation, never a major third and a minor sixth): the chord on the root's pitch class,
+    /// or, for keys sounded together, the chord on their bass (a cadence's IV and V), its root
+    /// tuned against `root` first. Any other phrase is tuned note by note against `root`.
+    public static func phrase(_ keys: [MIDINote], together: Bool, root: MIDINote, tuning: TuningSystem,
+                              reference: ReferencePitch) -> [Frequency] {
+        let readings = Chord.recognize(keys)
+        guard let chord = readings.first(where: { $0.root == root.pitchClass }) ?? (together ? readings.first : nil),
+              let rootKey = keys.filter({ $0.pitchClass == chord.root }).min() else {
+            return keys.map { tuning.frequency(of: $0, root: root, reference: reference) }
+        }
+        let rootFrequency = tuning.frequency(of: rootKey, root: root, reference: reference)
+        return tuning.frequencies(ofKeys: keys, quality: chord.quality, rootKey: rootKey, rootFrequency: rootFrequency)
+    }
 }

@@ -40,9 +40,11 @@ public enum ChordQuality: String, NamedChoice {
         }
     }
 
-    /// The just-intonation proportions of the tones, root first (major 4:5:6); every tone is an
-    /// exact whole-number multiple of one common frequency, so the chord does not beat. The
-    /// table and its reasons are in docs/music-theory.md.
+    /// The just-intonation proportions of the tones, root first (major 4:5:6): each tone a pure
+    /// interval of its spelling above the tone below it, a major third 5/4, a minor third 6/5 (a
+    /// suspended chord's second 9/8 or fourth 4/3 above the root, its fifth 3/2 above the root),
+    /// so an augmented triad is two pure major thirds and a diminished one two pure minor thirds.
+    /// The table, in cents, is in docs/tuning.md.
     public var justProportions: [Int] {
         switch self {
         case .major: [4, 5, 6]
@@ -52,9 +54,9 @@ public enum ChordQuality: String, NamedChoice {
         case .sus2: [8, 9, 12]
         case .sus4: [6, 8, 9]
         case .maj7: [8, 10, 12, 15]
-        case .dominant7: [4, 5, 6, 7]
+        case .dominant7: [20, 25, 30, 36]
         case .minor7: [10, 12, 15, 18]
-        case .halfDiminished7: [5, 6, 7, 9]
+        case .halfDiminished7: [25, 30, 36, 45]
         case .diminished7: [125, 150, 180, 216]
         }
     }

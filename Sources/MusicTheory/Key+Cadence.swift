@@ -50,12 +50,16 @@ extension Key {
     }
 
     /// The notes of `resolution(ofDegree:)` above `tonic` (degree d is the d-th degree in the
-    /// octave from `tonic`, 8 its octave): C major from C4, degree 6: A4 B4 C5.
+    /// octave from `tonic`, 8 its octave): C major from C4, degree 6: A4 B4 C5. In minor a line
+    /// from 5 or 6 takes the natural seventh on its way to the tonic (C minor, degree 5: G4 A♭4
+    /// B♭4 C5, as GNU Solfege resolves it), never harmonic minor's augmented second; the leading
+    /// tone asked (degree 7) rises to the tonic.
     public func resolution(ofDegree degree: Int, tonic note: SpelledNote) throws(TheoryError) -> [SpelledNote] {
         let intervals = mode.degrees
         var notes: [SpelledNote] = []
         for step in Self.resolution(ofDegree: degree) {
-            notes.append(try note.transposed(by: intervals[step - 1]))
+            let passingSeventh = quality == .minor && step == 7 && degree < 7
+            notes.append(try note.transposed(by: passingSeventh ? Mode.aeolian.degrees[6] : intervals[step - 1]))
         }
         return notes
     }

@@ -7,21 +7,39 @@ extension TuningSystem {
     /// interval above the root in fifths (the major third is 81/64). Equal temperament is 2^(n/12).
     public func frequencies(of notes: [SpelledNote], chord: Chord, root: SpelledNote, rootFrequency: Frequency) -> [Frequency] {
         precondition(root.name == chord.root, "the root note must be the chord's root")
-        let proportions = chord.quality.justProportions
         return notes.map { note in
-            let semitones = note.midiNumber - root.midiNumber
-            switch self {
-            case .equalTemperament, .pythagorean:
-                return rootFrequency.shifted(byCents: centOffset(fifths: note.name.fifths - root.name.fifths, semitones: semitones))
-            case .justIntonation:
-                let fifths = note.name.fifths - root.name.fifths
-                guard let tone = chord.quality.intervals.firstIndex(where: { $0.fifths == fifths }) else {
-                    preconditionFailure("\(note) is not a tone of \(chord)")
-                }
-                let octaves = floorDiv(semitones - chord.quality.intervals[tone].semitones, 12)
-                let ratio = Double(proportions[tone]) / Double(proportions[0]) * exp2(Double(octaves))
-                return Frequency(hertz: rootFrequency.hertz * ratio)
+            let fifths = note.name.fifths - root.name.fifths
+            guard let tone = chord.quality.intervals.firstIndex(where: { $0.fifths == fifths }) else {
+                preconditionFailure("\(note) is not a tone of \(chord)")
             }
+            return frequency(ofTone: tone, semitones: note.midiNumber - root.midiNumber, quality: chord.quality, rootFrequency: rootFrequency)
+        }
+    }
+
+    /// The frequencies of keys that are the tones of a `quality` chord on `rootKey`, voiced
+    /// anywhere, from the root's frequency: each key is the tone its distance from the root names,
+    /// spelled as the quality spells it (on C, G♯ is the augmented fifth, never a minor sixth).
+    public func frequencies(ofKeys keys: [MIDINote], quality: ChordQuality, rootKey: MIDINote, rootFrequency: Frequency) -> [Frequency] {
+        keys.map { key in
+            let semitones = key.rawValue - rootKey.rawValue
+            guard let tone = quality.semitones.firstIndex(where: { floorMod(semitones - $0, 12) == 0 }) else {
+                preconditionFailure("\(key) is not a tone of a \(quality) chord on \(rootKey)")
+            }
+            return frequency(ofTone: tone, semitones: semitones, quality: quality, rootFrequency: rootFrequency)
+        }
+    }
+
+    /// The chord's `tone`-th tone (an index into the quality's intervals) `semitones` above the
+    /// root, in whichever octave that puts it.
+    private func frequency(ofTone tone: Int, semitones: Int, quality: ChordQuality, rootFrequency: Frequency) -> Frequency {
+        let interval = quality.intervals[tone]
+        switch self {
+        case .equalTemperament, .pythagorean:
+            return rootFrequency.shifted(byCents: centOffset(fifths: interval.fifths, semitones: semitones))
+        case .justIntonation:
+            let proportions = quality.justProportions
+            let octaves = floorDiv(semitones - interval.semitones, 12)
+            return Frequency(hertz: rootFrequency.hertz * Double(proportions[tone]) / Double(proportions[0]) * exp2(Double(octaves)))
         }
     }
 

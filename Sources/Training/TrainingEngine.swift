@@ -178,7 +178,7 @@ public final class TrainingEngine {
         session!.settings = settingsSource.current
         let again = Prompt(
             number: prompt.number, question: prompt.question, settings: session!.settings,
-            sounds: prompt.sounds, isRepeat: true, staff: session!.staff
+            sounds: session!.open?.soundsOnRepeat ?? prompt.sounds, isRepeat: true, staff: session!.staff
         )
         emit(.prompt(again), at: time)
     }

@@ -23,6 +23,22 @@ struct ChordTuningTests {
         }
     }
 
+    @Test("keys tuned as a chord are its spelled tones, in every tuning, any voicing", arguments: TuningSystem.allCases)
+    func keysAsSpelled(tuning: TuningSystem) throws {
+        for quality in ChordQuality.allCases {
+            for name in PitchClass.allCases.map(\.preferredName) {
+                let chord = Chord(root: name, quality: quality)
+                let root = SpelledNote(name, octave: 3)
+                let rootFrequency = Frequency(hertz: 150)
+                let spelled = try chord.notes(from: root, inversion: 1)
+                let keys = spelled.map { MIDINote($0.midiNumber) }
+                let byKeys = tuning.frequencies(ofKeys: keys, quality: quality, rootKey: MIDINote(root.midiNumber), rootFrequency: rootFrequency)
+                let bySpelling = tuning.frequencies(of: spelled, chord: chord, root: root, rootFrequency: rootFrequency)
+                #expect(zip(byKeys, bySpelling).allSatisfy { Self.relativelyEqual($0.hertz, $1.hertz) }, "\(chord) \(tuning)")
+            }
+        }
+    }
+
     @Test("every cadence chord is beatless in just intonation, in any inversion", arguments: Key.Quality.allCases)
     func beatlessCadence(quality: Key.Quality) throws {
         for tonic in PitchClass.allCases.map(\.preferredName) {

@@ -51,13 +51,17 @@ struct KeyTests {
         #expect(cMinor[2].notes.map(\.description) == ["G3", "B3", "D4", "G4"])
     }
 
-    @Test("resolutions: 1-4 fall to the tonic, 5-7 rise to its octave")
+    @Test("resolutions: 1-4 fall to the tonic, 5-7 rise to its octave; in minor 5 and 6 through the natural seventh")
     func resolutions() throws {
         #expect((1...7).map(Key.resolution(ofDegree:))
             == [[1], [2, 1], [3, 2, 1], [4, 3, 2, 1], [5, 6, 7, 8], [6, 7, 8], [7, 8]])
         let key = Key(tonic: NoteName(.a), quality: .minor)
         let tonic = SpelledNote(NoteName(.a), octave: 3)
-        #expect(try key.resolution(ofDegree: 6, tonic: tonic).map(\.description) == ["F4", "G#4", "A4"])
+        #expect(try key.resolution(ofDegree: 6, tonic: tonic).map(\.description) == ["F4", "G4", "A4"])
+        #expect(try key.resolution(ofDegree: 5, tonic: tonic).map(\.description) == ["E4", "F4", "G4", "A4"])
+        #expect(try key.resolution(ofDegree: 7, tonic: tonic).map(\.description) == ["G#4", "A4"], "the leading tone rises")
+        let major = Key(tonic: NoteName(.c), quality: .major)
+        #expect(try major.resolution(ofDegree: 5, tonic: SpelledNote(NoteName(.c), octave: 4)).map(\.description) == ["G4", "A4", "B4", "C5"])
         #expect(try key.resolution(ofDegree: 4, tonic: tonic).map(\.description) == ["D4", "C4", "B3", "A3"])
     }
 }

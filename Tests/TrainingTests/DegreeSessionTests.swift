@@ -2,8 +2,9 @@ import MusicTheory
 import Testing
 @testable import Training
 
-/// Scale degrees heard in a key: the cadence only when the key is new, the note judged in any
-/// octave, a wrong key named as the degree it is, the resolution to the tonic after the answer.
+/// Scale degrees heard in a key: the cadence before every question (or only a new key's), the
+/// note judged in any octave and timed from its start, a wrong key named as the degree it is, the
+/// resolution to the tonic after the answer.
 @Suite struct DegreeSessionTests {
     static func start(_ exercise: DegreeExercise) throws -> Harness {
         let harness = Harness()
@@ -21,9 +22,28 @@ import Testing
         try #require(harness.sink.prompts.last?.sounds.last?.notes.first).rawValue
     }
 
-    @Test("a new key sounds I-IV-V-I, four voices together, then the note; the next question in it the note alone")
+    @Test("by default every question sounds the cadence, and so does repeat; the answer is timed from the note")
+    func cadenceEachQuestion() throws {
+        let harness = try Self.start(DegreeExercise(root: try RootNote(parsing: "C"), degrees: [6], adaptive: false))
+        #expect(harness.sink.prompts.last?.sounds.count == 5)
+        // The cadence: four chords of 1 s, each followed by the 0.25 s gap; the note starts at 5 s.
+        harness.play(try Self.note(harness), after: .seconds(6))
+        #expect(harness.sink.judgements.last?.responseTime == .seconds(1), "timed from the note, not from the cadence")
+        let second = try #require(harness.sink.prompts.last)
+        #expect(second.sounds.count == 5 && second.sounds.prefix(4).allSatisfy(\.together), "the cadence again, same key")
+        // The resolution A B C (3.5 s to its last note's end), the breath (1.2 s), the cadence (5 s), then the note.
+        harness.play(try Self.note(harness), after: .milliseconds(11_200))
+        #expect(harness.sink.judgements.last?.responseTime == .milliseconds(1_500))
+        harness.engine.perform(.repeatPrompt)
+        #expect(harness.sink.prompts.last?.isRepeat == true && harness.sink.prompts.last?.sounds.count == 5)
+        // A key during the cadence is timed as at once.
+        harness.play(try Self.note(harness) + 1, after: .seconds(1))
+        #expect(harness.sink.judgements.last?.responseTime == .zero)
+    }
+
+    @Test("cadence on a new key only: I-IV-V-I, four voices together, then the note; the next question in it the note alone, its repeat with the cadence")
     func cadenceOncePerKey() throws {
-        let harness = try Self.start(DegreeExercise(root: try RootNote(parsing: "C"), questionsPerKey: 2))
+        let harness = try Self.start(DegreeExercise(root: try RootNote(parsing: "C"), questionsPerKey: 2, cadenceEachQuestion: false))
         let first = try #require(harness.sink.prompts.last)
         #expect(first.sounds.count == 5 && first.sounds.prefix(4).allSatisfy { $0.together && $0.notes.count == 4 })
         let shown = try Self.shown(harness)
@@ -37,6 +57,8 @@ import Testing
         let second = try #require(harness.sink.prompts.last)
         #expect(second.sounds.count == 1 && second.sounds[0].notes.count == 1, "same key: no cadence")
         #expect(try Self.shown(harness).inKey == 2)
+        harness.engine.perform(.repeatPrompt)
+        #expect(harness.sink.prompts.last?.sounds.count == 5, "repeat sets the key again")
         harness.play(try Self.note(harness))
         #expect(harness.sink.prompts.last?.sounds.count == 5, "after questions_per_key, the cadence again")
         #expect(try Self.shown(harness).inKey == 1)
@@ -83,6 +105,10 @@ import Testing
         let chords = try #require(harness.sink.prompts.last).sounds.prefix(4).map { Set($0.notes.map { floorMod($0.rawValue - tonic, 12) }) }
         #expect(chords == [[0, 3, 7], [5, 8, 0], [7, 11, 2], [0, 3, 7]], "i iv V i")
         #expect(try Self.shown(harness).ask == "in A minor: play the note you hear")
+        let six = try Self.start(DegreeExercise(quality: .minor, root: try RootNote(parsing: "A"), degrees: [6]))
+        let tonic6 = try Self.shown(six).rootNote.rawValue
+        six.play(try Self.note(six))
+        #expect(six.sink.judgements.last?.sounds.map { $0.notes.map { $0.rawValue - tonic6 } } == [[8, 10, 12]], "F G A: the natural seventh")
     }
 
     @Test("random tonics: a new key every questions_per_key questions; the seed replays them")

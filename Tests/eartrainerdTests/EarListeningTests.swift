@@ -87,7 +87,7 @@ struct EarListeningTests {
         #expect(played.stdout.contains("✓  (degree \(degree))"), "\(note): \(played.stdout)")
     }
 
-    @Test("a melody heard after its first note is played back note by note, and counted right")
+    @Test("a melody heard after its key's cadence and its first note is played back note by note, and counted right")
     func dictationByEar() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dictation-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -95,13 +95,15 @@ struct EarListeningTests {
         let (daemon, wav) = try Self.daemon(folder)
         let started = try Eartrainctl.run(["start", "dictation", "--length", "4", "--seed", "6"], socket: daemon.socketPath)
         #expect(started.status == 0, "\(started)")
-        Thread.sleep(forTimeInterval: 6.8)  // the first note, then four (1 s notes, 0.25 s gaps)
+        Thread.sleep(forTimeInterval: 11.8)  // the key's cadence, the first note, then four (1 s each, 0.25 s gaps)
         let listener = try WAVListener(path: wav)
         let sounds = listener.sounds()
         let heard = sounds.map { listener.keys(in: $0) }
-        #expect(heard.count == 5 && heard.allSatisfy { $0.count == 1 }, "the first note, then the melody: \(heard) in \(sounds)")
-        let melody = heard.dropFirst().compactMap(\.first)
-        #expect(melody.first == heard.first?.first, "the melody begins on the note shown")
+        let notes = heard.suffix(5)
+        #expect(heard.count == 9 && heard.prefix(4).allSatisfy { $0.count == 4 } && notes.allSatisfy { $0.count == 1 },
+                "the cadence's four chords, the first note, then the melody: \(heard) in \(sounds)")
+        let melody = notes.dropFirst().compactMap(\.first)
+        #expect(melody.first == notes.first?.first, "the melody begins on the note shown")
         let played = try Eartrainctl.run(["play"] + melody.map(\.spelled.description), socket: daemon.socketPath)
         #expect(played.stdout.contains("4/4"), "\(melody): \(played.stdout)")
         let results = try Eartrainctl.run(["stop"], socket: daemon.socketPath)

@@ -10,8 +10,10 @@ import MusicTheory
 public protocol OpenQuestion: Sendable {
     /// What is shown while it is open.
     var question: any ExerciseQuestion { get }
-    /// What the audio sounds as it opens (and again when the student asks).
+    /// What the audio sounds as it opens.
     var sounds: [SoundPhrase] { get }
+    /// What the audio sounds when the student asks again (`repeat`); by default `sounds`.
+    var soundsOnRepeat: [SoundPhrase] { get }
     /// What the staff shows as it opens.
     var staff: Staff { get }
     /// A key pressed (velocity 1…127) at `context.time`.
@@ -23,6 +25,9 @@ public protocol OpenQuestion: Sendable {
 }
 
 extension OpenQuestion {
+    /// What sounded as it opened.
+    public var soundsOnRepeat: [SoundPhrase] { sounds }
+
     /// Nothing: the press decided.
     public mutating func release(_ note: MIDINote, context: inout QuestionContext) -> QuestionStep {
         QuestionStep()

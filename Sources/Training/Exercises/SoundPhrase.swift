@@ -19,4 +19,14 @@ public struct SoundPhrase: Sendable, Hashable, Codable {
 extension [SoundPhrase] {
     /// Every note of the phrases, in order.
     public var notes: [MIDINote] { flatMap(\.notes) }
+
+    /// How long the phrases take as the audio lays them out (each note the settings' note
+    /// duration, the prompt gap after every note and phrase): from the first one's start to where
+    /// a phrase after them starts.
+    public func soundingTime(_ settings: TrainingSettings) -> Duration {
+        reduce(.zero) { total, phrase in
+            let notes = phrase.together ? Swift.min(1, phrase.notes.count) : phrase.notes.count
+            return total + (settings.noteDuration + settings.promptGap) * notes
+        }
+    }
 }

@@ -39,11 +39,12 @@ final class FluidSynthSoundOutput: SoundOutput {
         renderer.enqueueKeysUp(within: within.seconds)
     }
 
-    /// The phrases one after another, each note tuned relative to its phrase's root, queued on
-    /// the timeline.
+    /// The phrases one after another, each tuned relative to its phrase's root (a chord as its
+    /// spelling says, `TunedNotes.phrase`), queued on the timeline.
     func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings) {
         let tuned = phrases.map { phrase in
-            (frequencies: phrase.notes.map { settings.tuningSystem.frequency(of: $0, root: phrase.root, reference: settings.referencePitch) },
+            (frequencies: TunedNotes.phrase(phrase.notes, together: phrase.together, root: phrase.root,
+                                            tuning: settings.tuningSystem, reference: settings.referencePitch),
              together: phrase.together)
         }
         let tones = random.withLock { random in

@@ -7,7 +7,7 @@ extension ChordExercise {
             abstract: "Hear a chord on a shown root, and play it (keys held together).",
             options: [
                 .init("qualities", .list, choices: .chordQualities, help: "Comma-separated: major, minor, diminished, augmented, sus2, sus4, maj7, dom7, m7, m7b5, dim7 (default: the four triads)."),
-                .init("root", .text, choices: .roots(random: true), help: "The root (default: random roots within the note range)."),
+                .init("root", .text, choices: .roots(random: true), help: "The root: a note (C3: that key) or a pitch class (a C in C3-C4) (default: random roots in C3-C4, each near the last)."),
                 .init("arpeggio", .flag(.bool(true)), help: "Sound the chord's notes one after the other."),
                 .init("strict", .flag(.bool(true)), help: "Only the voicing sounded counts (default: any voicing with that root)."),
                 .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong answers before the chord is shown."),

@@ -56,12 +56,8 @@ extension ChordExercise: ExerciseModule {
         } else {
             quality = qualities.randomElement(using: &context.random)!
         }
-        let span = quality.semitones.last ?? 0
-        let range = context.settings.noteRange
-        let candidates = (range.lowerBound.rawValue...(range.upperBound.rawValue - span)).filter { key in
-            root.map { key % 12 == $0.pitchClass.rawValue } ?? true
-        }
-        let rootKey = MIDINote(candidates.randomElement(using: &context.random) ?? range.lowerBound.rawValue)
+        let rootKey = Self.rootKey(root: root, span: quality.semitones.last ?? 0, previous: (previous as? OpenChordQuestion)?.shown.rootNote,
+                                   range: context.settings.noteRange, random: &context.random)
         let rootName = root?.spelling ?? rootKey.spelled.name
         let chord = Chord(root: rootName, quality: quality)
         context.asked(.chord(quality))

@@ -5,7 +5,8 @@ import MusicTheory
 public struct ChordExercise: Sendable, Hashable, Codable {
     /// The qualities asked (default: the four triads).
     public var qualities: [ChordQuality]
-    /// The root; nil: a random root within the note range each question.
+    /// The root: with an octave (`C3`) that very key, a pitch class in the register
+    /// (`rootRegister`); nil: a random root there each question, near the one before.
     public var root: RootNote?
     /// Sound the chord's notes one after the other instead of together.
     public var arpeggio: Bool

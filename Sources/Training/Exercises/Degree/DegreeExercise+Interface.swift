@@ -13,6 +13,7 @@ extension DegreeExercise {
                 .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong answers before the note is shown."),
                 .init("questions-per-key", key: "questions_per_key", .number, choices: .numbers(1...100), help: "Questions in one key before a random tonic changes (default 8)."),
                 .init("cadence-each-question", key: "cadence_each_question", .flag(.bool(true)), help: "Sound the cadence before every question."),
+                .init("cadence-on-new-key", key: "cadence_each_question", .flag(.bool(false)), help: "Sound the cadence only when the key changes (default: before every question)."),
                 .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every degree equally often."),
             ])
     }

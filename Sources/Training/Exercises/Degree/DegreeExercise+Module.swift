@@ -99,9 +99,22 @@ extension DegreeExercise: ExerciseModule {
         }
         context.asked(.degree(number))
         let key = Key(tonic: tonic.name, quality: quality)
-        return OpenDegreeQuestion(
+        var question = OpenDegreeQuestion(
             shown: DegreeQuestion(key: key, root: tonic, rootNote: MIDINote(tonic.midiNumber), inKey: inKey),
-            degree: number, withCadence: inKey == 1 || cadenceEachQuestion, exercise: self, promptTime: context.time)
+            degree: number, withCadence: inKey == 1 || cadenceEachQuestion, exercise: self)
+        question.noteTime = context.time + Self.beforeTheNote(question, after: before, settings: context.settings)
+        return question
+    }
+
+    /// How long after the question opens its note starts, as the question's timeline plays it
+    /// (docs/audio.md): the last question's resolution (ending with its last note), the breath,
+    /// then the cadence. What only the sound edge knows (the voice's instruction, the wait for
+    /// the student's keys to come up) is not counted.
+    private static func beforeTheNote(_ question: OpenDegreeQuestion, after previous: OpenDegreeQuestion?,
+                                      settings: TrainingSettings) -> Duration {
+        guard let previous else { return question.sounds.dropLast().soundingTime(settings) }
+        let resolution = [previous.resolution].soundingTime(settings) - settings.promptGap
+        return resolution + settings.breath + question.sounds.dropLast().soundingTime(settings)
     }
 
     /// A tonic whose cadence (an octave below it) and resolutions (to the octave above) fit the

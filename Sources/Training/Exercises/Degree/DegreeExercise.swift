@@ -2,7 +2,8 @@ import MusicTheory
 
 /// A scale-degree exercise (functional ear training): a cadence sets a key, then one note of its
 /// scale sounds; the student plays it. After the answer the note resolves stepwise to the tonic.
-/// Questions stay in one key for `questionsPerKey` questions; only a new key gets a new cadence.
+/// Questions stay in one key for `questionsPerKey` questions; the cadence sounds before each
+/// (or, without `cadenceEachQuestion`, only a new key's).
 public struct DegreeExercise: Sendable, Hashable, Codable {
     /// Major (I–IV–V–I) or minor (i–iv–V–i, degrees from harmonic minor).
     public var quality: Key.Quality
@@ -16,13 +17,14 @@ public struct DegreeExercise: Sendable, Hashable, Codable {
     public var triesBeforeReveal: Int
     /// Degrees missed come up more often.
     public var adaptive: Bool
-    /// Questions asked in one key before a random tonic changes (and a new cadence sounds).
+    /// Questions asked in one key before a random tonic changes.
     public var questionsPerKey: Int
-    /// Sound the cadence before every question, not only when the key changes.
+    /// Sound the cadence before every question (the default, as a teacher does), not only when
+    /// the key changes.
     public var cadenceEachQuestion: Bool
 
     public init(quality: Key.Quality = .major, root: RootNote? = nil, degrees: [Int] = Array(1...7), exactOctave: Bool = false,
-                triesBeforeReveal: Int = 3, adaptive: Bool = true, questionsPerKey: Int = 8, cadenceEachQuestion: Bool = false) {
+                triesBeforeReveal: Int = 3, adaptive: Bool = true, questionsPerKey: Int = 8, cadenceEachQuestion: Bool = true) {
         self.quality = quality
         self.root = root
         self.degrees = degrees

@@ -6,10 +6,12 @@ struct OpenDegreeQuestion: RevealedOnce {
     let shown: DegreeQuestion
     /// 1…7.
     let degree: Int
-    /// The cadence sounds before the note (a new key, or every question when asked).
+    /// The cadence sounds before the note (every question, or only a new key's).
     let withCadence: Bool
     let exercise: DegreeExercise
-    let promptTime: Duration
+    /// When the note starts to sound: the answer's time is counted from it, not from the
+    /// cadence (or the last question's resolution) before it.
+    var noteTime: Duration = .zero
     var wrongTries = 0
 
     var question: any ExerciseQuestion { shown }
@@ -23,10 +25,14 @@ struct OpenDegreeQuestion: RevealedOnce {
     }
 
     /// The cadence's four chords (when it sounds), then the note.
-    var sounds: [SoundPhrase] {
-        let cadence = withCadence ? ((try? shown.key.cadence(tonic: shown.root)) ?? []) : []
-        return cadence.map { SoundPhrase($0.notes.map { MIDINote($0.midiNumber) }, together: true) } + [SoundPhrase([answer.midiNote])]
-    }
+    var sounds: [SoundPhrase] { (withCadence ? cadence : []) + [SoundPhrase([answer.midiNote])] }
+
+    /// The cadence and the note, whether or not the cadence came before it: a student asking
+    /// again hears the key set again.
+    var soundsOnRepeat: [SoundPhrase] { cadence + [SoundPhrase([answer.midiNote])] }
+
+    /// The key's cadence, four chords together.
+    private var cadence: [SoundPhrase] { SoundPhrase.cadence(of: shown.key, tonic: shown.root) }
 
     /// The tonic alone.
     var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }
@@ -39,7 +45,7 @@ struct OpenDegreeQuestion: RevealedOnce {
 
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let expected = answer
-        let responseTime = context.time - promptTime
+        let responseTime = max(.zero, context.time - noteTime)
         let attempt = wrongTries + 1
         if attempt == 1 { context.firstNote(after: responseTime) }
         let correct = expected.isAnswered(by: note)

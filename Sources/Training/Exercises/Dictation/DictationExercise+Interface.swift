@@ -11,6 +11,7 @@ extension DictationExercise {
                 .init("mode", .text, choices: .modes(Mode.allCases.filter { $0 != .chromatic }), help: "The scale the melody is made of (default: ionian)."),
                 .init("root", .text, choices: .roots(random: true), help: "The key's tonic (default: random)."),
                 .init("any-octave", key: "strict", .flag(.bool(false)), help: "Take each note in any octave (default: the octave heard)."),
+                .init("tritones", .flag(.bool(true)), help: "Let melodies leap a tritone (default: never)."),
                 .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong attempts before the melody is shown."),
             ])
     }

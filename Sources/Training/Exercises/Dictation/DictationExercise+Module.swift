@@ -18,6 +18,7 @@ extension DictationExercise: ExerciseModule {
         options.root = try params.root(over: base.root)
         options.exactOctave = try params.bool("strict") ?? base.exactOctave
         options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
+        options.tritones = try params.bool("tritones") ?? base.tritones
         return options
     }
 
@@ -34,7 +35,8 @@ extension DictationExercise: ExerciseModule {
                 case .inDirection: throw TrainingError("in-direction is for scales; a melody takes exact-octave or pitch-class")
                 }
             },
-            triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: 1...10))
+            triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: 1...10),
+            tritones: try reader.bool("tritones", d.tritones))
     }
 
     public func validate() throws(TrainingError) {
@@ -52,11 +54,18 @@ extension DictationExercise: ExerciseModule {
     public var sessionColumns: SessionColumns { SessionColumns(mode: mode.name, root: root?.description) }
 
     public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
-        let melody = Melody.make(length: length, mode: mode, root: root, range: context.settings.noteRange, random: &context.random)
+        let range = context.settings.noteRange
+        let before = previous as? OpenDictation
+        let sameKey = before.map { $0.inKey < Self.melodiesPerKey } ?? false
+        let key = sameKey ? before!.key : DictationKey.choose(mode: mode, root: root, range: range, random: &context.random)
+        let inKey = sameKey ? before!.inKey + 1 : 1
+        let melody = Melody.make(length: length, in: key, range: range, tritones: tritones, random: &context.random)
         for degree in melody.degrees { context.asked(.degree(degree)) }
         let notes = zip(melody.spelled, melody.keys).map { ExpectedNote(spelled: $0, midiNote: $1, exactOctaveRequired: exactOctave) }
-        let shown = DictationQuestion(
-            key: "\(melody.tonic) \(mode.name)", root: melody.spelled[0], rootNote: melody.keys[0], tonic: melody.tonicKey, length: length)
-        return OpenDictation(shown: shown, notes: notes, degrees: melody.degrees, exercise: self, promptTime: context.time)
+        let shown = DictationQuestion(key: key.name, root: melody.spelled[0], rootNote: melody.keys[0], tonic: key.tonicKey, length: length)
+        let keyContext = inKey == 1 ? key.context(range: range) : []
+        // The melody's time starts after what sets the key.
+        return OpenDictation(shown: shown, notes: notes, degrees: melody.degrees, exercise: self, key: key, inKey: inKey,
+                             keyContext: keyContext, promptTime: context.time + keyContext.soundingTime(context.settings))
     }
 }

@@ -2,27 +2,34 @@ import MusicTheory
 
 /// A melodic dictation: a short melody in a key is heard, its first note shown; the student plays
 /// it back, note by note. A wrong note starts the attempt again from the first note; after the
-/// configured wrong attempts the melody is revealed.
+/// configured wrong attempts the melody is revealed. A key is kept for `melodiesPerKey` melodies,
+/// set by its cadence (or its tonic) before the first.
 public struct DictationExercise: Sendable, Hashable, Codable {
     /// Notes in a melody, 3…8.
     public var length: Int
     /// The scale the melody is made of (any of `Mode`'s; default Ionian).
     public var mode: Mode
-    /// The key's tonic; nil: a random tonic each melody.
+    /// The key's tonic; nil: a random tonic every `melodiesPerKey` melodies.
     public var root: RootNote?
     /// Only the octave heard counts (default); otherwise any octave of each note.
     public var exactOctave: Bool
     /// Wrong attempts before the melody is revealed.
     public var triesBeforeReveal: Int
+    /// Melodies may leap a tritone (by default they never do, `MelodyRules`).
+    public var tritones: Bool
 
-    public init(length: Int = 4, mode: Mode = .ionian, root: RootNote? = nil, exactOctave: Bool = true, triesBeforeReveal: Int = 3) {
+    public init(length: Int = 4, mode: Mode = .ionian, root: RootNote? = nil, exactOctave: Bool = true, triesBeforeReveal: Int = 3,
+                tritones: Bool = false) {
         self.length = length
         self.mode = mode
         self.root = root
         self.exactOctave = exactOctave
         self.triesBeforeReveal = triesBeforeReveal
+        self.tritones = tritones
     }
 
     /// The lengths a melody may have.
     public static let lengths = 3...8
+    /// Melodies in one key: the key is set (by its cadence, or its tonic) before the first of them.
+    public static let melodiesPerKey = 4
 }

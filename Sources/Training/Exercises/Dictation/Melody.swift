@@ -1,62 +1,71 @@
 import MusicTheory
 
-/// A short melody in a key, as a dictation asks it: mostly steps, a leap now and then (up to a
-/// fifth), starting on the tonic chord (degree 1, 3 or 5) and, from four notes on, ending on the
-/// tonic. Made from the session's seeded generator, so a seed replays it.
+/// A short melody in a key, as a dictation asks it, made by `MelodyRules`: a walk from a degree of
+/// the tonic chord, mostly by step, ending on a stable degree (from four notes on, the tonic).
+/// Made from the session's seeded generator, so a seed replays it.
 struct Melody {
-    /// The key's tonic as written, and as sounded.
-    let tonic: NoteName
-    let tonicKey: MIDINote
     /// The notes, written and sounded.
     let spelled: [SpelledNote]
     let keys: [MIDINote]
     /// Each note's scale degree, 1… (the tonic is 1 in every octave).
     let degrees: [Int]
 
-    /// Scale steps from the tonic the melody keeps within: a fourth below to an octave and a
-    /// third above (in a seven-note scale).
-    static let lowestStep = -3, highestStep = 9
+    /// Walks tried before falling back to a scale up and down (one fails when no move the rules
+    /// allow leads on, such as a lydian fourth between two tritones from the tonic).
+    static let attempts = 50
 
-    static func make(length: Int, mode: Mode, root: RootNote?, range: ClosedRange<MIDINote>, random: inout SeededRandom) -> Melody {
-        let intervals = Array(mode.degrees.dropLast())  // without the octave
-        let size = intervals.count
-        // Scale steps, relative to the tonic at 0.
-        var steps = [[0, 2, 4].map { min($0, size - 1) }.randomElement(using: &random)!]
-        let moves = [-1, 1, -1, 1, -2, 2, -1, 1, -3, 3, 4, -4]  // steps twice as often as thirds, leaps rarer
-        while steps.count < length {
-            let last = steps.last!
-            let candidates = moves.map { last + $0 }.filter { (lowestStep...highestStep).contains($0) }
-            steps.append(candidates.randomElement(using: &random)!)
+    static func make(length: Int, in key: DictationKey, range: ClosedRange<MIDINote>, tritones: Bool,
+                     random: inout SeededRandom) -> Melody {
+        let size = key.mode.degrees.count - 1
+        let keys = range.lowerBound.rawValue...range.upperBound.rawValue
+        let steps = (MelodyRules.lowestStep...MelodyRules.highestStep).filter { keys.contains(key.tonicKey.rawValue + key.semitones(ofStep: $0)) }
+        let stable = steps.filter { MelodyRules.stableSemitones.contains(floorMod(key.semitones(ofStep: $0), 12)) }
+        let starts = stable.filter { (0..<size).contains($0) }
+        let endings = length >= 4 ? stable.filter { floorMod($0, size) == 0 } : stable
+        for _ in 0..<attempts {
+            guard let walk = walk(length: length, from: starts.isEmpty ? stable : starts, through: steps, to: endings,
+                                  in: key, tritones: tritones, random: &random) else { continue }
+            return Melody(steps: walk, in: key)
         }
-        if length >= 4 {
-            // End on the tonic nearest the note before.
-            let before = steps[length - 2]
-            steps[length - 1] = [0, size].min { abs($0 - before) < abs($1 - before) }!
+        // Up the scale from the tonic and back to it: every move a step.
+        let rise = length / 2
+        return Melody(steps: (0..<length).map { $0 <= rise ? $0 : 2 * rise - $0 }, in: key)
+    }
+
+    /// One melody's scale steps, or nil when the walk came to a note no allowed move leaves.
+    private static func walk(length: Int, from starts: [Int], through steps: [Int], to endings: [Int], in key: DictationKey,
+                             tritones: Bool, random: inout SeededRandom) -> [Int]? {
+        guard var last = starts.randomElement(using: &random) else { return nil }
+        var walk = [last], previous = 0
+        while walk.count < length {
+            let targets = (walk.count == length - 1 ? endings : steps).filter { target in
+                MelodyRules.allows(key.semitones(ofStep: target) - key.semitones(ofStep: last), steps: target - last,
+                                   after: previous, tritones: tritones)
+            }
+            let total = targets.map { MelodyRules.weight(ofSteps: $0 - last) }.reduce(0, +)
+            guard total > 0 else { return nil }
+            var pick = Int.random(in: 0..<total, using: &random)
+            let next = targets.first { target in
+                pick -= MelodyRules.weight(ofSteps: target - last)
+                return pick < 0
+            }!
+            previous = key.semitones(ofStep: next) - key.semitones(ofStep: last)
+            walk.append(next)
+            last = next
         }
-        // A tonic whose melody fits the range: its lowest step at or above the bottom.
-        let span = (steps.min()!...steps.max()!)
-        func semitones(_ step: Int) -> Int {
+        return walk
+    }
+
+    /// The notes of `steps` scale steps from the key's tonic.
+    private init(steps: [Int], in key: DictationKey) {
+        let intervals = key.mode.degrees
+        let size = intervals.count - 1
+        spelled = steps.map { step in
             let octave = Int((Double(step) / Double(size)).rounded(.down))
-            return octave * 12 + intervals[step - octave * size].semitones
+            let base = (try? key.tonic.transposed(by: intervals[step - octave * size])) ?? key.tonic
+            return SpelledNote(base.name, octave: base.octave + octave)
         }
-        let low = range.lowerBound.rawValue - semitones(span.lowerBound)
-        let high = max(low, range.upperBound.rawValue - semitones(span.upperBound))
-        let candidates = (low...high).filter { key in root.map { floorMod(key, 12) == $0.pitchClass.rawValue } ?? true }
-        let tonicKey = MIDINote(candidates.randomElement(using: &random) ?? low)
-        let tonicName = root?.spelling ?? tonicKey.spelled.name
-        let tonicNote = SpelledNote(tonicName, octave: tonicKey.octave + (tonicKey.rawValue - SpelledNote(tonicName, octave: tonicKey.octave).midiNumber) / 12)
-        var spelled: [SpelledNote] = []
-        var keys: [MIDINote] = []
-        var degrees: [Int] = []
-        for step in steps {
-            let octave = Int((Double(step) / Double(size)).rounded(.down))
-            let degree = step - octave * size
-            let base = (try? tonicNote.transposed(by: intervals[degree])) ?? tonicNote
-            let note = SpelledNote(base.name, octave: base.octave + octave)
-            spelled.append(note)
-            keys.append(MIDINote(tonicKey.rawValue + semitones(step)))
-            degrees.append(degree + 1)
-        }
-        return Melody(tonic: tonicName, tonicKey: tonicKey, spelled: spelled, keys: keys, degrees: degrees)
+        keys = steps.map { MIDINote(key.tonicKey.rawValue + key.semitones(ofStep: $0)) }
+        degrees = steps.map { floorMod($0, size) + 1 }
     }
 }

@@ -8,6 +8,12 @@ struct OpenDictation: RevealedOnce {
     /// Each note's scale degree: what its answers are counted under.
     let degrees: [Int]
     let exercise: DictationExercise
+    /// The key, kept for `DictationExercise.melodiesPerKey` melodies; this is the `inKey`-th in it.
+    let key: DictationKey
+    let inKey: Int
+    /// What sets the key before the first melody in it (nothing before the others).
+    let keyContext: [SoundPhrase]
+    /// The prompt's time with what sets the key after it: the first note's time counts from here.
     let promptTime: Duration
     /// The note expected next.
     var index = 0
@@ -17,8 +23,8 @@ struct OpenDictation: RevealedOnce {
 
     var question: any ExerciseQuestion { shown }
     var melody: SoundPhrase { SoundPhrase(notes.map(\.midiNote)) }
-    /// The first note alone, then the melody.
-    var sounds: [SoundPhrase] { [SoundPhrase([notes[0].midiNote]), melody] }
+    /// What sets the key (a new key's first melody), the first note alone, then the melody.
+    var sounds: [SoundPhrase] { keyContext + [SoundPhrase([notes[0].midiNote]), melody] }
     /// The first note.
     var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }
 
