@@ -25,9 +25,9 @@ public final class ToneRenderer: Sendable {
 
     struct ScheduledEvent {
         enum Kind {
-            case start(Tone, CelloPlan?), stop(channel: Int, key: Int)
+            case start(Tone, ToneVoice), stop(channel: Int, key: Int)
             /// A key held until its `release` (the tone's `frameCount` is not used).
-            case press(MIDINote, Tone, CelloPlan?)
+            case press(MIDINote, Tone, ToneVoice)
             case release(MIDINote)
             case sustain(down: Bool)
         }
@@ -78,35 +78,20 @@ public final class ToneRenderer: Sendable {
     /// Frames rendered so far.
     public var clock: Int { state.withLock { $0.clock } }
 
-    /// Queues tones; each `startFrame` counts from the next block boundary. Cello tones are planned
-    /// first, on this thread (which may measure a bend not yet in the calibration table); a tone
-    /// that cannot be planned sounds as a sine, and the error is kept for `takeErrors`.
+    /// Queues tones; each `startFrame` counts from the next block boundary. Tones are planned
+    /// first, on this thread (which may measure a bend or a key's loudness not yet in the
+    /// calibration table); a tone that cannot be planned sounds as a sine, and the error is kept
+    /// for `takeErrors`.
     public func play(_ tones: [Tone]) {
-        let (plans, failures) = plans(for: tones)
+        let (voices, failures) = voices(for: tones)
         state.withLock { state in
             state.errors += failures
             let base = Self.nextBoundary(state.clock)
-            for (tone, plan) in zip(tones, plans) {
-                state.pending.append(ScheduledEvent(frame: base + Self.nextBoundary(tone.startFrame), kind: .start(tone, plan)))
+            for (tone, voice) in zip(tones, voices) {
+                state.pending.append(ScheduledEvent(frame: base + Self.nextBoundary(tone.startFrame), kind: .start(tone, voice)))
             }
             state.pending.sort { $0.frame < $1.frame }
         }
-    }
-
-    /// Each cello tone's plan (nil for a sine, or for a tone that cannot be planned, which then
-    /// sounds as a sine), on the calling thread, and what could not be planned.
-    func plans(for tones: [Tone]) -> (plans: [CelloPlan?], failures: [AudioError]) {
-        var plans: [CelloPlan?] = []
-        var failures: [AudioError] = []
-        for tone in tones {
-            guard tone.source == .cello, let tuner else { plans.append(nil); continue }
-            do { plans.append(try tuner.plan(tone.frequency)) } catch {
-                failures.append(error)
-                plans.append(nil)
-            }
-        }
-        tuner?.save()
-        return (plans, failures)
     }
 
     /// Queues `event` after every event due at or before its frame, so that events keep the order
@@ -121,7 +106,10 @@ public final class ToneRenderer: Sendable {
     /// this with every pitch the current exercise can ask for.
     public func prepare(_ frequencies: [Frequency]) throws(AudioError) {
         guard let tuner else { return }
-        for frequency in frequencies { _ = try tuner.plan(frequency) }
+        for frequency in frequencies {
+            _ = try tuner.plan(frequency)
+            _ = try tuner.loudness(near: frequency)
+        }
         tuner.save()
     }
 
