@@ -57,6 +57,8 @@ public final class ToneRenderer: Sendable {
         var speech: SpeechLane
         /// The question's sounds and sentences, heard one after another.
         var timeline = Timeline()
+        /// The master bus's last stage: no sample reaches full scale.
+        var limiter: PeakLimiter
     }
 
     /// A renderer with the cello if it could be built, or nil for sine only; idle after
@@ -69,7 +71,8 @@ public final class ToneRenderer: Sendable {
         self.tuner = tuner
         self.sampleRate = sampleRate
         self.stopFrames = stopFrames
-        state = Mutex(State(cello: cello, speech: SpeechLane(rampFrames: max(1, Int(Self.speechRamp * sampleRate)))))
+        state = Mutex(State(cello: cello, speech: SpeechLane(rampFrames: max(1, Int(Self.speechRamp * sampleRate))),
+                            limiter: PeakLimiter(sampleRate: sampleRate)))
     }
 
     /// Whether cello tones really sound as a cello (otherwise they sound as sines).
@@ -163,7 +166,8 @@ public final class ToneRenderer: Sendable {
         }
     }
 
-    /// Renders `frames` stereo frames, overwriting both buffers.
+    /// Renders `frames` stereo frames, overwriting both buffers: the cello, the sines and the voice,
+    /// through the limiter.
     public func render(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
         state.withLock { state in
             if Self.skipIdle(&state, frames: frames, left: left, right: right) { return }
@@ -177,6 +181,7 @@ public final class ToneRenderer: Sendable {
                 let count = min(frames - done, Self.blockFrames - state.clock % Self.blockFrames)
                 Self.renderSpan(&state, count: count, left: left + done, right: right + done, stopFrames: stopFrames)
                 state.speech.mix(into: left + done, right + done, count: count, noteSounding: state.quietFrames == 0)
+                state.limiter.process(left + done, right + done, count: count)
                 state.clock += count
                 done += count
             }
