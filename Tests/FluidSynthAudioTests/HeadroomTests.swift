@@ -145,4 +145,21 @@ import MusicTheory
                      "\(source)", HeadroomTests.dBFS(limiter.highestInput), HeadroomTests.dBFS(heard.peak),
                      -20 * log10(Double(limiter.lowestGain)), heard.softClipped))
     }
+
+    @Test("a feedback word at full volume over a prompt chord and the student's chord: no sample at full scale")
+    func cueOverChord() throws {
+        let (renderer, _) = Support.renderer(keys: 48...72)
+        try #require(renderer.hasCello, "no SoundFont cello to test with")
+        let chord = [48, 52, 55, 58].map { MIDINote($0) }
+        renderer.play(HeadroomTests.tones([SoundPhrase(chord, together: true)], source: .cello))
+        for key in chord {
+            renderer.press(key, Tone(frequency: Frequency(key), velocity: 127, source: .cello, startFrame: 0, frameCount: 1))
+        }
+        // A stand-in for a word at volume 1: 0.5 s peaking at −0.5 dBFS (the lane ducks it under the notes).
+        renderer.cue((0..<24_000).map { Float(0.944 * sin(2 * Double.pi * 330 * Double($0) / HeadroomTests.rate)) })
+        let (left, right) = renderer.renderOffline([], frames: Int(2 * HeadroomTests.rate))
+        let peak = (left + right).map(abs).max() ?? 0
+        #expect(peak <= PeakLimiter.limit, "peak \(HeadroomTests.dBFS(peak))")
+        #expect(renderer.state.withLock { $0.limiter.clippedSamples } == 0)
+    }
 }
