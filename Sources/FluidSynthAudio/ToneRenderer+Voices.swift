@@ -28,7 +28,6 @@ extension ToneRenderer {
     /// no cello, or its loudness cannot be measured).
     func sineAmplitude(for tone: Tone) -> Double {
         let loudness = try? tuner?.loudness(near: tone.frequency)
-        return SineLevel(loudness: loudness ?? nil).amplitude(hertz: tone.frequency.hertz, velocity: tone.velocity,
-                                                              sampleRate: sampleRate)
+        return SineLevel(loudness: loudness).amplitude(hertz: tone.frequency.hertz, velocity: tone.velocity, sampleRate: sampleRate)
     }
 }

@@ -21,13 +21,17 @@ import Training
         #expect(cache.load(Self.identity(digest: "d2")) == nil)
     }
 
-    @Test("A tuner measures once, stores the table, and a second tuner of the same identity reuses it")
-    func measuredOnce() throws {
-        let folder = NSTemporaryDirectory() + "cal-reuse-\(getpid())"
-        let cache = CalibrationCache(directory: folder)
+    /// A cache in a temporary folder of its own, and the identity of Debian's FluidR3_GM cello.
+    static func systemCello(_ name: String, duration: Int) throws -> (cache: CalibrationCache, path: String, identity: CelloCalibration.Identity) {
         let path = SoundFontLocator.systemPath
         let identity = CelloCalibration.Identity(soundFontDigest: try ContentDigest.of(path: path), preset: .cello,
-                                                 noteDurationMilliseconds: 400, sampleRate: 48000, velocity: 100)
+                                                 noteDurationMilliseconds: duration, sampleRate: 48000, velocity: 100)
+        return (CalibrationCache(directory: NSTemporaryDirectory() + "\(name)-\(getpid())"), path, identity)
+    }
+
+    @Test("A tuner measures once, stores the table, and a second tuner of the same identity reuses it")
+    func measuredOnce() throws {
+        let (cache, path, identity) = try Self.systemCello("cal-reuse", duration: 400)
         let first = try CelloTuner(soundFontPath: path, preset: .cello, identity: identity, bend: PitchBend(), cache: cache)
         #expect(first.calibration.count == 0)
         try first.measureCentred(keys: 45...47)
@@ -42,16 +46,12 @@ import Training
 
     @Test("A table stored before loudness was measured still loads; the tuner measures a key's loudness when wanted")
     func tableWithoutLoudness() throws {
-        let folder = NSTemporaryDirectory() + "cal-loudness-\(getpid())"
-        let cache = CalibrationCache(directory: folder)
-        let path = SoundFontLocator.systemPath
-        let identity = CelloCalibration.Identity(soundFontDigest: try ContentDigest.of(path: path), preset: .cello,
-                                                 noteDurationMilliseconds: 300, sampleRate: 48000, velocity: 100)
+        let (cache, path, identity) = try Self.systemCello("cal-loudness", duration: 300)
         var table = CelloCalibration(identity: identity)
         table.record(key: 57, bend: 0, cents: -5.0)
         var json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(table)) as? [String: Any])
         json["loudness"] = nil
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: cache.directory, withIntermediateDirectories: true)
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: cache.path(for: identity)))
 
         let tuner = try CelloTuner(soundFontPath: path, preset: .cello, identity: identity, bend: PitchBend(), cache: cache)
