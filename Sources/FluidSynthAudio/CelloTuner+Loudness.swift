@@ -6,6 +6,8 @@ extension CelloTuner {
     /// frequency no MIDI key plays.
     func loudness(near frequency: Frequency) throws(AudioError) -> Double? {
         guard let (key, _) = Self.key(for: frequency) else { return nil }
+        // Known: no wait for a measurement under way (a sine key sounds at once).
+        if let known = state.withLock({ $0.table.loudness[key] }) { return known }
         return try measuring.withLock { (_) throws(AudioError) -> Double? in try loudnessAlone(ofKey: key) }
     }
 
