@@ -11,7 +11,7 @@ import Training
 /// Served: the configured listen address, `localhost`, `127.0.0.1` and `::1`; when listening on
 /// every address (`0.0.0.0`, `::`), also this machine's own addresses (as `eartrainctl web-pair`
 /// lists them) and its host name (`NAME`, `NAME.local`).
-public final class ServedHosts: Sendable {
+final class ServedHosts: Sendable {
     private let names: Set<String>
     private let everyAddress: Bool
     private let machineAddresses: @Sendable () -> [String]
@@ -20,7 +20,7 @@ public final class ServedHosts: Sendable {
 
     /// `machineAddresses`: this machine's addresses, asked again for a name not on the list
     /// (an address a DHCP lease gave after the start).
-    public init(listen: ListenAddress, machineAddresses: @escaping @Sendable () -> [String] = WebAddresses.networkAddresses) {
+    init(listen: ListenAddress, machineAddresses: @escaping @Sendable () -> [String] = WebAddresses.networkAddresses) {
         var names: Set<String> = ["localhost", "127.0.0.1", "::1"]
         if listen.isWildcard {
             names.formUnion(machineAddresses())
