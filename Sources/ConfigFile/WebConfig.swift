@@ -5,7 +5,7 @@ import Training
 public struct WebConfig: Sendable {
     /// The address and port the web view binds: loopback unless the LAN is meant.
     public var listen: ListenAddress
-    /// Who may see the live session from another machine.
+    /// Who may see the live session without a pairing.
     public var viewing: WebViewing
 
     public init(listen: ListenAddress = .standard, viewing: WebViewing = .open) {
@@ -16,8 +16,9 @@ public struct WebConfig: Sendable {
 
 extension WebConfig: Hashable, Codable {}
 
-/// Who may see the pages from another machine. Control (start, repeat, skip, stop) always needs
-/// a paired browser there, whatever this says; the machine itself (loopback) may do everything.
+/// Who may see the pages without a pairing, from this machine too. Control (start, repeat, skip,
+/// stop) and another profile's statistics always need a paired browser, whatever this says: a
+/// loopback peer may be any local account, which the daemon's socket may refuse.
 public enum WebViewing: String, Sendable, Hashable, Codable, CaseIterable {
     /// Anyone who reaches the port sees the live session and the results: a class's projector.
     case open

@@ -5,7 +5,7 @@ import Training
 public struct WebConfiguration: Sendable {
     /// The address and port the server binds (`web.listen`, `--listen`).
     public var listen: ListenAddress
-    /// Who sees the session from another machine (`web.viewing`).
+    /// Who sees the session without a pairing (`web.viewing`).
     public var viewing: WebViewing
     /// The paired browsers (kept in the state directory when installed).
     public var browsers: PairedBrowsers

@@ -11,6 +11,7 @@ import socket
 import subprocess
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 # Variables the test runner's environment may carry that the daemon must not see: systemd's, the
@@ -24,6 +25,8 @@ CLEARED_ENVIRONMENT = [
 
 # Straight to the web view, whatever proxy the environment names (as Chromium's --no-proxy-server).
 DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+# The attacker's name, which the browser resolves to 127.0.0.1 (chromium()).
+REBOUND = "rebound.example"
 
 
 def memory(pid):
@@ -142,10 +145,17 @@ class Web:
 
     def get(self, path):
         """(status, body) of a GET from loopback; (0, reason) when nothing answers."""
+        return self.request(path)
+
+    def request(self, path, method="GET", headers=None, fields=None):
+        """(status, body) of a request from loopback with no cookie, as a local account's curl
+        sends it (`headers` may name another Host); (0, reason) when nothing answers."""
         if self.process.poll() is not None:
             raise AssertionError(f"eartrainer-web exited with {self.process.returncode}")
+        data = urllib.parse.urlencode(fields).encode() if fields is not None else None
+        request = urllib.request.Request(self.url(path), data=data, method=method, headers=headers or {})
         try:
-            with DIRECT.open(self.url(path), timeout=5) as response:
+            with DIRECT.open(request, timeout=5) as response:
                 return response.status, response.read().decode()
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
@@ -217,7 +227,9 @@ def chromium():
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     # As root and in containers Chromium's sandbox cannot start; /dev/shm may be small.
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--hide-scrollbars", "--no-proxy-server", "--no-first-run", "--disable-extensions", "--lang=en-US"]:
+                     "--hide-scrollbars", "--no-proxy-server", "--no-first-run", "--disable-extensions", "--lang=en-US",
+                     # A name an attacker rebound to this machine (DNS rebinding), as the browser resolves it.
+                     f"--host-resolver-rules=MAP {REBOUND} 127.0.0.1"]:
         options.add_argument(argument)
     service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(options=options, service=service)

@@ -2,7 +2,8 @@
 eartrainerd and eartrainer-web. Screenshots of the live screen mid-round, the start form, the
 results and the progress page at 390x844 and 1024x768; every page phone-first at 360, 390 and
 768 px wide (phone.py); how long a key takes to reach the page; the page coming back after the
-daemon restarts; control refused to a peer that is not the machine itself.
+daemon restarts; control refused to a browser that is not paired, from this machine too; a name
+rebound to this machine (DNS rebinding) refused.
 
 Run by scripts/test-browser.sh, which says where the binaries, screenshots and figures go.
 Prints "ok: …", "FAILED: …" or "SKIP: …" per check, and exits 1 when any check failed."""
@@ -20,7 +21,7 @@ import urllib.parse
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the tests
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import RPC, Daemon, Web, chromium, lan_address, memory, set_screen, wait_for  # noqa: E402
+from harness import REBOUND, RPC, Daemon, Web, chromium, lan_address, memory, set_screen, wait_for  # noqa: E402
 from phone import check_page  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
@@ -251,7 +252,7 @@ def test_restart(report, daemon, web, driver):
 
 
 def test_start_form(daemon, web, driver):
-    """The start form from the machine itself, on a phone: the interval kind's own options, picked
+    """The start form in the browser paired on this machine, on a phone: the interval kind's own options, picked
     and ticked as a student would, start the session they say. Nothing in any kind's form is typed
     but the A4 pitch and the profile: every other value is picked from the catalog's choices."""
     if running(daemon):
@@ -295,10 +296,13 @@ def opened(web, path, ready=None):
 
 
 def refused(web):
-    """A page loader: a start form of no kind posted, and the page that refuses it."""
+    """A page loader: a start form of no kind posted (with the paired page's token), and the page
+    that refuses it."""
     def load(driver):
         driver.get(web.url("/"))
-        submitted(driver, "/session/start", {"kind": "viola"})
+        csrf = driver.execute_script('var c = document.querySelector("input[name=csrf]"); return c && c.value;')
+        assert csrf, "no csrf token on the page: is the browser paired?"
+        submitted(driver, "/session/start", {"kind": "viola", "csrf": csrf})
     return load
 
 
@@ -379,9 +383,9 @@ def test_refused_without_pairing(daemon, web, driver, host):
     assert daemon.status()["session"]["correct"] == 1
 
 
-def test_pairing(daemon, web, driver, host):
-    """As a student pairs the phone: the code from `eartrainctl web-pair` typed into the pairing
-    page, then the page's own Skip button. A post without the page's token is still refused."""
+def pair(daemon, web, driver, host="127.0.0.1"):
+    """Pairs the browser at `host` as a student does: the code from `eartrainctl web-pair` (which
+    needs the daemon's socket's right) typed into the pairing page. Returns the code."""
     output = daemon.ctl("web-pair", "--no-qr")
     found = re.search(r"Pairing code: (\d{3}) (\d{3})", output)
     assert found, f"no code in: {output!r}"
@@ -393,6 +397,13 @@ def test_pairing(daemon, web, driver, host):
     except AssertionError:
         text = driver.find_element("css selector", "main").text
         raise AssertionError(f"after posting the code, {driver.current_url}: {text[:300]!r}")
+    return found.group(1) + found.group(2)
+
+
+def test_pairing(daemon, web, driver, host):
+    """As a student pairs the phone: the code from `eartrainctl web-pair` typed into the pairing
+    page, then the page's own Skip button. A post without the page's token is still refused."""
+    code = pair(daemon, web, driver, host)
     cookies = {c["name"]: c for c in driver.get_cookies()}
     assert "eartrainer_pair" in cookies, f"no eartrainer_pair cookie: {sorted(cookies)}"
     assert cookies["eartrainer_pair"].get("httpOnly"), "the pairing cookie is not HttpOnly"
@@ -404,10 +415,10 @@ def test_pairing(daemon, web, driver, host):
     driver.find_element("css selector", 'form[action="/session/stop"] button').click()
     wait_for("the results after Stop", lambda: urllib.parse.urlparse(driver.current_url).path == "/results")
     assert not running(daemon), "the paired browser's Stop did not stop the session"
-    status, _ = driver.execute_async_script(POST, "/pair", {"code": found.group(1) + found.group(2)})
+    status, _ = driver.execute_async_script(POST, "/pair", {"code": code})
     assert status == 403, f"the same code a second time: {status}"
     # Nothing secret in an address or a log: neither the code nor the cookie's token.
-    code, token = found.group(1) + found.group(2), cookies["eartrainer_pair"]["value"]
+    token = cookies["eartrainer_pair"]["value"]
     assert code not in driver.current_url and token not in driver.current_url, driver.current_url
     for log in os.listdir(daemon.folder):
         if log.endswith(".log"):
@@ -415,6 +426,57 @@ def test_pairing(daemon, web, driver, host):
                 written = text.read()
             alone = re.search(rf"(?<!\d){code}(?!\d)", written)  # not a piece of a longer number
             assert not alone and token not in written, f"{log} holds the pairing code or the token"
+
+
+# --- the attacks: no right from loopback, a rebound name ------------------------------------
+
+def session_untouched(daemon, correct):
+    session = daemon.status().get("session")
+    assert session is not None, "the session stopped"
+    assert session["correct"] == correct, session
+
+
+def test_loopback_unpaired(daemon, web, driver):
+    """A second account on this machine, which the daemon's socket refuses (eartrainctl: exit 69),
+    drives nothing through the web view: requests from 127.0.0.1 with no pairing cookie."""
+    correct = daemon.status()["session"]["correct"]
+    for action, fields in [("stop", {}), ("skip", {}), ("repeat", {}), ("start", {"kind": "interval"})]:
+        status, body = web.request(f"/session/{action}", "POST", fields=fields)
+        assert status == 403 and "eartrainctl web-pair" in body, f"POST /session/{action} from 127.0.0.1 unpaired: {status}"
+    status, _ = web.request("/progress?profile=default")
+    assert status == 403, f"another profile's progress from 127.0.0.1 unpaired: {status}"
+    # The browser on this machine, not paired: no forms, and a fetch POST refused.
+    set_screen(driver, "phone")
+    driver.get(web.url("/"))
+    wait_for("the live badge", lambda: live_ready(driver))
+    assert not driver.find_elements("css selector", 'form[action="/session/stop"]'), "the stop form is drawn unpaired"
+    status, _ = driver.execute_async_script(POST, "/session/stop", {"action": "stop"})
+    assert status == 403, f"a fetch POST /session/stop from the unpaired browser on 127.0.0.1: {status}"
+    session_untouched(daemon, correct)
+
+
+def test_rebound_host(daemon, web, driver):
+    """DNS rebinding: a page of rebound.example, a name the browser resolves to 127.0.0.1, gets
+    421 for every request, its own page's Origin and Host agreeing: no page, no control, no
+    progress, no WebSocket."""
+    correct = daemon.status()["session"]["correct"]
+    evil = f"{REBOUND}:{web.port}"
+    status, _ = web.request("/session/stop", "POST", headers={"Host": evil, "Origin": f"http://{evil}"}, fields={})
+    assert status == 421, f"curl with Host {evil}: {status}"
+    driver.get(f"http://{evil}/")
+    assert "does not answer to that name" in driver.page_source, driver.page_source[:300]
+    for path in ("/session/stop", "/session/start"):
+        status, _ = driver.execute_async_script(POST, path, {"kind": "interval"})
+        assert status == 421, f"a fetch POST {path} from the rebound page: {status}"
+    progress = driver.execute_async_script(
+        'var done = arguments[arguments.length - 1];'
+        'fetch("/progress").then(function (r) { done(r.status); }).catch(function (e) { done(String(e)); });')
+    assert progress == 421, f"GET /progress from the rebound page: {progress}"
+    socket = driver.execute_async_script(
+        'var done = arguments[arguments.length - 1], ws = new WebSocket("ws://" + location.host + "/live");'
+        'ws.onopen = function () { done("open"); }; ws.onerror = function () { done("refused"); };')
+    assert socket == "refused", f"the WebSocket from the rebound page: {socket}"
+    session_untouched(daemon, correct)
 
 
 # --- the run --------------------------------------------------------------------------------
@@ -430,6 +492,12 @@ def main():
         driver = chromium()
         report.check("the live screen mid-round: judged keys green and red, counts, staff "
                      "(live-*.png)", test_live_mid_round, daemon, web, driver)
+        report.check("control from 127.0.0.1 without pairing is refused (403): curl as a second local account, "
+                     "the unpaired browser, another profile's progress", test_loopback_unpaired, daemon, web, driver)
+        report.check(f"a name rebound to 127.0.0.1 ({REBOUND}) is refused (421): the page, its posts, /progress, "
+                     "the WebSocket", test_rebound_host, daemon, web, driver)
+        # The browser on this machine pairs as a student does; the tests below use its forms.
+        report.check("the browser on 127.0.0.1 pairs with eartrainctl web-pair's code", pair, daemon, web, driver)
         report.check("the results after stop (results-*.png)", test_results, daemon, web, driver)
         report.check(f"a judged key reaches the page within {P95_GOAL_MS:.0f} ms at p95 ({KEYS_TIMED} keys)",
                      test_note_to_page, report, daemon, web, driver)

@@ -4,7 +4,7 @@ import Testing
 @testable import WebView
 
 @Suite struct ProgressPageTests {
-    static let page = ProgressPage.html(LifetimeProgress(Fixtures.stats))
+    static let page = ProgressPage.html(LifetimeProgress(Fixtures.stats), mayPick: true)
 
     @Test("the overall figures, and a chart per kind of accuracy and response time per item")
     func items() {
@@ -41,7 +41,7 @@ import Testing
             "figures": .object(["overall": .object(["answers": .number(200), "correct": .number(100)]),
                                 "by_day": .object(["overall": .array(days)])]),
         ])
-        let html = ProgressPage.html(LifetimeProgress(stats))
+        let html = ProgressPage.html(LifetimeProgress(stats), mayPick: true)
         #expect(html.contains("Accuracy per day, the last 90 days with answers"))
         #expect(html.contains("<desc id=\"chart-days-accuracy-all-desc\">day 11: 50% of 2 answers;"))
         #expect(html.contains(#"<th scope="row">day 1</th>"#) && html.contains(#"<th scope="row">day 100</th>"#))
@@ -53,13 +53,20 @@ import Testing
         let html = Self.page
         #expect(html.contains(#"<form method="get" action="/progress" class="picker">"#))
         #expect(html.contains(#"<option value="bea" selected>bea</option><option value="default">default</option><option value="x&lt;y">x&lt;y</option>"#))
-        let other = ProgressPage.html(LifetimeProgress(Fixtures.emptyStats))
+        let other = ProgressPage.html(LifetimeProgress(Fixtures.emptyStats), mayPick: true)
         #expect(other.contains(#"<option value="default" selected>default</option></select>"#))
+    }
+
+    @Test("a visitor who may not see other profiles gets no picker and no other profile's name")
+    func noPicker() {
+        let html = ProgressPage.html(LifetimeProgress(Fixtures.stats), mayPick: false)
+        #expect(!html.contains("class=\"picker\"") && !html.contains("x&lt;y") && !html.contains(">default<"))
+        #expect(html.contains(#"<a href="/pair">pair</a>"#))
     }
 
     @Test("no answers: a sentence instead of charts")
     func empty() {
-        let html = ProgressPage.html(LifetimeProgress(Fixtures.emptyStats))
+        let html = ProgressPage.html(LifetimeProgress(Fixtures.emptyStats), mayPick: true)
         #expect(html.contains("No answers yet for default"))
         #expect(!html.contains("<svg"))
     }

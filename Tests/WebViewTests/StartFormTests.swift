@@ -105,9 +105,11 @@ import Training
     @Test("the interval form posted through the app, boxes ticked, reaches the daemon as session.start")
     func postedThroughTheApp() async throws {
         let daemon = MemoryDaemon(status: Fixtures.idleStatus())
-        let body = "kind=interval&root=C%233&intervals=m3&intervals=P5&descending=on&tries=2&tuning=just&reference=&profile=ann"
-        try await WebApplicationTests.app(daemon).test(.live) { client in
-            try await client.execute(uri: "/session/start", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+        let browsers = PairedBrowsers()
+        let browser = browsers.pair()
+        let body = "kind=interval&root=C%233&intervals=m3&intervals=P5&descending=on&tries=2&tuning=just&reference=&profile=ann&csrf=\(browser.csrf)"
+        try await WebApplicationTests.app(daemon, browsers: browsers).test(.live) { client in
+            try await client.execute(uri: "/session/start", method: .post, headers: WebApplicationTests.form(browser),
                                      body: ByteBuffer(string: body)) {
                 #expect($0.status == .seeOther)
             }

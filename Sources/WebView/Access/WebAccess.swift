@@ -1,14 +1,15 @@
 import ConfigFile
 import Hummingbird
 
-/// What the routes share to decide who may do what: the viewing rule, the paired browsers and
-/// the pairing tries' limit.
+/// What the routes share to decide who may do what: the viewing rule, the paired browsers, the
+/// names served (for `Origin`) and the pairing tries' limit.
 struct WebAccess: Sendable {
     let viewing: WebViewing
     let browsers: PairedBrowsers
+    let hosts: ServedHosts
     let pairingTries: RateLimiter
 
-    func visitor(_ request: Request, _ context: WebRequestContext) -> Visitor {
-        RequestGate.visitor(request, context: context, browsers: browsers)
+    func visitor(_ request: Request) -> Visitor {
+        RequestGate.visitor(request, browsers: browsers)
     }
 }

@@ -4,7 +4,7 @@ import Training
 
 /// The page at `/`: the live panel as `status` shows it (so it works without JavaScript), the
 /// session's controls, and the form that starts an exercise. Controls are forms that post to
-/// `/session/…`; they are drawn only for a visitor allowed to use them (this machine, or a paired browser).
+/// `/session/…`; they are drawn only for a visitor allowed to use them (a paired browser, on this machine too).
 public enum LivePage {
     /// What the page says when the daemon did not answer.
     public struct Away: Sendable {

@@ -4,14 +4,18 @@ import Foundation
 /// The page at `/progress`: a profile's lifetime statistics from `stats.get` (`LifetimeProgress`),
 /// drawn on the server: the overall figures, accuracy and response time per item as bars
 /// (`ProgressPage+Items`), and the trend over days as lines (`ProgressPage+Days`), each chart with
-/// its figures as a table beside it. A form picks the profile (`?profile=NAME`); no script.
+/// its figures as a table beside it. For a paired browser, a form picks the profile
+/// (`?profile=NAME`); no script.
 public enum ProgressPage {
     /// The page for `progress` (nil: the daemon could not give it, and `away` says why).
-    public static func html(_ progress: LifetimeProgress?, away: String? = nil) -> String {
+    /// `mayPick`: whether the visitor may see other profiles (a paired browser): the picker, with
+    /// every profile's name; else a line saying how to pair.
+    public static func html(_ progress: LifetimeProgress?, mayPick: Bool, away: String? = nil) -> String {
         var main = [#"<section id="progress" aria-labelledby="progress-heading">"#]
         if let progress {
             main.append(#"<h1 id="progress-heading">Progress of \#(HTML.escaped(progress.profile))</h1>"#)
-            main.append(picker(progress))
+            main.append(mayPick ? picker(progress)
+                : #"<p class="note">Other profiles' progress needs this browser paired (<a href="/pair">pair</a>).</p>"#)
             if progress.overall.answers == 0 {
                 main.append(Chart.empty("No answers yet for \(progress.profile): the figures appear here once an exercise is played."))
             } else {

@@ -4,7 +4,7 @@ import Hummingbird
 import Training
 
 /// The control actions, each a form's post: `/session/start`, `/session/repeat`, `/session/skip`,
-/// `/session/stop`. Each is checked by `RequestGate` (this machine or a paired browser, same site,
+/// `/session/stop`. Each is checked by `RequestGate` (a paired browser, one of this site's pages,
 /// the form's token), carried out as the daemon's method of the same name, and answered with a
 /// redirect to the page to see next, or a page saying why it was not done (403 refused here,
 /// 400 a form that cannot be read, 409 refused by the daemon, 503 no daemon).
@@ -21,7 +21,7 @@ struct ActionRoutes<Daemon: DaemonLink> {
         for (action, method, next) in simple {
             router.post(.init(stringLiteral: "/session/\(action)")) { request, context in
                 let form = FormFields(String(buffer: try await request.body.collect(upTo: Self.formLimit)))
-                if let refusal = RequestGate.controlRefusal(request, visitor: access.visitor(request, context), form: form) {
+                if let refusal = RequestGate.controlRefusal(request, visitor: access.visitor(request), form: form, hosts: access.hosts) {
                     return Self.refused(refusal)
                 }
                 return await carryOut(method, params: nil, next: next)
@@ -29,7 +29,7 @@ struct ActionRoutes<Daemon: DaemonLink> {
         }
         router.post("/session/start") { request, context in
             let form = FormFields(String(buffer: try await request.body.collect(upTo: Self.formLimit)))
-            if let refusal = RequestGate.controlRefusal(request, visitor: access.visitor(request, context), form: form) {
+            if let refusal = RequestGate.controlRefusal(request, visitor: access.visitor(request), form: form, hosts: access.hosts) {
                 return Self.refused(refusal)
             }
             let params: SessionStartParams

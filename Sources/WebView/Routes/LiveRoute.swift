@@ -16,7 +16,7 @@ struct LiveRoute<Daemon: DaemonLink> {
         router.ws("/live") { request, context in
             // A page of another site must not read the session (a WebSocket is not bound by CORS),
             // nor a visitor who may not look.
-            RequestGate.sameOrigin(request) && access.visitor(request, context).mayView(access.viewing) ? .upgrade([:]) : .dontUpgrade
+            RequestGate.sameOrigin(request, hosts: access.hosts) && access.visitor(request).mayView(access.viewing) ? .upgrade([:]) : .dontUpgrade
         } onUpgrade: { inbound, outbound, _ in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 // The page sends nothing; reading lets a close from it end the relay.

@@ -5,14 +5,14 @@ import Training
 
 /// The pages (`/`, `/results`, `/progress`) and the files they load, each page drawn from one
 /// call to the daemon. A visitor who may not look (`web.viewing = "paired"`, not paired) gets the
-/// pairing page.
+/// pairing page; one who is not paired sees only the daemon's default profile's progress.
 struct PageRoutes<Daemon: DaemonLink> {
     let daemon: Daemon
     let access: WebAccess
 
     func add(to router: Router<WebRequestContext>) {
         router.get("/") { request, context in
-            let visitor = access.visitor(request, context)
+            let visitor = access.visitor(request)
             guard visitor.mayView(access.viewing) else { return PairingPage.mustPair() }
             let controls = visitor.mayControl ? LivePage.Controls(csrf: visitor.csrf, profiles: await profiles()) : nil
             var response: Response
@@ -29,7 +29,7 @@ struct PageRoutes<Daemon: DaemonLink> {
             return response
         }
         router.get("/results") { request, context in
-            guard access.visitor(request, context).mayView(access.viewing) else { return PairingPage.mustPair() }
+            guard access.visitor(request).mayView(access.viewing) else { return PairingPage.mustPair() }
             do throws(DaemonFailure) {
                 return Responses.page(ResultsPage.html(SessionResults(try await daemon.call(.sessionResults))))
             } catch .refused(let error) where error.code == ErrorCode.noResults.rawValue {
@@ -39,19 +39,25 @@ struct PageRoutes<Daemon: DaemonLink> {
             }
         }
         router.get("/progress") { request, context in
-            guard access.visitor(request, context).mayView(access.viewing) else { return PairingPage.mustPair() }
+            let visitor = access.visitor(request)
+            guard visitor.mayView(access.viewing) else { return PairingPage.mustPair() }
             var params: [String: JSONValue] = [:]
             if let name = request.uri.queryParameters["profile"].map(String.init), !name.isEmpty {
+                // Another profile's figures are as private as its controls: a paired browser's.
+                guard visitor.mayControl else {
+                    return Responses.page(ProgressPage.html(nil, mayPick: false, away: RequestGate.pairingNeeded), status: .forbidden)
+                }
                 guard ProfileName.isValid(name) else {
-                    return Responses.page(ProgressPage.html(nil, away: "No such profile: \(ProfileName.rule)."), status: .badRequest)
+                    return Responses.page(ProgressPage.html(nil, mayPick: true, away: "No such profile: \(ProfileName.rule)."), status: .badRequest)
                 }
                 params["profile"] = .string(name)
             }
             do throws(DaemonFailure) {
-                return Responses.page(ProgressPage.html(LifetimeProgress(try await daemon.call(.statsGet, params: .object(params)))))
+                let progress = LifetimeProgress(try await daemon.call(.statsGet, params: .object(params)))
+                return Responses.page(ProgressPage.html(progress, mayPick: visitor.mayControl))
             } catch {
                 // Refused (statistics unavailable: its reason) or no daemon: nothing to draw either way.
-                return Responses.page(ProgressPage.html(nil, away: error.description), status: .serviceUnavailable)
+                return Responses.page(ProgressPage.html(nil, mayPick: false, away: error.description), status: .serviceUnavailable)
             }
         }
         router.get(.init(stringLiteral: WebStyle.path)) { _, _ in Responses.asset(WebStyle.css, type: "text/css; charset=utf-8") }

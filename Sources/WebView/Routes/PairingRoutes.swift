@@ -14,11 +14,11 @@ struct PairingRoutes<Daemon: DaemonLink> {
 
     func add(to router: Router<WebRequestContext>) {
         router.get("/pair") { request, context in
-            Responses.page(PairingPage.html(visitor: access.visitor(request, context)))
+            Responses.page(PairingPage.html(visitor: access.visitor(request)))
         }
         router.post("/pair") { request, context in
             let form = FormFields(String(buffer: try await request.body.collect(upTo: 1024)))
-            guard RequestGate.sameOrigin(request) else {
+            guard RequestGate.sameOrigin(request, hosts: access.hosts) else {
                 return Responses.page(PairingPage.html(refusal: "This request came from another site's page."), status: .forbidden)
             }
             guard access.pairingTries.allow(context.peerAddress) else {
@@ -44,8 +44,8 @@ struct PairingRoutes<Daemon: DaemonLink> {
         }
         router.post("/pair/forget") { request, context in
             let form = FormFields(String(buffer: try await request.body.collect(upTo: 1024)))
-            let visitor = access.visitor(request, context)
-            guard case .paired(let browser) = visitor.standing, RequestGate.sameOrigin(request), form["csrf"] == browser.csrf else {
+            let visitor = access.visitor(request)
+            guard case .paired(let browser) = visitor.standing, RequestGate.sameOrigin(request, hosts: access.hosts), form["csrf"] == browser.csrf else {
                 return Responses.page(PairingPage.html(refusal: "This browser is not paired, or the form is stale."), status: .forbidden)
             }
             access.browsers.forget(token: browser.token)
