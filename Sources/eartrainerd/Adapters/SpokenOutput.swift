@@ -36,6 +36,11 @@ final class SpokenOutput: Sendable {
         synthesize(utterance, synthesizer) { renderer, samples in renderer.cue(samples) }
     }
 
+    /// The voice against the notes: eSpeak NG at the default volume (0.7) measured 2.2 dB above a
+    /// prompt note (gated RMS, the sine at the cello's loudness); at this level it sits about 6 dB
+    /// under the notes, as a teacher speaks beside the instrument (docs/audio.md).
+    static let level: Float = 0.35
+
     private func synthesize(_ utterance: Utterance, _ synthesizer: SpeechSynthesizer,
                             then deliver: @escaping @Sendable (ToneRenderer, [Float]) -> Void) {
         let settings = VoiceSettings(
@@ -43,7 +48,7 @@ final class SpokenOutput: Sendable {
             volume: min(max(utterance.volume, 0), 1))
         queue.async { [renderer] in
             guard let spoken = try? synthesizer.speak(utterance.text, settings) else { return }
-            deliver(renderer, spoken.resampled(to: Int(renderer.sampleRate)).samples)
+            deliver(renderer, spoken.resampled(to: Int(renderer.sampleRate)).samples.map { $0 * Self.level })
         }
     }
 }
