@@ -85,15 +85,14 @@ struct GiveAwayTests {
 
     @Test("stats.get and stats.export name no open question: a wrong try is stored at once and read once the question closes")
     func statisticsWaitForTheQuestionToClose() async throws {
+        let intervals = JSONValue.array(["m3", "M3", "P5", "M6", "m7"].map { .string($0) })
         let daemon = try await TestDaemon()
         let link = try daemon.connect()
-        var notifications: [RPCNotification] = []
         _ = try link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
-        _ = try link.result("session.start", .object([
-            "kind": .string("interval"), "intervals": .array(["m3", "M3", "P5", "M6", "m7"].map { .string($0) }),
-            "seed": .number(16), "strict": .bool(true),
-        ]), notifications: &notifications)
-        let answer = try ShownInterval.answer(notifications)
+        var prompts: [RPCNotification] = []
+        let start = JSONValue.object(["kind": .string("interval"), "intervals": intervals, "seed": .number(16), "strict": .bool(true)])
+        _ = try link.result("session.start", start, notifications: &prompts)
+        let answer = try ShownInterval.answer(prompts)
         // notes.play replies once its answers are committed (docs/protocol.md).
         _ = try link.result("notes.play", .object(["notes": .array([.number(Double(answer.midiNumber + 1))])]))
         let figures = { try link.result("stats.get")["figures"] ?? .null }

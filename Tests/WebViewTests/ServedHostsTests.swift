@@ -41,10 +41,11 @@ import Training
 
     @Test("a rebound name is refused (421) before any route: no page, no control, no statistics; no WebSocket upgrade", .timeLimit(.minutes(1)))
     func reboundHost() async throws {
-        let daemon = MemoryDaemon(status: Fixtures.scaleStatus())
         let browsers = PairedBrowsers()
         let browser = browsers.pair()
-        try await WebApplicationTests.app(daemon, browsers: browsers).test(.live) { client in
+        let daemon = MemoryDaemon(status: Fixtures.scaleStatus())
+        let app = WebApplicationTests.app(daemon, browsers: browsers)
+        try await app.test(.live) { client in
             let port = try #require(client.port)
             let evil = "evil.example:\(port)"
             var upgrade: HTTPFields = [.connection: "Upgrade", .upgrade: "websocket", .secWebSocketVersion: "13",
