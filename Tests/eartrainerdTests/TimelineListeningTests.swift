@@ -88,12 +88,13 @@ struct TimelineListeningTests {
         return try MIDINote(parsing: String(root))
     }
 
-    @Test("the instruction is spoken before the first note; a stop fades the sounding note out within a period and the fade")
-    func instructionFirstAndStop() throws {
+    @Test("the instruction is spoken before the first note; a stop, or a new session begun, fades the sounding note out within a period and the fade",
+          arguments: [["stop"], ["start", "interval", "--root", "G3", "--intervals", "P5"]])
+    func instructionFirstAndStop(action: [String]) throws {
         let (folder, daemon, wav, root) = try Self.session("timeline", noteDuration: 6, root: "C3")
         defer { try? FileManager.default.removeItem(at: folder) }
         Thread.sleep(forTimeInterval: 4.5)  // the instruction, then 2 s or more of the 6 s root
-        _ = try Eartrainctl.run(["stop"], socket: daemon.socketPath)
+        _ = try Eartrainctl.run(action, socket: daemon.socketPath)
         Thread.sleep(forTimeInterval: 1.5)
         let listener = try WAVListener(path: wav)
         let toneWindows = Self.windows(of: root, in: listener)
@@ -123,7 +124,7 @@ struct TimelineListeningTests {
         // the 10 ms window measures it.
         let cut = Double(at - lastSteady) / rate
         #expect(cut <= 2 * 128.0 / 48000 + 0.01 + 0.002, "from steady to silent in \(cut * 1000) ms")
-        // Then only the results are said: the root never sounds again.
+        // Then only the results are said (and a new session's own question): this root never again.
         let cutAt = Double(at) / rate
         #expect(toneWindows.allSatisfy { $0 < cutAt }, "the root after the stop: \(toneWindows.filter { $0 >= cutAt })")
     }
