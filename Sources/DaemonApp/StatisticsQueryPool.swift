@@ -18,6 +18,9 @@ final class StatisticsQueryPool: Sendable {
         self.capacity = capacity
     }
 
+    /// How many queries run or wait now.
+    var inFlightCount: Int { inFlight.withLock { $0 } }
+
     /// The refusal when `capacity` queries run or wait already.
     static let full = RPCError(.busy, message: "statistics busy: too many queries wait; try again")
 
