@@ -25,6 +25,8 @@ public struct GestureReader: Sendable {
     private var held: [KeyboardEvent] = []
     private var windowStart: Duration?
     private var clusterKeys: Set<MIDINote> = []
+    /// When the last cluster was made: a key may join it only within the cluster window.
+    private var clusterMadeAt: Duration?
     private var pressedControllers: Set<Int> = []
 
     public init() {}
@@ -40,11 +42,14 @@ public struct GestureReader: Sendable {
                 return flush() + [.control(action, at: event.time)]
             }
             guard controls.bindsClusters else { return flush() + [.event(event)] }
-            // A flat hand's fourth and fifth keys join the cluster its first three made.
-            if clusterKeys.contains(where: { abs($0.rawValue - note.rawValue) <= KeyCluster.widestStep }) {
+            // A flat hand's fourth and fifth keys join the cluster its first three made, at once.
+            if let made = clusterMadeAt, event.time - made <= Self.clusterWindow,
+               clusterKeys.contains(where: { abs($0.rawValue - note.rawValue) <= KeyCluster.widestStep }) {
                 clusterKeys.insert(note)
                 return []
             }
+            // A cluster key pressed again: its release was lost (an overrun), it is a key again.
+            clusterKeys.remove(note)
             var out: [Output] = []
             if let deadline, event.time > deadline { out = flush() }
             if windowStart == nil { windowStart = event.time }
@@ -52,6 +57,7 @@ public struct GestureReader: Sendable {
             let down = held.compactMap(\.pressedNote)
             if let side = KeyCluster.side(of: down), let action = controls.action(forCluster: side) {
                 clusterKeys.formUnion(down)
+                clusterMadeAt = event.time
                 out += held.filter { $0.pressedNote == nil }.map(Output.event)
                 held = []
                 windowStart = nil

@@ -82,4 +82,17 @@ struct GestureReaderTests {
         _ = standard.take(Self.on(60, 0), controls: .standard, noteRange: Self.range)
         #expect(standard.take(Self.on(35, 5), controls: .standard, noteRange: Self.range) == [.event(Self.on(60, 0)), .control(.repeatPrompt, at: .milliseconds(5))])
     }
+
+    @Test("a cluster whose releases were lost (an input overrun) swallows no later key, nor its release")
+    func lostReleases() {
+        var reader = GestureReader()
+        for (index, key) in [64, 65, 66].enumerated() { _ = reader.take(Self.on(key, index * 10), controls: .standard, noteRange: Self.range) }
+        // No note-off comes. A second later F4 is played and released: an answer, both ways.
+        var out = reader.take(Self.on(65, 1000), controls: .standard, noteRange: Self.range)
+        out += reader.take(Self.off(65, 1200), controls: .standard, noteRange: Self.range)
+        #expect(out == [.event(Self.on(65, 1000)), .event(Self.off(65, 1200))])
+        var near = reader.take(Self.on(67, 1500), controls: .standard, noteRange: Self.range)
+        near += reader.flush()
+        #expect(near == [.event(Self.on(67, 1500))], "a key beside the old cluster, long after it, is an answer")
+    }
 }
