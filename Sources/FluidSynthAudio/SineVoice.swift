@@ -18,10 +18,9 @@ struct SineVoice {
     private(set) var phase = 0.0
     private(set) var frame = 0
 
-    /// A sine of peak `amplitude` (`SineLevel` matches it to the cello).
-    init(hertz: Double, amplitude: Double, frameCount: Int, sampleRate: Double, key: MIDINote? = nil) {
+    init(hertz: Double, velocity: Int, frameCount: Int, sampleRate: Double, key: MIDINote? = nil) {
         increment = hertz / sampleRate
-        self.amplitude = amplitude
+        amplitude = 0.3 * Double(velocity) / 127
         self.frameCount = frameCount
         self.key = key
         rampFrames = max(1, min(Int(Self.rampSeconds * sampleRate), frameCount / 2))
