@@ -30,7 +30,9 @@ guard arguments.count >= 2, let wav = try? WAVFile.readLeft(path: arguments[1]) 
 }
 let expected = arguments.dropFirst(2).compactMap(Int.init)
 /// How far a tone may be from its pitch, and how long it must hold to count.
-let tolerance = cello ? 1.0 : 0.05
+// A sine key within 0.2 c: feedback words are now said over the student's key (ducked), and a
+// window's estimate then includes the voice (0.12 c seen); offline renders hold 0.003 c.
+let tolerance = cello ? 1.0 : 0.2
 let shortestTone = cello ? 0.3 : 0.15
 let rate = Double(wav.sampleRate)
 let samples = wav.samples
