@@ -28,6 +28,21 @@ extension LifetimeFigures {
             byDay: context.dailyFigures(all) { answers[$0].exercise.rawValue }
         )
     }
+
+    /// Each session's length: its end's, or for a session cut short by a crash (no end) until
+    /// its last answer (`lastAnswers`, by session).
+    static func sessionLengths(_ sessions: [SessionRecord], lastAnswers: [UUID: Date]) -> [UUID: Double] {
+        Dictionary(sessions.map { session in
+            let start = session.start.startedAt
+            let length = session.end?.lengthSeconds ?? max(0, (lastAnswers[session.start.id] ?? start).timeIntervalSince(start))
+            return (session.start.id, length)
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Days since 1970-01-01 in `timeZone`: consecutive days differ by one.
+    static func day(_ time: Date, in timeZone: TimeZone) -> Int {
+        Int(((time.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: time))) / 86400).rounded(.down))
+    }
 }
 
 /// The answers reduced to what the figures need, computed once: a group is a list of indexes.
@@ -44,23 +59,15 @@ private struct Context {
     let today: Int
 
     init(sessions: [SessionRecord], answers: [AnswerRecord], now: Date, timeZone: TimeZone) {
-        let lastAnswer = Dictionary(answers.map { ($0.session, $0.time) }, uniquingKeysWith: max)
-        sessionLengths = Dictionary(sessions.map { session in
-            // A session cut short by a crash has no end: it lasted until its last answer.
-            let start = session.start.startedAt
-            let length = session.end?.lengthSeconds ?? max(0, (lastAnswer[session.start.id] ?? start).timeIntervalSince(start))
-            return (session.start.id, length)
-        }, uniquingKeysWith: { first, _ in first })
+        sessionLengths = LifetimeFigures.sessionLengths(
+            sessions, lastAnswers: Dictionary(answers.map { ($0.session, $0.time) }, uniquingKeysWith: max))
         sessionOf = answers.map(\.session)
         correct = answers.map(\.correct)
         seconds = answers.map(\.responseSeconds)
         times = answers.map(\.time.timeIntervalSince1970)
-        func day(_ time: Date) -> Int {
-            Int(((time.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: time))) / 86400).rounded(.down))
-        }
-        days = answers.map { day($0.time) }
+        days = answers.map { LifetimeFigures.day($0.time, in: timeZone) }
         self.now = now.timeIntervalSince1970
-        today = day(now)
+        today = LifetimeFigures.day(now, in: timeZone)
     }
 
     /// The indexes by the name `key` gives each (none: in no group), each group in time order.

@@ -12,13 +12,17 @@ public final class SQLiteStatisticsStore: StatisticsStore {
     /// The database file.
     public let path: String
     let pool: DatabasePool
-    private let clock: any WallClock
-    private let timeZone: TimeZone
+    let clock: any WallClock
+    let timeZone: TimeZone
     private let logger: Logger
     /// Set when the database reports corruption while running: from then on nothing is written.
     private let failure = Mutex<String?>(nil)
     /// Why the last write failed (a full disk, an I/O error); nil once a write succeeds again.
     private let trouble = Mutex<String?>(nil)
+    /// How many writes succeeded: figures read at the same revision (and second) are still true.
+    let revision = Mutex(0)
+    /// Each profile's figures kept up to date (`lifetimeFigures(profile:)`).
+    let tallies = Mutex<[String: ProfileTally]>([:])
 
     /// Opens (creating, or migrating from an older version) the database at `path`; throws
     /// `.unavailable` when it is corrupt, unwritable or from a newer version.
@@ -72,6 +76,7 @@ public final class SQLiteStatisticsStore: StatisticsStore {
             throw .database(reason)
         }
         trouble.withLock { $0 = nil }
+        revision.withLock { $0 += 1 }
     }
 
     /// Why a write failed, in words a student can act on: a full disk says so first.
@@ -108,11 +113,6 @@ public final class SQLiteStatisticsStore: StatisticsStore {
         error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
     }
 
-    public func lifetimeFigures(profile: String) throws(StatisticsError) -> LifetimeFigures {
-        LifetimeFigures.compute(
-            profile: profile, sessions: try sessions(profile: profile), answers: try answers(profile: profile),
-            now: clock.now(), timeZone: timeZone)
-    }
 }
 
 extension SQLiteStatisticsStore {

@@ -1,0 +1,131 @@
+import Foundation
+import Statistics
+import Testing
+import Training
+
+/// The tally against `LifetimeFigures.compute`: the same figures, to the last bit, however the
+/// answers are split into what arrives between two readings.
+@Suite struct FiguresTallyTests {
+    /// A seeded history over about `days` days ending near `end`: sessions of every kind,
+    /// some cut short (no end), some with no answer, answers with modes, intervals and items.
+    static func history(seed: UInt64, sessions count: Int, days: Double, end: Date) -> (sessions: [SessionRecord], answers: [AnswerRecord]) {
+        var random = SeededRandom(seed: seed)
+        var sessions: [SessionRecord] = []
+        var answers: [AnswerRecord] = []
+        var time = end.timeIntervalSince1970 - days * 86400
+        let kinds = ExerciseKind.allCases
+        for _ in 0..<count {
+            // Whole seconds: the sessions' lengths then add up the same in any order (a set's).
+            time += Double(Int.random(in: 0...Int(2 * days * 86400 / Double(count)), using: &random))
+            let id = UUID()
+            let kind = kinds.randomElement(using: &random)!
+            let mode = kind == .scale ? ["dorian", "ionian", "lydian"].randomElement(using: &random) : nil
+            let root = ["C", "D", "Eb", "F#"].randomElement(using: &random)!
+            let start = SessionStartRecord(id: id, profile: "default", startedAt: Date(timeIntervalSince1970: time), exercise: kind, mode: mode, root: root)
+            var at = time
+            for _ in 0..<Int.random(in: 0...30, using: &random) {
+                at += Double(Int.random(in: 1...20, using: &random))
+                let interval = kind == .interval ? ["m3", "P5", "M6"].randomElement(using: &random) : nil
+                let item = Bool.random(using: &random) ? AnswerItem(category: "item", label: "\(Int.random(in: 1...5, using: &random))") : nil
+                answers.append(AnswerRecord(
+                    time: Date(timeIntervalSince1970: at), session: id, profile: "default", exercise: kind, root: root, mode: mode,
+                    interval: interval, expected: "C4", expectedMIDI: 60, playedMIDI: 60, correct: Int.random(in: 0..<3, using: &random) > 0,
+                    responseSeconds: Double.random(in: 0.2...6, using: &random), item: item))
+            }
+            let end = Bool.random(using: &random) || at == time
+                ? SessionEndRecord(id: id, endedAt: Date(timeIntervalSince1970: at + 1), lengthSeconds: at + 1 - time, correct: 0, errors: 0)
+                : nil
+            sessions.append(SessionRecord(start: start, end: Int.random(in: 0..<5, using: &random) == 0 ? nil : end))
+            time = at
+        }
+        return (sessions, answers)
+    }
+
+    @Test("a history read at every tenth answer, each reading later: the tally's figures are compute's", arguments: [1, 2, 3] as [UInt64])
+    func equalWhileGrowing(seed: UInt64) throws {
+        let end = Date(timeIntervalSince1970: 1_780_000_000)
+        let (sessions, answers) = Self.history(seed: seed, sessions: 120, days: 500, end: end)
+        var tally = FiguresTally(profile: "default", timeZone: TimeZone(identifier: "Europe/Vienna")!)
+        var readings = 0
+        for (index, answer) in answers.enumerated() {
+            let added = tally.add(answer)
+            #expect(added)
+            guard index % 10 == 9 || index == answers.count - 1 else { continue }
+            // Read a day after the answer: the trends' windows and the daily list move on.
+            let now = answer.time.addingTimeInterval(86400 + Double(index))
+            let known = sessions.filter { $0.start.startedAt <= answer.time }
+            let tallied = tally.figures(sessions: known, now: now)
+            let computed = LifetimeFigures.compute(profile: "default", sessions: known, answers: Array(answers[...index]), now: now,
+                                                   timeZone: TimeZone(identifier: "Europe/Vienna")!)
+            let same = tallied == computed
+            try #require(same, "after \(index + 1) answers")
+            readings += 1
+        }
+        #expect(readings > 100)
+        #expect(tally.answers == answers.count)
+    }
+
+    @Test("an answer older than the last is refused, and nothing of it tallied")
+    func olderRefused() {
+        let (_, answers) = Self.history(seed: 9, sessions: 5, days: 10, end: Date(timeIntervalSince1970: 1_780_000_000))
+        var tally = FiguresTally(profile: "default", timeZone: utc)
+        let (first, older) = (tally.add(answers[3]), tally.add(answers[2]))
+        #expect(first)
+        #expect(!older)
+        #expect(tally.answers == 1)
+    }
+
+    @Test("figures read at a time are not readable at an earlier one (its answers may be forgotten)")
+    func readingBackwards() {
+        var tally = FiguresTally(profile: "default", timeZone: utc)
+        _ = tally.figures(sessions: [], now: scriptNow)
+        #expect(tally.canRead(at: scriptNow.addingTimeInterval(1)))
+        #expect(!tally.canRead(at: scriptNow.addingTimeInterval(-1)))
+    }
+}
+
+/// The figures an SQLite file gives, read again and again while it grows, against `compute` over
+/// what the same file holds.
+@Suite struct StoredTallyTests {
+    @Test("answers written between readings, a question held open, the clock moved on and set back: the figures are compute's")
+    func storeFiguresMatchCompute() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let end = Date(timeIntervalSince1970: 1_780_000_000)
+        let (sessions, answers) = FiguresTallyTests.history(seed: 4, sessions: 40, days: 90, end: end)
+        let clock = ManualWallClock(end)
+        let store = try SQLiteStatisticsStore(path: directory.path + "/stats.sqlite", clock: clock, timeZone: utc, logger: quietLogger)
+        func expectCompute(_ moment: String) throws {
+            let computed = LifetimeFigures.compute(profile: "default", sessions: try store.sessions(profile: "default"),
+                                                   answers: try store.answers(profile: "default"), now: clock.now(), timeZone: utc)
+            let read = try store.lifetimeFigures(profile: "default")
+            #expect(read == computed, "\(moment): \(read.overall.answers) answers read, \(computed.overall.answers) computed")
+        }
+        var written = 0
+        for session in sessions {
+            try store.recordSessionStart(session.start)
+            for var answer in answers where answer.session == session.start.id {
+                // Every fifth answer's question stays open a while: it must not count until closed.
+                answer.questionOpen = written % 5 == 0
+                try store.recordAnswer(answer)
+                written += 1
+                if written % 7 == 0 { try expectCompute("after \(written) answers") }
+                if answer.questionOpen {
+                    try expectCompute("with a question open")
+                    try store.recordQuestionClosed(session: session.start.id)
+                }
+            }
+            if let sessionEnd = session.end { try store.recordSessionEnd(sessionEnd) }
+        }
+        try expectCompute("all written")
+        #expect(try store.lifetimeFigures(profile: "default").overall.answers == answers.count)
+        clock.advance(by: 40 * 86400)
+        try expectCompute("40 days on, nothing new")
+        clock.set(end.addingTimeInterval(-86400))
+        try expectCompute("the clock set a day back")
+        try store.recordAnswer(AnswerRecord(time: end.addingTimeInterval(-200 * 86400), session: sessions[0].start.id, profile: "default",
+                                            exercise: .scale, root: "C", expected: "C4", expectedMIDI: 60, playedMIDI: 61,
+                                            correct: false, responseSeconds: 2))
+        try expectCompute("an answer older than the rest stored")
+    }
+}
