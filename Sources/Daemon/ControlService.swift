@@ -1,5 +1,6 @@
 import ControlProtocol
 import ControlServer
+import Synchronization
 import Training
 
 /// Connects the control socket to the daemon: every line a client sends is answered through the
@@ -7,6 +8,13 @@ import Training
 public final class ControlService: EventFollower {
     private let server: ControlServer
     private let router: RequestRouter
+    /// Lines running aside, per client: at most `asidePerClient` each.
+    private let aside = Mutex<[ClientID: Int]>([:])
+
+    /// How many lines of one client may run aside at once: a client that pipelines statistics
+    /// queries takes two of the query pool's places, not all of them, and the web view's pages
+    /// and other clients still get theirs. A line over it is refused at once (−32006).
+    public static let asidePerClient = 2
 
     public init(server: ControlServer, router: RequestRouter) {
         self.server = server
@@ -47,7 +55,17 @@ public final class ControlService: EventFollower {
                 case .line(let client, let peer, let bytes):
                     let line = router.read(bytes)
                     if router.runsAside(line) {
-                        group.addTask { self.server.complete(client, reply: await self.router.reply(to: line, client: client, peer: peer)) }
+                        guard admitAside(client) else {
+                            server.complete(client, reply: router.refuse(line, with: Self.tooManyAside))
+                            continue
+                        }
+                        group.addTask {
+                            self.server.complete(client, reply: await self.router.reply(to: line, client: client, peer: peer))
+                            self.aside.withLock { running in
+                                running[client, default: 1] -= 1
+                                if running[client] == 0 { running[client] = nil }
+                            }
+                        }
                     } else {
                         server.complete(client, reply: await router.reply(to: line, client: client, peer: peer))
                     }
@@ -59,6 +77,17 @@ public final class ControlService: EventFollower {
     }
 
     /// The encoded reply to one line, or nil when none is due (notifications).
+    /// The refusal of a client's line when `asidePerClient` of its lines run aside already.
+    static let tooManyAside = RPCError(.busy, message: "busy: \(asidePerClient) of your statistics requests are still being answered; read their replies first")
+
+    private func admitAside(_ client: ClientID) -> Bool {
+        aside.withLock { running in
+            guard running[client, default: 0] < Self.asidePerClient else { return false }
+            running[client, default: 0] += 1
+            return true
+        }
+    }
+
     func reply(to line: [UInt8], from client: ClientID, peer: PeerCredentials) async -> String? {
         await router.reply(to: router.read(line), client: client, peer: peer)
     }

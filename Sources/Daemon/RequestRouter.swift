@@ -95,6 +95,19 @@ public struct RequestRouter: Sendable {
         }
     }
 
+    /// Every request of `line` answered with `error` (nothing run): nil for notifications only.
+    func refuse(_ line: IncomingLine, with error: RPCError) -> String? {
+        let replies = line.calls.compactMap { call -> String? in
+            switch call {
+            case .invalid(let id, let invalid): Wire.encode(RPCResponse(id: id, error: invalid))
+            case .request(let request): request.id.map { Wire.encode(RPCResponse(id: $0, error: error)) }
+            }
+        }
+        guard !replies.isEmpty else { return nil }
+        if case .batch = line { return "[" + replies.joined(separator: ",") + "]" }
+        return replies[0]
+    }
+
     /// The reply to a line: one response, an array of them for a batch, or nil when nothing is
     /// to be sent (a notification, a batch of notifications).
     func reply(to line: IncomingLine, client: ClientID, peer: PeerCredentials) async -> String? {

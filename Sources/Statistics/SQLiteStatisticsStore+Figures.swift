@@ -43,24 +43,29 @@ extension SQLiteStatisticsStore {
     /// first still open; false when one is older than the last tallied (nothing after it is).
     private func tallyNewAnswers(into entry: inout ProfileTally, profile: String, inTimeOrder: Bool = false) throws(StatisticsError) -> Bool {
         let watermark = entry.watermark
-        let (rows, end) = try read { db -> ([AnswerRecord], Int64) in
+        var tally = entry.tally
+        // Row by row into the tally: a long history is never held in memory at once.
+        let (inOrder, end) = try read { db -> (Bool, Int64) in
             // `+profile`: the rowid range, not the profile index, which would read the whole history.
             let firstOpen = try Int64.fetchOne(
                 db, sql: "SELECT MIN(id) FROM answer WHERE id > ?1 AND +profile = ?2 AND question_open = 1",
                 arguments: [watermark, profile])
             let end = try firstOpen.map { $0 - 1 }
                 ?? Int64.fetchOne(db, sql: "SELECT MAX(id) FROM answer").map { max($0, watermark) } ?? watermark
-            let rows = try Row.fetchAll(
+            let rows = try Row.fetchCursor(
                 db,
                 sql: """
                     SELECT \(Self.answerColumns) FROM answer
                     WHERE id > ?1 AND id <= ?2 AND +profile = ?3 ORDER BY \(inTimeOrder ? "time, id" : "id")
                     """,
-                arguments: [watermark, end, profile]
-            ).map(Self.answer)
-            return (rows, end)
+                arguments: [watermark, end, profile])
+            while let row = try rows.next() {
+                guard tally.add(try Self.answer(row)) else { return (false, end) }
+            }
+            return (true, end)
         }
-        for answer in rows where !entry.tally.add(answer) { return false }
+        guard inOrder else { return false }
+        entry.tally = tally
         entry.watermark = end
         return true
     }
