@@ -99,11 +99,17 @@ def fill_history(database, answers):
 
 
 def wait_for(path, seconds=30):
+    """Until the daemon accepts on its socket."""
     deadline = time.time() + seconds
-    while not os.path.exists(path):
-        if time.time() > deadline:
-            raise TimeoutError(f"{path} did not appear")
-        time.sleep(0.05)
+    while True:
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+                probe.connect(path)
+                return
+        except OSError:
+            if time.time() > deadline:
+                raise TimeoutError(f"{path} does not accept")
+            time.sleep(0.05)
 
 
 class Watchdog(threading.Thread):
