@@ -59,7 +59,7 @@ public struct DaemonApplication: Service {
             listener: edges.listener, greeting: ControlService.greeting(router.methods),
             refusals: ControlService.refusals(maxClients: limit), limits: ServerLimits(maxClients: limit),
             quickAnswer: ControlService.quickAnswer(router))
-        let control = ControlService(server: server, router: router)
+        let control = ControlService(server: server, router: router) { reporter.say($0, warning: true) }
         await core.follow(with: control)
         let voice = VoiceFollower(
             sound: edges.sound, settings: { reloader.config.voice.speaking },
