@@ -14,6 +14,7 @@ public enum ErrorCode: Int, CaseIterable, Sendable, Codable {
     case busy = -32006
     case noResults = -32007
     case notPaired = -32008
+    case replyTooLarge = -32009
 }
 
 /// The error member of a response.
@@ -62,6 +63,10 @@ public struct RPCError: Error, Sendable, Hashable, Codable {
     }
     public static let busy = RPCError(.busy, message: "daemon busy; request dropped, try again")
     public static let noResults = RPCError(.noResults, message: "no session has finished yet")
+    /// A batch's replies already take `limit` bytes: this request was not carried out.
+    public static func replyTooLarge(_ limit: Int) -> RPCError {
+        RPCError(.replyTooLarge, message: "the batch's replies already take \(limit / 1024) KiB; this request was not carried out: send it again, alone or in a later batch")
+    }
     public static let notPaired = RPCError(
         .notPaired, message: "that pairing code is wrong, used or expired; get a new one with 'eartrainctl web-pair'")
 }

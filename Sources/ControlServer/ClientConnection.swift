@@ -21,9 +21,6 @@ final class ClientConnection {
     var touchedInRound = -1
     private var output: [UInt8] = []
     private var outputStart = 0
-    /// The longest piece queued since the queue was last empty: a reply as long as it may wait
-    /// whole (an export of every answer), beyond the queue's limit.
-    private(set) var longestQueued = 0
 
     init(id: ClientID, socket: consuming FileDescriptor, peer: PeerCredentials) {
         self.id = id
@@ -35,9 +32,23 @@ final class ClientConnection {
     var wantsToWrite: Bool { queuedBytes > 0 }
 
     func enqueue(_ bytes: some Sequence<UInt8>) {
-        let before = output.count
         output.append(contentsOf: bytes)
-        longestQueued = max(longestQueued, output.count - before)
+    }
+
+    /// Queues `bytes` unless the queue would then pass `limit`; false when it would (the client
+    /// is not reading, or the reply alone is too long): nothing is queued then.
+    func enqueue(_ bytes: [UInt8], within limit: Int) -> Bool {
+        guard queuedBytes + bytes.count <= limit else { return false }
+        output.append(contentsOf: bytes)
+        return true
+    }
+
+    /// Queues `line` and a newline, as `enqueue(_:within:)` does, without copying it first.
+    func enqueueLine(_ line: String, within limit: Int) -> Bool {
+        guard queuedBytes + line.utf8.count + 1 <= limit else { return false }
+        output.append(contentsOf: line.utf8)
+        output.append(0x0A)
+        return true
     }
 
     /// What the poller should watch it for now.
@@ -67,7 +78,6 @@ final class ClientConnection {
         if outputStart == output.count {
             output.removeAll(keepingCapacity: output.count <= 64 * 1024)
             outputStart = 0
-            longestQueued = 0
         } else if outputStart > 64 * 1024 {
             output.removeFirst(outputStart)
             outputStart = 0

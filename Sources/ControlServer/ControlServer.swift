@@ -58,7 +58,6 @@ public final class ControlServer: Sendable {
     private let quickAnswer: QuickAnswer?
     /// The longest line offered to the quick answer; a `status` request is under 100 bytes.
     public static let quickAnswerBytes = 512
-    private static let newline: [UInt8] = [0x0A]
 
     public init(listener: UnixListener, greeting: String, refusals: Refusals, limits: ServerLimits = ServerLimits(),
                 quickAnswer: QuickAnswer? = nil) throws(ControlServerError) {
@@ -217,7 +216,11 @@ public final class ControlServer: Sendable {
         }
         for (id, bytes) in mail.outgoing {
             guard let client = clients[id.number] else { continue }
-            client.enqueue(bytes)
+            // No exemption, not even for one long reply: what waits for a client is bounded.
+            guard client.enqueue(bytes, within: limits.maxQueuedOutputBytes) else {
+                drop(client, reason: .outputOverflow, from: &clients)
+                continue
+            }
             touch(client)
         }
         for id in mail.completed {
@@ -236,14 +239,8 @@ public final class ControlServer: Sendable {
     /// After a round's events: sends what is queued, drops a client that broke, overflowed or is
     /// done, and has the poller watch for what the client waits for now.
     private func lookAfter(_ client: ClientConnection, in clients: inout [Int: ClientConnection], poller: EventPoller) {
-        if client.wantsToWrite {
-            if !client.flush() {
-                return drop(client, reason: .closedByPeer, from: &clients)
-            } else if client.queuedBytes > limits.maxQueuedOutputBytes + client.longestQueued {
-                // Past the limit beyond its longest reply: a client that stopped reading while
-                // events piled up. One long reply (an export) alone never overflows.
-                return drop(client, reason: .outputOverflow, from: &clients)
-            }
+        if client.wantsToWrite && !client.flush() {
+            return drop(client, reason: .closedByPeer, from: &clients)
         }
         if client.inputClosed && client.unansweredLines <= 0 && !client.wantsToWrite {
             return drop(client, reason: .closedByPeer, from: &clients)
@@ -323,23 +320,29 @@ public final class ControlServer: Sendable {
             }
             guard let count = received else { return nil }  // nothing more for now
             if count == 0 { return .closedByPeer }
+            var overflowed = false
+            func answer(_ line: String) {
+                if !client.enqueueLine(line, within: limits.maxQueuedOutputBytes) { overflowed = true }
+            }
             client.framer.feed(buffer[0..<count]) { frame in
+                guard !overflowed else { return }
                 switch frame {
                 case .line(let bytes):
                     if client.unansweredLines == 0, bytes.count <= Self.quickAnswerBytes, let quickAnswer,
                        let reply = quickAnswer(bytes, client.id, client.peer) {
-                        client.enqueue(reply.utf8)
-                        client.enqueue(Self.newline)
+                        answer(reply)
                     } else if case .dropped = continuation.yield(.line(client.id, client.peer, Array(bytes))) {
-                        client.enqueue(Array((refusals.busy + "\n").utf8))
+                        answer(refusals.busy)
                     } else {
                         client.unansweredLines += 1
                     }
                 case .tooLong:
-                    client.enqueue(Array((refusals.lineTooLong + "\n").utf8))
+                    answer(refusals.lineTooLong)
                     continuation.yield(.lineTooLong(client.id))
                 }
             }
+            // Asking `status` again and again without reading fills the queue as events would.
+            if overflowed { return .outputOverflow }
             if count < buffer.count { return nil }
         }
         return nil  // more is waiting: the poller says so again next round

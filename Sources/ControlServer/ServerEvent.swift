@@ -26,6 +26,7 @@ public enum ServerEvent: Sendable {
 /// Why a client is gone.
 public enum DisconnectReason: Sendable, Hashable {
     case closedByPeer
+    /// What was queued for it would have passed `ServerLimits.maxQueuedOutputBytes`.
     case outputOverflow
     case closedByServer
     case error(Errno)
@@ -35,8 +36,10 @@ public enum DisconnectReason: Sendable, Hashable {
 public struct ServerLimits: Sendable, Hashable {
     /// Clients connected at once; more are told so and closed.
     public var maxClients: Int
-    /// Bytes queued for one client that does not read, beyond the longest single reply waiting for
-    /// it (so one long reply, such as an export, is sent whole); past this it is dropped.
+    /// Bytes queued for one client, replies and events together, with no exemption: a reply or
+    /// event that would take the queue past it drops the client (`outputOverflow`). The daemon's
+    /// replies are built to fit (an export comes a page at a time, a batch's reply is bounded),
+    /// so only a client that stopped reading reaches it.
     public var maxQueuedOutputBytes: Int
     /// Lines received but not yet handled, across all clients; past this a line is refused as busy.
     public var maxPendingLines: Int

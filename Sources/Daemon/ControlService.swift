@@ -15,10 +15,13 @@ public final class ControlService: EventFollower {
     /// queries takes two of the query pool's places, not all of them, and the web view's pages
     /// and other clients still get theirs. A line over it is refused at once (−32006).
     public static let asidePerClient = 2
+    /// Says a warning line (stdout, the journal): a client cut off is told nothing, so the daemon says why.
+    private let warn: @Sendable (String) -> Void
 
-    public init(server: ControlServer, router: RequestRouter) {
+    public init(server: ControlServer, router: RequestRouter, warn: @escaping @Sendable (String) -> Void = { _ in }) {
         self.server = server
         self.router = router
+        self.warn = warn
     }
 
     /// The greeting each client gets on connect: protocol name and version, and the methods.
@@ -69,8 +72,12 @@ public final class ControlService: EventFollower {
                     } else {
                         server.complete(client, reply: await router.reply(to: line, client: client, peer: peer))
                     }
-                case .disconnected(let client, _):
+                case .disconnected(let client, let reason):
                     router.subscriptions.forget(client)
+                    if reason == .outputOverflow {
+                        warn("control socket: \(client) cut off: what waited for it unread would pass "
+                            + "\(server.limits.maxQueuedOutputBytes / 1024) KiB")
+                    }
                 }
             }
         }

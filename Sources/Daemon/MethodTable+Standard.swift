@@ -72,7 +72,7 @@ extension MethodTable {
             ])
         },
         MethodEntry(.pairingRedeem, .control, params: PairingRedeemParams.self) { params, context throws(RPCError) in
-            guard context.router.pairing.redeem(params.code) else { throw .notPaired }
+            guard context.router.pairing.redeem(params.code, from: params.address) else { throw .notPaired }
             return JSONValue.object(["paired": .bool(true)])
         },
     ])
@@ -92,9 +92,11 @@ struct TopicsParams: Decodable {
     }
 }
 
-/// `pairing.redeem`'s params: the code the browser was given.
+/// `pairing.redeem`'s params: the code the browser was given, and the address it was typed at
+/// (the web view gives the browser's), by which wrong tries are counted.
 struct PairingRedeemParams: Decodable {
     var code: String
+    var address: String?
 }
 
 /// The handlers of the standard methods too long to read inside the table.

@@ -3,20 +3,35 @@ import Synchronization
 
 /// Short codes that pair a browser with the web view (`eartrainctl web-pair`, docs/web.md).
 /// The daemon only keeps the codes: `pairing.offer` makes one, `pairing.redeem` takes it back
-/// once. A code is six digits, good for five minutes and one use; a few codes may be open at
-/// once, and after five wrong tries every open code is void, so guessing one takes a new code
-/// from someone who may control the daemon for every five guesses (one in 200 000 a code).
+/// once. A code is six digits, good for five minutes and one use; a few codes may be open at once.
+///
+/// Wrong tries are counted by the address that made them (the web view passes the browser's):
+/// after five, that address is refused until a new code is offered, and the codes stay open for
+/// everyone else, so a stranger on the network cannot void the owner's code. Across all addresses,
+/// twenty wrong tries within a minute refuse every try until that minute has passed (the codes
+/// stay open): guessing is held to twenty a minute, a hundred a code, one in 10 000, however many
+/// addresses guess, and a flood locks the owner out for a minute after it stops, no longer.
 public final class PairingCodes: Sendable {
     /// How long a code is good for.
     public static let lifetime: TimeInterval = 300
     /// Codes open at once; offering another voids the oldest.
     public static let openLimit = 3
-    /// Wrong tries that void every open code.
+    /// Wrong tries from one address after which it is refused until a new code is offered.
     public static let wrongTriesLimit = 5
+    /// Wrong tries from all addresses within `globalWindow` after which every try is refused.
+    public static let globalWrongTriesLimit = 20
+    /// The window of the global limit: how long a flood of wrong tries can lock the owner out.
+    public static let globalWindow: TimeInterval = 60
+    /// Addresses whose wrong tries are remembered at once; past it the oldest counts are
+    /// forgotten (the global limit still holds guessing down).
+    static let addressLimit = 4096
 
     private struct State {
         var open: [(code: String, expires: Date)] = []
-        var wrongTries = 0
+        /// Wrong tries since the last code was offered, by address.
+        var wrongTries: [String: Int] = [:]
+        /// When the latest wrong tries were made, from any address, oldest first.
+        var recentWrong: [Date] = []
     }
 
     private let state = Mutex(State())
@@ -30,7 +45,7 @@ public final class PairingCodes: Sendable {
         self.digits = digits
     }
 
-    /// A new code and when it expires.
+    /// A new code and when it expires. Every address may try again.
     public func offer() -> (code: String, expires: Date) {
         let time = now()
         let code = digits()
@@ -39,25 +54,29 @@ public final class PairingCodes: Sendable {
             state.open.removeAll { $0.expires <= time || $0.code == code }
             state.open.append((code, expires))
             if state.open.count > Self.openLimit { state.open.removeFirst(state.open.count - Self.openLimit) }
+            state.wrongTries.removeAll()
         }
         return (code, expires)
     }
 
-    /// Whether `code` is open; if it is, it is used up. Spaces and dashes in it are ignored.
-    public func redeem(_ code: String) -> Bool {
+    /// Whether `code`, typed at `address` (nil: on this machine), is open and may be tried now;
+    /// if so, it is used up. Spaces and dashes in it are ignored.
+    public func redeem(_ code: String, from address: String? = nil) -> Bool {
         let typed = code.filter { $0 != " " && $0 != "-" }
+        let who = address ?? ""
         let time = now()
         return state.withLock { state in
             state.open.removeAll { $0.expires <= time }
+            state.recentWrong.removeAll { time.timeIntervalSince($0) >= Self.globalWindow }
+            guard state.wrongTries[who, default: 0] < Self.wrongTriesLimit,
+                  state.recentWrong.count < Self.globalWrongTriesLimit else { return false }
             if let index = state.open.firstIndex(where: { $0.code == typed }) {
                 state.open.remove(at: index)
                 return true
             }
-            state.wrongTries += 1
-            if state.wrongTries >= Self.wrongTriesLimit {
-                state.open.removeAll()
-                state.wrongTries = 0
-            }
+            if state.wrongTries[who] == nil && state.wrongTries.count >= Self.addressLimit { state.wrongTries.removeAll() }
+            state.wrongTries[who, default: 0] += 1
+            state.recentWrong.append(time)
             return false
         }
     }

@@ -115,13 +115,30 @@ public struct RequestRouter: Sendable {
         case .single(let call):
             return await reply(to: call, client: client, peer: peer)
         case .batch(let calls):
+            guard calls.count <= Self.batchLimit else {
+                return Wire.encode(RPCResponse(id: .null, error: .invalidRequest("a batch holds at most \(Self.batchLimit) calls")))
+            }
             var replies: [String] = []
+            var size = 0
             for call in calls {
-                if let reply = await reply(to: call, client: client, peer: peer) { replies.append(reply) }
+                // Once the replies fill the budget, the requests left are answered, not carried out.
+                if size >= Self.batchReplyBytes, case .request(let request) = call, let id = request.id {
+                    replies.append(Wire.encode(RPCResponse(id: id, error: .replyTooLarge(Self.batchReplyBytes))))
+                } else if let reply = await reply(to: call, client: client, peer: peer) {
+                    replies.append(reply)
+                    size += reply.utf8.count
+                }
             }
             return replies.isEmpty ? nil : "[" + replies.joined(separator: ",") + "]"
         }
     }
+
+    /// The most calls a batch may hold.
+    public static let batchLimit = 100
+    /// A batch's replies stop being carried out once they take this many bytes: with one more
+    /// reply (an export's page, 256 KiB at most) and the short refusals of the rest, a batch's
+    /// line stays under the 1 MiB each client may have waiting (`ServerLimits`).
+    public static let batchReplyBytes = 384 * 1024
 
     private func reply(to call: IncomingCall, client: ClientID, peer: PeerCredentials) async -> String? {
         switch call {

@@ -59,7 +59,7 @@ public struct DaemonApplication: Service {
             listener: edges.listener, greeting: ControlService.greeting(router.methods),
             refusals: ControlService.refusals(maxClients: limit), limits: ServerLimits(maxClients: limit),
             quickAnswer: ControlService.quickAnswer(router))
-        let control = ControlService(server: server, router: router)
+        let control = ControlService(server: server, router: router) { reporter.say($0, warning: true) }
         await core.follow(with: control)
         let voice = VoiceFollower(
             sound: edges.sound, settings: { reloader.config.voice.speaking },
@@ -154,16 +154,21 @@ public struct DaemonApplication: Service {
 
     /// Every stored answer as the spaced-repetition schedule reads it, by profile: a first try
     /// right, or a wrong note (a miss); later right tries add nothing. Statistics that cannot be
-    /// read leave the schedules empty.
+    /// read leave the schedules empty. Read a page at a time: the whole history's records are
+    /// never in memory at once.
     static func reviewAnswers(_ store: any StatisticsStore) -> [String: [ReviewAnswer]] {
-        guard let answers = try? store.answers(profile: nil) else { return [:] }
         var byProfile: [String: [ReviewAnswer]] = [:]
-        for answer in answers where answer.attempt == 1 || !answer.correct {
-            guard let subject = answer.item else { continue }
-            let item = "\(answer.exercise.rawValue)/\(subject.category):\(subject.label)"
-            byProfile[answer.profile, default: []].append(
-                ReviewAnswer(item: item, correct: answer.correct && answer.attempt == 1, time: answer.time.timeIntervalSince1970))
-        }
+        var after: AnswerPosition?
+        repeat {
+            guard let page = try? store.answers(profile: nil, after: after, limit: 5000) else { return [:] }
+            for answer in page.lazy.map(\.answer) where answer.attempt == 1 || !answer.correct {
+                guard let subject = answer.item else { continue }
+                let item = "\(answer.exercise.rawValue)/\(subject.category):\(subject.label)"
+                byProfile[answer.profile, default: []].append(
+                    ReviewAnswer(item: item, correct: answer.correct && answer.attempt == 1, time: answer.time.timeIntervalSince1970))
+            }
+            after = page.count == 5000 ? page.last?.position : nil
+        } while after != nil
         return byProfile
     }
 

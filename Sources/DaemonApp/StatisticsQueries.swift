@@ -2,7 +2,8 @@ import ControlProtocol
 import Foundation
 import Statistics
 
-/// `stats.get` (a profile's lifetime figures, and the profiles there are) and `stats.export` (every answer, CSV or JSON).
+/// `stats.get` (a profile's lifetime figures, and the profiles there are) and `stats.export` (every
+/// answer, CSV or JSON, a page at a time).
 enum StatisticsQueries {
     static func answer(_ method: ControlProtocol.Method, _ store: any StatisticsStore, params: JSONValue?,
                        profile defaultProfile: String) throws(RPCError) -> JSONValue {
@@ -15,17 +16,8 @@ enum StatisticsQueries {
         }
         switch method {
         case .statsExport:
-            var format = "csv"
-            if let value = object["format"] {
-                guard case .string(let name) = value, ["csv", "json"].contains(name) else {
-                    throw .invalidParams("format: use csv or json")
-                }
-                format = name
-            }
             if object["all_profiles"] == .bool(true) { profile = nil }
-            let answers = try storeCall { () throws(StatisticsError) in try store.answers(profile: profile) }
-            let data = format == "csv" ? AnswerExport.csv(answers) : AnswerExport.json(answers)
-            return .object(["format": .string(format), "answers": .number(Double(answers.count)), "data": .string(data)])
+            return try exportPage(object, store, profile: profile)
         default:
             let name = profile ?? defaultProfile
             let figures = try storeCall { () throws(StatisticsError) in try store.lifetimeFigures(profile: name) }
@@ -43,7 +35,7 @@ enum StatisticsQueries {
         }
     }
 
-    private static func storeCall<T>(_ call: () throws(StatisticsError) -> T) throws(RPCError) -> T {
+    static func storeCall<T>(_ call: () throws(StatisticsError) -> T) throws(RPCError) -> T {
         do {
             return try call()
         } catch {

@@ -17,31 +17,54 @@ public enum AnswerExport {
 
     /// RFC 4180 CSV with a header line and CRLF line ends.
     public static func csv(_ answers: [AnswerRecord]) -> String {
-        var text = columns.joined(separator: ",") + "\r\n"
-        var sessions: [UUID: String] = [:]
-        for answer in answers {
-            text += fields(answer, sessions: &sessions).map { field in field.map(quote) ?? "" }.joined(separator: ",")
-            text += "\r\n"
-        }
-        return text
+        whole(answers, .csv)
     }
 
     /// A JSON array of objects, one per answer, keys in column order; absent values are null.
     public static func json(_ answers: [AnswerRecord]) -> String {
+        whole(answers, .json)
+    }
+
+    private static func whole(_ answers: [AnswerRecord], _ format: ExportFormat) -> String {
         var sessions: [UUID: String] = [:]
-        let keys = columns.map { jsonString($0) + ":" }
-        var text = "["
-        for (row, answer) in answers.enumerated() {
-            text += row == 0 ? "{" : ",\n{"
+        var text = header(format)
+        for (index, answer) in answers.enumerated() { text += row(answer, format, first: index == 0, sessions: &sessions) }
+        return text + footer(format)
+    }
+
+    /// What comes before the first answer: CSV's header line, JSON's `[`.
+    static func header(_ format: ExportFormat) -> String {
+        switch format {
+        case .csv: columns.joined(separator: ",") + "\r\n"
+        case .json: "["
+        }
+    }
+
+    /// What comes after the last answer.
+    static func footer(_ format: ExportFormat) -> String {
+        switch format {
+        case .csv: ""
+        case .json: "]\n"
+        }
+    }
+
+    /// One answer: a CSV line, or a JSON object (after a comma and a line end, unless `first`).
+    static func row(_ answer: AnswerRecord, _ format: ExportFormat, first: Bool, sessions: inout [UUID: String]) -> String {
+        switch format {
+        case .csv:
+            return fields(answer, sessions: &sessions).map { field in field.map(quote) ?? "" }.joined(separator: ",") + "\r\n"
+        case .json:
+            var text = first ? "{" : ",\n{"
             for (column, value) in jsonValues(answer, sessions: &sessions).enumerated() {
                 if column > 0 { text += "," }
-                text += keys[column]
+                text += jsonKeys[column]
                 text += value
             }
-            text += "}"
+            return text + "}"
         }
-        return text + "]\n"
     }
+
+    private static let jsonKeys = columns.map { jsonString($0) + ":" }
 
     /// Numbers and booleans are bare in JSON; everything else is a string or null.
     private static let bareColumns = columns.map {

@@ -55,6 +55,10 @@ public protocol StatisticsStore: Sendable {
     /// Every answer of `profile` (of every profile when nil), oldest first; none of a question
     /// still open.
     func answers(profile: String?) throws(StatisticsError) -> [AnswerRecord]
+    /// At most `limit` answers of `profile` (of every profile when nil) that come after `after`
+    /// in the order of `answers(profile:)` (from the first when nil), each with its position: a
+    /// long history read a page at a time, never whole.
+    func answers(profile: String?, after: AnswerPosition?, limit: Int) throws(StatisticsError) -> [PositionedAnswer]
     /// The profiles that have sessions, by name.
     func profiles() throws(StatisticsError) -> [String]
     /// The lifetime figures of `profile`, with trends up to the store's clock's now.

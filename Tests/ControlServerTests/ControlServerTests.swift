@@ -250,25 +250,35 @@ struct ControlServerTests {
         await serving.value
     }
 
-    @Test("one reply far longer than the queue's limit (an export) reaches a client that reads, whole")
-    func longReplyDelivered() async throws {
+    @Test("a reply longer than the queue's limit is never queued: its client is cut off as overflowing, others go on")
+    func longReplyCutsOff() async throws {
         let path = temporarySocketPath()
         let server = try ControlServer(
             listener: try UnixListener.bind(path: path), greeting: "hello", refusals: Self.refusals,
             limits: ServerLimits(maxQueuedOutputBytes: 64 * 1024))
         let serving = Task { await server.run() }
-        let client = try TestClient(path: path)
+        let reader = try TestClient(path: path)
+        let other = try TestClient(path: path)
         var iterator = server.events.makeAsyncIterator()
-        var id: ClientID?
-        while id == nil, let event = await iterator.next() {
-            if case .connected(let connected, _) = event { id = connected }
+        var ids: [ClientID] = []
+        while ids.count < 2, let event = await iterator.next() {
+            if case .connected(let connected, _) = event { ids.append(connected) }
         }
-        #expect(await client.readLine() == "hello")
-        let reply = String(repeating: "e", count: 512 * 1024)  // eight times the limit
-        server.send(reply, to: try #require(id))
-        server.send("after", to: try #require(id))
-        #expect(await client.readLine()?.count == reply.count)
-        #expect(await client.readLine() == "after")
+        #expect(await reader.readLine() == "hello")
+        #expect(await other.readLine() == "hello")
+        let fits = String(repeating: "f", count: 60 * 1024)
+        server.send(fits, to: ids[0])
+        #expect(await reader.readLine()?.count == fits.count, "a reply within the limit arrives whole")
+        server.send(String(repeating: "e", count: 512 * 1024), to: ids[0])  // eight times the limit
+        server.send("after", to: ids[0])
+        server.send("ping", to: ids[1])
+        var dropped: DisconnectReason?
+        while dropped == nil, let event = await iterator.next() {
+            if case .disconnected(let id, let reason) = event, id == ids[0] { dropped = reason }
+        }
+        #expect(dropped == .outputOverflow)
+        #expect(await reader.readLine() == nil, "nothing of the long reply, nor what followed it, was sent")
+        #expect(await other.readLine() == "ping")
         serving.cancel()
         await serving.value
     }

@@ -27,16 +27,33 @@ import Testing
         #expect(PairingCodes.randomDigits().count == 6 && PairingCodes.randomDigits().allSatisfy(\.isNumber))
     }
 
-    @Test("five wrong tries void every open code")
+    @Test("five wrong tries refuse only the address that made them; the owner's code stays good; a new code lets it try again")
     func guessing() {
         let script = Script()
         let codes = PairingCodes(now: script.now, digits: script.next)
         let open = codes.offer().code
-        for guess in ["000001", "000002", "000003", "000004"] { #expect(!codes.redeem(guess)) }
-        #expect(codes.redeem(open), "four wrong tries leave it open")
+        for guess in ["000001", "000002", "000003", "000004"] { #expect(!codes.redeem(guess, from: "10.0.0.9")) }
+        #expect(codes.redeem(open, from: "10.0.0.9"), "four wrong tries leave it open, even to the guesser")
         let next = codes.offer().code
-        for guess in ["000001", "000002", "000003", "000004", "000005"] { #expect(!codes.redeem(guess)) }
-        #expect(!codes.redeem(next), "the fifth voided it")
+        for guess in ["000001", "000002", "000003", "000004", "000005"] { #expect(!codes.redeem(guess, from: "10.0.0.9")) }
+        #expect(!codes.redeem(next, from: "10.0.0.9"), "the fifth wrong try refuses that address, even the right code")
+        #expect(codes.redeem(next, from: "192.168.1.20"), "the owner's address redeems the code the stranger could not void")
+        let third = codes.offer().code
+        #expect(codes.redeem(third, from: "10.0.0.9"), "a new code lets every address try again")
+    }
+
+    @Test("twenty wrong tries a minute from many addresses refuse every try for that minute only; the codes stay open")
+    func flood() {
+        let script = Script()
+        let codes = PairingCodes(now: script.now, digits: script.next)
+        let open = codes.offer().code
+        for index in 0..<PairingCodes.globalWrongTriesLimit {
+            #expect(!codes.redeem("000000", from: "10.0.\(index).1"))
+            script.time.withLock { $0 += 1 }
+        }
+        #expect(!codes.redeem(open, from: "192.168.1.20"), "during the flood's minute, every try is refused")
+        script.time.withLock { $0 += PairingCodes.globalWindow - Double(PairingCodes.globalWrongTriesLimit) + 1 }
+        #expect(codes.redeem(open, from: "192.168.1.20"), "a minute after the first of them, the owner's code works")
     }
 
     @Test("at most three codes are open; a fourth voids the oldest")

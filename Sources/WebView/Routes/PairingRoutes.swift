@@ -31,7 +31,9 @@ struct PairingRoutes<Daemon: DaemonLink> {
                 return Responses.page(PairingPage.html(refusal: "Type the six digits 'eartrainctl web-pair' shows."), status: .badRequest)
             }
             do throws(DaemonFailure) {
-                _ = try await daemon.call(.pairingRedeem, params: .object(["code": .string(code)]))
+                var params: [String: JSONValue] = ["code": .string(code)]
+                if let address = context.peerAddress { params["address"] = .string(address) }
+                _ = try await daemon.call(.pairingRedeem, params: .object(params))
             } catch .refused(let error) {
                 return Responses.page(PairingPage.html(refusal: error.message), status: .forbidden)
             } catch {

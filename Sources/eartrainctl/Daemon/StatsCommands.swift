@@ -22,33 +22,3 @@ struct StatsCommand: ParsableCommand {
         }
     }
 }
-
-/// `eartrainctl export --format csv|json [--output FILE]`: every answer ever judged.
-struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Write every judged answer as CSV or JSON.")
-
-    @Option(help: "csv or json.") var format = "csv"
-    @Option(help: "The student profile (default: the daemon's).") var profile: String?
-    @Flag(help: "Every profile's answers.") var allProfiles = false
-    @Option(name: .shortAndLong, help: "Write to this file instead of stdout.") var output: String?
-    @OptionGroup var connection: ConnectionOptions
-
-    func validate() throws {
-        guard ["csv", "json"].contains(format) else { throw ValidationError("--format: use csv or json") }
-    }
-
-    func run() throws {
-        var params: [String: JSONValue] = ["format": .string(format)]
-        if let profile { params["profile"] = .string(profile) }
-        if allProfiles { params["all_profiles"] = .bool(true) }
-        let result = try connection.call(Method.statsExport.rawValue, params: .object(params))
-        let data = result["data"]?.string ?? ""
-        if let output {
-            try data.write(toFile: output, atomically: true, encoding: .utf8)
-            printError("wrote \(Int(result["answers"]?.number ?? 0)) answers to \(output)")
-        } else {
-            print(data, terminator: data.hasSuffix("\n") ? "" : "\n")
-        }
-    }
-}
