@@ -70,7 +70,7 @@ extension SQLiteStatisticsStore {
         return true
     }
 
-    /// The columns `answer(_:)` reads, in its order.
+    /// The columns `answer(_:)` reads, in its order: every query of answers selects these.
     static let answerColumns = """
         time, session_id, profile, exercise, root, mode, interval, degree, expected, expected_midi,
         played_midi, correct, attempt, response_seconds, item_category, item

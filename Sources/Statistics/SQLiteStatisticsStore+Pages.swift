@@ -5,11 +5,7 @@ extension SQLiteStatisticsStore {
     /// A page read by the index on `(profile, time)` for one profile; every profile's is a scan
     /// that keeps only the first `limit` rows past `after` (SQLite's top-N sort), never the history.
     public func answers(profile: String?, after: AnswerPosition?, limit: Int) throws(StatisticsError) -> [PositionedAnswer] {
-        let columns = """
-            SELECT time, session_id, profile, exercise, root, mode, interval, degree, expected, expected_midi,
-                played_midi, correct, attempt, response_seconds, item_category, item, id
-            FROM answer
-            """
+        let columns = "SELECT \(Self.answerColumns), id FROM answer"
         var conditions = ["question_open = 0"]
         var arguments: StatementArguments = []
         if let profile {

@@ -88,8 +88,7 @@ extension SQLiteStatisticsStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT time, session_id, profile, exercise, root, mode, interval, degree, expected, expected_midi,
-                        played_midi, correct, attempt, response_seconds, item_category, item
+                    SELECT \(Self.answerColumns)
                     FROM answer WHERE (?1 IS NULL OR profile = ?1) AND question_open = 0 ORDER BY time, id
                     """,
                 arguments: [profile]
