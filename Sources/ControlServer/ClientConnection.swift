@@ -12,6 +12,9 @@ final class ClientConnection {
     var framer = LineFramer()
     /// Lines handed to the daemon that it has not completed yet.
     var unansweredLines = 0
+    /// Whole lines read but not handed on while `ServerLimits.maxUnansweredPerClient` wait: the
+    /// socket is not read while any are here, so they are at most one round's reading.
+    var heldLines: [[UInt8]] = []
     /// The peer shut down its sending side (or closed): nothing more will come in.
     var inputClosed = false
     /// What the poller watches this client for; nil while it is not registered (nothing to read or
@@ -54,7 +57,7 @@ final class ClientConnection {
     /// What the poller should watch it for now.
     var interest: EventPoller.Interest {
         var interest: EventPoller.Interest = []
-        if !inputClosed { interest.insert(.readable) }
+        if !inputClosed && heldLines.isEmpty { interest.insert(.readable) }
         if wantsToWrite { interest.insert(.writable) }
         return interest
     }

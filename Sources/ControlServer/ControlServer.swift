@@ -226,6 +226,14 @@ public final class ControlServer: Sendable {
         for id in mail.completed {
             guard let client = clients[id.number] else { continue }
             client.unansweredLines -= 1
+            var overflowed = false
+            while !overflowed && !client.heldLines.isEmpty && client.unansweredLines < limits.maxUnansweredPerClient {
+                overflowed = !handOn(client.heldLines.removeFirst()[...], from: client)
+            }
+            if overflowed {
+                drop(client, reason: .outputOverflow, from: &clients)
+                continue
+            }
             touch(client)
         }
         for id in mail.closing {
@@ -242,7 +250,7 @@ public final class ControlServer: Sendable {
         if client.wantsToWrite && !client.flush() {
             return drop(client, reason: .closedByPeer, from: &clients)
         }
-        if client.inputClosed && client.unansweredLines <= 0 && !client.wantsToWrite {
+        if client.inputClosed && client.unansweredLines <= 0 && client.heldLines.isEmpty && !client.wantsToWrite {
             return drop(client, reason: .closedByPeer, from: &clients)
         }
         watch(client, poller: poller)
@@ -321,30 +329,39 @@ public final class ControlServer: Sendable {
             guard let count = received else { return nil }  // nothing more for now
             if count == 0 { return .closedByPeer }
             var overflowed = false
-            func answer(_ line: String) {
-                if !client.enqueueLine(line, within: limits.maxQueuedOutputBytes) { overflowed = true }
-            }
             client.framer.feed(buffer[0..<count]) { frame in
                 guard !overflowed else { return }
                 switch frame {
                 case .line(let bytes):
-                    if client.unansweredLines == 0, bytes.count <= Self.quickAnswerBytes, let quickAnswer,
-                       let reply = quickAnswer(bytes, client.id, client.peer) {
-                        answer(reply)
-                    } else if case .dropped = continuation.yield(.line(client.id, client.peer, Array(bytes))) {
-                        answer(refusals.busy)
-                    } else {
-                        client.unansweredLines += 1
+                    if !client.heldLines.isEmpty || client.unansweredLines >= limits.maxUnansweredPerClient {
+                        client.heldLines.append(Array(bytes))
+                    } else if !handOn(bytes, from: client) {
+                        overflowed = true
                     }
                 case .tooLong:
-                    answer(refusals.lineTooLong)
+                    if !client.enqueueLine(refusals.lineTooLong, within: limits.maxQueuedOutputBytes) { overflowed = true }
                     continuation.yield(.lineTooLong(client.id))
                 }
             }
             // Asking `status` again and again without reading fills the queue as events would.
             if overflowed { return .outputOverflow }
-            if count < buffer.count { return nil }
+            // Lines wait for answers: the rest stays in the socket until they come.
+            if count < buffer.count || !client.heldLines.isEmpty { return nil }
         }
         return nil  // more is waiting: the poller says so again next round
+    }
+
+    /// Answers `line` here (the quick answer) or hands it to the daemon (refused as busy when the
+    /// daemon's queue is full); false when the answer would overflow the client's output.
+    private func handOn(_ line: ArraySlice<UInt8>, from client: ClientConnection) -> Bool {
+        if client.unansweredLines == 0, line.count <= Self.quickAnswerBytes, let quickAnswer,
+           let reply = quickAnswer(line, client.id, client.peer) {
+            return client.enqueueLine(reply, within: limits.maxQueuedOutputBytes)
+        }
+        if case .dropped = continuation.yield(.line(client.id, client.peer, Array(line))) {
+            return client.enqueueLine(refusals.busy, within: limits.maxQueuedOutputBytes)
+        }
+        client.unansweredLines += 1
+        return true
     }
 }

@@ -43,10 +43,17 @@ public struct ServerLimits: Sendable, Hashable {
     public var maxQueuedOutputBytes: Int
     /// Lines received but not yet handled, across all clients; past this a line is refused as busy.
     public var maxPendingLines: Int
+    /// Lines of one client handed to the daemon and not answered yet. Past it, what the client
+    /// sent waits in the server and its socket is not read until answers come: a client that
+    /// pipelines thousands of requests is read as fast as it is answered, and another client's
+    /// line (a key) waits behind at most this many of its lines, not all of them.
+    public var maxUnansweredPerClient: Int
 
-    public init(maxClients: Int = 64, maxQueuedOutputBytes: Int = 1 << 20, maxPendingLines: Int = 4096) {
+    public init(maxClients: Int = 64, maxQueuedOutputBytes: Int = 1 << 20, maxPendingLines: Int = 4096,
+                maxUnansweredPerClient: Int = 32) {
         self.maxClients = maxClients
         self.maxQueuedOutputBytes = maxQueuedOutputBytes
         self.maxPendingLines = maxPendingLines
+        self.maxUnansweredPerClient = maxUnansweredPerClient
     }
 }
