@@ -123,6 +123,14 @@ test-vm: deps
 test-vm-audio: deps
 	@VM_SCENARIOS=audio VM_AUDIO_GOALS=$${VM_AUDIO_GOALS:-1} VM_OUT=$(CURDIR)/.vm-out/audio scripts/vm/run.sh
 
+# Keys judged while 4 addresses flood /progress and a local client pipelines stats.get over a
+# history of 218,000 answers, beside the same keys with no flood (docs/benchmarks.md).
+.PHONY: bench-flood
+bench-flood: deps
+	$(SWIFT) build -c release --product eartrainerd
+	$(SWIFT) build -c release --product eartrainer-web
+	python3 scripts/bench/flood.py
+
 # The socket-abuse suite with its latency limit, against the release daemon: a well-behaved
 # client's status p99 under abuse must stay within 10 ms. Run it on a quiet machine; docs/reliability.md.
 .PHONY: bench-abuse
