@@ -42,18 +42,36 @@ import Testing
         #expect(codes.redeem(third, from: "10.0.0.9"), "a new code lets every address try again")
     }
 
-    @Test("twenty wrong tries a minute from many addresses refuse every try for that minute only; the codes stay open")
+    @Test("a flood of wrong tries from many addresses refuses the guessers, never a fresh address: the owner pairs during it")
     func flood() {
         let script = Script()
         let codes = PairingCodes(now: script.now, digits: script.next)
         let open = codes.offer().code
-        for index in 0..<PairingCodes.globalWrongTriesLimit {
+        for index in 0..<(PairingCodes.globalWrongTriesLimit * 3) {
             #expect(!codes.redeem("000000", from: "10.0.\(index).1"))
-            script.time.withLock { $0 += 1 }
         }
-        #expect(!codes.redeem(open, from: "192.168.1.20"), "during the flood's minute, every try is refused")
-        script.time.withLock { $0 += PairingCodes.globalWindow - Double(PairingCodes.globalWrongTriesLimit) + 1 }
-        #expect(codes.redeem(open, from: "192.168.1.20"), "a minute after the first of them, the owner's code works")
+        #expect(!codes.redeem(open, from: "10.0.3.1"), "during the flood, an address that guessed wrong is refused, even the right code")
+        #expect(codes.redeem(open, from: "192.168.1.20"), "the owner's address, which never guessed, pairs during the flood")
+        let next = codes.offer().code
+        for index in 0..<PairingCodes.globalWrongTriesLimit { _ = codes.redeem("000000", from: "10.1.\(index).1") }
+        #expect(!codes.redeem("000001", from: "192.168.1.30"), "a fresh address's wrong try is still wrong")
+        #expect(!codes.redeem(next, from: "192.168.1.30"), "and makes it a guesser: refused while the flood lasts")
+        script.time.withLock { $0 += PairingCodes.globalWindow }
+        #expect(codes.redeem(next, from: "192.168.1.30"), "a minute later it may try again (two wrong tries, under five)")
+    }
+
+    @Test("an IPv6 network's /64 guesses as one address; an IPv4 address mapped into IPv6 as itself")
+    func guessers() {
+        let script = Script()
+        let codes = PairingCodes(now: script.now, digits: script.next)
+        let open = codes.offer().code
+        for host in 1...PairingCodes.wrongTriesLimit { #expect(!codes.redeem("000000", from: "2001:db8:1:2::\(host)")) }
+        #expect(!codes.redeem(open, from: "2001:db8:1:2:aaaa::7"), "another address of the same /64 is the same guesser")
+        #expect(codes.redeem(open, from: "2001:db8:1:3::1"), "the next /64 is not")
+        let next = codes.offer().code
+        for _ in 1...PairingCodes.wrongTriesLimit { _ = codes.redeem("000000", from: "::ffff:10.0.0.9") }
+        #expect(!codes.redeem(next, from: "10.0.0.9"), "::ffff:10.0.0.9 and 10.0.0.9 are one guesser")
+        #expect(codes.redeem(next, from: "10.0.0.10"))
     }
 
     @Test("at most three codes are open; a fourth voids the oldest")
