@@ -21,16 +21,27 @@ public final class StdoutReporter: EventFollower, Sendable {
 
     private let format: Format
     private let journald: Bool
+    /// The reporter's own copy of the descriptor it was given (see `init`), closed with it.
+    private let owned: Int32
     private let output: Mutex<Output>
     private let writer = DispatchQueue(label: "eartrainer.stdout")
     private let backlog = Mutex(Backlog())
 
-    /// `output` is the descriptor lines go to (standard output); it is not closed.
+    /// `output` is the descriptor lines go to (standard output); it is not closed. The reporter
+    /// writes to a copy of its own (`dup`), closed when the reporter goes: its writer thread may
+    /// outlive the caller's descriptor, and a number closed there and given to a new socket would
+    /// receive the lines still queued (a test's stdout pipe once sent an event line into another
+    /// test's daemon connection, answered −32700).
     public init(format: Format, environment: [String: String] = ProcessInfo.processInfo.environment,
                 output: Int32 = STDOUT_FILENO) {
         self.format = format
         journald = environment["JOURNAL_STREAM"] != nil
-        self.output = Mutex(Output(descriptor: output))
+        owned = fcntl(output, F_DUPFD_CLOEXEC, 3)
+        self.output = Mutex(Output(descriptor: owned >= 0 ? owned : nil))
+    }
+
+    deinit {
+        if owned >= 0 { close(owned) }
     }
 
     public func follow(_ report: EventReport, event: TrainingEvent?) {
