@@ -172,4 +172,43 @@ struct TimelineListeningTests {
         let voice = listener.sounds(after: key + 0.25).first
         #expect(voice.map { $0.start < key + 0.5 } == true, "the word within 0.5 s of the key at \(key): \(String(describing: voice))")
     }
+
+    @Test("a skip: the prompt gives way to the answer, never under it, then a breath before the next question")
+    func skipThenAnswerThenBreath() throws {
+        let (folder, daemon, wav, root) = try Self.session("skip", noteDuration: 1, root: "C3")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sounding = Polling.wait(seconds: 20) {
+            (try? WAVListener(path: wav)).map { !Self.windows(of: root, in: $0).isEmpty } ?? false
+        }
+        try #require(sounding, "the root sounded")
+        _ = try Eartrainctl.run(["skip"], socket: daemon.socketPath)
+        // The answer (two notes of 1 s), a breath, the next question's instruction and root.
+        let asked = { (listener: WAVListener) -> Bool in
+            let heard = Self.windows(of: root, in: listener)
+            return (heard.last ?? 0) > (heard.first ?? 0) + 4
+        }
+        _ = Polling.wait(seconds: 20) { (try? WAVListener(path: wav)).map(asked) ?? false }
+        Thread.sleep(forTimeInterval: 0.5)
+        let listener = try WAVListener(path: wav)
+        let answer = MIDINote(root.rawValue + 7)  // the fifth above
+        let roots = Self.windows(of: root, in: listener)
+        let answers = Self.windows(of: answer, in: listener)
+        let firstRoot = try #require(roots.first)
+        let revealed = try #require(answers.first { $0 > firstRoot }, "the answer is heard after the skip")
+        let lastAnswer = answers.last { $0 < revealed + 2 } ?? revealed
+        // The next question's root: after the answer, a breath (1.2 s) and its instruction.
+        let next = try #require(roots.first { $0 > lastAnswer }, "the next question's root")
+        #expect(next - (lastAnswer + 0.25) >= 1.0, "a breath between the answer (to \(lastAnswer + 0.25) s) and the next root at \(next) s")
+        // The skipped prompt never sounds under what follows: one root at a time (two sines of
+        // one pitch, met, make up to four times the power of one).
+        let powers = listener.samples.withUnsafeBufferPointer { samples in
+            roots.filter { $0 < lastAnswer }.map { start in
+                let from = Int(start * Double(listener.rate))
+                let window = UnsafeBufferPointer(rebasing: samples[from..<min(samples.count, from + listener.rate / 4)])
+                return Self.power(window, at: 440 * pow(2, Double(Int(root.rawValue) - 69) / 12), rate: Double(listener.rate))
+            }
+        }
+        let typical = powers.sorted()[powers.count / 2]
+        #expect((powers.max() ?? 0) < 1.5 * typical, "one root at a time: power up to \(powers.max() ?? 0) against \(typical)")
+    }
 }
