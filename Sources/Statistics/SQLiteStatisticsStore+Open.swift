@@ -58,7 +58,10 @@ extension SQLiteStatisticsStore {
                 reason: "\(path) is corrupt (\(error.message ?? "\(error.resultCode)")); it is left untouched "
                     + "(move it away to start a new one)")
         } catch {
-            throw .database("cannot open \(path) for writing: \(describe(error))")
+            // SQLite says only "unable to open database file"; the directory says why.
+            let why = access(directory.isEmpty ? "." : directory, W_OK) == 0
+                ? describe(error) : "\(directory): \(String(cString: strerror(errno)))"
+            throw .database("cannot open \(path) for writing: \(why)")
         }
     }
 

@@ -30,15 +30,20 @@ struct ReadOnlyStateTests {
 
         // Mounted again while nobody plays: the held answers are written on their own.
         try disk.mountAgain()
+        let mounted = ContinuousClock.now
         #expect(Polling.wait(seconds: 10) { (try? link.result("status")["storage"]?.string) == "available" },
                 "status storage: \(String(describing: try? link.result("status")["storage"]))")
+        let written = ContinuousClock.now - mounted
         #expect(Polling.wait(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
+        #expect(daemon.stdout.contains("with the 3 records held while it failed"), "stdout: \(daemon.stdout)")
         #expect(try play(["B3", "C4", "D4"])["recorded"] == .bool(true))
         #expect(await daemon.stop())
 
         let database = try StatisticsDatabase(path: state + "/eartrainer.sqlite")
         #expect(database.integrity == ["ok"])
         #expect(database.answers.map(\.played) == [48, 50, 52, 53, 55, 57, 59, 60, 62], "stored: \(database.answers)")
+        print("read-only disk: stored \(database.answers.count) of 9 answers (3 played while read-only, written \(written) "
+              + "after it was mounted again)")
     }
 
     @Test("a stop right after the disk is mounted again writes what is held; a stop while it is read-only says what is lost")
@@ -92,8 +97,11 @@ struct ReadOnlyStateTests {
         #expect(Polling.wait(seconds: 5) { daemon.stdout.contains("statistics not recorded") }, "stdout: \(daemon.stdout)")
 
         try remount(readOnly: false)
+        let writable = ContinuousClock.now
         #expect(Polling.wait(seconds: 10) { (try? link.result("status")["storage"]?.string) == "available" },
                 "status storage: \(String(describing: try? link.result("status")["storage"]))")
+        let written = ContinuousClock.now - writable
+        #expect(daemon.stdout.contains("statistics recorded again"), "stdout: \(daemon.stdout)")
         #expect(try play(["E3"])["recorded"] == .bool(true))
         #expect(await daemon.stop())
 
@@ -101,6 +109,8 @@ struct ReadOnlyStateTests {
         #expect(database.integrity == ["ok"])
         #expect(database.answers.map(\.played) == [48, 50, 52], "stored: \(database.answers)")
         #expect(database.sessions.count == 1, "the session's start, held with its answers, is stored too")
+        print("started read-only (directory \(directoryExists ? "there" : "missing")): held answers written \(written) after "
+              + "it was writable; stdout: \(daemon.stdout.split(separator: "\n").filter { $0.contains("statistics") })")
     }
 
     /// Starts a C major scale session on `link`; a function playing notes in it.
