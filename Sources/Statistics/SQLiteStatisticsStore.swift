@@ -70,7 +70,8 @@ public final class SQLiteStatisticsStore: StatisticsStore {
         } catch {
             switch error {
             case .database(let reason):
-                logger.error("statistics not recorded until the database can be opened", metadata: ["path": "\(path)", "reason": "\(reason)"])
+                logger.error("statistics not recorded until the database can be opened",
+                             metadata: ["path": "\(path)", "reason": "\(reason)"])
                 return SQLiteStatisticsStore(unopened: path, reason: reason, clock: clock, timeZone: timeZone, logger: logger)
             case .unavailable(let reason):
                 logger.error("statistics unavailable", metadata: ["path": "\(path)", "reason": "\(reason)"])
@@ -126,7 +127,7 @@ public final class SQLiteStatisticsStore: StatisticsStore {
         }
     }
 
-    func stopIfCorrupt(_ error: any Error) -> StatisticsError {
+    private func stopIfCorrupt(_ error: any Error) -> StatisticsError {
         if let error = error as? DatabaseError, Self.isCorruption(error) {
             let reason = "\(path) is corrupt (\(error.message ?? "\(error.resultCode)")); it is left untouched"
             stop(reason)
@@ -138,7 +139,8 @@ public final class SQLiteStatisticsStore: StatisticsStore {
     /// Stops writing for good: the file must not be touched.
     func stop(_ reason: String) {
         failure.withLock { $0 = reason }
-        logger.error("statistics database not to be written; recording stopped", metadata: ["path": "\(path)", "reason": "\(reason)"])
+        logger.error("statistics database not to be written; recording stopped",
+                     metadata: ["path": "\(path)", "reason": "\(reason)"])
     }
 
     static func isCorruption(_ error: DatabaseError) -> Bool {
