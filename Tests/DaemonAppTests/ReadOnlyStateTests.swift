@@ -8,7 +8,7 @@ import Testing
 /// The state directory on a file system that turns read-only under the running daemon, or is
 /// read-only when it starts, and becomes writable again. Mounting needs root (CI runs as root);
 /// without it the tests fail and say so.
-@Suite("eartrainerd on a state directory that turns read-only")
+@Suite("eartrainerd on a state directory that turns read-only", .serialized)
 struct ReadOnlyStateTests {
     @Test("a disk turned read-only under the daemon and mounted again: the held answers are written, nothing lost")
     func mountedAgain() async throws {
@@ -26,15 +26,15 @@ struct ReadOnlyStateTests {
         let storage = try link.result("status")["storage"]?.string ?? ""
         #expect(storage.hasPrefix("failing"), "status storage: \(storage)")
         #expect(storage.contains("records held"), "status storage: \(storage)")
-        #expect(Polling.wait(seconds: 5) { daemon.stdout.contains("statistics not recorded") }, "stdout: \(daemon.stdout)")
+        #expect(await Self.poll(seconds: 5) { daemon.stdout.contains("statistics not recorded") }, "stdout: \(daemon.stdout)")
 
         // Mounted again while nobody plays: the held answers are written on their own.
         try disk.mountAgain()
         let mounted = ContinuousClock.now
-        #expect(Polling.wait(seconds: 10) { (try? link.result("status")["storage"]?.string) == "available" },
+        #expect(await Self.poll(seconds: 10) { (try? link.result("status")["storage"]?.string) == "available" },
                 "status storage: \(String(describing: try? link.result("status")["storage"]))")
         let written = ContinuousClock.now - mounted
-        #expect(Polling.wait(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
+        #expect(await Self.poll(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
         #expect(daemon.stdout.contains("with the 3 records held while it failed"), "stdout: \(daemon.stdout)")
         #expect(try play(["B3", "C4", "D4"])["recorded"] == .bool(true))
         #expect(await daemon.stop())
@@ -94,11 +94,11 @@ struct ReadOnlyStateTests {
         let storage = try link.result("status")["storage"]?.string ?? ""
         #expect(storage.hasPrefix("failing"), "status storage: \(storage)")
         #expect(storage.contains("records held"), "status storage: \(storage)")
-        #expect(Polling.wait(seconds: 5) { daemon.stdout.contains("statistics not recorded") }, "stdout: \(daemon.stdout)")
+        #expect(await Self.poll(seconds: 5) { daemon.stdout.contains("statistics not recorded") }, "stdout: \(daemon.stdout)")
 
         try remount(readOnly: false)
         let writable = ContinuousClock.now
-        #expect(Polling.wait(seconds: 10) { (try? link.result("status")["storage"]?.string) == "available" },
+        #expect(await Self.poll(seconds: 10) { (try? link.result("status")["storage"]?.string) == "available" },
                 "status storage: \(String(describing: try? link.result("status")["storage"]))")
         let written = ContinuousClock.now - writable
         #expect(daemon.stdout.contains("statistics recorded again"), "stdout: \(daemon.stdout)")
@@ -111,6 +111,17 @@ struct ReadOnlyStateTests {
         #expect(database.sessions.count == 1, "the session's start, held with its answers, is stored too")
         print("started read-only (directory \(directoryExists ? "there" : "missing")): held answers written \(written) after "
               + "it was writable; stdout: \(daemon.stdout.split(separator: "\n").filter { $0.contains("statistics") })")
+    }
+
+    /// Whether `condition` holds within `seconds`, polled every 10 ms without holding a thread of
+    /// the test pool (`Polling.wait` sleeps on it): other suites' timeouts run meanwhile.
+    static func poll(seconds: Double, until condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
     }
 
     /// Starts a C major scale session on `link`; a function playing notes in it.

@@ -57,9 +57,7 @@ struct CorruptionTests {
     func unwritable() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let blocker = directory.path + "/state"
-        try Data("not a directory".utf8).write(to: URL(fileURLWithPath: blocker))
-        let store = SQLiteStatisticsStore.open(path: blocker + "/eartrainer.sqlite", logger: quietLogger)
+        let (store, blocker) = try Self.storeUnderFile(in: directory)
         guard case .failing(_, let reason) = store.status else {
             Issue.record("not failing under a regular file: \(store.status)")
             return
@@ -78,9 +76,7 @@ struct CorruptionTests {
     func corruptWhenOpenedLate() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let state = directory.path + "/state"
-        try Data("not a directory".utf8).write(to: URL(fileURLWithPath: state))
-        let store = SQLiteStatisticsStore.open(path: state + "/eartrainer.sqlite", logger: quietLogger)
+        let (store, state) = try Self.storeUnderFile(in: directory)
         try FileManager.default.removeItem(atPath: state)
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: false)
         let garbage = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
@@ -94,6 +90,14 @@ struct CorruptionTests {
         #expect(reason.contains("not an SQLite database"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: state + "/eartrainer.sqlite")) == garbage)
         #expect(try FileManager.default.contentsOfDirectory(atPath: state) == ["eartrainer.sqlite"])
+    }
+
+    /// A store opened in `directory/state`, a regular file where the directory should be (its
+    /// directory cannot be made); and that path.
+    private static func storeUnderFile(in directory: TemporaryDirectory) throws -> (any StatisticsStore, String) {
+        let state = directory.path + "/state"
+        try Data("not a directory".utf8).write(to: URL(fileURLWithPath: state))
+        return (SQLiteStatisticsStore.open(path: state + "/eartrainer.sqlite", logger: quietLogger), state)
     }
 
     @Test("no state directory at all: unavailable")
