@@ -64,6 +64,9 @@ final class StatisticsFollower: EventFollower, Service {
     private func write() async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let thread = Thread { [self] in
+                // A database that could not be opened at start-up is announced as one that
+                // starts failing later is.
+                if case .failing(_, let reason) = recorder.store.status { announceFailing(reason) }
                 while true {
                     // What a failing store refused is tried again now and then, not only with the
                     // next answer, so space freed after the last note still gets it written.
@@ -113,14 +116,18 @@ final class StatisticsFollower: EventFollower, Service {
         guard now != before else { return }
         switch now {
         case .failing(_, let reason):
-            announce("statistics not recorded: \(reason); training goes on, and answers are held in memory (up to "
-                + "\(StatisticsRecorder.heldLimit) records) until a write succeeds", true)
+            announceFailing(reason)
         case .unavailable(let reason):
             announce("statistics unavailable: \(reason); training goes on without them", true)
         case .available(let location):
             guard case .failing = before else { break }
             announce("statistics recorded again in \(location), with the \(heldBefore) records held while it failed", false)
         }
+    }
+
+    private func announceFailing(_ reason: String) {
+        announce("statistics not recorded: \(reason); training goes on, and answers are held in memory (up to "
+            + "\(StatisticsRecorder.heldLimit) records) until a write succeeds", true)
     }
 
     /// How `status` describes the store.

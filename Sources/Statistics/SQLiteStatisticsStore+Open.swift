@@ -6,20 +6,29 @@ extension SQLiteStatisticsStore {
     static let header = Array("SQLite format 3\0".utf8)
 
     /// Opens the database, checking before anything could write to it:
-    /// 1. the directory exists or is made (0700);
+    /// 1. the directory exists or is made (0700) — or, `existing`, the file must be there already;
     /// 2. an existing, non-empty file must start with SQLite's header;
     /// 3. an existing file must pass `PRAGMA quick_check` through a read-only connection, and must
     ///    not hold migrations this version does not know (a newer eartrainer wrote it);
     /// 4. only then is it opened for writing (WAL, which rewrites two header bytes of a file in
     ///    rollback mode), migrated, set to `synchronous = FULL`, and probed for a write lock.
-    static func openDatabase(path: String) throws(StatisticsError) -> DatabasePool {
+    ///
+    /// Throws `.unavailable` for a file that must never be written (not SQLite, corrupt, newer),
+    /// `.database` for one that cannot be written now (a read-only or missing directory, a full
+    /// disk, an I/O error), which a later try may open.
+    static func openDatabase(path: String, existing: Bool = false) throws(StatisticsError) -> DatabasePool {
         let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
+        if existing {
+            // A state directory whose disk is not mounted (again) would get a new, empty database.
+            guard fileSize(path) != nil else {
+                throw .database("\(path) is not there any more; a new database is made only at start-up")
+            }
+        } else if !directory.isEmpty {
             do {
                 try FileManager.default.createDirectory(
                     atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw .unavailable(reason: "cannot create the directory \(directory): \(describe(error))")
+                throw .database("cannot create the directory \(directory): \(describe(error))")
             }
         }
         if let size = fileSize(path), size > 0 {
@@ -44,8 +53,15 @@ extension SQLiteStatisticsStore {
             return pool
         } catch let error as StatisticsError {
             throw error
+        } catch let error as DatabaseError where isCorruption(error) {
+            throw .unavailable(
+                reason: "\(path) is corrupt (\(error.message ?? "\(error.resultCode)")); it is left untouched "
+                    + "(move it away to start a new one)")
         } catch {
-            throw .unavailable(reason: "cannot open \(path) for writing: \(describe(error))")
+            // SQLite says only "unable to open database file"; the directory says why.
+            let why = access(directory.isEmpty ? "." : directory, W_OK) == 0
+                ? describe(error) : "\(directory): \(String(cString: strerror(errno)))"
+            throw .database("cannot open \(path) for writing: \(why)")
         }
     }
 
@@ -55,7 +71,7 @@ extension SQLiteStatisticsStore {
 
     static func checkHeader(_ path: String) throws(StatisticsError) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unavailable(reason: "cannot read \(path)")
+            throw .database("cannot read \(path)")
         }
         defer { try? handle.close() }
         let bytes = (try? handle.read(upToCount: header.count)).map(Array.init) ?? []
@@ -89,7 +105,7 @@ extension SQLiteStatisticsStore {
                 reason: "\(path) is corrupt (\(error.message ?? "\(error.resultCode)")); it is left untouched "
                     + "(move it away to start a new one)")
         } catch {
-            throw .unavailable(reason: "cannot read \(path): \(describe(error))")
+            throw .database("cannot read \(path): \(describe(error))")
         }
     }
 

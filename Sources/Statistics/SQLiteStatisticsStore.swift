@@ -8,37 +8,55 @@ import Synchronization
 ///
 /// A file that is not a healthy SQLite database is never written to: opening fails (or, through
 /// `open`, gives an `UnavailableStatisticsStore`) and the file is left exactly as it was.
+///
+/// A database that cannot be written now (a read-only or missing state directory, a disk that went
+/// read-only under it) is opened again at the next write, through the same checks: see
+/// `SQLiteStatisticsStore+Reopen.swift`.
 public final class SQLiteStatisticsStore: StatisticsStore {
     /// The database file.
     public let path: String
-    let pool: DatabasePool
+    /// The open database, or why there is none yet.
+    let connection: Mutex<Connection>
     let clock: any WallClock
     let timeZone: TimeZone
-    private let logger: Logger
+    let logger: Logger
     /// Set when the database reports corruption while running: from then on nothing is written.
     private let failure = Mutex<String?>(nil)
     /// Why the last write failed (a full disk, an I/O error); nil once a write succeeds again.
-    private let trouble = Mutex<String?>(nil)
+    let trouble = Mutex<String?>(nil)
     /// How many writes succeeded: figures read at the same revision (and second) are still true.
     let revision = Mutex(0)
     /// Each profile's figures kept up to date (`lifetimeFigures(profile:)`).
     let tallies = Mutex<[String: ProfileTally]>([:])
 
     /// Opens (creating, or migrating from an older version) the database at `path`; throws
-    /// `.unavailable` when it is corrupt, unwritable or from a newer version.
+    /// `.unavailable` when it is corrupt or from a newer version, `.database` when it cannot be
+    /// written now (a later try may succeed: `open` gives a store that tries again).
     public init(
         path: String, clock: any WallClock = SystemWallClock(), timeZone: TimeZone = .current, logger: Logger
     ) throws(StatisticsError) {
         self.path = path
-        self.pool = try Self.openDatabase(path: path)
+        self.connection = Mutex(Connection(pool: try Self.openDatabase(path: path)))
         self.clock = clock
         self.timeZone = timeZone
         self.logger = logger
         logger.info("statistics database open", metadata: ["path": "\(path)"])
     }
 
-    /// The store the daemon should use: the database at `path`, or, when it cannot be used (or
-    /// `path` is nil), an `UnavailableStatisticsStore` saying why. Training goes on either way.
+    /// A store whose database could not be opened for `reason`; the first write opens it.
+    private init(unopened path: String, reason: String, clock: any WallClock, timeZone: TimeZone, logger: Logger) {
+        self.path = path
+        self.connection = Mutex(Connection(pool: nil, reopen: true, opened: false))
+        self.clock = clock
+        self.timeZone = timeZone
+        self.logger = logger
+        trouble.withLock { $0 = reason }
+    }
+
+    /// The store the daemon should use: the database at `path`; when it cannot be written now, a
+    /// store that is `failing` with the reason and opens it at a later write; when it must never
+    /// be written (corrupt, from a newer version) or `path` is nil, an `UnavailableStatisticsStore`
+    /// saying why. Training goes on either way.
     public static func open(
         path: String?, clock: any WallClock = SystemWallClock(), timeZone: TimeZone = .current, logger: Logger
     ) -> any StatisticsStore {
@@ -50,9 +68,15 @@ public final class SQLiteStatisticsStore: StatisticsStore {
         do {
             return try SQLiteStatisticsStore(path: path, clock: clock, timeZone: timeZone, logger: logger)
         } catch {
-            logger.error("statistics unavailable", metadata: ["path": "\(path)", "reason": "\(error)"])
-            if case .unavailable(let reason) = error { return UnavailableStatisticsStore(reason: reason) }
-            return UnavailableStatisticsStore(reason: error.description)
+            switch error {
+            case .database(let reason):
+                logger.error("statistics not recorded until the database can be opened",
+                             metadata: ["path": "\(path)", "reason": "\(reason)"])
+                return SQLiteStatisticsStore(unopened: path, reason: reason, clock: clock, timeZone: timeZone, logger: logger)
+            case .unavailable(let reason):
+                logger.error("statistics unavailable", metadata: ["path": "\(path)", "reason": "\(reason)"])
+                return UnavailableStatisticsStore(reason: reason)
+            }
         }
     }
 
@@ -63,9 +87,11 @@ public final class SQLiteStatisticsStore: StatisticsStore {
     }
 
     /// Runs a write, turning corruption into a permanent stop and any other failure into
-    /// `failing` until a write succeeds again.
+    /// `failing` until a write succeeds again; after a failure a new connection may not have,
+    /// the database is opened again first.
     func write(_ body: (Database) throws -> Void) throws(StatisticsError) {
         if let reason = failure.withLock({ $0 }) { throw .unavailable(reason: reason) }
+        let pool = try writablePool()
         do {
             try pool.write(body)
         } catch {
@@ -73,6 +99,7 @@ public final class SQLiteStatisticsStore: StatisticsStore {
             guard case .database = stopped else { throw stopped }
             let reason = Self.writeFailure(error, path: path)
             trouble.withLock { $0 = reason }
+            if Self.needsNewConnection(error) { connection.withLock { $0.reopen = true } }
             throw .database(reason)
         }
         trouble.withLock { $0 = nil }
@@ -89,9 +116,10 @@ public final class SQLiteStatisticsStore: StatisticsStore {
         return "cannot write \(path) (\(error.resultCode): \(message))"
     }
 
-    /// Runs a read.
+    /// Runs a read, on the database last opened.
     func read<T>(_ body: (Database) throws -> T) throws(StatisticsError) -> T {
         if let reason = failure.withLock({ $0 }) { throw .unavailable(reason: reason) }
+        let pool = try openPool()
         do {
             return try pool.read(body)
         } catch {
@@ -102,11 +130,17 @@ public final class SQLiteStatisticsStore: StatisticsStore {
     private func stopIfCorrupt(_ error: any Error) -> StatisticsError {
         if let error = error as? DatabaseError, Self.isCorruption(error) {
             let reason = "\(path) is corrupt (\(error.message ?? "\(error.resultCode)")); it is left untouched"
-            failure.withLock { $0 = reason }
-            logger.error("statistics database corrupt; recording stopped", metadata: ["path": "\(path)"])
+            stop(reason)
             return .unavailable(reason: reason)
         }
         return .database("\(error)")
+    }
+
+    /// Stops writing for good: the file must not be touched.
+    func stop(_ reason: String) {
+        failure.withLock { $0 = reason }
+        logger.error("statistics database not to be written; recording stopped",
+                     metadata: ["path": "\(path)", "reason": "\(reason)"])
     }
 
     static func isCorruption(_ error: DatabaseError) -> Bool {
@@ -119,6 +153,7 @@ extension SQLiteStatisticsStore {
     /// The value of `PRAGMA name` on the writing connection, for diagnostics and tests.
     public func pragma(_ name: String) throws(StatisticsError) -> String? {
         guard name.allSatisfy({ $0.isLetter || $0 == "_" }) else { throw .database("not a pragma name: \(name)") }
+        let pool = try openPool()
         do {
             return try pool.write { try String.fetchOne($0, sql: "PRAGMA \(name)") }
         } catch {

@@ -10,7 +10,8 @@ import Training
 ///
 /// What a failing store refused (a full disk, a locked file) is held in memory, up to
 /// `heldLimit` records, and written in front of the next batch (or by `retryHeld()`), so a disk
-/// that fills for a while loses no answers. An unavailable store (corrupt, never opened) gets none.
+/// that fills for a while, or a state directory that is read-only for a while, loses no answers.
+/// An unavailable store (corrupt, from a newer version, no place for it) gets none.
 /// Records are written in order only when one thread at a time records (the daemon's statistics
 /// thread does all of it): two at once could each take part of what is held.
 public final class StatisticsRecorder: Sendable {

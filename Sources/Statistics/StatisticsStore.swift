@@ -4,10 +4,11 @@ import Foundation
 public enum StoreStatus: Sendable {
     /// Recording into the database at this path (or `memory`).
     case available(location: String)
-    /// Not recording, and why (corrupt file, unwritable directory, newer schema, …).
+    /// Not recording, and never will in this run, and why (corrupt file, newer schema, no path).
     case unavailable(reason: String)
-    /// The database at this path is open but its last write failed, and why (a full disk, an I/O
-    /// error); every new record tries again, and the first that succeeds makes it available.
+    /// The database at this path could not be written, and why (a full disk, an I/O error, a
+    /// read-only or missing directory, so far unopened); every new record tries again (opening it
+    /// when it must), and the first that succeeds makes it available.
     case failing(location: String, reason: String)
 }
 

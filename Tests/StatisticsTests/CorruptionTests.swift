@@ -53,19 +53,51 @@ struct CorruptionTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
     }
 
-    @Test("a directory that cannot be made: unavailable, with the reason")
+    @Test("a directory that cannot be made: failing, with the reason; the first write once it can be opens it")
     func unwritable() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let blocker = directory.path + "/state"
-        try Data("not a directory".utf8).write(to: URL(fileURLWithPath: blocker))
-        let store = SQLiteStatisticsStore.open(path: blocker + "/eartrainer.sqlite", logger: quietLogger)
-        guard case .unavailable(let reason) = store.status else {
-            Issue.record("opened under a regular file")
+        let (store, blocker) = try Self.storeUnderFile(in: directory)
+        guard case .failing(_, let reason) = store.status else {
+            Issue.record("not failing under a regular file: \(store.status)")
             return
         }
         #expect(reason.contains("cannot create the directory \(blocker)"))
-        #expect(throws: StatisticsError.unavailable(reason: reason)) { try store.lifetimeFigures(profile: "default") }
+        #expect(throws: StatisticsError.database(reason)) { try store.lifetimeFigures(profile: "default") }
+        #expect(throws: StatisticsError.database(reason)) { try ScriptedHistory.record(into: store) }
+
+        try FileManager.default.removeItem(atPath: blocker)
+        try ScriptedHistory.record(into: store)
+        #expect(store.status == .available(location: blocker + "/eartrainer.sqlite"))
+        #expect(try store.answers(profile: nil).count == ScriptedHistory.answerRecords.count)
+    }
+
+    @Test("a file found corrupt when the database is opened late: unavailable, and not a byte changed")
+    func corruptWhenOpenedLate() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, state) = try Self.storeUnderFile(in: directory)
+        try FileManager.default.removeItem(atPath: state)
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: false)
+        let garbage = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
+        try garbage.write(to: URL(fileURLWithPath: state + "/eartrainer.sqlite"))
+
+        #expect(throws: StatisticsError.self) { try store.recordAnswer(ScriptedHistory.answerRecords[0]) }
+        guard case .unavailable(let reason) = store.status else {
+            Issue.record("not unavailable: \(store.status)")
+            return
+        }
+        #expect(reason.contains("not an SQLite database"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: state + "/eartrainer.sqlite")) == garbage)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state) == ["eartrainer.sqlite"])
+    }
+
+    /// A store opened in `directory/state`, a regular file where the directory should be (its
+    /// directory cannot be made); and that path.
+    private static func storeUnderFile(in directory: TemporaryDirectory) throws -> (any StatisticsStore, String) {
+        let state = directory.path + "/state"
+        try Data("not a directory".utf8).write(to: URL(fileURLWithPath: state))
+        return (SQLiteStatisticsStore.open(path: state + "/eartrainer.sqlite", logger: quietLogger), state)
     }
 
     @Test("no state directory at all: unavailable")
