@@ -158,7 +158,7 @@ let package = Package(
             dependencies: [
                 "ControlProtocol", "ClientViews", "ConfigFile", "Training", "MusicTheory", "SystemCalls", hummingbird, hummingbirdWebSocket,
                 httpTypes,
-                logging,
+                logging, serviceLifecycle,
             ]
         ),
         .executableTarget(

@@ -30,6 +30,9 @@ public struct Method: RawRepresentable, Hashable, Sendable, ExpressibleByStringL
     public static let unsubscribe: Method = "unsubscribe"
     public static let pairingOffer: Method = "pairing.offer"
     public static let pairingRedeem: Method = "pairing.redeem"
+    public static let pairingBrowsers: Method = "pairing.browsers"
+    public static let pairingList: Method = "pairing.list"
+    public static let pairingRevoke: Method = "pairing.revoke"
 }
 
 extension Method: CustomStringConvertible {

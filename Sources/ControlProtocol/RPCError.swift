@@ -15,6 +15,7 @@ public enum ErrorCode: Int, CaseIterable, Sendable, Codable {
     case noResults = -32007
     case notPaired = -32008
     case replyTooLarge = -32009
+    case unknownBrowser = -32010
 }
 
 /// The error member of a response.
@@ -66,6 +67,13 @@ public struct RPCError: Error, Sendable, Hashable, Codable {
     /// A batch's replies already take `limit` bytes: this request was not carried out.
     public static func replyTooLarge(_ limit: Int) -> RPCError {
         RPCError(.replyTooLarge, message: "the batch's replies already take \(limit / 1024) KiB; this request was not carried out: send it again, alone or in a later batch")
+    }
+    /// `pairing.revoke` named no browser a web view reports; `known`: the ids there are (none:
+    /// no web view is connected, or it has no paired browser).
+    public static func unknownBrowser(_ id: String, known: [String], webViews: Int) -> RPCError {
+        let why = webViews == 0 ? "no web view is connected to the daemon (is eartrainer-web running?)"
+            : known.isEmpty ? "no browser is paired" : "paired browsers: " + known.joined(separator: ", ")
+        return RPCError(.unknownBrowser, message: "no paired browser '\(id)': \(why)")
     }
     public static let notPaired = RPCError(
         .notPaired, message: "that pairing code is wrong, used or expired; get a new one with 'eartrainctl web-pair'")

@@ -71,9 +71,11 @@ public final class ControlService: EventFollower {
                         }
                     } else {
                         server.complete(client, reply: await router.reply(to: line, client: client, peer: peer))
+                        sendNotices()
                     }
                 case .disconnected(let client, let reason):
                     router.subscriptions.forget(client)
+                    router.pairedBrowsers.forget(client)
                     if reason == .outputOverflow {
                         warn("control socket: \(client) cut off: what waited for it unread would pass "
                             + "\(server.limits.maxQueuedOutputBytes / 1024) KiB")
@@ -83,7 +85,12 @@ public final class ControlService: EventFollower {
         }
     }
 
-    /// The encoded reply to one line, or nil when none is due (notifications).
+    /// Sends what a line's handler left for other clients: a revocation for the web view
+    /// (`pairing.revoke`), after the revoker's reply.
+    private func sendNotices() {
+        for notice in router.pairedBrowsers.takeNotices() { server.send(notice.line, to: notice.client) }
+    }
+
     /// The refusal of a client's line when `asidePerClient` of its lines run aside already.
     static let tooManyAside = RPCError(.busy, message: "busy: \(asidePerClient) of your statistics requests are still being answered; read their replies first")
 
@@ -95,6 +102,7 @@ public final class ControlService: EventFollower {
         }
     }
 
+    /// The encoded reply to one line, or nil when none is due (notifications).
     func reply(to line: [UInt8], from client: ClientID, peer: PeerCredentials) async -> String? {
         await router.reply(to: router.read(line), client: client, peer: peer)
     }

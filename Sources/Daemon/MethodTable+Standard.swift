@@ -75,6 +75,15 @@ extension MethodTable {
             guard context.router.pairing.redeem(params.code, from: params.address) else { throw .notPaired }
             return JSONValue.object(["paired": .bool(true)])
         },
+        MethodEntry(.pairingBrowsers, .control, params: PairingBrowsersParams.self) { params, context in
+            PairingBrowsersResult(revoked: context.router.pairedBrowsers.report(params.browsers, from: context.client))
+        },
+        MethodEntry(.pairingList, .control, params: NoParams.self) { _, context in
+            context.router.pairedBrowsers.list()
+        },
+        MethodEntry(.pairingRevoke, .control, params: PairingRevokeParams.self) { params, context throws(RPCError) in
+            PairingRevokeResult(revoked: try context.router.pairedBrowsers.revoke(params.id))
+        },
     ])
 }
 

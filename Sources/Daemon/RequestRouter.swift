@@ -19,6 +19,8 @@ public struct RequestRouter: Sendable {
     public let subscriptions = Subscriptions()
     /// The web view's pairing codes (`pairing.offer`, `pairing.redeem`).
     public let pairing: PairingCodes
+    /// The browsers the web view has paired, as it reports them (`pairing.list`, `pairing.revoke`).
+    public let pairedBrowsers = PairedBrowserRoster()
     /// The last short line read and what it said. A client polling `status` sends the same line
     /// again and again, and reading JSON is the costliest step of answering it; a line the quick
     /// path read and left to the service is not read twice either.

@@ -12,6 +12,12 @@ public protocol DaemonLink: Sendable {
     /// The stream finishes when the daemon goes away (or cannot be reached: then it is empty),
     /// and the subscription ends when the stream's consumer stops.
     func follow() -> AsyncStream<DaemonUpdate>
+
+    /// Keeps the daemon told of the paired browsers (`pairing.browsers`): each list `lists`
+    /// yields (the first at once, then one after every change) is reported, and the latest again
+    /// whenever the connection is made anew. The stream returned yields the ids of browsers the
+    /// daemon revokes (`pairing.revoked`, or the reply to a report); it ends when `lists` does.
+    func report(browsers lists: AsyncStream<[PairedBrowserSummary]>) -> AsyncStream<[String]>
 }
 
 /// One step of following the daemon.

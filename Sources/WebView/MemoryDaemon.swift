@@ -19,6 +19,9 @@ public final class MemoryDaemon: DaemonLink, Sendable {
         var followers: [Int: AsyncStream<DaemonUpdate>.Continuation] = [:]
         var nextFollower = 0
         var reachable = true
+        /// The latest list of paired browsers reported, and who reports them.
+        var reportedBrowsers: [PairedBrowserSummary]?
+        var reporters: [Int: AsyncStream<[String]>.Continuation] = [:]
     }
 
     private let state: Mutex<State>
@@ -72,6 +75,32 @@ public final class MemoryDaemon: DaemonLink, Sendable {
             return method == .status ? .success(Wire.value(state.status)) : .success(.object([:]))
         }
         return try outcome.get()
+    }
+
+    /// The paired browsers last reported (`pairing.browsers`); nil before the first report.
+    public var reportedBrowsers: [PairedBrowserSummary]? { state.withLock { $0.reportedBrowsers } }
+
+    /// Revokes browsers, as `pairing.revoke` does: their ids go to every reporter.
+    public func revoke(_ ids: [String]) {
+        for reporter in state.withLock({ Array($0.reporters.values) }) { reporter.yield(ids) }
+    }
+
+    public func report(browsers lists: AsyncStream<[PairedBrowserSummary]>) -> AsyncStream<[String]> {
+        let (revoked, continuation) = AsyncStream.makeStream(of: [String].self)
+        let id = state.withLock { state in
+            state.nextFollower += 1
+            state.reporters[state.nextFollower] = continuation
+            return state.nextFollower
+        }
+        let reading = Task { [weak self] in
+            for await list in lists { self?.state.withLock { $0.reportedBrowsers = list } }
+            continuation.finish()
+        }
+        continuation.onTermination = { [weak self] _ in
+            reading.cancel()
+            _ = self?.state.withLock { $0.reporters.removeValue(forKey: id) }
+        }
+        return revoked
     }
 
     public func follow() -> AsyncStream<DaemonUpdate> {

@@ -36,6 +36,10 @@ public final class SharedFollower<Daemon: DaemonLink>: DaemonLink, Sendable {
         try await daemon.call(method, params: params)
     }
 
+    public func report(browsers lists: AsyncStream<[PairedBrowserSummary]>) -> AsyncStream<[String]> {
+        daemon.report(browsers: lists)
+    }
+
     public func follow() -> AsyncStream<DaemonUpdate> {
         let (stream, page) = AsyncStream.makeStream(of: DaemonUpdate.self)
         let id = state.withLock { state in

@@ -4,7 +4,8 @@ import Logging
 
 /// The web view built by one function, as hummingbird apps are: the pages and actions on one
 /// router, the WebSocket on its own (so only `/live` is tried for an upgrade), both behind the
-/// rate limit and the `Host` check; every page's live stream from one subscription (`SharedFollower`). `eartrainer-web`
+/// rate limit and the `Host` check; every page's live stream from one subscription (`SharedFollower`);
+/// the paired browsers reported to the daemon beside them (`BrowserReporter`). `eartrainer-web`
 /// runs what this returns; the tests call it with a `MemoryDaemon` or a real daemon's socket.
 public func buildApplication<Daemon: DaemonLink>(configuration: WebConfiguration, daemon: Daemon,
                                                  logger: Logger) -> some ApplicationProtocol {
@@ -15,17 +16,20 @@ public func buildApplication<Daemon: DaemonLink>(configuration: WebConfiguration
     let router = Router(context: WebRequestContext.self)
     router.add(middleware: RateLimitMiddleware(limiter: configuration.requests))
     router.add(middleware: HostMiddleware(hosts: hosts))
+    router.add(middleware: SeenMiddleware(browsers: configuration.browsers))
     PageRoutes(daemon: daemon, access: access).add(to: router)
     ActionRoutes(daemon: daemon, access: access).add(to: router)
     PairingRoutes(daemon: daemon, access: access).add(to: router)
     let live = Router(context: WebRequestContext.self)
     live.add(middleware: RateLimitMiddleware(limiter: configuration.requests))
     live.add(middleware: HostMiddleware(hosts: hosts))
+    live.add(middleware: SeenMiddleware(browsers: configuration.browsers))
     LiveRoute(daemon: daemon, access: access).add(to: live)
     return Application(
         router: router,
         server: .http1WebSocketUpgrade(webSocketRouter: live, configuration: .init(ws: .init(maxFrameSize: 1 << 16))),
         configuration: .init(address: .hostname(configuration.listen.host, port: configuration.listen.port), serverName: nil),
+        services: [BrowserReporter(browsers: configuration.browsers, daemon: daemon)],
         // The origins allowed name the port bound, the system's choice for port 0 (the tests').
         onServerRunning: { channel in if let port = channel.localAddress?.port { hosts.bound(port: port) } },
         logger: logger

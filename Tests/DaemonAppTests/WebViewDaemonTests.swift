@@ -16,12 +16,12 @@ import WebView
 @Suite("The web view against the daemon")
 struct WebViewDaemonTests {
     /// Opens connections to the test daemon for the web view's threads.
-    private struct Connector: @unchecked Sendable {
+    struct Connector: @unchecked Sendable {
         let daemon: TestDaemon
         func connect() throws -> ControlConnection { try daemon.connect() }
     }
 
-    private static func app(_ daemon: TestDaemon) -> some ApplicationProtocol {
+    static func app(_ daemon: TestDaemon) -> some ApplicationProtocol {
         let connector = Connector(daemon: daemon)
         return buildApplication(configuration: WebConfiguration(), daemon: SocketDaemon(connecting: { try connector.connect() }),
                                 logger: TestDaemon.logger)

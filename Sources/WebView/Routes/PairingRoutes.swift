@@ -39,7 +39,7 @@ struct PairingRoutes<Daemon: DaemonLink> {
             } catch {
                 return Responses.page(PairingPage.html(refusal: error.description), status: .serviceUnavailable)
             }
-            let browser = access.browsers.pair()
+            let browser = access.browsers.pair(agent: BrowserName.summary(request.headers[.userAgent]), address: context.peerAddress)
             var response = Responses.seeOther("/")
             response.headers[.setCookie] = Self.cookie(browser.token, maxAge: Int(PairedBrowsers.lifetime))
             return response

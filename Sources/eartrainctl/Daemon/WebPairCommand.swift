@@ -7,11 +7,13 @@ import Training
 /// `eartrainctl web-pair`: a code that pairs a phone or tablet with the web view, the address of
 /// its pairing page, and that address as a QR code to point the phone's camera at. The code is
 /// the daemon's (`pairing.offer`): six digits, five minutes, once. It is never put in the
-/// address, so it stays out of browser histories and logs.
+/// address, so it stays out of browser histories and logs. `--list` and `--revoke ID` show and
+/// end the pairings made (`PairedBrowsersText`).
 struct WebPairCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "web-pair",
-        abstract: "Pair a phone or tablet with the web view: a six-digit code, the pairing page's address and its QR code.")
+        abstract: "Pair a phone or tablet with the web view: a six-digit code, the pairing page's address and its QR code.",
+        discussion: "With --list, the browsers paired now; with --revoke ID, unpair one of them (its id as --list shows it).")
 
     @Option(help: "The web view's address as the phone reaches it, such as http://piano.local:8750 (default: from the config's web.listen and this machine's addresses).")
     var url: String?
@@ -19,9 +21,21 @@ struct WebPairCommand: ParsableCommand {
     @Flag(help: "Leave out the QR code.")
     var noQr = false
 
+    @Flag(help: "List the paired browsers: id, when paired, when last seen, from where, which browser.")
+    var list = false
+
+    @Option(name: .customLong("revoke"), help: ArgumentHelp("Unpair the browser with this id (as --list shows it): its cookie no longer controls.", valueName: "id"))
+    var revokeID: String?
+
     @OptionGroup var connection: ConnectionOptions
 
+    func validate() throws {
+        if list && revokeID != nil { throw ValidationError("give --list or --revoke, not both") }
+    }
+
     func run() throws {
+        if list { return try listBrowsers() }
+        if let revokeID { return try revoke(revokeID) }
         let offered = try connection.call(Method.pairingOffer.rawValue)
         guard case .string(let code)? = offered["code"] else { throw ValidationError("the daemon gave no code") }
         let configured = (try? connection.call(Method.configGet.rawValue))?["web"]?["listen"]?.string
