@@ -4,11 +4,11 @@ import Logging
 
 /// The web view built by one function, as hummingbird apps are: the pages and actions on one
 /// router, the WebSocket on its own (so only `/live` is tried for an upgrade), both behind the
-/// rate limit and the `Host` check; every page's live stream from one subscription (`SharedFollower`). `eartrainer-web`
+/// rate limit and the `Host` check; every page's live stream from one subscription (`SharedFollower`);
+/// every connection within `ConnectionLimits`. `eartrainer-web`
 /// runs what this returns; the tests call it with a `MemoryDaemon` or a real daemon's socket.
 public func buildApplication<Daemon: DaemonLink>(configuration: WebConfiguration, daemon: Daemon,
                                                  logger: Logger) -> some ApplicationProtocol {
-    let daemon = SharedFollower(daemon)
     let hosts = ServedHosts(listen: configuration.listen)
     let access = WebAccess(viewing: configuration.viewing, browsers: configuration.browsers, hosts: hosts,
                            pairingTries: configuration.pairingTries)
@@ -21,10 +21,10 @@ public func buildApplication<Daemon: DaemonLink>(configuration: WebConfiguration
     let live = Router(context: WebRequestContext.self)
     live.add(middleware: RateLimitMiddleware(limiter: configuration.requests))
     live.add(middleware: HostMiddleware(hosts: hosts))
-    LiveRoute(daemon: daemon, access: access).add(to: live)
+    LiveRoute(feed: SharedFollower(daemon), access: access).add(to: live)
     return Application(
         router: router,
-        server: .http1WebSocketUpgrade(webSocketRouter: live, configuration: .init(ws: .init(maxFrameSize: 1 << 16))),
+        server: .guarded(webSocketRouter: live, limits: configuration.connections),
         configuration: .init(address: .hostname(configuration.listen.host, port: configuration.listen.port), serverName: nil),
         // The origins allowed name the port bound, the system's choice for port 0 (the tests').
         onServerRunning: { channel in if let port = channel.localAddress?.port { hosts.bound(port: port) } },
