@@ -31,7 +31,7 @@ import Testing
             raw.send(start)
             // A byte every 200 ms: never idle, never done.
             while raw.send(trickle), ContinuousClock.now - begun < .seconds(15) { try await Task.sleep(for: .milliseconds(200)) }
-            let (_, closed, _) = raw.readUntilClosed(limit: .seconds(1))
+            let (_, closed, _) = try await raw.readUntilClosed(limit: .seconds(1))
             let after = ContinuousClock.now - begun
             #expect(closed)
             #expect(after > .milliseconds(900) && after < .seconds(10), "closed after \(after); the deadline is 1 s")
@@ -44,7 +44,7 @@ import Testing
         try await Self.app(daemon, Self.limits()).test(.live) { client in
             let raw = try RawClient(port: try #require(client.port))
             raw.send(RawClient.getPage)
-            let (answer, closed, after) = raw.readUntilClosed()
+            let (answer, closed, after) = try await raw.readUntilClosed()
             #expect(answer.hasPrefix("HTTP/1.1 200"))
             #expect(closed && after > .milliseconds(900) && after < .seconds(10), "closed: \(closed) after \(after)")
         }
@@ -57,15 +57,15 @@ import Testing
             let port = try #require(client.port)
             var held = try (0..<4).map { _ in try RawClient(port: port) }
             for _ in 0..<3 {
-                let refused = try RawClient(port: port).readUntilClosed()
+                let refused = try await RawClient(port: port).readUntilClosed()
                 #expect(refused.closed && refused.answer.hasPrefix("HTTP/1.1 503"), "\(refused)")
             }
             let other = try RawClient(port: port, from: "127.0.0.2")
             other.send(RawClient.getPage)
-            #expect(other.read(until: "</html>").hasPrefix("HTTP/1.1 200"), "another address is served")
+            #expect(try await other.read(until: "</html>").hasPrefix("HTTP/1.1 200"), "another address is served")
             held.append(try RawClient(port: port, from: "127.0.0.3"))
             // Six open: the total is reached, for a new address too.
-            let refused = try RawClient(port: port, from: "127.0.0.4").readUntilClosed()
+            let refused = try await RawClient(port: port, from: "127.0.0.4").readUntilClosed()
             #expect(refused.closed && refused.answer.hasPrefix("HTTP/1.1 503"), "\(refused)")
             // One closed: its place is free again (once the server has seen it close).
             held.removeFirst()
@@ -74,29 +74,44 @@ import Testing
                 try await Task.sleep(for: .milliseconds(100))
                 let again = try RawClient(port: port)
                 again.send(RawClient.getPage)
-                served = again.read(until: "</html>")
+                served = try await again.read(until: "</html>")
             }
             #expect(served.hasPrefix("HTTP/1.1 200"))
         }
     }
 
-    @Test("garbage or oversized headers get 400 or 431 and a close, as the first request or a later one; the server goes on", .timeLimit(.minutes(1)),
-          arguments: [
-              ("\u{1}\u{2}garbage\r\n\r\n", "HTTP/1.1 400"),
-              ("GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: \(String(repeating: "a", count: 64 * 1024))\r\n\r\n", "HTTP/1.1 431"),
-              ("GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: -1\r\n\r\n", "HTTP/1.1 400"),
-              (RawClient.getPage + "\u{1}\u{2}garbage\r\n\r\n", "HTTP/1.1 400"),
-          ])
-    func badRequest(request: String, status: String) async throws {
+    /// A request a browser would never send, named for the test's report.
+    struct BadRequest: CustomTestStringConvertible, Sendable {
+        let name: String
+        let bytes: String
+        let status: String
+        var testDescription: String { name }
+
+        static let all = [
+            BadRequest(name: "garbage", bytes: "\u{1}\u{2}garbage\r\n\r\n", status: "HTTP/1.1 400"),
+            BadRequest(name: "a 64 KiB header",
+                       bytes: "GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: \(String(repeating: "a", count: 64 * 1024))\r\n\r\n", status: "HTTP/1.1 431"),
+            BadRequest(name: "a negative length", bytes: "GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: -1\r\n\r\n", status: "HTTP/1.1 400"),
+            BadRequest(name: "garbage after a good request", bytes: RawClient.getPage + "\u{1}\u{2}garbage\r\n\r\n", status: "HTTP/1.1 400"),
+        ]
+    }
+
+    @Test("garbage or oversized headers get 400 or 431 and a close, as the first request or a later one; the server goes on",
+          .timeLimit(.minutes(1)), arguments: BadRequest.all)
+    func badRequest(request: BadRequest) async throws {
         let daemon = MemoryDaemon(status: Fixtures.idleStatus())
         try await Self.app(daemon, ConnectionLimits()).test(.live) { client in
-            let raw = try RawClient(port: try #require(client.port))
-            raw.send(request)
-            let (answer, closed, after) = raw.readUntilClosed()
+            let port = try #require(client.port)
+            let raw = try RawClient(port: port)
+            raw.send(request.bytes)
+            let (answer, closed, after) = try await raw.readUntilClosed()
             let answers = answer.components(separatedBy: "HTTP/1.1 ").dropFirst().map { "HTTP/1.1 " + $0 }
-            #expect(answers.last?.hasPrefix(status) == true, "\(answer.prefix(200))")
+            #expect(answers.last?.hasPrefix(request.status) == true, "\(answer.prefix(200))")
             #expect(closed && after < .seconds(4), "closed: \(closed) after \(after), before any deadline")
-            try await client.execute(uri: "/", method: .get) { #expect($0.status == .ok, "the server goes on") }
+            let next = try RawClient(port: port)
+            next.send(RawClient.getPage)
+            #expect(try await next.read(until: "</html>").hasPrefix("HTTP/1.1 200"), "the server goes on")
         }
+        #expect(daemon.calls.allSatisfy { $0.method == .status })
     }
 }

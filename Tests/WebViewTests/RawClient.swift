@@ -34,22 +34,26 @@ final class RawClient {
 
     /// Reads until the server closes the connection or `limit` passes: what came, whether it was
     /// closed, and when.
-    func readUntilClosed(limit: Duration = .seconds(20)) -> (answer: String, closed: Bool, after: Duration) {
-        read(limit: limit) { _ in false }
+    func readUntilClosed(limit: Duration = .seconds(20)) async throws -> (answer: String, closed: Bool, after: Duration) {
+        try await read(limit: limit) { _ in false }
     }
 
     /// Reads until `marker` has come (or the connection closed, or `limit` passed).
-    func read(until marker: String, limit: Duration = .seconds(20)) -> String {
-        read(limit: limit) { $0.contains(marker) }.answer
+    func read(until marker: String, limit: Duration = .seconds(20)) async throws -> String {
+        try await read(limit: limit) { $0.contains(marker) }.answer
     }
 
-    private func read(limit: Duration, until done: (String) -> Bool) -> (answer: String, closed: Bool, after: Duration) {
+    /// Polls without blocking: the server's handlers run on the same few threads as the test.
+    private func read(limit: Duration, until done: (String) -> Bool) async throws -> (answer: String, closed: Bool, after: Duration) {
         let start = ContinuousClock.now
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while ContinuousClock.now - start < limit, !done(String(decoding: answer, as: UTF8.self)) {
             var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, 100) > 0 else { continue }
+            guard poll(&ready, 1, 0) > 0 else {
+                try await Task.sleep(for: .milliseconds(20))
+                continue
+            }
             let count = recv(socket, &buffer, buffer.count, 0)
             // A reset is the server closing too (it closed with our bytes unread).
             if count <= 0 { return (String(decoding: answer, as: UTF8.self), true, ContinuousClock.now - start) }

@@ -53,7 +53,20 @@ private final class TooManyConnections: ChannelInboundHandler {
 
     static let answer = "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\nRetry-After: 5\r\n\r\n"
 
+    // Added before or after the connection is active, depending on the bootstrap: either way, once.
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { refuse(context) }
+    }
+
     func channelActive(context: ChannelHandlerContext) {
+        refuse(context)
+    }
+
+    private var refused = false
+
+    private func refuse(_ context: ChannelHandlerContext) {
+        guard !refused else { return }
+        refused = true
         context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: Self.answer))).assumeIsolated().whenComplete { _ in
             context.close(promise: nil)
         }
