@@ -2,13 +2,13 @@ import NIOCore
 import NIOHTTP1
 
 /// Holds a connection to its requests' deadlines and answers one it cannot parse, from just after
-/// the HTTP decoder until the connection becomes a WebSocket (then it steps aside: `/live`'s pings
-/// see to a dead page). A request's headers must be in within `headers` of connecting (or `idle`
+/// the HTTP decoder until the connection becomes a WebSocket (then it lets the frames pass: `/live`'s
+/// pings see to a dead page). A request's headers must be in within `headers` of connecting (or `idle`
 /// of the last answer), its body within `body` of its headers; past either the connection is
 /// closed, so a client that sends half a request holds nothing for long. Garbage, or headers
 /// over the decoder's limit, get 400 or 431 and a close, unless an answer is already on its way
 /// (then Hummingbird answers it, as it does for any parse error after the first request).
-final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
+final class HTTPRequestGuard: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
     typealias OutboundIn = HTTPServerResponsePart
@@ -19,6 +19,8 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// An answer's head is written and its end not yet.
     private var answering = false
     private var refused = false
+    /// The connection is a WebSocket now: frames pass untouched.
+    private var upgraded = false
 
     init(limits: ConnectionLimits) {
         self.limits = limits
@@ -38,6 +40,7 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !upgraded else { return context.fireChannelRead(data) }
         switch unwrapInboundIn(data) {
         case .head: arm(limits.body, context: context)
         case .body: break
@@ -48,12 +51,12 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard !upgraded else { return context.write(data, promise: promise) }
         switch unwrapOutboundIn(data) {
+        // (Removing itself here would leave the upgrade's answer unsent.)
         case .head(let head) where head.status == .switchingProtocols:
-            context.write(data, promise: promise)
+            upgraded = true
             disarm()
-            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
-            return
         case .head(let head) where head.status.code >= 200: answering = true
         case .head, .body: break
         case .end:
@@ -64,7 +67,7 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard let error = error as? HTTPParserError, !answering else {
+        guard let error = error as? HTTPParserError, !answering, !upgraded else {
             context.fireErrorCaught(error)
             return
         }
