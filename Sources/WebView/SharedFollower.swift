@@ -1,51 +1,52 @@
 import ControlProtocol
 import Synchronization
 
-/// One subscription to the daemon for every page: `follow()` of the daemon it wraps is called
-/// once, whatever the number of pages open, and each page's stream gets what a follower of its
-/// own would have got: the `status` the subscription began with, every event since (replayed to
-/// a page that joins later), then each new one. So a class with a phone each takes one of the
-/// daemon's clients, not one per phone. Calls go straight to the daemon.
+/// One subscription to the daemon for every `/live` page: `follow()` of the daemon it wraps is
+/// called once, whatever the number of pages open, and each update is folded (`LiveFold`) and
+/// encoded once for all of them. A page that joins is sent the panel as it is now, then a
+/// message for each update. So a class with a phone each takes one of the daemon's clients, not
+/// one per phone, and a page that joins late costs one message, not a replay of the session.
 ///
-/// The events kept for late joiners are bounded: past `historyLimit` the subscription starts
-/// afresh, and every page gets the new `status` (the live page redraws from it). When the daemon
-/// goes away every page's stream ends, as it would have; the next page to follow starts again.
-public final class SharedFollower<Daemon: DaemonLink>: DaemonLink, Sendable {
-    /// Events kept for a page that joins later, before the subscription is started afresh.
-    public let historyLimit: Int
+/// What it keeps grows with neither pages nor events: the newest message, and for each page at
+/// most `pageBacklog` messages not yet sent, the oldest dropped first. Every page holds the same
+/// strings (a `String` is not copied by being handed on), and each message is the whole panel, so
+/// a page that falls behind skips to the newest; only what a screen reader says of a dropped one
+/// is lost. When the daemon goes away every page's stream ends; the next page to follow starts again.
+public final class SharedFollower<Daemon: DaemonLink>: Sendable {
+    /// Messages a page may have waiting (its socket not taking them) before the oldest is dropped.
+    public static var pageBacklog: Int { 8 }
+
     private let daemon: Daemon
 
     private struct State {
-        var pages: [Int: AsyncStream<DaemonUpdate>.Continuation] = [:]
+        var pages: [Int: AsyncStream<String>.Continuation] = [:]
         var nextPage = 0
-        /// `status`, then every event since: what a joining page is sent first.
-        var history: [DaemonUpdate] = []
+        /// The newest message, and its text as every page was sent it.
+        var current: (message: LiveMessage, text: String)?
+        /// The newest message without what is said of it: what a joining page is sent (made when
+        /// a page first joins after an update).
+        var joining: String?
         var upstream: Task<Void, Never>?
         /// Which upstream is current; an older one that ends leaves the pages alone.
         var generation = 0
+
+        var heldBytes: Int { (current?.text.utf8.count ?? 0) + (joining?.utf8.count ?? 0) }
     }
 
     private let state = Mutex(State())
 
-    public init(_ daemon: Daemon, historyLimit: Int = 4096) {
+    public init(_ daemon: Daemon) {
         self.daemon = daemon
-        self.historyLimit = historyLimit
     }
 
-    public func call(_ method: ControlProtocol.Method, params: JSONValue?) async throws(DaemonFailure) -> JSONValue {
-        try await daemon.call(method, params: params)
-    }
-
-    public func report(browsers lists: AsyncStream<[PairedBrowserSummary]>) -> AsyncStream<[String]> {
-        daemon.report(browsers: lists)
-    }
-
-    public func follow() -> AsyncStream<DaemonUpdate> {
-        let (stream, page) = AsyncStream.makeStream(of: DaemonUpdate.self)
+    /// The live page's messages as JSON text: the panel as it is now, then one for each update.
+    /// The stream finishes when the daemon goes away; the subscription ends with the last page.
+    public func follow() -> AsyncStream<String> {
+        let (stream, page) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(Self.pageBacklog))
         let id = state.withLock { state in
             state.nextPage += 1
             state.pages[state.nextPage] = page
-            for update in state.history { page.yield(update) }
+            if let joining = Self.joiningText(&state) { page.yield(joining) }
             if state.upstream == nil { startUpstream(&state) }
             return state.nextPage
         }
@@ -56,6 +57,20 @@ public final class SharedFollower<Daemon: DaemonLink>: DaemonLink, Sendable {
     /// How many pages follow now (for tests).
     public var pageCount: Int { state.withLock { $0.pages.count } }
 
+    /// The bytes of the messages it keeps for pages that join, whatever the number of pages (for tests).
+    public var heldBytes: Int { state.withLock { $0.heldBytes } }
+
+    private static func joiningText(_ state: inout State) -> String? {
+        guard let current = state.current else { return nil }
+        if current.message.say == nil { return current.text }
+        if state.joining == nil {
+            var quiet = current.message
+            quiet.say = nil
+            state.joining = quiet.json
+        }
+        return state.joining
+    }
+
     private func leave(_ id: Int) {
         state.withLock { state in
             state.pages[id] = nil
@@ -63,37 +78,36 @@ public final class SharedFollower<Daemon: DaemonLink>: DaemonLink, Sendable {
             // Nobody left: the subscription ends with the last page.
             state.upstream?.cancel()
             state.upstream = nil
-            state.history = []
+            state.current = nil
+            state.joining = nil
             state.generation += 1
         }
     }
 
-    /// Follows the daemon on a task of its own, handing each update to every page.
+    /// Follows the daemon on a task of its own, folding each update and handing its message to every page.
     private func startUpstream(_ state: inout State) {
         state.generation += 1
-        state.history = []
         let generation = state.generation
         state.upstream = Task { [daemon] in
+            var fold = LiveFold()
             for await update in daemon.follow() {
                 guard !Task.isCancelled else { return }
+                let message = fold.message(after: update)
+                let text = message.json
                 self.state.withLock { state in
                     guard state.generation == generation else { return }
-                    if case .status = update { state.history = [] }
-                    state.history.append(update)
-                    for page in state.pages.values { page.yield(update) }
-                    if state.history.count > historyLimit {
-                        // Too much to replay: begin again from a fresh status.
-                        state.upstream?.cancel()
-                        startUpstream(&state)
-                    }
+                    state.current = (message, text)
+                    state.joining = nil
+                    for page in state.pages.values { page.yield(text) }
                 }
             }
-            // The daemon went away (or this subscription was replaced, or nobody is left).
-            let ended: [AsyncStream<DaemonUpdate>.Continuation] = self.state.withLock { state in
+            // The daemon went away (or nobody is left).
+            let ended: [AsyncStream<String>.Continuation] = self.state.withLock { state in
                 guard state.generation == generation, !Task.isCancelled else { return [] }
                 defer {
                     state.pages = [:]
-                    state.history = []
+                    state.current = nil
+                    state.joining = nil
                     state.upstream = nil
                 }
                 return Array(state.pages.values)

@@ -5,11 +5,11 @@ import Logging
 /// The web view built by one function, as hummingbird apps are: the pages and actions on one
 /// router, the WebSocket on its own (so only `/live` is tried for an upgrade), both behind the
 /// rate limit and the `Host` check; every page's live stream from one subscription (`SharedFollower`);
-/// the paired browsers reported to the daemon beside them (`BrowserReporter`). `eartrainer-web`
+/// every connection within `ConnectionLimits`; the paired browsers reported to the daemon beside
+/// them (`BrowserReporter`). `eartrainer-web`
 /// runs what this returns; the tests call it with a `MemoryDaemon` or a real daemon's socket.
 public func buildApplication<Daemon: DaemonLink>(configuration: WebConfiguration, daemon: Daemon,
                                                  logger: Logger) -> some ApplicationProtocol {
-    let daemon = SharedFollower(daemon)
     let hosts = ServedHosts(listen: configuration.listen)
     let access = WebAccess(viewing: configuration.viewing, browsers: configuration.browsers, hosts: hosts,
                            pairingTries: configuration.pairingTries)
@@ -24,10 +24,10 @@ public func buildApplication<Daemon: DaemonLink>(configuration: WebConfiguration
     live.add(middleware: RateLimitMiddleware(limiter: configuration.requests))
     live.add(middleware: HostMiddleware(hosts: hosts))
     live.add(middleware: SeenMiddleware(browsers: configuration.browsers))
-    LiveRoute(daemon: daemon, access: access).add(to: live)
+    LiveRoute(feed: SharedFollower(daemon), access: access).add(to: live)
     return Application(
         router: router,
-        server: .http1WebSocketUpgrade(webSocketRouter: live, configuration: .init(ws: .init(maxFrameSize: 1 << 16))),
+        server: .guarded(webSocketRouter: live, limits: configuration.connections),
         configuration: .init(address: .hostname(configuration.listen.host, port: configuration.listen.port), serverName: nil),
         services: [BrowserReporter(browsers: configuration.browsers, daemon: daemon)],
         // The origins allowed name the port bound, the system's choice for port 0 (the tests').

@@ -14,15 +14,19 @@ public struct WebConfiguration: Sendable {
     public var requests: RateLimiter
     /// Pairing tries each address may make: five, then one every twelve seconds.
     public var pairingTries: RateLimiter
+    /// Connections open, their requests' deadlines and their headers' size.
+    public var connections: ConnectionLimits
 
     public init(
         listen: ListenAddress = .standard, viewing: WebViewing = .open, browsers: PairedBrowsers = PairedBrowsers(),
-        requests: RateLimiter = RateLimiter(burst: 60, perSecond: 20), pairingTries: RateLimiter = RateLimiter(burst: 5, perSecond: 1.0 / 12)
+        requests: RateLimiter = RateLimiter(burst: 60, perSecond: 20), pairingTries: RateLimiter = RateLimiter(burst: 5, perSecond: 1.0 / 12),
+        connections: ConnectionLimits = ConnectionLimits()
     ) {
         self.listen = listen
         self.viewing = viewing
         self.browsers = browsers
         self.requests = requests
         self.pairingTries = pairingTries
+        self.connections = connections
     }
 }

@@ -10,7 +10,8 @@ import Testing
 @testable import WebView
 
 /// `/live` on a live server: the panel for status, then one for each event the daemon sends.
-@Suite struct LiveSocketTests {
+/// One test at a time: the relay's delay is measured, and thirty pages at once would be in it.
+@Suite(.serialized) struct LiveSocketTests {
     static func configuration(port: Int?, origin: String? = nil) -> WebSocketClientConfiguration {
         var headers = HTTPFields()
         headers[.origin] = origin ?? "http://localhost:\(port ?? 0)"
@@ -76,5 +77,55 @@ import Testing
             }
         }
         #expect(daemon.followerCount == 0)
+    }
+
+    @Test("a page that opens /live after 300 events is sent the panel as it is now, then the next event; 30 such pages alike (with it, 31 of the 32 one address may open)", .timeLimit(.minutes(1)))
+    func lateUpgrade() async throws {
+        let daemon = MemoryDaemon(status: Fixtures.scaleStatus())
+        try await WebApplicationTests.app(daemon).test(.live) { client in
+            let port = try #require(client.port)
+            let (opened, open) = AsyncStream.makeStream(of: Void.self)
+            try await withThrowingTaskGroup(of: [LiveMessage].self) { group in
+                // One page open all along, so the session is followed while the events come.
+                group.addTask { try await Self.page(port: port, until: 303) { if $0 == 1 { open.yield() } } }
+                var first = opened.makeAsyncIterator()
+                await first.next()
+                for seq in 1...300 { daemon.send(Fixtures.rightScaleNote(seq: seq)) }
+                try await Task.sleep(for: .milliseconds(500))
+                for _ in 0..<30 {
+                    group.addTask { try await Self.page(port: port, until: 303) { if $0 == 1 { open.yield() } } }
+                }
+                // Every late page has had its first message before the next event.
+                for _ in 0..<30 { await first.next() }
+                daemon.send(Fixtures.rightScaleNote(seq: 301))
+                var late: [[LiveMessage]] = []
+                // (The page open all along began at the status: 2 right.)
+                for try await seen in group where seen.first?.html.contains(#"<dd id="correct">2</dd>"#) == false { late.append(seen) }
+                #expect(late.count == 30)
+                for seen in late {
+                    #expect(seen.count == 2, "\(seen.count) messages")
+                    #expect(seen.first?.html.contains(#"<dd id="correct">302</dd>"#) == true && seen.first?.say == nil,
+                            "the panel as it is now, nothing said of what happened before the page came")
+                    #expect(seen.last?.html.contains(#"<dd id="correct">303</dd>"#) == true)
+                }
+            }
+        }
+        #expect(daemon.followerCount == 0)
+    }
+
+    /// A page on `/live` until its panel counts `correct` right notes (or the socket closes):
+    /// every message it got; `got` is told each message's number as it comes.
+    static func page(port: Int, until correct: Int, got: @escaping @Sendable (Int) -> Void) async throws -> [LiveMessage] {
+        let seen = Mutex<[LiveMessage]>([])
+        try await WebSocketClient.connect(url: "ws://localhost:\(port)/live", configuration: configuration(port: port),
+                                          logger: WebApplicationTests.logger) { inbound, _, _ in
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+                guard case .text(let text) = message else { continue }
+                let live = try JSONDecoder().decode(LiveMessage.self, from: Data(text.utf8))
+                got(seen.withLock { $0.append(live); return $0.count })
+                if live.html.contains(#"<dd id="correct">\#(correct)</dd>"#) { break }
+            }
+        }
+        return seen.withLock { $0 }
     }
 }

@@ -5,11 +5,12 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 
-/// `/live`: one WebSocket per page. It follows the daemon (`status`, then every event), folds
-/// each step into the same state `eartrainctl watch` keeps and sends the redrawn panel; when the
-/// daemon goes away it says so and closes, and the page connects again by itself.
+/// `/live`: one WebSocket per page. It sends the panel as it is now, then the panel redrawn
+/// after each step of the session, from the one subscription every page shares
+/// (`SharedFollower`); when the daemon goes away it says so and closes, and the page connects
+/// again by itself.
 struct LiveRoute<Daemon: DaemonLink> {
-    let daemon: Daemon
+    let feed: SharedFollower<Daemon>
     let access: WebAccess
 
     func add(to router: Router<WebRequestContext>) {
@@ -28,24 +29,10 @@ struct LiveRoute<Daemon: DaemonLink> {
         }
     }
 
-    /// Sends a panel for `status` and for every event, then "away" once the daemon hangs up.
+    /// Sends the panel as it is now and one for every update, then "away" once the daemon hangs up.
     func relay(to outbound: WebSocketOutboundWriter) async throws {
-        var state = WatchState()
-        var ready: ReadyStatus?
-        for await update in daemon.follow() {
-            var say: String?
-            switch update {
-            case .status(let status):
-                state = WatchState()
-                state.apply(status: status.session)
-                ready = status.ready
-            case .event(let event):
-                state.apply(event)
-                say = LivePanel.announcement(event, state: state)
-            }
-            let message = LiveMessage(html: LivePanel.html(state, ready: ready, elapsed: state.sessionSeconds),
-                                      running: state.running, say: say)
-            try await outbound.write(.text(message.json))
+        for await message in feed.follow() {
+            try await outbound.write(.text(message))
         }
         // The stream also ends when the page went away (the relay is cancelled): nobody to tell.
         if !Task.isCancelled { try await outbound.write(.text(LiveMessage.away)) }
