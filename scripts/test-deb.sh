@@ -60,8 +60,9 @@ three_names() {  # each name is its own program, with its own name in its help
 }
 check "the three names run: eartrainerd, eartrainctl and eartrainer-web --help, eartrainctl theory" three_names
 completions_say_eartrainctl() {
-  dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/bash-completion/completions/eartrainctl | grep -q "^complete .* eartrainctl$" &&
-    "$bin/eartrainctl" --generate-completion-script zsh | grep -q "^#compdef eartrainctl$"
+  grep -q "^complete .* eartrainctl$" "$work/root/usr/share/bash-completion/completions/eartrainctl" &&
+    grep -qx "#compdef eartrainctl" "$work/root/usr/share/zsh/vendor-completions/_eartrainctl" &&
+    "$bin/eartrainctl" --generate-completion-script fish >"$work/eartrainctl.fish" && grep -q "^complete -c 'eartrainctl'" "$work/eartrainctl.fish"
 }
 check "completions name eartrainctl" completions_say_eartrainctl
 # The packaged binary at work: Foundation with ICU's data cut (time zones, dates, numbers), the
