@@ -60,6 +60,11 @@ FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 BUILD ?= release
 # More for `swift build` (`make deb` links the Swift runtime in: --static-swift-stdlib).
 SWIFT_BUILD_FLAGS ?=
+# ALL_IN_ONE=yes installs one binary, eartrainer-all-in-one, as eartrainerd, with eartrainctl and
+# eartrainer-web as symbolic links to it (`make deb` does: the runtime is carried once, not three
+# times). PROGRAMS is the folder that holds the three programs by their names, for the man pages.
+ALL_IN_ONE ?= no
+PROGRAMS = $(if $(filter yes,$(ALL_IN_ONE)),.build/all-in-one-$(BUILD),.build/$(BUILD))
 
 .PHONY: binaries manpages install uninstall deb
 # A Debian package, eartrainer_<version>_<arch>.deb, in .build/deb (docs/systemd.md, "The package").
@@ -67,13 +72,20 @@ deb: deps
 	@scripts/deb/build.sh
 
 binaries: deps
+ifeq ($(ALL_IN_ONE),yes)
+	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainer-all-in-one
+	rm -rf $(PROGRAMS) && mkdir -p $(PROGRAMS)
+	ln -s ../$(BUILD)/eartrainer-all-in-one $(PROGRAMS)/eartrainerd
+	ln -s eartrainerd $(PROGRAMS)/eartrainctl && ln -s eartrainerd $(PROGRAMS)/eartrainer-web
+else
 	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainerd
 	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainctl
 	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainer-web
+endif
 
 # Man pages and completions, made from the argument parsers and docs/configuration.md.
 manpages: binaries
-	@scripts/man/build.sh .build/extras $(BUILD)
+	@scripts/man/build.sh .build/extras $(PROGRAMS)
 
 install: binaries manpages
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SHAREDIR)/soundfonts $(DESTDIR)$(DOCDIR) $(DESTDIR)$(CONFDIR)
@@ -85,7 +97,12 @@ install: binaries manpages
 	install -m 644 .build/extras/completions/eartrainctl.bash $(DESTDIR)$(BASHCOMPDIR)/eartrainctl
 	install -m 644 .build/extras/completions/_eartrainctl $(DESTDIR)$(ZSHCOMPDIR)/_eartrainctl
 	install -m 644 .build/extras/completions/eartrainctl.fish $(DESTDIR)$(FISHCOMPDIR)/eartrainctl.fish
-	install -m 755 .build/$(BUILD)/eartrainerd .build/$(BUILD)/eartrainctl .build/$(BUILD)/eartrainer-web $(DESTDIR)$(BINDIR)/
+ifeq ($(ALL_IN_ONE),yes)
+	install -m 755 $(PROGRAMS)/eartrainerd $(DESTDIR)$(BINDIR)/
+	ln -sf eartrainerd $(DESTDIR)$(BINDIR)/eartrainctl && ln -sf eartrainerd $(DESTDIR)$(BINDIR)/eartrainer-web
+else
+	install -m 755 $(PROGRAMS)/eartrainerd $(PROGRAMS)/eartrainctl $(PROGRAMS)/eartrainer-web $(DESTDIR)$(BINDIR)/
+endif
 	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer.service.in > $(DESTDIR)$(UNITDIR)/eartrainer.service
 	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer-web.service.in > $(DESTDIR)$(UNITDIR)/eartrainer-web.service
 	install -m 644 systemd/eartrainer.socket $(DESTDIR)$(UNITDIR)/eartrainer.socket

@@ -6,6 +6,9 @@ import PackageDescription
 //   Training ─▶ MusicTheory ─▶ (nothing)
 //   eartrainerd ─▶ DaemonApp ─▶ Daemon; ALSASequencer and FluidSynthAudio only from eartrainerd
 //   eartrainer-web ─▶ WebView (Hummingbird) ─▶ ClientViews: a client of the socket, like eartrainctl
+// Each program is a command in a library (EartrainerdCommand, EartrainctlCommand,
+// EartrainerWebCommand) run by a one-line executable of its name, and all three by
+// eartrainer-all-in-one, the one binary the Debian package installs under the three names.
 // The products of the packages below that targets use, named once.
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
@@ -26,6 +29,7 @@ let package = Package(
         .executable(name: "eartrainerd", targets: ["eartrainerd"]),
         .executable(name: "eartrainctl", targets: ["eartrainctl"]),
         .executable(name: "eartrainer-web", targets: ["eartrainer-web"]),
+        .executable(name: "eartrainer-all-in-one", targets: ["eartrainer-all-in-one"]),
         .library(name: "MusicTheory", targets: ["MusicTheory"]),
         .library(name: "Training", targets: ["Training"]),
         .library(name: "ControlProtocol", targets: ["ControlProtocol"]),
@@ -118,17 +122,19 @@ let package = Package(
         .testTarget(
             name: "eartrainerdTests",
             dependencies: [
-                "eartrainerd", "eartrainctl", "DaemonTestSupport", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
+                "EartrainerdCommand", "eartrainerd", "eartrainctl", "DaemonTestSupport", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
                 "Statistics", "SystemCalls", grdb,
             ]
         ),
-        .executableTarget(
-            name: "eartrainerd",
+        // The daemon's command line (run, render, check-config) and its real edges.
+        .target(
+            name: "EartrainerdCommand",
             dependencies: [
                 "DaemonApp", "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "FluidSynthAudio",
                 "ConfigFile", "Statistics", "ALSASequencer", "Speech", argumentParser, logging, serviceLifecycle, unixSignals,
             ]
         ),
+        .executableTarget(name: "eartrainerd", dependencies: ["EartrainerdCommand"]),
 
         // ── The client. ClientViews draws what it shows (staff as text and SVG, the watch screen,
         // the results screen) as pure functions of the daemon's reports, so tests can pin them.
@@ -141,13 +147,16 @@ let package = Package(
             dependencies: ["ClientViews", "ControlProtocol", "Training", "MusicTheory"],
             exclude: ["Snapshots"]
         ),
-        .executableTarget(
-            name: "eartrainctl",
+        .target(
+            name: "EartrainctlCommand",
             dependencies: [
                 "MusicTheory", "Training", "ControlProtocol", "ClientViews", "SystemCalls", "QRCode", argumentParser,
             ]
         ),
-        .testTarget(name: "eartrainctlTests", dependencies: ["eartrainctl", "MusicTheory", "Training", "QRCode"]),
+        .executableTarget(name: "eartrainctl", dependencies: ["EartrainctlCommand"]),
+        .testTarget(
+            name: "eartrainctlTests", dependencies: ["EartrainctlCommand", "eartrainctl", "MusicTheory", "Training", "QRCode"]
+        ),
 
         // ── The music-stand view in a browser: a client of the socket like eartrainctl, never
         // linked with libasound or libfluidsynth. WebView renders the pages (pure functions, the
@@ -161,16 +170,24 @@ let package = Package(
                 logging, serviceLifecycle,
             ]
         ),
-        .executableTarget(
-            name: "eartrainer-web",
-            dependencies: ["WebView", "ConfigFile", "ControlProtocol", argumentParser, hummingbird, logging]
+        .target(
+            name: "EartrainerWebCommand",
+            dependencies: ["WebView", "ConfigFile", "ControlProtocol", "Training", argumentParser, hummingbird, logging]
         ),
+        .executableTarget(name: "eartrainer-web", dependencies: ["EartrainerWebCommand"]),
         .testTarget(
             name: "WebViewTests",
             dependencies: [
                 "WebView", "ClientViews", "ConfigFile", "ControlProtocol", "Training", "MusicTheory", hummingbird, hummingbirdTesting, httpTypes,
                 hummingbirdWebSocket, hummingbirdWSClient, hummingbirdWSTesting, logging,
             ]
+        ),
+
+        // ── The three programs in one binary, chosen by the name it is run as: what the Debian
+        // package installs, once, so the Swift runtime and Foundation are carried once (make deb).
+        .executableTarget(
+            name: "eartrainer-all-in-one",
+            dependencies: ["EartrainerdCommand", "EartrainctlCommand", "EartrainerWebCommand"]
         ),
 
         // ── Audio: the cello voice through FluidSynth, the sine, offline rendering.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks `make deb`: the package builds from a release build with the Swift runtime linked in,
-# lintian reports no errors, and it holds what an administrator expects where Debian puts it.
+# lintian reports no errors, it holds what an administrator expects where Debian puts it, and it
+# is small enough for a Raspberry Pi: one binary run as eartrainerd, eartrainctl and eartrainer-web.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deb=$(scripts/deb/build.sh | tail -n 1)
@@ -36,4 +37,52 @@ check "copyright and changelog" all_there /usr/share/doc/eartrainer/copyright /u
 check "depends on Debian's ALSA, FluidSynth, SQLite and the SoundFont" grep -E 'libasound2.*libfluidsynth3|libfluidsynth3.*libasound2' "$work/depends"
 check "depends on the SoundFont and SQLite" grep -E 'libsqlite3-0.*fluid-soundfont-gm' "$work/depends"
 check "no Swift runtime library needed" no_swift_runtime
+small() {  # a Raspberry Pi's SD card carries it: one binary for the three programs, ICU's data cut
+  local size
+  size=$(dpkg-deb -f "$deb" Installed-Size)
+  echo "Installed-Size: $size KiB"
+  [ "$size" -le 60000 ]
+}
+check "installed size at most 60 MB" small
+bin=$work/root/usr/bin
+one_binary() {  # eartrainctl and eartrainer-web are links to eartrainerd, the one binary
+  [ -f "$bin/eartrainerd" ] && [ ! -L "$bin/eartrainerd" ] &&
+    [ "$(readlink "$bin/eartrainctl")" = eartrainerd ] && [ "$(readlink "$bin/eartrainer-web")" = eartrainerd ]
+}
+check "one binary, eartrainctl and eartrainer-web linked to it" one_binary
+three_names() {  # each name is its own program, with its own name in its help
+  local name
+  for name in eartrainerd eartrainctl eartrainer-web; do
+    "$bin/$name" --help >"$work/help-$name.txt" && grep -q "^USAGE: $name " "$work/help-$name.txt" ||
+      { echo "$name --help:"; cat "$work/help-$name.txt"; return 1; }
+  done
+  "$bin/eartrainerd" help | grep -q "^USAGE: eartrainerd " && "$bin/eartrainctl" theory interval C4 M3 | grep -q "= E4"
+}
+check "the three names run: eartrainerd, eartrainctl and eartrainer-web --help, eartrainctl theory" three_names
+completions_say_eartrainctl() {
+  grep -q "^complete .* eartrainctl$" "$work/root/usr/share/bash-completion/completions/eartrainctl" &&
+    grep -qx "#compdef eartrainctl" "$work/root/usr/share/zsh/vendor-completions/_eartrainctl" &&
+    "$bin/eartrainctl" --generate-completion-script fish >"$work/eartrainctl.fish" && grep -q "^complete -c 'eartrainctl'" "$work/eartrainctl.fish"
+}
+check "completions name eartrainctl" completions_say_eartrainctl
+# The packaged binary at work: Foundation with ICU's data cut (time zones, dates, numbers), the
+# daemon's statistics in SQLite, the web view's pages.
+serves() {
+  printf '[storage]\ndatabase = "%s"\n[web]\nlisten = "127.0.0.1:18751"\n' "$work/stats.sqlite" >"$work/smoke.toml"
+  TZ=Europe/Berlin "$bin/eartrainerd" run --config "$work/smoke.toml" --socket "$work/smoke.sock" --audio off >"$work/daemon.log" 2>&1 &
+  local daemon=$! tries=0 ok=1
+  until [ -S "$work/smoke.sock" ] || [ $tries -ge 100 ]; do sleep 0.1; tries=$((tries + 1)); done
+  "$bin/eartrainer-web" --socket "$work/smoke.sock" --config "$work/smoke.toml" >"$work/web.log" 2>&1 &
+  local web=$!
+  tries=0
+  until curl -sf -o "$work/page.html" http://127.0.0.1:18751/ || [ $tries -ge 100 ]; do sleep 0.1; tries=$((tries + 1)); done
+  "$bin/eartrainctl" status --socket "$work/smoke.sock" | tee "$work/status.txt" | grep -q "^eartrainerd " &&
+    "$bin/eartrainctl" stats --socket "$work/smoke.sock" | tee "$work/stats.txt" | grep -qi "session" &&
+    grep -q "<title>eartrainer</title>" "$work/page.html" &&
+    curl -sf http://127.0.0.1:18751/progress | grep -q "<title>eartrainer · progress</title>" || ok=0
+  kill "$web" "$daemon"
+  wait "$web" "$daemon" 2>/dev/null || true
+  [ $ok = 1 ] || { cat "$work/daemon.log" "$work/web.log" "$work/status.txt" "$work/stats.txt"; return 1; }
+}
+check "the packaged binary serves: the daemon's status and statistics, the web view's page" serves
 checks_done deb

@@ -1,7 +1,7 @@
 import ControlProtocol
 import Foundation
 import Testing
-@testable import eartrainctl
+@testable import EartrainctlCommand
 
 /// `eartrainctl web-pair --list`'s table, and what it says when there is nothing to list.
 @Suite struct PairedBrowsersTextTests {

@@ -2,7 +2,7 @@ import ControlProtocol
 import QRCode
 import Training
 import Testing
-@testable import eartrainctl
+@testable import EartrainctlCommand
 
 /// `eartrainctl web-pair`'s pieces: the QR code of the pairing page's address, and the address.
 @Suite struct WebPairTests {

@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import Testing
 
-@testable import eartrainerd
+@testable import EartrainerdCommand
 
 /// A config file is parsed first in a child process, so that a parser crash (toml++'s assertions)
 /// refuses the file instead of ending the daemon. The checker is a command, so a crash and a hang

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# make deb: eartrainer_<version>_<arch>.deb in .build/deb (DEB_OUT= chooses), from the release
-# binaries with the Swift runtime linked in (--static-swift-stdlib: the package needs no Swift
+# make deb: eartrainer_<version>_<arch>.deb in .build/deb (DEB_OUT= chooses), from one release
+# binary for the three programs with the Swift runtime linked in (--static-swift-stdlib: the package needs no Swift
 # toolchain, only Debian's libraries, found by dpkg-shlibdeps-like lookups of what the binaries
 # load), `make install` into a staging root with Debian's paths, man pages compressed, the config
 # file as a conffile, and maintainer scripts that enable and start the service the Debian way
@@ -13,8 +13,27 @@ arch=$(dpkg --print-architecture)
 root=$out/root
 rm -rf "$out"
 mkdir -p "$root/DEBIAN"
-make -s install BUILD=release SWIFT_BUILD_FLAGS=--static-swift-stdlib DESTDIR="$root" PREFIX=/usr \
-  UNITDIR=/lib/systemd/system CONFDIR=/etc/eartrainer >/dev/null
+# ICU's data, which Foundation links in whole (34 MB), cut to what eartrainer uses
+# (scripts/deb/icu-data.py) and linked in its place: ICU's symbol is defined as ours, so the
+# toolchain's copy is never pulled from its archive. The object is named by its content, so a new
+# cut changes the link flags and SwiftPM links again.
+toolchain=$(dirname "$(readlink -f "$(command -v swift)")")
+icu_archive=${ICU_ARCHIVE:-$toolchain/../lib/swift_static/linux/lib_FoundationICU.a}
+icu=$(pwd)/.build/icu-data
+rm -rf "$icu" && mkdir -p "$icu"
+(cd "$icu" && "$toolchain/llvm-ar" x "$icu_archive" icu_packaged_data.cpp.o)
+"$toolchain/llvm-objcopy" -O binary --only-section=.rodata "$icu/icu_packaged_data.cpp.o" "$icu/toolchain.dat"
+symbol=$(python3 scripts/deb/icu-data.py "$icu/toolchain.dat" "$icu/eartrainer.dat")
+object=$icu/icu-data-$(sha256sum "$icu/eartrainer.dat" | cut -c1-12).o
+printf '  .section .rodata.eartrainer_icu_data,"a"\n  .balign 16\n  .globl eartrainer_icu_data\n  .type eartrainer_icu_data, %%object\neartrainer_icu_data:\n  .incbin "%s"\n  .size eartrainer_icu_data, . - eartrainer_icu_data\n  .section .note.GNU-stack,"",%%progbits\n' \
+  "$icu/eartrainer.dat" >"$icu/icu-data.S"
+"$toolchain/clang" -c "$icu/icu-data.S" -o "$object"
+# One binary for the three programs (ALL_IN_ONE: eartrainer-all-in-one as eartrainerd, the others
+# symbolic links to it), the Swift runtime linked in; --no-export-dynamic undoes the runtime's
+# -export-dynamic, which put every symbol of the program's own code in the dynamic symbol table
+# (3 MB) for nobody: nothing looks them up by name.
+make -s install BUILD=release ALL_IN_ONE=yes DESTDIR="$root" PREFIX=/usr UNITDIR=/lib/systemd/system CONFDIR=/etc/eartrainer \
+  SWIFT_BUILD_FLAGS="--static-swift-stdlib -Xlinker $object -Xlinker --defsym=$symbol=eartrainer_icu_data -Xlinker --no-export-dynamic" >/dev/null
 doc=$root/usr/share/doc/eartrainer
 # Who maintains it: DEB_MAINTAINER, else the author of the commit it is built from.
 maintainer=${DEB_MAINTAINER:-$(git log -1 --format='%an <%ae>' 2>/dev/null || echo "eartrainer developers <eartrainer@localhost>")}
@@ -23,16 +42,16 @@ printf 'eartrainer (%s) unstable; urgency=medium\n\n  * Built from the repositor
   "$version" "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" "$maintainer" "$(date -R -d "@$(git log -1 --format=%ct 2>/dev/null || date +%s)")" |
   gzip -9n >"$doc/changelog.gz"
 gzip -9n "$root"/usr/share/man/man*/*
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root"/usr/bin/*
-# The shared libraries the binaries load, and the Debian packages that hold them (dpkg knows a
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/eartrainerd"
+# The shared libraries the binary loads, and the Debian packages that hold them (dpkg knows a
 # library by the path its package ships, /lib or /usr/lib: usrmerge makes both the same file).
 owner() {
   dpkg -S "$1" 2>/dev/null || dpkg -S "${1#/usr}" 2>/dev/null || dpkg -S "/usr$1" 2>/dev/null ||
     { echo "no Debian package holds $1" >&2; return 1; }
 }
-# Only the libraries each binary names itself (NEEDED): theirs come with their packages.
-needed=$(for bin in "$root"/usr/bin/*; do objdump -p "$bin" | awk '/NEEDED/ { print $2 }'; done | sort -u)
-libraries=$(for bin in "$root"/usr/bin/*; do ldd "$bin"; done | awk -v needed="$(echo $needed)" '
+# Only the libraries the binary names itself (NEEDED): theirs come with their packages.
+needed=$(objdump -p "$root/usr/bin/eartrainerd" | awk '/NEEDED/ { print $2 }' | sort -u)
+libraries=$(ldd "$root/usr/bin/eartrainerd" | awk -v needed="$(echo $needed)" '
   BEGIN { split(needed, names, " "); for (i in names) want[names[i]] = 1 } /=> \// && want[$1] { print $3 }' | sort -u)
 depends=$(for library in $libraries; do owner "$library"; done | cut -d: -f1 | sort -u | paste -sd, | sed 's/,/, /g')
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)

@@ -4,14 +4,14 @@
 # parser's generate-manual), eartrainer.toml(5) from docs/configuration.md's table of keys, and
 # eartrainctl's completions for bash, zsh and fish from the parser too.
 #
-#   scripts/man/build.sh OUT BUILD     (BUILD: debug or release, the binaries to read)
+#   scripts/man/build.sh OUT PROGRAMS     (PROGRAMS: the folder whose eartrainerd, eartrainctl and
+#                                         eartrainer-web are read, e.g. .build/release)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=$1
-build=${2:-release}
+bin=${2:-.build/release}
 swift build -c debug --product generate-manual >/dev/null
 tool=$(swift build -c debug --show-bin-path)/generate-manual
-bin=$(swift build -c "$build" --show-bin-path)
 date=$(git log -1 --format=%cs 2>/dev/null || date +%F)
 rm -rf "$out"
 mkdir -p "$out/man" "$out/completions"

@@ -1,10 +1,10 @@
 import ArgumentParser
 
 /// `eartrainctl`: queries and drives the eartrainer daemon, and answers music-theory questions
-/// offline.
-@main
-struct EartrainCtl: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// offline. Its `main()` is the program `eartrainctl`, run by the executable of that name and by
+/// the all-in-one binary.
+public struct EartrainCtl: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "eartrainctl",
         abstract: "Ear training with a real instrument: query the daemon, or ask music theory offline.",
         subcommands: [
@@ -13,4 +13,6 @@ struct EartrainCtl: ParsableCommand {
             ExportCommand.self, SetCommand.self, ConfigCommand.self, KeysCommand.self, WebPairCommand.self, TheoryCommand.self,
         ]
     )
+
+    public init() {}
 }

@@ -7,10 +7,11 @@ import Hummingbird
 import Logging
 import WebView
 
-/// `eartrainer-web`: the live session in a browser, a client of the daemon's control socket.
-@main
-struct EartrainerWeb: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `eartrainer-web`: the live session in a browser, a client of the daemon's control socket. Its
+/// `main()` is the program `eartrainer-web`, run by the executable of that name and by the
+/// all-in-one binary.
+public struct EartrainerWeb: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "eartrainer-web",
         abstract: "Serve the live session to a browser (a client of eartrainerd's socket; docs/web.md).")
 
@@ -26,13 +27,15 @@ struct EartrainerWeb: AsyncParsableCommand {
     @Option(help: "The file that keeps paired browsers across restarts (default: $STATE_DIRECTORY/paired-browsers when systemd gives one; else none: a restart unpairs).")
     var pairings: String?
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         if let listen {
             do throws(InvalidListenAddress) { _ = try ListenAddress(parsing: listen) } catch { throw ValidationError(error.description) }
         }
     }
 
-    func run() async throws {
+    public func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let source = ConfigSource.resolve(commandLine: config, environment: environment, fileExists: FileManager.default.fileExists(atPath:))
         var web: WebConfig

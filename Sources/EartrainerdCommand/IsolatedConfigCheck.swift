@@ -11,11 +11,14 @@ import Glibc
 struct IsolatedConfigCheck: Sendable {
     /// The command that checks a file; the file's path is appended.
     var command: [String]
+    /// The file run, when it is not `command[0]`.
+    var program: String?
     var timeout: Duration = .seconds(10)
 
-    /// This very executable's `check-config`.
+    /// This very executable's `check-config`, run as `eartrainerd` whatever the file's name: the
+    /// package's all-in-one binary is the daemon by that name.
     static let daemon = IsolatedConfigCheck(
-        command: [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, "check-config"])
+        command: ["eartrainerd", "check-config"], program: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path)
 
     /// `ConfigLoader.load`, behind the check: what the reloader and start-up use.
     func load(_ source: ConfigSource) throws(ConfigError) -> EartrainerConfig {
@@ -48,7 +51,7 @@ struct IsolatedConfigCheck: Sendable {
         posix_spawnattr_setsigdefault(&attributes, &every)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        guard posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ) == 0 else {
+        guard posix_spawn(&pid, program ?? arguments[0], &actions, &attributes, &argv, environ) == 0 else {
             return nil  // no child to be had (resources, sandbox): the file is parsed here as before
         }
         var status: Int32 = 0
