@@ -7,8 +7,14 @@ extension CelloTuner {
     func loudness(near frequency: Frequency) throws(AudioError) -> Double? {
         guard let (key, _) = Self.key(for: frequency) else { return nil }
         // Known: no wait for a measurement under way (a sine key sounds at once).
-        if let known = state.withLock({ $0.table.loudness[key] }) { return known }
+        if let known = knownLoudness(near: frequency) { return known }
         return try measuring.withLock { (_) throws(AudioError) -> Double? in try loudnessAlone(ofKey: key) }
+    }
+
+    /// The cello's loudness on the key that plays `frequency` if the table has it: never waits.
+    func knownLoudness(near frequency: Frequency) -> Double? {
+        guard let (key, _) = Self.key(for: frequency) else { return nil }
+        return state.withLock { $0.table.loudness[key] }
     }
 
     /// The loudness of `key`, the measuring lock held.

@@ -5,7 +5,8 @@ extension CelloTuner {
     struct Measurement: Equatable {
         /// Cents above the key's equal-tempered pitch (A4 = 440), bend included.
         let cents: Double
-        /// Integrated loudness in LUFS (ITU-R BS.1770); nil for a silent key.
+        /// Integrated loudness in LUFS (ITU-R BS.1770), with the wheel centred; nil for a silent
+        /// key, and for a bent one (not measured).
         let loudness: Double?
     }
 
@@ -23,7 +24,9 @@ extension CelloTuner {
                 try synth.write(frames: padded, left: l.baseAddress!, right: r.baseAddress!)
             }
         }
-        let loudness = LoudnessMeter(sampleRate: synth.sampleRate).integrated([Array(left.prefix(frames)), Array(right.prefix(frames))])
+        // Only the centred key's loudness is kept (a sine is matched to it): measuring it for every
+        // bend made each plan that measures slower, and a student's first cello keys sounded late.
+        let loudness = cents == 0 ? LoudnessMeter(sampleRate: synth.sampleRate).integrated([Array(left.prefix(frames)), Array(right.prefix(frames))]) : nil
         synth.allSoundsOff()
         // Let FluidSynth retire the killed voice before the next note: rendering right after the
         // kill made the next measurement depend on the one before (by up to 1.3 c).

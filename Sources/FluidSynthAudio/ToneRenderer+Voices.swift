@@ -25,9 +25,10 @@ extension ToneRenderer {
     }
 
     /// A sine as loud as the cello's note on the tone's key (the reference loudness when there is
-    /// no cello, or its loudness cannot be measured).
+    /// no cello, or its loudness cannot be measured). A cello tone's sine is only its fallback:
+    /// it takes the loudness known, and never waits for a measurement.
     func sineAmplitude(for tone: Tone) -> Double {
-        let loudness = try? tuner?.loudness(near: tone.frequency)
+        let loudness = tone.source == .cello ? tuner?.knownLoudness(near: tone.frequency) : try? tuner?.loudness(near: tone.frequency)
         return SineLevel(loudness: loudness).amplitude(hertz: tone.frequency.hertz, velocity: tone.velocity, sampleRate: sampleRate)
     }
 }
