@@ -7,6 +7,9 @@
 /// the pitch tests use (key 63). A single offset per key would leave that; the table instead holds
 /// exactly the (key, bend) pairs that were measured, and the tuner measures a missing pair the
 /// first time a note needs it (about 10 per key for every tuning and reference).
+///
+/// The same render of a key with the wheel centred also gives its loudness, which a sine on that
+/// key is matched to (`SineLevel`).
 public struct CelloCalibration: Sendable, Hashable, Codable {
     /// What the table depends on; any change means measuring again.
     public struct Identity: Sendable, Hashable, Codable {
@@ -26,10 +29,23 @@ public struct CelloCalibration: Sendable, Hashable, Codable {
     /// Per MIDI key, per whole-cent bend: the cents the key sounds above its equal-tempered pitch
     /// (A4 = 440 Hz), bend included.
     public private(set) var sounding: [Int: [Int: Double]]
+    /// Per MIDI key: its integrated loudness in LUFS (ITU-R BS.1770) with the wheel centred, at the
+    /// identity's velocity, over the note duration. Tables stored before it was measured have none,
+    /// and the tuner measures it the first time it is wanted.
+    public private(set) var loudness: [Int: Double]
 
-    public init(identity: Identity, sounding: [Int: [Int: Double]] = [:]) {
+    public init(identity: Identity, sounding: [Int: [Int: Double]] = [:], loudness: [Int: Double] = [:]) {
         self.identity = identity
         self.sounding = sounding
+        self.loudness = loudness
+    }
+
+    /// A table as stored, with or without loudness.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        identity = try container.decode(Identity.self, forKey: .identity)
+        sounding = try container.decode([Int: [Int: Double]].self, forKey: .sounding)
+        loudness = try container.decodeIfPresent([Int: Double].self, forKey: .loudness) ?? [:]
     }
 
     /// The measured pitch of `key` bent by `bend` whole cents, if it was measured.
@@ -39,6 +55,10 @@ public struct CelloCalibration: Sendable, Hashable, Codable {
 
     mutating func record(key: Int, bend: Int, cents: Double) {
         sounding[key, default: [:]][bend] = cents
+    }
+
+    mutating func record(key: Int, loudness measured: Double) {
+        loudness[key] = measured
     }
 
     /// How many (key, bend) pairs are measured.

@@ -42,11 +42,17 @@ public final class CelloTuner: Sendable {
         try measuring.withLock { (_) throws(AudioError) -> CelloPlan in try planAlone(frequency) }
     }
 
-    private func planAlone(_ frequency: Frequency) throws(AudioError) -> CelloPlan {
+    /// The key nearest `frequency` at A4 = 440 (FluidSynth's own tuning) and the cents from that
+    /// key to it; nil above or below every MIDI key.
+    static func key(for frequency: Frequency) -> (key: Int, cents: Double)? {
         let exact = 69 + 12 * log2(frequency.hertz / 440)
         let key = Int(exact.rounded())
-        guard (0...127).contains(key) else { throw .outOfRange(hertz: frequency.hertz) }
-        let wanted = (exact - Double(key)) * 100
+        guard (0...127).contains(key) else { return nil }
+        return (key, (exact - Double(key)) * 100)
+    }
+
+    private func planAlone(_ frequency: Frequency) throws(AudioError) -> CelloPlan {
+        guard let (key, wanted) = Self.key(for: frequency) else { throw .outOfRange(hertz: frequency.hertz) }
         // The wheel reaches ±198 c; a sample more than a quarter tone out of tune would need more.
         let limit = Int(bend.halfRangeCents) - 2
         var low = Int((wanted - (try sounding(key: key, bend: 0))).rounded(.down))
@@ -70,10 +76,14 @@ public final class CelloTuner: Sendable {
                          highShare: share, lowErrorCents: lowPitch - wanted)
     }
 
-    /// Measures every key of `keys` with the wheel centred (how far each sample is out of tune).
+    /// Measures every key of `keys` with the wheel centred: how far each sample is out of tune,
+    /// and how loud it is.
     public func measureCentred(keys: ClosedRange<Int>) throws(AudioError) {
         try measuring.withLock { (_) throws(AudioError) in
-            for key in keys { _ = try sounding(key: key, bend: 0) }
+            for key in keys {
+                _ = try sounding(key: key, bend: 0)
+                _ = try loudnessAlone(ofKey: key)
+            }
         }
         save()
     }
@@ -91,9 +101,16 @@ public final class CelloTuner: Sendable {
     /// The measured pitch of `key` bent by `bend` cents, measured now if it is not in the table.
     func sounding(key: Int, bend cents: Int) throws(AudioError) -> Double {
         if let known = state.withLock({ $0.table.sounding(key: key, bend: cents) }) { return known }
+        return try record(key: key, bend: cents).cents
+    }
+
+    /// Measures `key` bent by `cents` and keeps what it tells: its pitch, and with the wheel
+    /// centred its loudness (a silent key keeps the reference loudness, so it is not measured again).
+    func record(key: Int, bend cents: Int) throws(AudioError) -> Measurement {
         let measured = try measure(key: key, bend: cents)
         state.withLock { state in
-            state.table.record(key: key, bend: cents, cents: measured)
+            state.table.record(key: key, bend: cents, cents: measured.cents)
+            if cents == 0 { state.table.record(key: key, loudness: measured.loudness ?? SineLevel.referenceLoudness) }
             state.unsaved += 1
         }
         return measured

@@ -18,9 +18,10 @@ struct SineVoice {
     private(set) var phase = 0.0
     private(set) var frame = 0
 
-    init(hertz: Double, velocity: Int, frameCount: Int, sampleRate: Double, key: MIDINote? = nil) {
+    /// A sine of peak `amplitude` (`SineLevel` matches it to the cello).
+    init(hertz: Double, amplitude: Double, frameCount: Int, sampleRate: Double, key: MIDINote? = nil) {
         increment = hertz / sampleRate
-        amplitude = 0.3 * Double(velocity) / 127
+        self.amplitude = amplitude
         self.frameCount = frameCount
         self.key = key
         rampFrames = max(1, min(Int(Self.rampSeconds * sampleRate), frameCount / 2))

@@ -5,7 +5,7 @@
 struct Timeline {
     enum Step {
         /// Notes laid out from the step's start (their `startFrame`s), planned when queued.
-        case tones([Tone], plans: [CelloPlan?])
+        case tones([Tone], voices: [ToneVoice])
         /// A sentence, by the id its samples arrive under (`ToneRenderer.fillSentence`).
         case sentence(id: Int)
         /// Silence, in frames.

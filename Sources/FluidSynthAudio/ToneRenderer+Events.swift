@@ -18,13 +18,13 @@ extension ToneRenderer {
             state.quietFrames = 0
             state.idle = false
             switch first.kind {
-            case .start(let tone, let plan):
-                start(tone, plan: plan, in: &state, sampleRate: sampleRate)
+            case .start(let tone, let voice):
+                start(tone, voice: voice, in: &state, sampleRate: sampleRate)
             case .stop(let channel, let key):
                 state.cello?.synth.noteOff(channel: channel, key: key)
                 state.bends.removeAll { $0.channel == channel }
-            case .press(let key, let tone, let plan):
-                press(key, tone: tone, plan: plan, in: &state, sampleRate: sampleRate)
+            case .press(let key, let tone, let voice):
+                press(key, tone: tone, voice: voice, in: &state, sampleRate: sampleRate)
             case .release(let key):
                 if state.pedalDown { state.keys[key]?.held = false } else { noteOff(key, in: &state) }
             case .sustain(let down):
@@ -36,24 +36,24 @@ extension ToneRenderer {
         }
     }
 
-    private static func start(_ tone: Tone, plan: CelloPlan?, in state: inout State, sampleRate: Double) {
-        if let plan, let channel = startCello(plan, velocity: tone.velocity, in: &state) {
+    private static func start(_ tone: Tone, voice: ToneVoice, in state: inout State, sampleRate: Double) {
+        if let plan = voice.cello, let channel = startCello(plan, velocity: tone.velocity, in: &state) {
             schedule(ScheduledEvent(frame: state.clock + nextBoundary(tone.frameCount), kind: .stop(channel: channel, key: plan.key)),
                      in: &state)
             return
         }
-        state.sines.append(SineVoice(hertz: tone.frequency.hertz, velocity: tone.velocity,
+        state.sines.append(SineVoice(hertz: tone.frequency.hertz, amplitude: voice.sineAmplitude,
                                      frameCount: nextBoundary(tone.frameCount), sampleRate: sampleRate))
     }
 
     /// Starts a key that sounds until its release; a key struck again first releases its last sound.
-    private static func press(_ key: MIDINote, tone: Tone, plan: CelloPlan?, in state: inout State, sampleRate: Double) {
+    private static func press(_ key: MIDINote, tone: Tone, voice: ToneVoice, in state: inout State, sampleRate: Double) {
         noteOff(key, in: &state)
-        if let plan, let channel = startCello(plan, velocity: tone.velocity, in: &state) {
+        if let plan = voice.cello, let channel = startCello(plan, velocity: tone.velocity, in: &state) {
             state.keys[key] = KeyVoice(channel: channel, synthKey: plan.key)
             return
         }
-        state.sines.append(SineVoice(hertz: tone.frequency.hertz, velocity: tone.velocity, frameCount: SineVoice.held,
+        state.sines.append(SineVoice(hertz: tone.frequency.hertz, amplitude: voice.sineAmplitude, frameCount: SineVoice.held,
                                      sampleRate: sampleRate, key: key))
         state.keys[key] = KeyVoice(channel: nil, synthKey: key.rawValue)
     }

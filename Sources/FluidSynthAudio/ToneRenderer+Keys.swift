@@ -16,10 +16,10 @@ extension ToneRenderer {
     /// Starts `key` sounding `tone` (its `startFrame` and `frameCount` are not used) at the next
     /// block boundary, until `release(_:)`. Planned like `play`'s tones.
     public func press(_ key: MIDINote, _ tone: Tone) {
-        let (plans, failures) = plans(for: [tone])
+        let (voices, failures) = voices(for: [tone], key: true)
         state.withLock { state in
             state.errors += failures
-            Self.schedule(ScheduledEvent(frame: Self.nextBoundary(state.clock), kind: .press(key, tone, plans[0])), in: &state)
+            Self.schedule(ScheduledEvent(frame: Self.nextBoundary(state.clock), kind: .press(key, tone, voices[0])), in: &state)
         }
     }
 

@@ -5,10 +5,10 @@ extension ToneRenderer {
     /// out from there by their `startFrame`s. Planned on this thread, like `play`'s.
     public func enqueue(_ tones: [Tone]) {
         guard !tones.isEmpty else { return }
-        let (plans, failures) = plans(for: tones)
+        let (voices, failures) = voices(for: tones)
         state.withLock { state in
             state.errors += failures
-            state.timeline.append(.tones(tones, plans: plans))
+            state.timeline.append(.tones(tones, voices: voices))
         }
     }
 
@@ -51,9 +51,9 @@ extension ToneRenderer {
         guard state.fadeRemaining == nil, state.mutedFrames == 0 else { return }
         while !state.timeline.isEmpty, state.clock >= state.timeline.busyUntil, !state.speech.isSpeakingSentence {
             switch state.timeline.steps[0] {
-            case .tones(let tones, let plans):
-                for (tone, plan) in zip(tones, plans) {
-                    schedule(ScheduledEvent(frame: state.clock + nextBoundary(tone.startFrame), kind: .start(tone, plan)), in: &state)
+            case .tones(let tones, let voices):
+                for (tone, voice) in zip(tones, voices) {
+                    schedule(ScheduledEvent(frame: state.clock + nextBoundary(tone.startFrame), kind: .start(tone, voice)), in: &state)
                 }
                 state.timeline.busyUntil = state.clock + nextBoundary(tones.map { $0.startFrame + $0.frameCount }.max() ?? 0)
             case .pause(let frames):

@@ -25,9 +25,9 @@ public final class ToneRenderer: Sendable {
 
     struct ScheduledEvent {
         enum Kind {
-            case start(Tone, CelloPlan?), stop(channel: Int, key: Int)
+            case start(Tone, ToneVoice), stop(channel: Int, key: Int)
             /// A key held until its `release` (the tone's `frameCount` is not used).
-            case press(MIDINote, Tone, CelloPlan?)
+            case press(MIDINote, Tone, ToneVoice)
             case release(MIDINote)
             case sustain(down: Bool)
         }
@@ -57,6 +57,8 @@ public final class ToneRenderer: Sendable {
         var speech: SpeechLane
         /// The question's sounds and sentences, heard one after another.
         var timeline = Timeline()
+        /// The master bus's last stage: no sample reaches full scale.
+        var limiter: PeakLimiter
     }
 
     /// A renderer with the cello if it could be built, or nil for sine only; idle after
@@ -69,7 +71,8 @@ public final class ToneRenderer: Sendable {
         self.tuner = tuner
         self.sampleRate = sampleRate
         self.stopFrames = stopFrames
-        state = Mutex(State(cello: cello, speech: SpeechLane(rampFrames: max(1, Int(Self.speechRamp * sampleRate)))))
+        state = Mutex(State(cello: cello, speech: SpeechLane(rampFrames: max(1, Int(Self.speechRamp * sampleRate))),
+                            limiter: PeakLimiter(sampleRate: sampleRate)))
     }
 
     /// Whether cello tones really sound as a cello (otherwise they sound as sines).
@@ -78,35 +81,20 @@ public final class ToneRenderer: Sendable {
     /// Frames rendered so far.
     public var clock: Int { state.withLock { $0.clock } }
 
-    /// Queues tones; each `startFrame` counts from the next block boundary. Cello tones are planned
-    /// first, on this thread (which may measure a bend not yet in the calibration table); a tone
-    /// that cannot be planned sounds as a sine, and the error is kept for `takeErrors`.
+    /// Queues tones; each `startFrame` counts from the next block boundary. Tones are planned
+    /// first, on this thread (which may measure a bend or a key's loudness not yet in the
+    /// calibration table); a tone that cannot be planned sounds as a sine, and the error is kept
+    /// for `takeErrors`.
     public func play(_ tones: [Tone]) {
-        let (plans, failures) = plans(for: tones)
+        let (voices, failures) = voices(for: tones)
         state.withLock { state in
             state.errors += failures
             let base = Self.nextBoundary(state.clock)
-            for (tone, plan) in zip(tones, plans) {
-                state.pending.append(ScheduledEvent(frame: base + Self.nextBoundary(tone.startFrame), kind: .start(tone, plan)))
+            for (tone, voice) in zip(tones, voices) {
+                state.pending.append(ScheduledEvent(frame: base + Self.nextBoundary(tone.startFrame), kind: .start(tone, voice)))
             }
             state.pending.sort { $0.frame < $1.frame }
         }
-    }
-
-    /// Each cello tone's plan (nil for a sine, or for a tone that cannot be planned, which then
-    /// sounds as a sine), on the calling thread, and what could not be planned.
-    func plans(for tones: [Tone]) -> (plans: [CelloPlan?], failures: [AudioError]) {
-        var plans: [CelloPlan?] = []
-        var failures: [AudioError] = []
-        for tone in tones {
-            guard tone.source == .cello, let tuner else { plans.append(nil); continue }
-            do { plans.append(try tuner.plan(tone.frequency)) } catch {
-                failures.append(error)
-                plans.append(nil)
-            }
-        }
-        tuner?.save()
-        return (plans, failures)
     }
 
     /// Queues `event` after every event due at or before its frame, so that events keep the order
@@ -121,7 +109,10 @@ public final class ToneRenderer: Sendable {
     /// this with every pitch the current exercise can ask for.
     public func prepare(_ frequencies: [Frequency]) throws(AudioError) {
         guard let tuner else { return }
-        for frequency in frequencies { _ = try tuner.plan(frequency) }
+        for frequency in frequencies {
+            _ = try tuner.plan(frequency)
+            _ = try tuner.loudness(near: frequency)
+        }
         tuner.save()
     }
 
@@ -175,7 +166,8 @@ public final class ToneRenderer: Sendable {
         }
     }
 
-    /// Renders `frames` stereo frames, overwriting both buffers.
+    /// Renders `frames` stereo frames, overwriting both buffers: the cello, the sines and the voice,
+    /// through the limiter.
     public func render(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
         state.withLock { state in
             if Self.skipIdle(&state, frames: frames, left: left, right: right) { return }
@@ -189,6 +181,7 @@ public final class ToneRenderer: Sendable {
                 let count = min(frames - done, Self.blockFrames - state.clock % Self.blockFrames)
                 Self.renderSpan(&state, count: count, left: left + done, right: right + done, stopFrames: stopFrames)
                 state.speech.mix(into: left + done, right + done, count: count, noteSounding: state.quietFrames == 0)
+                state.limiter.process(left + done, right + done, count: count)
                 state.clock += count
                 done += count
             }

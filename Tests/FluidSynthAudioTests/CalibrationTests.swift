@@ -21,13 +21,17 @@ import Training
         #expect(cache.load(Self.identity(digest: "d2")) == nil)
     }
 
-    @Test("A tuner measures once, stores the table, and a second tuner of the same identity reuses it")
-    func measuredOnce() throws {
-        let folder = NSTemporaryDirectory() + "cal-reuse-\(getpid())"
-        let cache = CalibrationCache(directory: folder)
+    /// A cache in a temporary folder of its own, and the identity of Debian's FluidR3_GM cello.
+    static func systemCello(_ name: String, duration: Int) throws -> (cache: CalibrationCache, path: String, identity: CelloCalibration.Identity) {
         let path = SoundFontLocator.systemPath
         let identity = CelloCalibration.Identity(soundFontDigest: try ContentDigest.of(path: path), preset: .cello,
-                                                 noteDurationMilliseconds: 400, sampleRate: 48000, velocity: 100)
+                                                 noteDurationMilliseconds: duration, sampleRate: 48000, velocity: 100)
+        return (CalibrationCache(directory: NSTemporaryDirectory() + "\(name)-\(getpid())"), path, identity)
+    }
+
+    @Test("A tuner measures once, stores the table, and a second tuner of the same identity reuses it")
+    func measuredOnce() throws {
+        let (cache, path, identity) = try Self.systemCello("cal-reuse", duration: 400)
         let first = try CelloTuner(soundFontPath: path, preset: .cello, identity: identity, bend: PitchBend(), cache: cache)
         #expect(first.calibration.count == 0)
         try first.measureCentred(keys: 45...47)
@@ -38,6 +42,25 @@ import Training
                                                noteDurationMilliseconds: 800, sampleRate: 48000, velocity: 100)
         let third = try CelloTuner(soundFontPath: path, preset: .cello, identity: longer, bend: PitchBend(), cache: cache)
         #expect(third.calibration.count == 0)
+    }
+
+    @Test("A table stored before loudness was measured still loads; the tuner measures a key's loudness when wanted")
+    func tableWithoutLoudness() throws {
+        let (cache, path, identity) = try Self.systemCello("cal-loudness", duration: 300)
+        var table = CelloCalibration(identity: identity)
+        table.record(key: 57, bend: 0, cents: -5.0)
+        var json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(table)) as? [String: Any])
+        json["loudness"] = nil
+        try FileManager.default.createDirectory(atPath: cache.directory, withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: cache.path(for: identity)))
+
+        let tuner = try CelloTuner(soundFontPath: path, preset: .cello, identity: identity, bend: PitchBend(), cache: cache)
+        #expect(tuner.calibration.sounding(key: 57, bend: 0) == -5.0)
+        #expect(tuner.calibration.loudness.isEmpty)
+        let loudness = try #require(try tuner.loudness(near: Frequency(MIDINote(57))))
+        #expect((-40 ... -10).contains(loudness), "\(loudness) LUFS")
+        tuner.save()
+        #expect(cache.load(identity)?.loudness[57] == loudness)
     }
 
     @Test("The samples really are out of tune: FluidR3_GM's cello keys read several cents off with the wheel centred")
@@ -53,9 +76,9 @@ import Training
         let path = SoundFontLocator.systemPath
         let identity = Self.identity(duration: 1000)
         let tuner = try CelloTuner(soundFontPath: path, preset: .cello, identity: identity, bend: PitchBend(), cache: nil)
-        let first = try tuner.measure(key: 42, bend: -1)
+        let first = try tuner.measure(key: 42, bend: -1).cents
         _ = try tuner.measure(key: 42, bend: 0)
-        #expect(try tuner.measure(key: 42, bend: -1) == first)
+        #expect(try tuner.measure(key: 42, bend: -1).cents == first)
     }
 
     @Test("Changing the file changes its digest")

@@ -31,13 +31,13 @@ struct TimelineListeningTests {
     }
 
     /// The starts (in seconds) of the 0.25 s spans, every 50 ms, in which `key` sounds: its
-    /// energy that of a sine of at least 0.02 and well above the keys a semitone either side (a
-    /// quarter second tells a semitone apart down to C2).
-    static func windows(of key: MIDINote, in listener: WAVListener) -> [Double] {
+    /// energy that of a sine of at least `amplitude` and well above the keys a semitone either
+    /// side (a quarter second tells a semitone apart down to C2).
+    static func windows(of key: MIDINote, in listener: WAVListener, amplitude: Double = 0.02) -> [Double] {
         let span = listener.rate / 4, step = listener.rate / 20
         let rate = Double(listener.rate)
         let hertz = { (note: Int) in 440 * pow(2, Double(note - 69) / 12) }
-        let floor = pow(Double(span) * 0.01, 2)
+        let floor = pow(Double(span) * amplitude / 2, 2)
         return listener.samples.withUnsafeBufferPointer { samples in
             stride(from: 0, to: samples.count - span, by: step).compactMap { start in
                 let window = UnsafeBufferPointer(rebasing: samples[start..<start + span])
@@ -98,7 +98,8 @@ struct TimelineListeningTests {
         Thread.sleep(forTimeInterval: 1.5)
         let listener = try WAVListener(path: wav)
         let toneWindows = Self.windows(of: root, in: listener)
-        let firstTone = try #require(toneWindows.first.flatMap { Self.onset(in: listener, from: $0 + 0.2, level: 0.1) })
+        // A sine is as loud as the cello's note (docs/audio.md, "Headroom and balance"): about 0.06 at C3.
+        let firstTone = try #require(toneWindows.first.flatMap { Self.onset(in: listener, from: $0 + 0.2, level: 0.03) })
         let firstSound = try #require(listener.sounds().first)
         #expect(firstSound.start < firstTone - 0.5, "speech (\(firstSound)) before the root at \(firstTone)")
         #expect(listener.keys(in: firstSound) != [root], "the first sound is the instruction, not the note")
@@ -162,11 +163,12 @@ struct TimelineListeningTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         Thread.sleep(forTimeInterval: 5)  // the instruction, then the root (0.2 s)
         let wrong = MIDINote(root.rawValue + 1)
-        let played = try Eartrainctl.run(["play", wrong.spelled.description], socket: daemon.socketPath)
+        let played = try Eartrainctl.run(["play", wrong.spelled.description, "--velocity", "127"], socket: daemon.socketPath)
         #expect(played.stdout.contains("✗"), "\(played.stdout)")
         Thread.sleep(forTimeInterval: 1.5)
         let listener = try WAVListener(path: wav)
-        let span = try #require(Self.windows(of: wrong, in: listener).first, "the key sounds")
+        // A 0.2 s sine is as loud as the cello's first 0.2 s, its attack (about 0.03 at velocity 127).
+        let span = try #require(Self.windows(of: wrong, in: listener, amplitude: 0.01).first, "the key sounds")
         let key = try #require(Self.onset(in: listener, from: span), "the key's first sample")
         // The key lasts 0.2 s; anything heard from 0.25 s to 0.5 s after it is the voice.
         let voice = listener.sounds(after: key + 0.25).first

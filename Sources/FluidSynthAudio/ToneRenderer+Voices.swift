@@ -1,0 +1,36 @@
+/// How one tone will sound: on the cello by its plan, or as a sine of `sineAmplitude` (also what
+/// a cello note falls back to when FluidSynth fails to start it).
+struct ToneVoice {
+    /// nil for a sine, or for a cello tone that could not be planned.
+    let cello: CelloPlan?
+    /// The sine's peak amplitude, as loud as the cello on that key (`SineLevel`).
+    let sineAmplitude: Double
+}
+
+extension ToneRenderer {
+    /// How each tone will sound, worked out on the calling thread (it may measure), and what could
+    /// not be planned: a cello tone that cannot be planned sounds as a sine. A student's key
+    /// (`key`) never waits for a sine's loudness to be measured: it takes the loudness known.
+    func voices(for tones: [Tone], key: Bool = false) -> (voices: [ToneVoice], failures: [AudioError]) {
+        var voices: [ToneVoice] = []
+        var failures: [AudioError] = []
+        for tone in tones {
+            var plan: CelloPlan?
+            if tone.source == .cello, let tuner {
+                do { plan = try tuner.plan(tone.frequency) } catch { failures.append(error) }
+            }
+            voices.append(ToneVoice(cello: plan, sineAmplitude: sineAmplitude(for: tone, measuring: !key)))
+        }
+        tuner?.save()
+        return (voices, failures)
+    }
+
+    /// A sine as loud as the cello's note on the tone's key (the reference loudness when there is
+    /// no cello, or its loudness is not measured). Measured now only when `measuring` and the tone
+    /// is a sine: a cello tone's sine is only its fallback.
+    func sineAmplitude(for tone: Tone, measuring: Bool) -> Double {
+        let loudness = tone.source == .sine && measuring
+            ? try? tuner?.loudness(near: tone.frequency) : tuner?.knownLoudness(near: tone.frequency)
+        return SineLevel(loudness: loudness).amplitude(hertz: tone.frequency.hertz, velocity: tone.velocity, sampleRate: sampleRate)
+    }
+}
