@@ -97,7 +97,9 @@ after_purge() {
       if [ ! -d "$path" ] || [[ "$path" == *eartrainer* ]]; then echo "$path"; fi
     fi
   done
-  find /etc /var /home /run/eartrainer -name '*eartrainer*' ! -name 'eartrainer-deb-*' 2>/dev/null)
+  # The VM tests' own output folders (/var/lib/eartrainer-vm-*, where a clone under /tmp keeps
+  # them: the guests get a /tmp of their own) are this side's, not the package's.
+  find /etc /var /home /run/eartrainer -name '*eartrainer*' ! -name 'eartrainer-deb-*' ! -path '/var/lib/eartrainer-vm-*' 2>/dev/null)
   echo "left: ${left:-none}"
   echo "status: $(dpkg-query -W -f '${Status}' eartrainer 2>/dev/null || echo unknown)"
 }
