@@ -141,14 +141,8 @@ private struct Context {
         return best
     }
 
+    /// The most consecutive days with answers, as the tally counts them.
     func bestDayStreak(_ group: [Int]) -> Int {
-        let sorted = Set(group.map { days[$0] }).sorted()
-        var best = 0
-        var run = 0
-        for (offset, day) in sorted.enumerated() {
-            run = offset > 0 && sorted[offset - 1] == day - 1 ? run + 1 : 1
-            best = max(best, run)
-        }
-        return best
+        GroupTally.longestRun(of: Set(group.map { days[$0] }))
     }
 }
