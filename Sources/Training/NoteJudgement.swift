@@ -29,12 +29,15 @@ public struct NoteJudgement: Sendable {
     /// What the keys were heard as, for a wrong answer of several keys ("you played C minor");
     /// nil for one key.
     public let heardAs: String?
+    /// Cents, for an intonation answer: the offset a comparison asked (how far apart the notes
+    /// were), or a tuned note's signed error (sharp positive); nil for every other answer.
+    public let cents: Double?
 
     /// A judgement; the engine makes these.
     public init(
         expected: ExpectedNote, played: MIDINote, velocity: Int, correct: Bool, subject: AnswerSubject,
         attempt: Int, responseTime: Duration, sincePrompt: Duration, staff: Staff, sounds: [SoundPhrase] = [],
-        keys: [MIDINote]? = nil, heardAs: String? = nil
+        keys: [MIDINote]? = nil, heardAs: String? = nil, cents: Double? = nil
     ) {
         self.expected = expected
         self.played = played
@@ -48,6 +51,7 @@ public struct NoteJudgement: Sendable {
         self.sounds = sounds
         self.keys = keys ?? [played]
         self.heardAs = heardAs
+        self.cents = cents
     }
 }
 
