@@ -462,7 +462,9 @@ public actor DaemonCore {
     static func phrases(_ sounds: [SoundPhrase], root: MIDINote?) -> [PromptPhrase] {
         sounds.compactMap { phrase in
             guard let tuning = root ?? phrase.notes.first else { return nil }
-            return PromptPhrase(phrase.notes, root: tuning, together: phrase.together, cents: phrase.cents, tuning: phrase.tuning)
+            var prompt = PromptPhrase(phrase.notes, root: tuning, together: phrase.together, cents: phrase.cents, tuning: phrase.tuning)
+            prompt.timing = phrase.timing
+            return prompt
         }
     }
 }
