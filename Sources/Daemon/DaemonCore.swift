@@ -39,6 +39,8 @@ public actor DaemonCore {
     private var gestures = GestureReader()
     /// The pending hand-on of keys held back by `gestures`.
     private var gestureFlush: Task<Void, Never>?
+    /// Wakes the core at the open question's deadline, and which deadline it was set for.
+    var deadlineWake: (task: Task<Void, Never>, deadline: Duration)?
     /// The settings read at the open question's prompt: its feedback sounds with them.
     private var questionSettings: TrainingSettings?
     /// The students' schedules across sessions, and the daemon's own profile; nil: none.
@@ -445,6 +447,13 @@ public actor DaemonCore {
             if !afterFollowers.isEmpty { sound.playPrompt(afterFollowers, settings: questionSettings ?? settings.current) }
         }
         publish()
+        wakeAtDeadline()
+    }
+
+    /// What the engine did when its open question's deadline passed, handed on.
+    func deliverTimePassed() {
+        engine.timePassed(at: clock.now)
+        deliver()
     }
 
     /// How long feedback waits for the student's keys to come up before it sounds anyway.
