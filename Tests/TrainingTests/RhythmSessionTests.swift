@@ -98,6 +98,19 @@ import Testing
         #expect(judged.described?.contains("2nd missing") == true, "\(judged.described ?? "")")
     }
 
+    @Test("a note too many is extra: the play-back is judged at its real end, not at the pattern's count of notes")
+    func extra() throws {
+        let harness = try Self.start()
+        let onsets = try Self.heardOnsets(harness)
+        try #require(onsets.count >= 2)
+        var played = onsets
+        played.insert((onsets[0] + onsets[1]) / 2, at: 1)
+        Self.playBack(harness, played)
+        let judged = try #require(harness.sink.judgements.last)
+        #expect(harness.sink.judgements.count == 1)
+        #expect(judged.described == "1 extra", "\(judged.described ?? "")")
+    }
+
     @Test("strict: a play-back on another pitch is wrong even on time")
     func strict() throws {
         var exercise = RhythmExercise(tempo: 120, root: try RootNote(parsing: "D3"))

@@ -1,8 +1,8 @@
 import MusicTheory
 
 /// A rhythm waiting to be played back: each key's onset is kept; the play-back is judged once it
-/// has as many onsets as the pattern, or once its time is over (a beat after where its last onset
-/// was due), and a wrong one may be tried again.
+/// has as many onsets as the pattern and the last came near where it was due, or else once its
+/// time is over (a beat after where its last onset was due); a wrong one may be tried again.
 struct OpenRhythmQuestion: RevealedOnce {
     let shown: RhythmQuestion
     let pattern: RhythmPattern
@@ -50,7 +50,10 @@ struct OpenRhythmQuestion: RevealedOnce {
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
         onsets.append(context.time)
         keys.append(note)
-        guard onsets.count >= judge.expected.count else { return QuestionStep() }
+        // Enough onsets, the last near where the last was due: over. Enough too early: more may
+        // come (an extra note), until the deadline.
+        guard onsets.count >= judge.expected.count, let last = judge.expected.indices.last,
+              (context.time - onsets[0]).seconds >= judge.expected[last] - judge.window(last) else { return QuestionStep() }
         return judgePlayBack(velocity: velocity, context: &context)
     }
 
@@ -60,7 +63,7 @@ struct OpenRhythmQuestion: RevealedOnce {
     }
 
     private mutating func judgePlayBack(velocity: Int, context: inout QuestionContext) -> QuestionStep {
-        let played = onsets.map { Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18 }
+        let played = onsets.map(\.seconds)
         let result = judge.judge(played)
         let wrongKeys = exercise.strict ? keys.filter { $0 != shown.rootNote } : []
         let correct = result.correct && wrongKeys.isEmpty
@@ -128,4 +131,9 @@ struct OpenRhythmQuestion: RevealedOnce {
         let answer = ExpectedNote(spelled: shown.root, midiNote: shown.rootNote, exactOctaveRequired: exercise.strict)
         return .answerRevealed(AnswerRevealed(answers: [answer], subjects: [subject], reason: reason, sounds: patternSounds, staff: staff))
     }
+}
+
+extension Duration {
+    /// In seconds, as a `Double`.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }
