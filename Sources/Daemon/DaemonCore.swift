@@ -194,6 +194,9 @@ public actor DaemonCore {
 
     public var isRunning: Bool { engine.isRunning }
 
+    /// The last report's `seq`.
+    var sequenceNow: Int { sequence }
+
     /// Now, on the core's clock (the keys' and the engine's).
     var currentTime: Duration { clock.now }
 

@@ -36,6 +36,20 @@ struct TimedPlayTests {
         }
     }
 
+    @Test("a rhythm played back too short is judged at its deadline, before the timed play returns")
+    func waitsForTheDeadline() async throws {
+        let core = DaemonCore(sound: RecordingSoundOutput(), seed: 1)
+        let follower = RecordingFollower()
+        await core.follow(with: follower)
+        try await core.start(Exercise(RhythmExercise(tempo: 200, root: try RootNote(parsing: "C3"))))
+        await core.play([(keys: [MIDINote(48)], onset: .zero)])
+        let judged = follower.events.compactMap { event -> NoteJudgement? in
+            if case .noteJudged(let judgement) = event.kind { judgement } else { nil }
+        }
+        #expect(judged.count == 1 && judged.first?.correct == false, "\(judged.map(\.described))")
+        #expect(judged.first?.described?.contains("2nd missing") == true)
+    }
+
     @Test("a stop while a timed play is under way drops the keys not yet played")
     func stopEndsIt() async throws {
         let sound = RecordingSoundOutput()
