@@ -1,7 +1,7 @@
 // Time to judge one note and emit its event (goal: median under 10 µs).
 // Not a test: run with `make bench-training` (a release build); the figures go in docs/benchmarks.md.
 //
-//   TrainingBenchmark [--case wrong|right|scale|note-off|ear-interval|chord|degree|dictation] [--iterations N] [--warmup N] [--json]
+//   TrainingBenchmark [--case wrong|right|scale|note-off|ear-interval|chord|degree|dictation|rhythm] [--iterations N] [--warmup N] [--json]
 //
 // `--case` runs one case alone: scripts/bench runs it under callgrind at two iteration counts, and
 // the difference of the instruction counts over the difference of the counts is the cost of a note.
@@ -89,7 +89,7 @@ struct Options {
         if let only, !Self.cases.contains(only) { Self.fail("--case is one of \(Self.cases.joined(separator: ", "))") }
     }
 
-    static let cases = ["wrong", "right", "scale", "note-off", "ear-interval", "chord", "degree", "dictation"]
+    static let cases = ["wrong", "right", "scale", "note-off", "ear-interval", "chord", "degree", "dictation", "rhythm"]
 
     static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("TrainingBenchmark: \(message)\n".utf8))
@@ -206,6 +206,30 @@ func run() throws {
             engine.handle(.noteOn(melody[next], velocity: 80, at: clock.now))
             next += 1
             if next == melody.count { melody = heard(engine).last!.notes; next = 0 }
+        }))
+    }
+
+    if options.wants("rhythm") {
+        let engine = TrainingEngine(clock: clock, random: SeededRandom(seed: 9), controls: .none, sink: sink)
+        try engine.start(Exercise(RhythmExercise(tempo: 120, level: RhythmLevel(3)!, root: c3)))
+        /// The pattern's onsets, from what the prompt sounds on the pitch (after the count-in).
+        func onsets() -> [Duration] {
+            let phrase = heard(engine).last!
+            let starts = zip(phrase.notes, phrase.timing).filter { $0.0 == c3.midiNote! }.map(\.1.start)
+            return starts.map { .seconds($0 - starts[0]) }
+        }
+        var pattern = onsets()
+        var next = 0
+        var start = clock.now + .seconds(1)
+        results.append(("rhythm", measure("rhythm, an onset (every play-back's last: judge all + noteJudged + next prompt)") { _ in
+            clock.now = start + pattern[next]
+            engine.handle(.noteOn(c3.midiNote!, velocity: 80, at: clock.now))
+            next += 1
+            if next == pattern.count {
+                pattern = onsets()
+                next = 0
+                start = clock.now + .seconds(1)
+            }
         }))
     }
 
