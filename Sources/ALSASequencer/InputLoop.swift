@@ -90,6 +90,7 @@ final class InputLoop {
 
     /// Reads every waiting event.
     private func readAll(_ sequencer: Sequencer) throws(ALSAError) {
+        var clocks: (now: ContinuousClock.Instant, queue: Duration?)?
         while true {
             switch try sequencer.read() {
             case .empty:
@@ -104,7 +105,8 @@ final class InputLoop {
                 switch event.translation {
                 case let .message(message):
                     held.track(message)
-                    input.continuation.yield(.message(message, arrival: .now))
+                    if clocks == nil { clocks = (.now, sequencer.queueTime()) }
+                    input.continuation.yield(.message(message, arrival: arrival(of: event, clocks!)))
                 case .topologyChanged:
                     needsScan = true
                 case .ignored:
@@ -112,6 +114,19 @@ final class InputLoop {
                 }
             }
         }
+    }
+
+    /// When the event reached our port: its kernel timestamp, read against the queue's time and
+    /// the clock's taken together as this batch of events was read (so the input thread's own
+    /// delay, a busy machine's, is not counted); else when it was read.
+    private func arrival(of event: SequencerEvent, _ clocks: (now: ContinuousClock.Instant, queue: Duration?)) -> ContinuousClock.Instant {
+        let now = clocks.now
+        guard let stamp = event.stamp, let queueNow = clocks.queue else { return now }
+        let age = queueNow - stamp
+        // Negative: it came while the batch was being read. More than a second either way is no
+        // stamp to trust (a queue stopped or restarted).
+        guard age > .seconds(-1), age < .seconds(1) else { return now }
+        return now - age
     }
 
     /// Connects every keyboard not yet connected and publishes who is connected.

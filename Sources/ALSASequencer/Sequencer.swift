@@ -9,11 +9,16 @@ final class Sequencer {
     let clientID: Int
     /// Our input port, to which keyboards are connected.
     let inputPort: Int
+    /// The queue whose real time stamps every event the input port is given, as the kernel
+    /// delivers it; nil when none could be had (then events are timed when read).
+    let timestampQueue: Int32?
 
-    /// Opens the sequencer non-blocking, names the client, creates the input port, enlarges the
-    /// input pool and subscribes to System Announce.
+    /// Opens the sequencer non-blocking, names the client, creates the input port (its events
+    /// stamped in real time by a queue of ours, started here), enlarges the input pool and
+    /// subscribes to System Announce.
     /// The corresponding C functions are `snd_seq_open`, `snd_seq_set_client_name`,
-    /// `snd_seq_create_simple_port`, `snd_seq_set_client_pool_input` and `snd_seq_connect_from`.
+    /// `snd_seq_alloc_named_queue`, `snd_seq_create_port`, `snd_seq_control_queue`,
+    /// `snd_seq_set_client_pool_input` and `snd_seq_connect_from`.
     init(clientName: String, portName: String, inputPoolSize: Int) throws(ALSAError) {
         calsa_silence_library_errors()
         var opened: OpaquePointer?
@@ -25,7 +30,14 @@ final class Sequencer {
         try check("snd_seq_set_client_name", snd_seq_set_client_name(opened, clientName))
         let capabilities = UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE)
         let type = UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION)
-        let port = try check("snd_seq_create_simple_port", snd_seq_create_simple_port(opened, portName, capabilities, type))
+        let queue = snd_seq_alloc_named_queue(opened, clientName + " input")
+        let stamped: Int32? = queue >= 0 ? queue : nil
+        let port = try Self.createPort(opened, name: portName, capabilities: capabilities, type: type, timestampQueue: stamped)
+        if let stamped {
+            try check("snd_seq_control_queue", snd_seq_control_queue(opened, stamped, Int32(SND_SEQ_EVENT_START.rawValue), 0, nil))
+            try check("snd_seq_drain_output", snd_seq_drain_output(opened))
+        }
+        timestampQueue = stamped
         try check("snd_seq_set_client_pool_input", snd_seq_set_client_pool_input(opened, inputPoolSize))
         let announce = PortAddress.systemAnnounce
         try check("snd_seq_connect_from", snd_seq_connect_from(opened, port, Int32(announce.client), Int32(announce.port)))
@@ -37,6 +49,36 @@ final class Sequencer {
 
     deinit {
         snd_seq_close(handle)
+    }
+
+    /// A port that stamps what it is given with `timestampQueue`'s real time, when there is one.
+    private static func createPort(_ handle: OpaquePointer, name: String, capabilities: UInt32, type: UInt32,
+                                   timestampQueue: Int32?) throws(ALSAError) -> Int32 {
+        var info: OpaquePointer?
+        try check("snd_seq_port_info_malloc", snd_seq_port_info_malloc(&info))
+        defer { snd_seq_port_info_free(info) }
+        snd_seq_port_info_set_name(info, name)
+        snd_seq_port_info_set_capability(info, capabilities)
+        snd_seq_port_info_set_type(info, type)
+        if let timestampQueue {
+            snd_seq_port_info_set_timestamping(info, 1)
+            snd_seq_port_info_set_timestamp_real(info, 1)
+            snd_seq_port_info_set_timestamp_queue(info, timestampQueue)
+        }
+        try check("snd_seq_create_port", snd_seq_create_port(handle, info))
+        return snd_seq_port_info_get_port(info)
+    }
+
+    /// The timestamp queue's real time now.
+    /// The corresponding C functions are `snd_seq_get_queue_status` and `snd_seq_queue_status_get_real_time`.
+    func queueTime() -> Duration? {
+        guard let timestampQueue else { return nil }
+        var status: OpaquePointer?
+        guard snd_seq_queue_status_malloc(&status) >= 0 else { return nil }
+        defer { snd_seq_queue_status_free(status) }
+        guard snd_seq_get_queue_status(handle, timestampQueue, status) >= 0,
+              let time = snd_seq_queue_status_get_real_time(status) else { return nil }
+        return .seconds(Int64(time.pointee.tv_sec)) + .nanoseconds(Int64(time.pointee.tv_nsec))
     }
 
     /// Connects `source` to our input port; already connected is fine.
@@ -66,7 +108,7 @@ final class Sequencer {
         if result == -ENOSPC { return .overrun }
         try check("snd_seq_event_input", result)
         guard let event else { return .empty }
-        return .event(SequencerEvent(event))
+        return .event(SequencerEvent(event, stampedBy: timestampQueue))
     }
 
     /// What one non-blocking read found.

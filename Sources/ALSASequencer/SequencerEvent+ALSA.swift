@@ -25,13 +25,17 @@ extension SequencerEvent.Kind {
 }
 
 extension SequencerEvent {
-    /// Copies the fields the trainer reads out of an event alsa-lib owns.
-    init(_ event: UnsafePointer<snd_seq_event_t>) {
+    /// Copies the fields the trainer reads out of an event alsa-lib owns; its real-time stamp
+    /// when `queue` (ours) stamped it.
+    init(_ event: UnsafePointer<snd_seq_event_t>, stampedBy queue: Int32? = nil) {
         let e = event.pointee
         self.init(
             kind: Kind(alsaType: e.type),
             source: PortAddress(client: Int(e.source.client), port: Int(e.source.port))
         )
+        if let queue, Int32(e.queue) == queue, UInt32(e.flags) & UInt32(SND_SEQ_TIME_STAMP_MASK) == UInt32(SND_SEQ_TIME_STAMP_REAL) {
+            stamp = .seconds(Int64(e.time.time.tv_sec)) + .nanoseconds(Int64(e.time.time.tv_nsec))
+        }
         switch kind {
         case .noteOn, .noteOff:
             channel = Int(e.data.note.channel)

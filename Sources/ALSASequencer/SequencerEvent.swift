@@ -14,6 +14,9 @@ struct SequencerEvent: Sendable, Hashable {
     var value: Int = 0
     /// Announcements: the client or port that came or went.
     var subject = PortAddress(client: 0, port: 0)
+    /// When the kernel delivered it to our port, on our timestamp queue's real-time clock; nil
+    /// when it came unstamped.
+    var stamp: Duration?
 
     /// The event types the trainer tells apart; every other type is `other`.
     enum Kind: Sendable, Hashable {

@@ -209,6 +209,12 @@ public actor DaemonCore {
     /// it comes up (or the sustain pedal, controller 64, lifts); then it is read as a control or
     /// handed to the menu or the engine (`GestureReader`: a key may wait up to its cluster window
     /// to be judged, never to sound). `age` is how long ago it arrived.
+    public func keyboard(_ kind: KeyboardEvent.Kind, arrivedAt arrival: ContinuousClock.Instant) {
+        // Its age read here, beside the core's own clock: the hop to the actor is no lateness.
+        keyboard(kind, age: ContinuousClock.now - arrival)
+    }
+
+    /// The same for a message `age` old now.
     public func keyboard(_ kind: KeyboardEvent.Kind, age: Duration = .zero) {
         switch kind {
         case .noteOff(let note, _), .noteOn(let note, velocity: 0):

@@ -21,7 +21,7 @@ struct KeyboardService: Service {
                         let age = ContinuousClock.now - arrival
                         switch late.decide(message.keyboardKind, age: age) {
                         case .pass:
-                            await core.keyboard(message.keyboardKind, age: age)
+                            await core.keyboard(message.keyboardKind, arrivedAt: arrival)
                         case .drop:
                             // A backlog of late notes needs no await of its own: let the socket's
                             // tasks (a `status` during a flood) have the thread between them.

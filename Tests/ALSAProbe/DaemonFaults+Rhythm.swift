@@ -1,0 +1,121 @@
+import ControlProtocol
+import Foundation
+import Training
+import VMProbeSupport
+
+extension DaemonFaults {
+    /// A rhythm through the kernel's sequencer: the virmidi keyboard plays a rhythm session's
+    /// pattern at known times, and the onsets the daemon judged are the times sent, within 5 ms —
+    /// on a quiet machine and with every CPU kept busy (the input thread then reads late; the
+    /// sequencer's own timestamps must not).
+    func rhythmThroughSequencer() {
+        var params = SessionStartParams(kind: ExerciseKind(rawValue: "rhythm")!)
+        params.set("root", .string("C3"))
+        params.set("tempo", .number(120))
+        params.set("level", .number(2))
+        params.set("tries", .number(20))
+        params.seed = 5
+        let started = daemon.call("session.start", Wire.value(params))
+        report.check("daemon rhythm: a rhythm session starts", started?.error == nil,
+                     "\(started.map { "\($0.error?.message ?? "ok")" } ?? "no answer")")
+        guard let events = try? ControlConnection(path: daemon.socketPath, timeout: .seconds(15)),
+              (try? events.call(Method.subscribe.rawValue, params: Wire.value(SubscribeParams(topics: [.answer])))) != nil else {
+            report.check("daemon rhythm: subscribe to answers", false, "no connection")
+            return
+        }
+        for loaded in [false, true] {
+            // One key: judged at its deadline, the rest missing; the judgement gives the onsets
+            // this question asks (each question has its own pattern).
+            sendNotes(at: [.zero])
+            guard let probe = nextJudgement(events), let asked = onsets(probe)?.map(\.expected), asked.count >= 2 else {
+                report.check("daemon rhythm: the onsets asked, from a first try", false, "no judgement")
+                return
+            }
+            report.note("rhythm asked: \(asked.map { String(format: "%.3f", $0) }.joined(separator: " ")) s")
+            let burners = loaded ? Self.burnEveryCPU() : nil
+            usleep(300_000)
+            let sent = sendNotes(at: asked.map { .seconds($0) })
+            let judged = nextJudgement(events)
+            burners?.stop()
+            let played = judged.flatMap(onsets)?.map(\.played) ?? []
+            let errors = zip(played, sent).map { played, sent in played.map { abs($0 - sent) * 1000 } ?? .infinity }
+            let worst = errors.max() ?? .infinity
+            let name = loaded ? "with every CPU busy" : "on a quiet machine"
+            report.check("daemon rhythm: onsets judged within 5 ms of the times sent, \(name)",
+                         played.count == sent.count && worst <= 5,
+                         String(format: "worst %.2f ms over %d onsets", worst, errors.count))
+            report.note(String(format: "rhythm %@: worst %.3f ms, errors %@ ms", name, worst,
+                               errors.map { String(format: "%.2f", $0) }.joined(separator: " ")))
+        }
+    }
+
+    /// Note-ons (each with its note-off) of C3 on the virmidi keyboard at `times` from now; the
+    /// times they were written, in seconds from the first.
+    @discardableResult
+    private func sendNotes(at times: [Duration]) -> [Double] {
+        guard let device = RawMIDIDevice(path: virmidiPath) else { return [] }
+        let start = ContinuousClock.now + .milliseconds(50)
+        var written: [ContinuousClock.Instant] = []
+        for time in times {
+            let due = start + time
+            // Sleep most of the wait, then spin the last 2 ms for an exact write.
+            let wait = due - ContinuousClock.now - .milliseconds(2)
+            if wait > .zero { usleep(UInt32(wait.milliseconds * 1000)) }
+            while ContinuousClock.now < due {}
+            // The kernel stamps the note inside the write: its time is taken as the middle of it.
+            let before = ContinuousClock.now
+            _ = device.write([0x90, 48, 100])
+            written.append(before + (ContinuousClock.now - before) / 2)
+            _ = device.write([0x80, 48, 0])
+        }
+        return written.map { ($0 - written[0]).seconds }
+    }
+
+    /// The next `note_judged` event's details, within 15 s.
+    private func nextJudgement(_ connection: ControlConnection) -> JSONValue? {
+        let deadline = ContinuousClock.now + .seconds(15)
+        while ContinuousClock.now < deadline {
+            guard let notification = try? connection.nextNotification() else { return nil }
+            if notification.params["type"]?.string == "note_judged" { return notification.params["details"] }
+        }
+        return nil
+    }
+
+    /// The judged onsets: each asked time and the time played, in seconds from the first.
+    private func onsets(_ details: JSONValue) -> [(expected: Double, played: Double?)]? {
+        guard let list = details["onsets"]?.array else { return nil }
+        return list.map { (onset: JSONValue) -> (expected: Double, played: Double?) in
+            (expected: onset["expected_seconds"]?.number ?? -1, played: onset["played_seconds"]?.number)
+        }
+    }
+
+    /// Threads spinning on every CPU until stopped.
+    static func burnEveryCPU() -> Burners {
+        let burners = Burners()
+        for _ in 0..<max(2, ProcessInfo.processInfo.activeProcessorCount * 2) {
+            Thread { while !burners.stopped { _ = (0..<1000).reduce(0, &+) } }.start()
+        }
+        return burners
+    }
+
+    final class Burners: @unchecked Sendable {
+        private let flag = NSLock()
+        private var done = false
+        var stopped: Bool { flag.lock(); defer { flag.unlock() }; return done }
+        func stop() { flag.lock(); done = true; flag.unlock() }
+    }
+}
+
+private extension Duration {
+    var seconds: Double { milliseconds / 1000 }
+}
+
+/// Reading the event's JSON by key.
+private extension JSONValue {
+    subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { members[key] } else { nil }
+    }
+    var string: String? { if case .string(let text) = self { text } else { nil } }
+    var number: Double? { if case .number(let value) = self { value } else { nil } }
+    var array: [JSONValue]? { if case .array(let values) = self { values } else { nil } }
+}
