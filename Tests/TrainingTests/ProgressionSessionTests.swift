@@ -66,10 +66,12 @@ import Testing
         let chords = try Self.chords(harness)
         #expect(chords.count == 3)
         for (index, chord) in chords.enumerated() {
-            // Another voicing: the upper keys an octave up, the bass kept.
-            Self.playChord([chord[0]] + chord.dropFirst().map { $0 + 12 }, harness)
+            // Another voicing: the upper keys an octave up, the bass kept, and doubled on top,
+            // pressed last (after the chord is complete: one of it, not a new answer).
+            Self.playChord([chord[0]] + chord.dropFirst().map { $0 + 12 } + [chord[0] + 36], harness)
             let judged = try #require(harness.sink.judgements.last)
             #expect(judged.correct, "chord \(index + 1): \(chord)")
+            #expect(harness.sink.judgements.count == index + 1, "one judgement a chord")
             #expect(judged.staff.notes.filter { $0.role == .answer }.count == index + 1)
         }
         #expect(harness.sink.judgements.map(\.subject.label) == ["ii", "V", "I"])

@@ -2,12 +2,16 @@ import MusicTheory
 
 /// Keys played as one chord: those pressed within `ChordExercise.window` of the first. A group
 /// is an answer when it has as many pitch classes as the chord asked, when all its keys are up,
-/// or when a key comes after the window (the keys before it were an answer of their own). The
-/// `chord` kind answers with one group, `progression` with one a chord.
+/// or when a key comes after the window (the keys before it were an answer of their own). A key
+/// within the window of a group already judged complete belongs to it (a doubled tone pressed
+/// last) and is no answer. The `chord` kind answers with one group, `progression` with one a chord.
 struct ChordGroup: Sendable, Hashable {
     private(set) var keys: [MIDINote] = []
     private var start: Duration = .zero
     private var held: Set<MIDINote> = []
+    /// When the group judged complete on a press began, while its keys are down: a key within
+    /// its window is one of it (a doubled tone pressed last), never a new answer.
+    private var completedStart: Duration?
 
     /// A key pressed at `time`: the keys before it when it came after the window (an answer to
     /// judge before this key counts), taken out of the group.
@@ -21,17 +25,22 @@ struct ChordGroup: Sendable, Hashable {
     /// now has `complete` pitch classes; nil while it is short, or always when `complete` is nil
     /// (the answer waits for the keys to come up).
     mutating func add(_ note: MIDINote, at time: Duration, complete: Int?) -> [MIDINote]? {
+        if keys.isEmpty, let completed = completedStart, time - completed <= ChordExercise.window { return nil }
+        completedStart = nil
         if keys.isEmpty { start = time }
         keys.append(note)
         guard let complete else { return nil }
         var classes = 0
         for key in keys { classes |= 1 << key.pitchClass.rawValue }
-        return classes.nonzeroBitCount >= complete ? taken() : nil
+        guard classes.nonzeroBitCount >= complete else { return nil }
+        completedStart = start
+        return taken()
     }
 
     /// A key released: the group, taken out, when it was the last key down.
     mutating func released(_ note: MIDINote) -> [MIDINote]? {
         held.remove(note)
+        if held.isEmpty { completedStart = nil }
         guard held.isEmpty, !keys.isEmpty else { return nil }
         return taken()
     }

@@ -74,6 +74,9 @@ extension ProgressionExercise: ExerciseModule {
                                         progression: progression.rawValue)
         // The answer is timed from the last chord's start, as the question's timeline sounds it (docs/audio.md).
         var question = OpenProgressionQuestion(shown: shown, progression: progression, chords: chords, exercise: self)
+        // The keys of the last chord answered are still down: one pressed in its window (a
+        // doubled tone pressed last) is one of it, not this question's first chord.
+        if let before = previous as? OpenProgressionQuestion { question.group = before.group }
         question.answerTime = context.time + question.sounds.dropLast().soundingTime(context.settings)
         return question
     }
