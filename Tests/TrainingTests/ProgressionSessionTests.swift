@@ -92,7 +92,9 @@ import Testing
         Self.playChord(chords[0], harness)  // ii again where V is expected
         let wrong = try #require(harness.sink.judgements.last)
         #expect(!wrong.correct && wrong.heardAs == "D minor" && wrong.attempt == 1)
+        #expect(wrong.staff.notes.filter { $0.role == .answer }.count == 1, "the chord played right stays drawn")
         Self.playChord(chords[1], harness)
+        #expect(harness.sink.judgements.last?.attempt == 2, "the second try at V")
         Self.playChord([48, 52, 56], harness)  // C augmented where I is expected
         let reveal = try #require(harness.sink.reveals.last)
         #expect(reveal.answers.map(\.midiNote.rawValue) == chords.map { $0[0] }, "every chord's bass")

@@ -15,7 +15,7 @@ struct OpenProgressionQuestion: RevealedOnce {
         let bass: SpelledNote
         /// The chord's pitch classes: an answer with as many is complete.
         let pitchClassCount: Int
-        var subject: AnswerSubject { .numeral(numeral) }
+        let subject: AnswerSubject
     }
 
     let shown: ProgressionQuestion
@@ -27,7 +27,9 @@ struct OpenProgressionQuestion: RevealedOnce {
     /// The chord expected next.
     var index = 0
     var group = ChordGroup()
+    /// Wrong chords in the question (the reveal counts these) and at the chord expected.
     var wrongTries = 0
+    var wrongAtChord = 0
     /// When the chord expected became expected.
     var expectedSince: Duration?
 
@@ -73,22 +75,24 @@ struct OpenProgressionQuestion: RevealedOnce {
         let correct = Self.answers(played, expected, bass: exercise.bass)
         let since = expectedSince ?? answerTime
         let responseTime = max(.zero, context.time - since)
-        let attempt = wrongTries + 1
+        let attempt = wrongAtChord + 1
         if index == 0 && attempt == 1 { context.firstNote(after: responseTime) }
         var heardAs: String?
-        var shownStaff = staff
         if correct {
             context.right(expected.subject, firstTry: attempt == 1, responseTime: responseTime)
             index += 1
+            wrongAtChord = 0
             expectedSince = context.time
-            shownStaff = Staff([StaffNote(shown.root, role: .root)] + chords[..<index].map { StaffNote($0.bass, role: .answer) })
         } else {
             let heard = Chord.heard(played, root: expected.chord.root.pitchClass)
             let bassWrong = exercise.bass && expected.chord.matchesLoosely(played)
             heardAs = bassWrong ? "\(heard.name) over \(played.min()!.pitchClass.preferredName)" : heard.name
             context.wrong(expected.subject, heardAs: numeral(played) ?? heard.counted)
             wrongTries += 1
+            wrongAtChord += 1
         }
+        // The basses played right so far (a wrong chord keeps them: it is tried again).
+        let shownStaff = Staff([StaffNote(shown.root, role: .root)] + chords[..<index].map { StaffNote($0.bass, role: .answer) })
         let finished = correct && index == chords.count
         if finished {
             context.finishedQuestion()

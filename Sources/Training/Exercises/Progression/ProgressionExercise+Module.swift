@@ -67,7 +67,9 @@ extension ProgressionExercise: ExerciseModule {
         }
         let tonic = chooseTonic(progression.quality, previous: (previous as? OpenProgressionQuestion)?.shown.rootNote, context: &context)
         let key = Key(tonic: tonic.name, quality: progression.quality)
-        let chords = progression.numerals.map { Self.sounded($0, in: key, tonic: tonic) }
+        // The key's degrees spelled once for all its chords (a question's prompt, `make bench-training`).
+        let degrees = (try? key.degrees()) ?? []
+        let chords = progression.numerals.map { Self.sounded($0, in: key, degrees: degrees, tonic: tonic) }
         context.asked(.progression(progression))
         for chord in chords { context.asked(chord.subject) }
         let shown = ProgressionQuestion(key: key, root: tonic, rootNote: MIDINote(tonic.midiNumber), length: chords.count,
@@ -84,10 +86,11 @@ extension ProgressionExercise: ExerciseModule {
     /// `numeral` of `key` voiced around `tonic` (the key in the register the cadence sounds
     /// around): its bass 7 to 18 semitones below the tonic, where the cadence's basses are; its
     /// tones, each once, in close position from a fourth below the tonic to a tritone above it.
-    static func sounded(_ numeral: RomanNumeral, in key: Key, tonic: SpelledNote) -> OpenProgressionQuestion.Sounded {
+    static func sounded(_ numeral: RomanNumeral, in key: Key, degrees: [NoteName], tonic: SpelledNote) -> OpenProgressionQuestion.Sounded {
         let t = tonic.midiNumber
-        // The tones can always be spelled in the keys the tonics are spelled in (`tonicSpelling`).
-        let chord = (try? numeral.chord(in: key)) ?? Chord(root: key.tonic, quality: numeral.quality)
+        // The degrees can always be spelled in the keys the tonics are spelled in (`tonicSpelling`).
+        let chord = degrees.count == 7 ? Chord(root: degrees[numeral.degree - 1], quality: numeral.quality)
+            : (try? numeral.chord(in: key)) ?? Chord(root: key.tonic, quality: numeral.quality)
         let classes = chord.pitchClasses.map(\.rawValue)
         let bassClass = classes[numeral.bassTone]
         let bassKey = t - 18 + pitchClass(bassClass - (t - 18))
@@ -96,7 +99,7 @@ extension ProgressionExercise: ExerciseModule {
         let bass = spelled(MIDINote(bassKey), bassName)
         return OpenProgressionQuestion.Sounded(
             numeral: numeral, chord: chord, voicing: ([bassKey] + upper).map { MIDINote($0) }, bass: bass,
-            pitchClassCount: Set(classes).count)
+            pitchClassCount: Set(classes).count, subject: .numeral(numeral))
     }
 
     /// The given tonic, or a random one in `tonicRegister` (within the note range), not the last one's.

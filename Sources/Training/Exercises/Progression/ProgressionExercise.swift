@@ -35,15 +35,26 @@ public struct ProgressionExercise: Sendable, Hashable, Codable {
 extension AnswerSubject {
     /// A chord of a progression, by its Roman numeral (`V7`, `ii6`): what each chord played is counted under.
     public static func numeral(_ numeral: RomanNumeral) -> AnswerSubject {
-        AnswerSubject(category: "numeral", label: numeral.name, value: .string(numeral.name),
-                      order: [6, numeral.degree, ChordQuality.allCases.firstIndex(of: numeral.quality) ?? 0, numeral.inversion],
-                      spoken: numeral.spoken)
+        numeralSubjects[numeral] ?? makeNumeral(numeral)
     }
 
     /// A whole progression (`ii-V-I`): each question is counted under it besides its chords.
     public static func progression(_ progression: Progression) -> AnswerSubject {
-        AnswerSubject(category: "progression", label: progression.rawValue, value: .string(progression.rawValue),
-                      order: [7, Progression.allCases.firstIndex(of: progression) ?? 0],
-                      spoken: progression.numerals.map(\.spoken).joined(separator: ", "))
+        progressionSubjects[progression]!
+    }
+
+    // Made once: a chord judged and a question opened read them (`make bench-training`).
+    private static let numeralSubjects: [RomanNumeral: AnswerSubject] = Dictionary(
+        Progression.allCases.flatMap(\.numerals).map { ($0, makeNumeral($0)) }, uniquingKeysWith: { first, _ in first })
+    private static let progressionSubjects: [Progression: AnswerSubject] = Dictionary(uniqueKeysWithValues: Progression.allCases.map { progression in
+        (progression, AnswerSubject(category: "progression", label: progression.rawValue, value: .string(progression.rawValue),
+                                    order: [7, Progression.allCases.firstIndex(of: progression)!],
+                                    spoken: progression.numerals.map(\.spoken).joined(separator: ", ")))
+    })
+
+    private static func makeNumeral(_ numeral: RomanNumeral) -> AnswerSubject {
+        AnswerSubject(category: "numeral", label: numeral.name, value: .string(numeral.name),
+                      order: [6, numeral.degree, ChordQuality.allCases.firstIndex(of: numeral.quality) ?? 0, numeral.inversion],
+                      spoken: numeral.spoken)
     }
 }
