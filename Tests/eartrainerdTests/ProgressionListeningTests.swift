@@ -38,13 +38,15 @@ struct ProgressionListeningTests {
         return played.stdout
     }
 
-    @Test("two progressions heard after their cadences are played back chord by chord, each chord judged right, the results counted")
-    func progressionsByEar() throws {
+    @Test("two progressions heard after their cadences are played back chord by chord, each chord judged right, the results counted",
+          arguments: [[], ["--level", "3", "--bass"]])
+    func progressionsByEar(options: [String]) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("progression-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try EarListeningTests.daemon(folder)
-        let started = try Eartrainctl.run(["start", "progression", "--seed", "4"], socket: daemon.socketPath)
+        // Level 3 with the bass: sevenths and inversions, each chord's lowest key heard as its bass.
+        let started = try Eartrainctl.run(["start", "progression", "--seed", "4"] + options, socket: daemon.socketPath)
         #expect(started.status == 0, "\(started)")
         var total = 0
         var after = 0.0
@@ -59,6 +61,8 @@ struct ProgressionListeningTests {
             #expect(cadence.allSatisfy { $0.count == 4 }, "question \(question): the cadence \(cadence)")
             #expect(cadence.first == cadence.last, "I and I again: \(cadence)")
             #expect(chords.allSatisfy { (3...5).contains($0.count) }, "question \(question): \(chords)")
+            // The bass alone below the cadence's register, the upper voices close together.
+            #expect(chords.allSatisfy { $0.count >= 2 && $0[1].rawValue - $0[0].rawValue >= 2 }, "\(chords)")
             let now = try WAVListener(path: wav)
             after = Double(now.samples.count) / Double(now.rate)  // what follows the answer is heard from here
             let output = try Self.playBack(chords, daemon)
