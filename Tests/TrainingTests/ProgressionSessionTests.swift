@@ -32,6 +32,7 @@ import Testing
         }
         #expect(Progression.levels.map { level in Progression.allCases.filter { $0.level == level }.count } == [4, 4, 4])
         #expect(Progression.named("i-iv-V-i") == .minorCadence && Progression.named("I-IV-V-I") == .one)
+        #expect(Progression.named("II-v-i") == .twoFiveOne && Progression.named("i-iv-v-i") == nil, "in any case only when that names one")
         #expect(try RomanNumeral(5, .major).chord(in: Key(tonic: NoteName(parsing: "A"), quality: .minor)).symbol == "E")
         #expect(RomanNumeral(5, .dominant7, inversion: 1).name == "V65" && RomanNumeral(1, .major, inversion: 2).spoken == "one six four")
     }

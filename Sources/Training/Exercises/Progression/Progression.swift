@@ -43,9 +43,12 @@ public enum Progression: String, NamedChoice {
     /// The chords, in order.
     public var numerals: [RomanNumeral] { Self.table[self]! }
 
-    /// The name exactly, then in any case: `I-IV-V-I` and `i-iv-V-i` differ only in case.
+    /// The name exactly, else in any case when that names one: `I-IV-V-I` and `i-iv-V-i` differ
+    /// only in case, so `i-iv-v-i` names neither and is refused with the list.
     public static func named(_ text: String) -> Progression? {
-        Progression(rawValue: text) ?? allCases.first { $0.rawValue.lowercased() == text.lowercased() }
+        if let exact = Progression(rawValue: text) { return exact }
+        let matches = allCases.filter { $0.rawValue.lowercased() == text.lowercased() }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     // Made once: a judged chord reads them on every answer (`make bench-training`).
