@@ -85,6 +85,25 @@ import Testing
         #expect(rows["V"]?.correct == 1 && rows["ii"]?.asked == 2, "the second question, ii-V-I again, asked too")
     }
 
+    @Test("the answer is timed from the last chord's start, after the last progression's echo and the breath")
+    func answerTime() throws {
+        let harness = try Self.start()
+        let settings = harness.settings.current
+        for question in 1...2 {
+            let sounds = try #require(harness.sink.prompts.last?.sounds)
+            let echo = question == 1 ? Duration.zero
+                : sounds.dropFirst(4).map { $0 }.soundingTime(settings) - settings.promptGap + settings.breath  // ii-V-I again: as long
+            // Each chord's tones once, the bass first: complete at its last key, 20 ms after the first.
+            let chords = try Self.chords(harness).map { chord in [chord[0]] + chord.dropFirst().filter { $0 % 12 != chord[0] % 12 } }
+            // The last question's keys came up 300 ms after it was answered (and this one prompted).
+            let since = question == 1 ? Duration.zero : .milliseconds(300)
+            Self.playChord(chords[0], harness, after: echo + sounds.dropLast().soundingTime(settings) + .milliseconds(500) - since)
+            let first = try #require(harness.sink.judgements.last)
+            #expect(first.correct && first.responseTime == .milliseconds(520), "question \(question): \(first.responseTime)")
+            for chord in chords.dropFirst() { Self.playChord(chord, harness) }
+        }
+    }
+
     @Test("a wrong chord is heard as what it is and tried again; after the tries the rest is revealed")
     func wrongAndReveal() throws {
         let harness = try Self.start(ProgressionExercise(progressions: [.twoFiveOne], root: try RootNote(parsing: "C4"), triesBeforeReveal: 2))

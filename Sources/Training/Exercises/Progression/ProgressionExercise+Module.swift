@@ -74,12 +74,16 @@ extension ProgressionExercise: ExerciseModule {
         for chord in chords { context.asked(chord.subject) }
         let shown = ProgressionQuestion(key: key, root: tonic, rootNote: MIDINote(tonic.midiNumber), length: chords.count,
                                         progression: progression.rawValue)
-        // The answer is timed from the last chord's start, as the question's timeline sounds it (docs/audio.md).
+        // The answer is timed from the last chord's start, as the question's timeline sounds it
+        // (docs/audio.md); what only the sound edge knows (the voice, the wait for keys up) is not counted.
         var question = OpenProgressionQuestion(shown: shown, progression: progression, chords: chords, exercise: self)
         // The keys of the last chord answered are still down: one pressed in its window (a
         // doubled tone pressed last) is one of it, not this question's first chord.
         if let before = previous as? OpenProgressionQuestion { question.group = before.group }
-        question.answerTime = context.time + question.sounds.dropLast().soundingTime(context.settings)
+        // Before it: the last progression played back (a right answer's echo, or its reveal) and the breath.
+        let settings = context.settings
+        let echo = (previous as? OpenProgressionQuestion).map { $0.progressionSounds.soundingTime(settings) - settings.promptGap + settings.breath }
+        question.answerTime = context.time + (echo ?? .zero) + question.sounds.dropLast().soundingTime(settings)
         return question
     }
 
