@@ -85,9 +85,11 @@ struct OpenProgressionQuestion: RevealedOnce {
             expectedSince = context.time
         } else {
             let heard = Chord.heard(played, root: expected.chord.root.pitchClass)
+            let inKey = inTheKey(played)
+            let name = inKey?.name ?? heard.name
             let bassWrong = exercise.bass && expected.chord.matchesLoosely(played)
-            heardAs = bassWrong ? "\(heard.name) over \(played.min()!.pitchClass.preferredName)" : heard.name
-            context.wrong(expected.subject, heardAs: numeral(played) ?? heard.counted)
+            heardAs = bassWrong ? "\(name) over \(played.min()!.pitchClass.preferredName)" : name
+            context.wrong(expected.subject, heardAs: inKey?.numeral ?? heard.counted)
             wrongTries += 1
             wrongAtChord += 1
         }
@@ -96,7 +98,7 @@ struct OpenProgressionQuestion: RevealedOnce {
         let finished = correct && index == chords.count
         if finished {
             context.finishedQuestion()
-            context.recordAdaptive(.progression(progression), missed: wrongTries > 0, responseTime: context.time - answerTime)
+            context.recordAdaptive(.progression(progression), missed: wrongTries > 0, responseTime: max(.zero, context.time - answerTime))
             context.wholeQuestion(.progression(progression), errors: wrongTries, revealed: false, responseTime: max(.zero, context.time - answerTime))
         }
         let judgement = NoteJudgement(
@@ -109,15 +111,16 @@ struct OpenProgressionQuestion: RevealedOnce {
         return QuestionStep([.noteJudged(judgement), reveal(.tooManyWrongTries, context: &context)], finished: true)
     }
 
-    /// What the keys made as a numeral of the key, where the chord is on one of its degrees
-    /// (`ii`; with `bass`, its inversion too: `V6`), for the results' confusions; else nil.
-    private func numeral(_ played: [MIDINote]) -> String? {
-        guard let recognized = Chord.recognize(played).first, let lowest = played.min(),
-              let degree = (try? shown.key.degrees())?.firstIndex(where: { $0.pitchClass == recognized.root }) else { return nil }
+    /// What the keys made, where the chord is on a degree of the key: as a numeral for the
+    /// results' confusions (`ii`; with `bass`, its inversion too: `V6`), and named as the key
+    /// spells it (`C# major` in F♯ major); else nil.
+    private func inTheKey(_ played: [MIDINote]) -> (numeral: String, name: String)? {
+        guard let recognized = Chord.recognize(played).first, let lowest = played.min(), let degrees = try? shown.key.degrees(),
+              let degree = degrees.firstIndex(where: { $0.pitchClass == recognized.root }) else { return nil }
         let semitones = recognized.quality.semitones
         let inversion = exercise.bass
             ? semitones.firstIndex { (recognized.root.rawValue + $0) % 12 == lowest.pitchClass.rawValue } ?? 0 : 0
-        return RomanNumeral(degree + 1, recognized.quality, inversion: inversion).name
+        return (RomanNumeral(degree + 1, recognized.quality, inversion: inversion).name, Chord(root: degrees[degree], quality: recognized.quality).name)
     }
 
     /// The chords not yet played, each its bass (the answers), the progression sounded again.
