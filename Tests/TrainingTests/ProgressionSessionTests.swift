@@ -66,6 +66,7 @@ import Testing
         let harness = try Self.start()
         let chords = try Self.chords(harness)
         #expect(chords.count == 3)
+        #expect(harness.sink.prompts.last?.question.shown.spoken == "listen: a cadence in C major, then three chords")
         for (index, chord) in chords.enumerated() {
             // Another voicing: the upper keys an octave up, the bass kept, and doubled on top,
             // pressed last (after the chord is complete: one of it, not a new answer).
