@@ -1,7 +1,7 @@
 // Time to judge one note and emit its event (goal: median under 10 µs).
 // Not a test: run with `make bench-training` (a release build); the figures go in docs/benchmarks.md.
 //
-//   TrainingBenchmark [--case wrong|right|scale|note-off|ear-interval|chord|degree|dictation|rhythm] [--iterations N] [--warmup N] [--json]
+//   TrainingBenchmark [--case wrong|right|scale|note-off|ear-interval|chord|degree|dictation|rhythm|progression] [--iterations N] [--warmup N] [--json]
 //
 // `--case` runs one case alone: scripts/bench runs it under callgrind at two iteration counts, and
 // the difference of the instruction counts over the difference of the counts is the cost of a note.
@@ -89,7 +89,7 @@ struct Options {
         if let only, !Self.cases.contains(only) { Self.fail("--case is one of \(Self.cases.joined(separator: ", "))") }
     }
 
-    static let cases = ["wrong", "right", "scale", "note-off", "ear-interval", "chord", "degree", "dictation", "rhythm"]
+    static let cases = ["wrong", "right", "scale", "note-off", "ear-interval", "chord", "degree", "dictation", "rhythm", "progression"]
 
     static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("TrainingBenchmark: \(message)\n".utf8))
@@ -230,6 +230,25 @@ func run() throws {
                 next = 0
                 start = clock.now + .seconds(1)
             }
+        }))
+    }
+
+    // 9. A chord of a progression played back: its keys 5 ms apart, judged at the last, released;
+    //    every 3rd or 4th chord also ends the question and prompts the next (cadence and chords).
+    if options.wants("progression") {
+        let engine = TrainingEngine(clock: clock, random: SeededRandom(seed: 9), controls: .none, sink: sink)
+        try engine.start(Exercise(ProgressionExercise(progressions: Progression.upTo(level: 2))))
+        var chords = heard(engine).dropFirst(4).map(\.notes)
+        var next = 0
+        results.append(("progression", measure("progression, right chord (keys + judge + noteJudged + releases; every 3rd-4th also the next prompt)") { _ in
+            let keys = chords[next]
+            for key in keys {
+                clock.now += .milliseconds(5)
+                engine.handle(.noteOn(key, velocity: 80, at: clock.now))
+            }
+            for key in keys { engine.handle(.noteOff(key, at: clock.now)) }
+            next += 1
+            if next == chords.count { chords = heard(engine).dropFirst(4).map(\.notes); next = 0 }
         }))
     }
 

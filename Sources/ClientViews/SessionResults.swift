@@ -63,9 +63,11 @@ public struct SessionResults: Sendable, Hashable {
 
     /// `per degree`, `per interval`, `per chord`: the rows' category (an older daemon's rows
     /// have none: `per degree` when every subject is a degree, else `per interval`).
+    /// Rows of several categories (a progression's numerals and the progression) are `per item`.
     public var heading: String {
         let categories = Set(rows.compactMap(\.category))
         if categories.count == 1, let category = categories.first { return "per " + category }
+        if categories.count > 1 { return "per item" }
         return rows.allSatisfy { $0.subject.hasPrefix("degree") } ? "per degree" : "per interval"
     }
 }

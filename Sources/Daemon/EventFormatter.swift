@@ -117,7 +117,8 @@ struct EventFormatter {
         if let total = question.shown.answerCount {
             let done = judgement.staff.notes.filter { $0.role == .answer }.count
             let wrong = judgement.correct ? "" : showsExpected ? "  expected \(judgement.expected)" : "  try \(judgement.attempt)"
-            return "\(Self.title(question))  \(played) \(mark)\(wrong)  \(done)/\(total)"
+            let heard = judgement.heardAs.map { "  (you played \($0))" } ?? ""
+            return "\(Self.title(question))  \(played) \(mark)\(wrong)  \(done)/\(total)\(heard)"
         }
         let detail = judgement.correct
             ? String(format: "%.2fs", judgement.sincePrompt.seconds) : "try \(judgement.attempt)"

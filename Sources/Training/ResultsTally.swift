@@ -61,6 +61,20 @@ struct ResultsTally {
         rows[subject, default: RowCount()].revealed += 1
     }
 
+    /// A whole question counted under `subject` beside its answers' own rows (a progression
+    /// beside its chords): its row only, never the totals, which count answers. `responseTime`:
+    /// from when its first answer was expected to its last.
+    mutating func wholeQuestion(_ subject: AnswerSubject, errors: Int, revealed: Bool, responseTime: Duration) {
+        rows[subject, default: RowCount()].errors += errors
+        if revealed {
+            rows[subject, default: RowCount()].revealed += 1
+        } else {
+            rows[subject, default: RowCount()].correct += 1
+            rows[subject, default: RowCount()].responseTotal += responseTime
+            if errors == 0 { rows[subject, default: RowCount()].correctFirstTry += 1 }
+        }
+    }
+
     /// A question (or the rest of a scale round) skipped.
     mutating func skippedQuestion() { skipped += 1 }
     mutating func completedRound() { roundsCompleted += 1 }

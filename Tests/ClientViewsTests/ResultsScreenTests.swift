@@ -39,6 +39,22 @@ struct ResultsScreenTests {
         #expect(lines.allSatisfy { $0.count <= 80 })
     }
 
+    @Test("rows of two categories (a progression's numerals and the progression) are per item")
+    func twoCategories() {
+        guard case .object(var fields) = Self.results(subjects: ["V7", "ii-V-I"]), case .array(let rows) = fields["breakdown"] else {
+            Issue.record("the fixture's shape")
+            return
+        }
+        fields["breakdown"] = .array(zip(rows, ["numeral", "progression"]).map { row, category in
+            guard case .object(var row) = row else { return row }
+            row["category"] = .string(category)
+            return .object(row)
+        })
+        let lines = ResultsScreen.lines(.object(fields))
+        #expect(lines[4].hasPrefix("per item "), "\(lines[4])")
+        #expect(lines[5].hasPrefix("V7 ") && lines[6].hasPrefix("ii-V-I "))
+    }
+
     @Test("the score bar rounds to whole cells and stays within its width", arguments: [
         (0.0, "░░░░"), (0.5, "██░░"), (1.0, "████"), (1.7, "████"), (-1.0, "░░░░"), (0.6, "██░░"),
     ])

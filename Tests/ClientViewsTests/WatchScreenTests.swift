@@ -2,6 +2,7 @@ import ClientViews
 import ControlProtocol
 import Foundation
 import Testing
+import Training
 
 @Suite("Watch screen")
 struct WatchScreenTests {
@@ -159,5 +160,20 @@ struct WatchScreenTests {
         #expect(state.progress == 1)
         state.apply(Self.event("note_judged", seconds: 2, ["correct": .bool(false), "played": .string("C4"), "attempt": .number(1), "staff": .array([])]))
         #expect(state.progress == 0 && state.lastAnswer?.text == "C4 ✗  try 1", "\(String(describing: state.lastAnswer))")
+    }
+    @Test("a progression counts its chords; a wrong chord keeps the count; the question names the key and the count only")
+    func progressionCount() {
+        var state = WatchState()
+        state.apply(Self.event("session_started", seconds: 0, ["exercise": .string("progressions I-IV-V-I ii-V-I")]))
+        let question: [String: JSONValue] = ["kind": .string("progression"), "key": .string("D major"), "tonic": .string("D4"), "chords": .number(4)]
+        state.apply(Self.event("prompt", seconds: 0, [
+            "number": .number(1), "repeat": .bool(false), "staff": .array([]), "answer_count": .number(4), "question": .object(question),
+        ]))
+        #expect(state.counted && state.total == 4 && state.progress == 0)
+        #expect(ProgressionExercise.watchQuestion(question) == "in D major: play the 4 chords you hear")
+        state.apply(Self.event("note_judged", seconds: 1, ["correct": .bool(true), "played": .string("D3"), "staff": Self.staffJSON([("D3", 9, nil)])]))
+        state.apply(Self.event("note_judged", seconds: 2, ["correct": .bool(false), "played": .string("A2"), "attempt": .number(1),
+                                                            "staff": Self.staffJSON([("D3", 9, nil)])]))
+        #expect(state.progress == 1, "the chord played right stays counted")
     }
 }

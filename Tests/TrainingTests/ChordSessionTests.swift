@@ -45,6 +45,16 @@ import Testing
         #expect(results.confusions.map { "\($0.expected) → \($0.played)" } == ["minor → major"], "on the asked root, the quality played")
     }
 
+    @Test("a doubled tone pressed after the chord is complete is one of it, not the next question's answer")
+    func doubledTonePressedLast() throws {
+        let harness = try Self.start()
+        let root = try #require(harness.sink.prompts.last?.sounds[0].notes[0]).rawValue
+        for (index, key) in [root, root + 3, root + 7, root + 12].enumerated() { harness.press(key, after: index == 0 ? .seconds(1) : .milliseconds(10)) }
+        harness.release([root, root + 3, root + 7, root + 12])
+        #expect(harness.sink.judgements.map(\.correct) == [true], "one answer, right")
+        #expect(harness.sink.prompts.count == 2)
+    }
+
     @Test("a key after the window starts a new answer; strict takes only the voicing sounded")
     func laterKeyAndStrict() throws {
         let harness = try Self.start(ChordExercise(qualities: [.minor], root: try RootNote(parsing: "C"), strict: true))

@@ -58,6 +58,8 @@ import Training
         #expect(choices(DictationExercise.self, "mode") == Mode.allCases.filter { $0 != .chromatic }.map(\.name))
         #expect(choices(ChordExercise.self, "qualities") == ChordQuality.names)
         #expect(choices(DegreeExercise.self, "quality") == ["major", "minor"])
+        #expect(choices(ProgressionExercise.self, "progressions") == Progression.names)
+        #expect(choices(ProgressionExercise.self, "level") == ["1", "2", "3"])
         #expect(choices(IntervalExercise.self, "intervals") == IntervalExercise.extendedIntervals.map(\.description))
         #expect(choices(EarIntervalExercise.self, "intervals") == choices(IntervalExercise.self, "intervals"))
         #expect(choices(ChordExercise.self, "tries") == (1...20).map(String.init))

@@ -38,6 +38,10 @@ public struct QuestionContext {
     public mutating func wrong(_ subject: AnswerSubject, heardAs played: String) { tally.wrong(subject, played: played, rank: 100) }
     /// An answer shown; `skipped` when the student asked for it.
     public mutating func revealed(_ subject: AnswerSubject, skipped: Bool) { tally.revealed(subject, skipped: skipped) }
+    /// A whole question counted under `subject` (a progression), beside its answers: its row only.
+    public mutating func wholeQuestion(_ subject: AnswerSubject, errors: Int, revealed: Bool, responseTime: Duration) {
+        tally.wholeQuestion(subject, errors: errors, revealed: revealed, responseTime: responseTime)
+    }
     /// A question (or the rest of a round) skipped.
     public mutating func skippedQuestion() { tally.skippedQuestion() }
     /// A round played to its end.

@@ -61,9 +61,13 @@ extension ChordExercise: ExerciseModule {
         let rootName = root?.spelling ?? rootKey.spelled.name
         let chord = Chord(root: rootName, quality: quality)
         context.asked(.chord(quality))
-        return OpenChordQuestion(
+        var question = OpenChordQuestion(
             shown: ChordQuestion(root: SpelledNote(rootName, octave: rootKey.octave), rootNote: rootKey),
             chord: chord, voicing: chord.midiNotes(rootNote: rootKey), exercise: self, promptTime: context.time,
             pitchClassCount: Set(quality.semitones.map { $0 % 12 }).count)
+        // The last answer's keys are still down: one pressed in its window (a doubled tone
+        // pressed last) is one of it, not this question's answer.
+        if let before = previous as? OpenChordQuestion { question.group = before.group }
+        return question
     }
 }

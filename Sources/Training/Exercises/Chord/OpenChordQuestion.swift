@@ -10,9 +10,7 @@ struct OpenChordQuestion: RevealedOnce {
     let voicing: [MIDINote]
     let exercise: ChordExercise
     let promptTime: Duration
-    var group: [MIDINote] = []
-    var groupStart: Duration = .zero
-    var held: Set<MIDINote> = []
+    var group = ChordGroup()
     var wrongTries = 0
     /// The chord's pitch classes: an answer with as many is complete.
     let pitchClassCount: Int
@@ -25,31 +23,25 @@ struct OpenChordQuestion: RevealedOnce {
     var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }
 
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
-        held.insert(note)
         var earlier: [TrainingEvent.Kind] = []
-        if !group.isEmpty && context.time - groupStart > ChordExercise.window {
+        if let keys = group.closed(before: note, at: context.time) {
             // A key after the window: the keys before it were an answer of their own.
-            let step = judge(velocity: velocity, context: &context)
+            let step = judge(keys, velocity: velocity, context: &context)
             if step.finished { return step }
             earlier = step.events
         }
-        if group.isEmpty { groupStart = context.time }
-        group.append(note)
-        guard Set(group.map(\.pitchClass)).count >= pitchClassCount else { return QuestionStep(earlier) }
-        var step = judge(velocity: velocity, context: &context)
+        guard let keys = group.add(note, at: context.time, complete: pitchClassCount) else { return QuestionStep(earlier) }
+        var step = judge(keys, velocity: velocity, context: &context)
         step.events = earlier + step.events
         return step
     }
 
     mutating func release(_ note: MIDINote, context: inout QuestionContext) -> QuestionStep {
-        held.remove(note)
-        guard held.isEmpty, !group.isEmpty else { return QuestionStep() }
-        return judge(velocity: 64, context: &context)
+        guard let keys = group.released(note) else { return QuestionStep() }
+        return judge(keys, velocity: 64, context: &context)
     }
 
-    private mutating func judge(velocity: Int, context: inout QuestionContext) -> QuestionStep {
-        let played = group
-        group = []
+    private mutating func judge(_ played: [MIDINote], velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let correct = exercise.strict ? Chord.matchesStrictly(played, expected: voicing) : chord.matchesLoosely(played)
         let responseTime = context.time - promptTime
         let attempt = wrongTries + 1
@@ -63,11 +55,9 @@ struct OpenChordQuestion: RevealedOnce {
             context.finishedQuestion()
             shownStaff = Staff((try? chord.notes(from: shown.root))?.map { StaffNote($0, role: .answer) } ?? [])
         } else {
-            let recognized = Chord.recognize(played).first?.chord
-            heardAs = recognized?.name ?? "no chord"
-            // On the question's root the quality says it ("major"); elsewhere the chord ("F major").
-            let onRoot = recognized.map { $0.root.pitchClass == shown.root.name.pitchClass } ?? false
-            context.wrong(subject, heardAs: onRoot ? recognized!.quality.rawValue : heardAs!)
+            let heard = Chord.heard(played, root: shown.root.name.pitchClass)
+            heardAs = heard.name
+            context.wrong(subject, heardAs: heard.counted)
             wrongTries += 1
         }
         let judgement = NoteJudgement(

@@ -1,0 +1,61 @@
+import MusicTheory
+
+/// Keys played as one chord: those pressed within `ChordExercise.window` of the first. A group
+/// is an answer when it has as many pitch classes as the chord asked, when all its keys are up,
+/// or when a key comes after the window (the keys before it were an answer of their own). A key
+/// within the window of a group already judged complete belongs to it (a doubled tone pressed
+/// last) and is no answer. The `chord` kind answers with one group, `progression` with one a chord.
+struct ChordGroup: Sendable, Hashable {
+    private(set) var keys: [MIDINote] = []
+    private var start: Duration = .zero
+    private var held: Set<MIDINote> = []
+    /// When the group judged complete on a press began, while its keys are down: a key within
+    /// its window is one of it (a doubled tone pressed last), never a new answer.
+    private var completedStart: Duration?
+
+    /// A key pressed at `time`: the keys before it when it came after the window (an answer to
+    /// judge before this key counts), taken out of the group.
+    mutating func closed(before note: MIDINote, at time: Duration) -> [MIDINote]? {
+        held.insert(note)
+        guard !keys.isEmpty, time - start > ChordExercise.window else { return nil }
+        return taken()
+    }
+
+    /// Adds the key pressed at `time` (after `closed(before:at:)`): the group, taken out, when it
+    /// now has `complete` pitch classes; nil while it is short, or always when `complete` is nil
+    /// (the answer waits for the keys to come up).
+    mutating func add(_ note: MIDINote, at time: Duration, complete: Int?) -> [MIDINote]? {
+        if keys.isEmpty, let completed = completedStart, time - completed <= ChordExercise.window { return nil }
+        completedStart = nil
+        if keys.isEmpty { start = time }
+        keys.append(note)
+        guard let complete else { return nil }
+        var classes = 0
+        for key in keys { classes |= 1 << key.pitchClass.rawValue }
+        guard classes.nonzeroBitCount >= complete else { return nil }
+        completedStart = start
+        return taken()
+    }
+
+    /// A key released: the group, taken out, when it was the last key down.
+    mutating func released(_ note: MIDINote) -> [MIDINote]? {
+        held.remove(note)
+        if held.isEmpty { completedStart = nil }
+        guard held.isEmpty, !keys.isEmpty else { return nil }
+        return taken()
+    }
+
+    private mutating func taken() -> [MIDINote] {
+        defer { keys = [] }
+        return keys
+    }
+}
+
+extension Chord {
+    /// What a wrong group of keys was heard as: its name for the student (`F major`, `no chord`),
+    /// and as the results count it: the quality alone when it is a chord on `root` (`major`).
+    static func heard(_ played: [MIDINote], root: PitchClass) -> (name: String, counted: String) {
+        guard let recognized = Chord.recognize(played).first?.chord else { return ("no chord", "no chord") }
+        return (recognized.name, recognized.root.pitchClass == root ? recognized.quality.rawValue : recognized.name)
+    }
+}

@@ -1,0 +1,140 @@
+import MusicTheory
+
+/// A progression waiting to be played back: chord by chord from the first, each a `ChordGroup`
+/// judged as the `chord` kind judges one (any voicing; with `bass`, the lowest key its bass). A
+/// right chord moves on to the next; a wrong one is tried again, and after the wrong tries
+/// allowed the rest is revealed.
+struct OpenProgressionQuestion: RevealedOnce {
+    /// One chord of the progression, as sounded.
+    struct Sounded: Sendable, Hashable {
+        let numeral: RomanNumeral
+        let chord: Chord
+        /// The bass, then the upper voices in close position around the tonic.
+        let voicing: [MIDINote]
+        /// The bass as written (the staff shows the bass line as it is played back).
+        let bass: SpelledNote
+        /// The chord's pitch classes: an answer with as many is complete.
+        let pitchClassCount: Int
+        let subject: AnswerSubject
+    }
+
+    let shown: ProgressionQuestion
+    let progression: Progression
+    let chords: [Sounded]
+    let exercise: ProgressionExercise
+    /// When the last chord starts to sound: the first chord's answer time counts from here.
+    var answerTime: Duration = .zero
+    /// The chord expected next.
+    var index = 0
+    var group = ChordGroup()
+    /// Wrong chords in the question (the reveal counts these) and at the chord expected.
+    var wrongTries = 0
+    var wrongAtChord = 0
+    /// When the chord expected became expected.
+    var expectedSince: Duration?
+
+    var question: any ExerciseQuestion { shown }
+    var subject: AnswerSubject { chords[index].subject }
+
+    /// The key's cadence, then the chords, each together.
+    var sounds: [SoundPhrase] { SoundPhrase.cadence(of: shown.key, tonic: shown.root) + progressionSounds }
+    var progressionSounds: [SoundPhrase] { chords.map { SoundPhrase($0.voicing, together: true) } }
+    /// The tonic alone.
+    var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }
+
+    mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
+        var earlier: [TrainingEvent.Kind] = []
+        if let keys = group.closed(before: note, at: context.time) {
+            // A key after the window: the keys before it were a chord of their own.
+            let step = judge(keys, velocity: velocity, context: &context)
+            if step.finished { return step }
+            earlier = step.events
+        }
+        // With the bass asked, a chord is judged when its keys come up: a bass pressed a moment
+        // after the upper keys still counts.
+        let complete = exercise.bass ? nil : chords[index].pitchClassCount
+        guard let keys = group.add(note, at: context.time, complete: complete) else { return QuestionStep(earlier) }
+        var step = judge(keys, velocity: velocity, context: &context)
+        step.events = earlier + step.events
+        return step
+    }
+
+    mutating func release(_ note: MIDINote, context: inout QuestionContext) -> QuestionStep {
+        guard let keys = group.released(note) else { return QuestionStep() }
+        return judge(keys, velocity: 64, context: &context)
+    }
+
+    /// True when `played` answers `expected`: its chord in any voicing, and its bass lowest when asked.
+    static func answers(_ played: [MIDINote], _ expected: Sounded, bass: Bool) -> Bool {
+        guard expected.chord.matchesLoosely(played) else { return false }
+        return !bass || played.min()?.pitchClass == expected.bass.name.pitchClass
+    }
+
+    private mutating func judge(_ played: [MIDINote], velocity: Int, context: inout QuestionContext) -> QuestionStep {
+        let expected = chords[index]
+        let correct = Self.answers(played, expected, bass: exercise.bass)
+        let since = expectedSince ?? answerTime
+        let responseTime = max(.zero, context.time - since)
+        let attempt = wrongAtChord + 1
+        if index == 0 && attempt == 1 { context.firstNote(after: responseTime) }
+        var heardAs: String?
+        if correct {
+            context.right(expected.subject, firstTry: attempt == 1, responseTime: responseTime)
+            index += 1
+            wrongAtChord = 0
+            expectedSince = context.time
+        } else {
+            let heard = Chord.heard(played, root: expected.chord.root.pitchClass)
+            let inKey = inTheKey(played)
+            let name = inKey?.name ?? heard.name
+            let bassWrong = exercise.bass && expected.chord.matchesLoosely(played)
+            heardAs = bassWrong ? "\(name) over \(played.min()!.pitchClass.preferredName)" : name
+            context.wrong(expected.subject, heardAs: inKey?.numeral ?? heard.counted)
+            wrongTries += 1
+            wrongAtChord += 1
+        }
+        // The basses played right so far (a wrong chord keeps them: it is tried again).
+        let shownStaff = Staff([StaffNote(shown.root, role: .root)] + chords[..<index].map { StaffNote($0.bass, role: .answer) })
+        let finished = correct && index == chords.count
+        if finished {
+            context.finishedQuestion()
+            context.recordAdaptive(.progression(progression), missed: wrongTries > 0, responseTime: max(.zero, context.time - answerTime))
+            context.wholeQuestion(.progression(progression), errors: wrongTries, revealed: false, responseTime: max(.zero, context.time - answerTime))
+        }
+        let judgement = NoteJudgement(
+            expected: ExpectedNote(spelled: expected.bass, midiNote: expected.voicing[0], exactOctaveRequired: false),
+            played: played.min() ?? expected.voicing[0], velocity: velocity, correct: correct, subject: expected.subject,
+            attempt: attempt, responseTime: responseTime, sincePrompt: max(.zero, context.time - answerTime), staff: shownStaff,
+            sounds: finished ? progressionSounds : [], keys: played.sorted(), heardAs: heardAs)
+        if finished { return QuestionStep([.noteJudged(judgement)], finished: true) }
+        guard !correct, wrongTries >= exercise.triesBeforeReveal else { return QuestionStep([.noteJudged(judgement)]) }
+        return QuestionStep([.noteJudged(judgement), reveal(.tooManyWrongTries, context: &context)], finished: true)
+    }
+
+    /// What the keys made, where the chord is on a degree of the key: as a numeral for the
+    /// results' confusions (`ii`; with `bass`, its inversion too: `V6`), and named as the key
+    /// spells it (`C# major` in F♯ major); else nil.
+    private func inTheKey(_ played: [MIDINote]) -> (numeral: String, name: String)? {
+        guard let recognized = Chord.recognize(played).first, let lowest = played.min(), let degrees = try? shown.key.degrees(),
+              let degree = degrees.firstIndex(where: { $0.pitchClass == recognized.root }) else { return nil }
+        let semitones = recognized.quality.semitones
+        let inversion = exercise.bass
+            ? semitones.firstIndex { (recognized.root.rawValue + $0) % 12 == lowest.pitchClass.rawValue } ?? 0 : 0
+        return (RomanNumeral(degree + 1, recognized.quality, inversion: inversion).name, Chord(root: degrees[degree], quality: recognized.quality).name)
+    }
+
+    /// The chords not yet played, each its bass (the answers), the progression sounded again.
+    func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
+        // Counted under the chord it stopped at, and the progression as revealed.
+        context.revealed(chords[index].subject, skipped: reason == .skipped)
+        context.recordAdaptive(.progression(progression), missed: true, responseTime: nil)
+        context.wholeQuestion(.progression(progression), errors: wrongTries, revealed: true, responseTime: .zero)
+        if reason == .tooManyWrongTries { context.finishedQuestion() }
+        let answers = chords.map { ExpectedNote(spelled: $0.bass, midiNote: $0.voicing[0], exactOctaveRequired: false) }
+        return .answerRevealed(AnswerRevealed(
+            answers: answers, subjects: [.progression(progression)], reason: reason, sounds: progressionSounds,
+            staff: Staff([StaffNote(shown.root, role: .root)] + chords.enumerated().map { offset, chord in
+                StaffNote(chord.bass, role: offset < index ? .answer : .revealed)
+            })))
+    }
+}

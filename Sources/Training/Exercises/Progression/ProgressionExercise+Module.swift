@@ -1,0 +1,130 @@
+import MusicTheory
+
+extension ProgressionExercise: ExerciseModule {
+    public typealias Question = ProgressionQuestion
+
+    /// `progression`.
+    public static let kind = ExerciseKind(declaring: "progression")
+
+    public static var defaults: ProgressionExercise { ProgressionExercise() }
+
+    /// `progressions` (names, any case where it is not ambiguous) or `level` (1–3: every
+    /// progression up to it); `progressions` wins when both are given.
+    public static func options(from params: ExerciseParams, over base: ProgressionExercise) throws(ExerciseParams.Refusal) -> ProgressionExercise {
+        var options = base
+        if let level = try params.int("level") {
+            guard Progression.levels.contains(level) else { throw ExerciseParams.Refusal("level must be 1-3, got \(level)") }
+            options.progressions = Progression.upTo(level: level)
+        }
+        if let names = try params.strings("progressions") {
+            guard !names.isEmpty else { throw ExerciseParams.Refusal("progressions must name at least one progression") }
+            options.progressions = []
+            for name in names {
+                do { options.progressions.append(try Progression(choosing: name)) } catch { throw ExerciseParams.Refusal("progressions: \(error)") }
+            }
+        }
+        options.root = try params.root(over: base.root)
+        options.bass = try params.bool("bass") ?? base.bass
+        options.adaptive = try params.bool("adaptive") ?? base.adaptive
+        options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
+        return options
+    }
+
+    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> ProgressionExercise {
+        let d = defaults
+        let level = try reader.int("level", 1, in: Progression.levels)
+        return ProgressionExercise(
+            progressions: try reader.array("progressions", Progression.upTo(level: level), allowEmpty: false) { try Progression(choosing: $0) },
+            root: try reader.root(d.root), bass: try reader.bool("bass", d.bass),
+            triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: 1...10),
+            adaptive: try reader.bool("adaptive", d.adaptive))
+    }
+
+    public func validate() throws(TrainingError) {
+        guard !progressions.isEmpty else { throw TrainingError("a progression exercise needs at least one progression") }
+        guard (1...20).contains(triesBeforeReveal) else { throw TrainingError("tries before reveal must be 1-20, got \(triesBeforeReveal)") }
+    }
+
+    /// `progressions I-IV-V-I ii-V-I from random tonics`.
+    public var summary: String {
+        "progressions \(progressions.map(\.rawValue).joined(separator: " ")) from \(root.map { "\($0)" } ?? "random tonics")"
+            + (bass ? " with the bass" : "")
+    }
+
+    public var statusFields: [String: JSONValue] {
+        ["progressions": .array(progressions.map { .string($0.rawValue) }), "bass": .bool(bass)]
+    }
+    public var statusRoot: String { root?.description ?? "random" }
+    public var sessionColumns: SessionColumns { SessionColumns(root: root?.description, intervals: progressions.map(\.rawValue)) }
+
+    public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
+        let progression: Progression
+        if adaptive {
+            let subjects = progressions.map(AnswerSubject.progression)
+            progression = progressions[subjects.firstIndex(of: context.chooseAdaptively(from: subjects))!]
+        } else {
+            progression = progressions.randomElement(using: &context.random)!
+        }
+        let tonic = chooseTonic(progression.quality, previous: (previous as? OpenProgressionQuestion)?.shown.rootNote, context: &context)
+        let key = Key(tonic: tonic.name, quality: progression.quality)
+        // The key's degrees spelled once for all its chords (a question's prompt, `make bench-training`).
+        let degrees = (try? key.degrees()) ?? []
+        let chords = progression.numerals.map { Self.sounded($0, in: key, degrees: degrees, tonic: tonic) }
+        context.asked(.progression(progression))
+        for chord in chords { context.asked(chord.subject) }
+        let shown = ProgressionQuestion(key: key, root: tonic, rootNote: MIDINote(tonic.midiNumber), length: chords.count,
+                                        progression: progression.rawValue)
+        // The answer is timed from the last chord's start, as the question's timeline sounds it
+        // (docs/audio.md); what only the sound edge knows (the voice, the wait for keys up) is not counted.
+        var question = OpenProgressionQuestion(shown: shown, progression: progression, chords: chords, exercise: self)
+        // The keys of the last chord answered are still down: one pressed in its window (a
+        // doubled tone pressed last) is one of it, not this question's first chord.
+        if let before = previous as? OpenProgressionQuestion { question.group = before.group }
+        // Before it: the last progression played back (a right answer's echo, or its reveal) and the breath.
+        let settings = context.settings
+        let echo = (previous as? OpenProgressionQuestion).map { $0.progressionSounds.soundingTime(settings) - settings.promptGap + settings.breath }
+        question.answerTime = context.time + (echo ?? .zero) + question.sounds.dropLast().soundingTime(settings)
+        return question
+    }
+
+    /// `numeral` of `key` voiced around `tonic` (the key in the register the cadence sounds
+    /// around): its bass 7 to 18 semitones below the tonic, where the cadence's basses are; its
+    /// tones, each once, in close position from a fourth below the tonic to a tritone above it.
+    static func sounded(_ numeral: RomanNumeral, in key: Key, degrees: [NoteName], tonic: SpelledNote) -> OpenProgressionQuestion.Sounded {
+        let t = tonic.midiNumber
+        // The degrees can always be spelled in the keys the tonics are spelled in (`tonicSpelling`).
+        let chord = degrees.count == 7 ? Chord(root: degrees[numeral.degree - 1], quality: numeral.quality)
+            : (try? numeral.chord(in: key)) ?? Chord(root: key.tonic, quality: numeral.quality)
+        let classes = chord.pitchClasses.map(\.rawValue)
+        let bassClass = classes[numeral.bassTone]
+        let bassKey = t - 18 + pitchClass(bassClass - (t - 18))
+        let upper = classes.map { t - 5 + pitchClass($0 - (t - 5)) }.sorted()
+        let bassName = (try? chord.tones())?[numeral.bassTone] ?? MIDINote(bassKey).spelled.name
+        let bass = spelled(MIDINote(bassKey), bassName)
+        return OpenProgressionQuestion.Sounded(
+            numeral: numeral, chord: chord, voicing: ([bassKey] + upper).map { MIDINote($0) }, bass: bass,
+            pitchClassCount: Set(classes).count, subject: .numeral(numeral))
+    }
+
+    /// The given tonic, or a random one in `tonicRegister` (within the note range), not the last one's.
+    private func chooseTonic(_ quality: Key.Quality, previous: MIDINote?, context: inout QuestionContext) -> SpelledNote {
+        if let exact = root?.midiNote { return Self.spelled(exact, root?.spelling ?? DegreeExercise.tonicSpelling(exact.pitchClass.rawValue, quality)) }
+        let range = context.settings.noteRange
+        let low = max(Self.tonicRegister.lowerBound.rawValue, range.lowerBound.rawValue + 18)
+        let high = min(Self.tonicRegister.upperBound.rawValue, range.upperBound.rawValue - 6)
+        let register = low <= high ? Array(low...high) : Array(Self.tonicRegister.lowerBound.rawValue...Self.tonicRegister.upperBound.rawValue)
+        var candidates = register.filter { key in root.map { key % 12 == $0.pitchClass.rawValue } ?? (key != previous?.rawValue) }
+        if candidates.isEmpty { candidates = register }
+        let key = MIDINote(candidates.randomElement(using: &context.random)!)
+        return Self.spelled(key, root?.spelling ?? DegreeExercise.tonicSpelling(key.pitchClass.rawValue, quality))
+    }
+
+    /// `key` spelled `name`, in the octave that sounds it (B♯3 is C4's key).
+    private static func spelled(_ key: MIDINote, _ name: NoteName) -> SpelledNote {
+        let near = SpelledNote(name, octave: key.octave)
+        return SpelledNote(name, octave: key.octave + (key.rawValue - near.midiNumber) / 12)
+    }
+
+    /// `value` modulo 12, never negative.
+    private static func pitchClass(_ value: Int) -> Int { ((value % 12) + 12) % 12 }
+}

@@ -1,0 +1,41 @@
+import MusicTheory
+
+/// A progression question as shown while it is open: the key the cadence sets and how many
+/// chords follow; never which chords.
+public struct ProgressionQuestion: Sendable, Hashable, Codable {
+    public let key: Key
+    /// The tonic in the register the cadence sounds around.
+    public let root: SpelledNote
+    public let rootNote: MIDINote
+    /// How many chords follow the cadence, 3…5.
+    public let length: Int
+    /// The progression's name, for the statistics' mode column only (lifetime figures per
+    /// progression, read once the question is closed): never encoded, never on the wire.
+    var progression = ""
+
+    private enum CodingKeys: String, CodingKey {
+        case key, root, rootNote, length
+    }
+}
+
+extension ProgressionQuestion: ExerciseQuestion {
+    public static var kind: ExerciseKind { ProgressionExercise.kind }
+    public var title: String { "progression" }
+    /// `in D major: play the 4 chords you hear`.
+    public var ask: String { "in \(key): play the \(length) chords you hear" }
+    public var text: String { "progression heard " + ask }
+    /// `listen: a cadence in D major, then four chords`.
+    public var spoken: String {
+        let count = ["three", "four", "five"].indices.contains(length - 3) ? ["three", "four", "five"][length - 3] : "\(length)"
+        return "listen: a cadence in \(key.tonic.spoken) \(key.quality.rawValue), then \(count) chords"
+    }
+    /// The tonic: in just intonation the cadence's chords are beatless, and each chord of the
+    /// progression is tuned pure on its root, tuned from the tonic.
+    public var tuningRoot: MIDINote? { rootNote }
+    public var details: [String: JSONValue] {
+        ["key": .string(key.name), "tonic": .string(root.description), "chords": .number(Double(length))]
+    }
+    public var statusFields: [String: JSONValue] { ["key": .string(key.name), "chords": .number(Double(length))] }
+    public var answerCount: Int? { length }
+    public var answerColumns: AnswerColumns { AnswerColumns(root: key.tonic.description, mode: progression) }
+}
