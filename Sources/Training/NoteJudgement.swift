@@ -29,12 +29,19 @@ public struct NoteJudgement: Sendable {
     /// What the keys were heard as, for a wrong answer of several keys ("you played C minor");
     /// nil for one key.
     public let heardAs: String?
+    /// The difference the answer was about, in cents, once it is answered: the offset asked
+    /// (`compare`: signed, sharp positive; `pure`: the pure and tempered versions' difference);
+    /// nil for a kind that does not ask in cents.
+    public let cents: Double?
+    /// What the right answer was, in words, shown after the answer (`higher`, `the second was
+    /// pure`); nil where the expected note says it.
+    public let outcome: String?
 
     /// A judgement; the engine makes these.
     public init(
         expected: ExpectedNote, played: MIDINote, velocity: Int, correct: Bool, subject: AnswerSubject,
         attempt: Int, responseTime: Duration, sincePrompt: Duration, staff: Staff, sounds: [SoundPhrase] = [],
-        keys: [MIDINote]? = nil, heardAs: String? = nil
+        keys: [MIDINote]? = nil, heardAs: String? = nil, cents: Double? = nil, outcome: String? = nil
     ) {
         self.expected = expected
         self.played = played
@@ -48,6 +55,8 @@ public struct NoteJudgement: Sendable {
         self.sounds = sounds
         self.keys = keys ?? [played]
         self.heardAs = heardAs
+        self.cents = cents
+        self.outcome = outcome
     }
 }
 
