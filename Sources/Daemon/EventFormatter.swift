@@ -130,7 +130,8 @@ struct EventFormatter {
             // An answer in cents is one try: what it was, and how far, whether right or wrong.
             let outcome = judgement.outcome.map { "\($0), " } ?? ""
             let time = judgement.correct ? String(format: "  %.2fs", judgement.sincePrompt.seconds) : ""
-            return "\(Self.title(question))  \(played) \(mark)  (\(judgement.subject): \(outcome)\(Self.centsText(cents)))\(time)"
+            let size = judgement.outcome == nil ? Self.centsText(cents) : String(format: "%.1f c", cents)
+            return "\(Self.title(question))  \(played) \(mark)  (\(judgement.subject): \(outcome)\(size))\(time)"
         }
         let detail = judgement.correct
             ? String(format: "%.2fs", judgement.sincePrompt.seconds) : "try \(judgement.attempt)"

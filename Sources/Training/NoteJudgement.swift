@@ -29,9 +29,9 @@ public struct NoteJudgement: Sendable {
     /// What the keys were heard as, for a wrong answer of several keys ("you played C minor");
     /// nil for one key.
     public let heardAs: String?
-    /// The difference the answer was about, in cents, once it is answered: the offset asked
-    /// (`compare`: signed, sharp positive; `pure`: the pure and tempered versions' difference);
-    /// nil for a kind that does not ask in cents.
+    /// Cents, for an intonation answer: the offset a comparison asked (how far apart the notes
+    /// were: `compare`'s offset, `pure`'s difference between its two versions), or a tuned note's
+    /// signed error (sharp positive); nil for every other answer. Given once it is answered.
     public let cents: Double?
     /// What the right answer was, in words, shown after the answer (`higher`, `the second was
     /// pure`); nil where the expected note says it.

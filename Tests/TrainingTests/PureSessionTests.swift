@@ -35,6 +35,7 @@ import Testing
             let open = try Self.open(harness)
             let prompt = try #require(harness.sink.prompts.last)
             #expect(prompt.sounds.count == 2 && prompt.sounds.allSatisfy(\.together) && prompt.sounds[0].notes == prompt.sounds[1].notes)
+            #expect(prompt.sounds.map(\.tuning) == (open.pureFirst ? [.justIntonation, .equalTemperament] : [.equalTemperament, .justIntonation]))
             #expect(prompt.sounds[0].notes.first == open.shown.rootNote && prompt.staff.notes.map(\.role) == [.root])
             #expect(prompt.sounds.notes.allSatisfy(harness.settings.current.noteRange.contains))
             let root = open.shown.rootNote.rawValue

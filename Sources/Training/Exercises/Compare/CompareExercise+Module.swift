@@ -67,8 +67,8 @@ extension CompareExercise: ExerciseModule {
         let key = fitting.randomElement(using: &context.random) ?? places.first ?? range.lowerBound
         let spelled = SpelledNote(key, spelled: root?.spelling)
         context.asked(subject)
-        let shown = CompareQuestion(root: spelled, rootNote: key, interval: interval, asked: staircases[subject].difference)
-        var question = OpenCompareQuestion(shown: shown, sharp: Bool.random(using: &context.random), subject: subject, staircases: staircases)
+        let shown = CompareQuestion(root: spelled, rootNote: key, interval: interval)
+        var question = OpenCompareQuestion(shown: shown, asked: staircases[subject].difference, sharp: Bool.random(using: &context.random), subject: subject, staircases: staircases)
         question.noteTime = context.time + question.sounds.dropLast().soundingTime(context.settings)
         return question
     }

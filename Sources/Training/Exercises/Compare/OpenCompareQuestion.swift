@@ -5,6 +5,8 @@ import MusicTheory
 /// is no answer: nothing is judged.
 struct OpenCompareQuestion: OpenQuestion {
     let shown: CompareQuestion
+    /// The offset asked, in cents (positive): the staircase's difference for the subject.
+    let asked: Double
     /// The second note is sharp (true) or flat.
     let sharp: Bool
     let subject: AnswerSubject
@@ -16,7 +18,7 @@ struct OpenCompareQuestion: OpenQuestion {
     var question: any ExerciseQuestion { shown }
 
     /// The offset asked, signed: sharp positive.
-    var cents: Double { sharp ? shown.asked : -shown.asked }
+    var cents: Double { sharp ? asked : -asked }
 
     /// The note compared with the reference: the reference again, or the interval's upper note.
     var second: MIDINote {
@@ -58,7 +60,7 @@ struct OpenCompareQuestion: OpenQuestion {
         context.measured(SessionThreshold(subject: subject, staircase: staircases[subject]))
         let judgement = NoteJudgement(
             expected: expected, played: note, velocity: velocity, correct: correct, subject: subject, attempt: 1,
-            responseTime: responseTime, sincePrompt: responseTime, staff: staff, cents: cents, outcome: outcome)
+            responseTime: responseTime, sincePrompt: responseTime, staff: staff, cents: asked, outcome: outcome)
         return QuestionStep([.noteJudged(judgement)], finished: true)
     }
 
@@ -74,6 +76,6 @@ struct OpenCompareQuestion: OpenQuestion {
 extension SoundPhrase {
     /// `note` alone, `cents` off its tuned pitch.
     static func detuned(_ note: MIDINote, by cents: Double) -> SoundPhrase {
-        SoundPhrase([note])  // FOUNDATION: cents
+        SoundPhrase([note], cents: [cents])
     }
 }

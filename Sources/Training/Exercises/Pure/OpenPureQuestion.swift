@@ -68,6 +68,6 @@ struct OpenPureQuestion: OpenQuestion {
 extension SoundPhrase {
     /// `keys` together, in `tuning` whatever the session's.
     static func tuned(_ keys: [MIDINote], _ tuning: TuningSystem) -> SoundPhrase {
-        SoundPhrase(keys, together: true)  // FOUNDATION: tuning
+        SoundPhrase(keys, together: true, tuning: tuning)
     }
 }
