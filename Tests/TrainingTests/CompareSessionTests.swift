@@ -41,7 +41,6 @@ import Testing
             harness.play(72)  // an octave above: higher
             let judgement = try #require(harness.sink.judgements.last)
             #expect(judgement.correct == (judgement.outcome == "higher"), "higher is right exactly when the note was sharp")
-            #expect(judgement.cents == 25 || harness.sink.judgements.count > 1, "the offset asked, positive")
             let sounded = try #require(harness.sink.prompts.dropLast().last?.sounds.last)
             #expect(sounded.cents == [judgement.outcome == "higher" ? judgement.cents! : -judgement.cents!], "the second note moved by the offset")
             harness.play(48)  // below: lower
@@ -85,7 +84,7 @@ import Testing
         #expect(results.thresholds.count == 1 && threshold.subject == .register(3))
         #expect(threshold.settled && threshold.trials == 150)
         #expect((2.5...6.5).contains(threshold.cents), "\(threshold.cents)")
-        #expect(results.row(for: .register(3))?.asked == 150)
+        #expect(results.row(for: .register(3))?.asked == 151, "the 150 answered and the one open at the stop")
     }
 
     @Test("random references: one staircase per register, each in the results")

@@ -8,6 +8,9 @@ extension CompareExercise: ExerciseModule {
 
     public static var defaults: CompareExercise { CompareExercise() }
 
+    /// Its answers' cents are the staircase's offsets: the statistics estimate the threshold.
+    public static var findsThreshold: Bool { true }
+
     public static func options(from params: ExerciseParams, over base: CompareExercise) throws(ExerciseParams.Refusal) -> CompareExercise {
         var options = base
         options.root = try params.root(over: base.root)
