@@ -158,8 +158,11 @@ struct IntonationListeningTests {
         for question in 0..<6 {
             let (listener, sounds) = try Self.sounds(wav, count: Self.heard(question: question))
             let versions = [sounds[sounds.count - 2], sounds[sounds.count - 1]]
-            let keys = listener.keys(in: versions[0])
-            #expect(keys.count >= 2 && keys == listener.keys(in: versions[1]), "the same keys twice: \(keys)")
+            // The keys, from the version that shows them all: a key's energy is read at its tempered
+            // pitch, where a just third 14 c off may not stand out from its neighbours.
+            let found = versions.map { listener.keys(in: $0) }
+            let keys = found.max { $0.count < $1.count }!
+            #expect(keys.count >= 2 && found.allSatisfy { Set($0).isSubset(of: keys) }, "the same keys twice: \(found)")
             let root = try #require(keys.first)
             // How far each version's tones lie from the just sizes above its root, in all.
             let off = versions.map { version in
