@@ -31,7 +31,7 @@ import Testing
     @Test("two versions together, the same keys; the root's key or below says the first, above it the second")
     func judging() throws {
         let harness = try Self.start(PureExercise(level: 1))
-        for _ in 0..<30 {
+        for question in 0..<30 {
             let open = try Self.open(harness)
             let prompt = try #require(harness.sink.prompts.last)
             #expect(prompt.sounds.count == 2 && prompt.sounds.allSatisfy(\.together) && prompt.sounds[0].notes == prompt.sounds[1].notes)
@@ -39,7 +39,8 @@ import Testing
             #expect(prompt.sounds[0].notes.first == open.shown.rootNote && prompt.staff.notes.map(\.role) == [.root])
             #expect(prompt.sounds.notes.allSatisfy(harness.settings.current.noteRange.contains))
             let root = open.shown.rootNote.rawValue
-            let key = [root, root - 5, root + 1, root + 7].randomElement()!
+            // The root or a key below it (within the range: the keys below it are controls), or one above.
+            let key = [root, max(root - 5, harness.settings.current.noteRange.lowerBound.rawValue), root + 1, root + 2][question % 4]
             harness.play(key)
             let judgement = try #require(harness.sink.judgements.last)
             #expect(judgement.correct == ((key <= root) == open.pureFirst))

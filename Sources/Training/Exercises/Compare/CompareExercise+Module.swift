@@ -65,7 +65,7 @@ extension CompareExercise: ExerciseModule {
         let top = interval?.semitones ?? 0
         let range = context.settings.noteRange
         let fitting = places.filter { key in
-            (interval != nil || AnswerSubject.register(key.octave) == subject) && key.rawValue + top <= range.upperBound.rawValue
+            (interval != nil || AnswerSubject.register(key.octave) == subject) && key.rawValue + top < range.upperBound.rawValue
         }
         let key = fitting.randomElement(using: &context.random) ?? places.first ?? range.lowerBound
         let spelled = SpelledNote(key, spelled: root?.spelling)
@@ -77,10 +77,12 @@ extension CompareExercise: ExerciseModule {
     }
 
     /// The keys a reference may be: the given one, or every key of its pitch class (or every key)
-    /// in the note range.
+    /// in the note range but its ends, so that a key below it and one above answer (the keys
+    /// beyond the range are controls on a large keyboard).
     private func references(in range: ClosedRange<MIDINote>) -> [MIDINote] {
         if let exact = root?.midiNote { return [exact] }
-        let keys = (range.lowerBound.rawValue...range.upperBound.rawValue).map { MIDINote($0) }
+        let low = range.lowerBound.rawValue + 1, high = max(low, range.upperBound.rawValue - 1)
+        let keys = (low...high).map { MIDINote($0) }
         return root.map { given in keys.filter { $0.pitchClass == given.pitchClass } } ?? keys
     }
 }
