@@ -160,4 +160,25 @@ import Testing
         #expect(throws: (any Error).self) { try CompareExercise.options(from: ExerciseParams(["intervals": .array([.string("X9")])]), over: .defaults) }
         #expect(throws: TrainingError.self) { try CompareExercise(intervals: [try SpelledInterval(parsing: "P22")]).validate() }
     }
+
+    @Test("spaced repetition: a register the student knows (box 5) comes up far less than ones never answered")
+    func review() throws {
+        let known = AnswerSubject.register(2).reviewKey(kind: CompareExercise.kind)
+        #expect(known == "compare/register:octave 2")
+        let now = 10_000_000.0
+        var schedule = ReviewSchedule()
+        for day in 0..<60 { schedule.record(ReviewAnswer(item: known, correct: true, time: now - Double(60 - day) * 86_400)) }
+        #expect(schedule.cards[known]?.box == 5)
+        let harness = Harness(seed: 3)
+        let replayed = schedule
+        harness.engine.review = { _ in (replayed, now) }
+        try harness.engine.start(Exercise(CompareExercise()))
+        var octaves: [Int: Int] = [:]
+        for _ in 0..<300 {
+            let open = try Self.open(harness)
+            octaves[open.shown.rootNote.octave, default: 0] += 1
+            try Self.answer(harness, right: true)
+        }
+        #expect((octaves[2] ?? 0) < 45 && (octaves[3] ?? 0) > 90 && (octaves[4] ?? 0) > 90, "\(octaves)")
+    }
 }
