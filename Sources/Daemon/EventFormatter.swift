@@ -46,7 +46,7 @@ struct EventFormatter {
             // Given once the question is answered, never while it is open.
             if let cents = judgement.cents { fields["cents"] = .number(cents) }
             if let outcome = judgement.outcome { fields["outcome"] = .string(outcome) }
-            details = .object(fields)
+            details = .object(judgement.details.merging(fields) { _, common in common })
         case .roundComplete(let round):
             (type, topic) = ("round_complete", .session)
             let errors = round.errors == 1 ? "1 error" : "\(round.errors) errors"
@@ -119,7 +119,7 @@ struct EventFormatter {
 
     private func judged(_ judgement: NoteJudgement) -> String {
         let mark = judgement.correct ? "✓" : "✗"
-        let played = judgement.keys.map(\.description).joined(separator: "+")
+        let played = judgement.described ?? judgement.keys.map(\.description).joined(separator: "+")
         guard let question else { return "\(played) \(mark)" }
         if let total = question.shown.answerCount {
             let done = judgement.staff.notes.filter { $0.role == .answer }.count

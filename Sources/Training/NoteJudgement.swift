@@ -36,12 +36,18 @@ public struct NoteJudgement: Sendable {
     /// What the right answer was, in words, shown after the answer (`higher`, `the second was
     /// pure`); nil where the expected note says it.
     public let outcome: String?
+    /// What the kind adds to the event's details once it is judged (a rhythm's onsets, early or
+    /// late); empty for most kinds.
+    public let details: [String: JSONValue]
+    /// How the stdout line says what was played, instead of the keys (`2nd onset late 150 ms`).
+    public let described: String?
 
     /// A judgement; the engine makes these.
     public init(
         expected: ExpectedNote, played: MIDINote, velocity: Int, correct: Bool, subject: AnswerSubject,
         attempt: Int, responseTime: Duration, sincePrompt: Duration, staff: Staff, sounds: [SoundPhrase] = [],
-        keys: [MIDINote]? = nil, heardAs: String? = nil, cents: Double? = nil, outcome: String? = nil
+        keys: [MIDINote]? = nil, heardAs: String? = nil, cents: Double? = nil, outcome: String? = nil,
+        details: [String: JSONValue] = [:], described: String? = nil
     ) {
         self.expected = expected
         self.played = played
@@ -57,6 +63,8 @@ public struct NoteJudgement: Sendable {
         self.heardAs = heardAs
         self.cents = cents
         self.outcome = outcome
+        self.details = details
+        self.described = described
     }
 }
 
