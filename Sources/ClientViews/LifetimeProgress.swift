@@ -17,12 +17,15 @@ public struct LifetimeProgress: Sendable, Hashable {
         public var accuracy: Double?
         /// The mean response of the right answers, seconds.
         public var averageResponse: Double?
+        /// The threshold in cents, for a kind that finds one (`compare`); nil otherwise.
+        public var threshold: Double?
 
         init(_ value: JSONValue?) {
             answers = Int(value?["answers"]?.numberValue ?? 0)
             correct = Int(value?["correct"]?.numberValue ?? 0)
             accuracy = value?["accuracy"]?.numberValue
             averageResponse = value?["average_response_seconds"]?.numberValue
+            threshold = value?["threshold_cents"]?.numberValue
         }
     }
 

@@ -35,6 +35,15 @@ public enum ResultsScreen {
                     + String(repeating: " ", count: max(0, 12 - response.count)) + response + "  " + bar(row.firstTryShare, width: 8))
             }
         }
+        if !results.thresholds.isEmpty {
+            lines.append("")
+            lines.append("threshold    cents  trials")
+            for threshold in results.thresholds {
+                let subject = threshold.subject.padding(toLength: 11, withPad: " ", startingAt: 0)
+                lines.append(subject + String(format: "%7.1f  %6d", threshold.cents, threshold.trials)
+                    + (threshold.settled ? "" : "  (not settled yet: a guess)"))
+            }
+        }
         if !results.confusions.isEmpty {
             lines.append("")
             lines.append("missed, and what was played instead:")

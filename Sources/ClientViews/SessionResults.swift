@@ -29,6 +29,18 @@ public struct SessionResults: Sendable, Hashable {
         public var count: Int
     }
 
+    /// How small a difference was heard in one register or interval (`compare`).
+    public struct Threshold: Sendable, Hashable {
+        /// `octave 4`, `P5`.
+        public var subject: String
+        /// The estimate in cents.
+        public var cents: Double
+        /// Answers it rests on.
+        public var trials: Int
+        /// Enough reversals were averaged; false for a provisional estimate.
+        public var settled: Bool
+    }
+
     public var correct: Int
     public var errors: Int
     public var revealed: Int
@@ -38,6 +50,8 @@ public struct SessionResults: Sendable, Hashable {
     public var averageResponse: Double?
     public var rows: [Row]
     public var confusions: [Confusion]
+    /// Empty for a kind that measures none.
+    public var thresholds: [Threshold]
 
     /// Reads the daemon's results object.
     public init(_ results: JSONValue) {
@@ -58,6 +72,10 @@ public struct SessionResults: Sendable, Hashable {
         confusions = (results["confusions"]?.arrayValue ?? []).map { confusion in
             Confusion(expected: confusion["expected"]?.stringValue ?? "?", played: confusion["played"]?.stringValue ?? "?",
                       count: int(confusion, "count"))
+        }
+        thresholds = (results["thresholds"]?.arrayValue ?? []).map { threshold in
+            Threshold(subject: threshold["subject"]?.stringValue ?? "?", cents: threshold["cents"]?.numberValue ?? 0,
+                      trials: int(threshold, "trials"), settled: threshold["settled"]?.boolValue ?? false)
         }
     }
 

@@ -113,10 +113,12 @@ public struct WatchState: Sendable {
                     responseTotal += seconds
                     responseCount += 1
                 }
-                lastAnswer = ("\(played) ✓", true)
+                lastAnswer = ("\(played) ✓" + Self.inCents(details), true)
             } else {
                 errors += 1
-                lastAnswer = ("\(played) ✗  \(wrongTryNote(details))", false)
+                // An answer in cents is one try: what it was and how far, not the try's number.
+                let after = details["cents"] == nil ? "  \(wrongTryNote(details))" : Self.inCents(details)
+                lastAnswer = ("\(played) ✗" + after, false)
             }
             finishedRound = nil
             judged = Array((judged + [JudgedNote(played: played, correct: right)]).suffix(Self.judgedLimit))
@@ -143,6 +145,14 @@ public struct WatchState: Sendable {
             return "expected \(details["expected"]?["note"]?.stringValue ?? "?")"
         }
         return "try \(Int(details["attempt"]?.numberValue ?? 1))"
+    }
+
+    /// What an intonation answer was about, given once it is answered: `  higher, 12.5 c`,
+    /// `  the second was pure, 13.7 c`; empty for any other answer.
+    static func inCents(_ details: JSONValue) -> String {
+        guard let cents = details["cents"]?.numberValue else { return "" }
+        let outcome = details["outcome"]?.stringValue.map { "\($0), " } ?? ""
+        return "  " + outcome + String(format: outcome.isEmpty ? "%+.1f c" : "%.1f c", cents)
     }
 
     /// How the kind words its reports, when this client knows the kind.

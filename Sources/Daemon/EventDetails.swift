@@ -58,6 +58,13 @@ enum EventDetails {
                     "count": .number(Double(confusion.count)),
                 ])
             }),
+            "thresholds": .array(results.thresholds.map { threshold in
+                .object([
+                    "subject": .string(threshold.subject.description), "category": .string(threshold.subject.category),
+                    "cents": .number(threshold.cents), "trials": .number(Double(threshold.trials)),
+                    "settled": .bool(threshold.settled),
+                ])
+            }),
         ])
     }
 }

@@ -43,7 +43,9 @@ struct EventFormatter {
             if judgement.correct || (question?.shown.namesSubjectWhileOpen ?? true) { fields["subject"] = .string(judgement.subject.description) }
             if judgement.keys.count > 1 { fields["keys"] = .array(judgement.keys.map { .string($0.description) }) }
             if let heard = judgement.heardAs { fields["heard_as"] = .string(heard) }
+            // Given once the question is answered, never while it is open.
             if let cents = judgement.cents { fields["cents"] = .number(cents) }
+            if let outcome = judgement.outcome { fields["outcome"] = .string(outcome) }
             details = .object(judgement.details.merging(fields) { _, common in common })
         case .roundComplete(let round):
             (type, topic) = ("round_complete", .session)
@@ -110,6 +112,11 @@ struct EventFormatter {
         return ["sounds": .array(prompt.sounds.notes.map { .string($0.description) })]
     }
 
+    /// `+12.5 c`, `-0.8 c`: a tenth of a cent, the finest the staircase asks.
+    static func centsText(_ cents: Double) -> String {
+        String(format: "%+.1f c", cents)
+    }
+
     private func judged(_ judgement: NoteJudgement) -> String {
         let mark = judgement.correct ? "✓" : "✗"
         let played = judgement.described ?? judgement.keys.map(\.description).joined(separator: "+")
@@ -119,6 +126,13 @@ struct EventFormatter {
             let wrong = judgement.correct ? "" : showsExpected ? "  expected \(judgement.expected)" : "  try \(judgement.attempt)"
             let heard = judgement.heardAs.map { "  (you played \($0))" } ?? ""
             return "\(Self.title(question))  \(played) \(mark)\(wrong)  \(done)/\(total)\(heard)"
+        }
+        if let cents = judgement.cents {
+            // An answer in cents is one try: what it was, and how far, whether right or wrong.
+            let outcome = judgement.outcome.map { "\($0), " } ?? ""
+            let time = judgement.correct ? String(format: "  %.2fs", judgement.sincePrompt.seconds) : ""
+            let size = judgement.outcome == nil ? Self.centsText(cents) : String(format: "%.1f c", cents)
+            return "\(Self.title(question))  \(played) \(mark)  (\(judgement.subject): \(outcome)\(size))\(time)"
         }
         let detail = judgement.correct
             ? String(format: "%.2fs", judgement.sincePrompt.seconds) : "try \(judgement.attempt)"

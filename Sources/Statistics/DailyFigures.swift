@@ -33,14 +33,18 @@ public struct DayFigures: Sendable {
     public var accuracy: Double?
     /// Mean response time of the day's correct answers, seconds; nil when none was correct.
     public var averageResponseSeconds: Double?
+    /// The geometric mean of the day's offsets asked by a kind that finds a threshold: the
+    /// threshold day by day; nil on a day without.
+    public var thresholdCents: Double?
 
     /// A day's figures.
-    public init(day: String, answers: Int, correct: Int, averageResponseSeconds: Double?) {
+    public init(day: String, answers: Int, correct: Int, averageResponseSeconds: Double?, thresholdCents: Double? = nil) {
         self.day = day
         self.answers = answers
         self.correct = correct
         self.accuracy = answers == 0 ? nil : Double(correct) / Double(answers)
         self.averageResponseSeconds = averageResponseSeconds
+        self.thresholdCents = thresholdCents
     }
 
     /// The date, `YYYY-MM-DD` (proleptic Gregorian), of a day counted from 1970-01-01 = 0.
@@ -76,6 +80,6 @@ extension DailyFigures: Hashable, Codable {
 extension DayFigures: Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case day, answers, correct, accuracy
-        case averageResponseSeconds = "average_response_seconds"
+        case averageResponseSeconds = "average_response_seconds", thresholdCents = "threshold_cents"
     }
 }

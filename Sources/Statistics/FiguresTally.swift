@@ -15,6 +15,9 @@ public struct FiguresTally: Sendable {
         var answers = 0
         var correct = 0
         var correctSeconds = 0.0
+        /// The offsets asked that day (a kind that finds a threshold): their logs' sum and count.
+        var offsetLogs = 0.0
+        var offsets = 0
     }
 
     public let profile: String
@@ -50,8 +53,9 @@ public struct FiguresTally: Sendable {
         lastTime = answer.time
         let time = answer.time.timeIntervalSince1970
         let day = LifetimeFigures.day(answer.time, in: timeZone)
+        let offset = ThresholdFigure.offset(answer)
         func add(to group: inout GroupTally) {
-            group.add(session: answer.session, time: time, day: day, correct: answer.correct, seconds: answer.responseSeconds)
+            group.add(session: answer.session, time: time, day: day, correct: answer.correct, seconds: answer.responseSeconds, offset: offset)
         }
         add(to: &overall)
         add(to: &byExercise[answer.exercise.rawValue, default: GroupTally()])
@@ -61,8 +65,8 @@ public struct FiguresTally: Sendable {
         if let item = answer.item {
             add(to: &byItem[LifetimeFigures.itemName(kind: answer.exercise, label: item.label), default: GroupTally()])
         }
-        Self.count(answer, in: &days[day, default: Day()])
-        Self.count(answer, in: &daysByExercise[answer.exercise.rawValue, default: [:]][day, default: Day()])
+        Self.count(answer, offset: offset, in: &days[day, default: Day()])
+        Self.count(answer, offset: offset, in: &daysByExercise[answer.exercise.rawValue, default: [:]][day, default: Day()])
         lastAnswer[answer.session] = max(lastAnswer[answer.session] ?? answer.time, answer.time)
         return true
     }
@@ -109,8 +113,12 @@ public struct FiguresTally: Sendable {
         )
     }
 
-    private static func count(_ answer: AnswerRecord, in day: inout Day) {
+    private static func count(_ answer: AnswerRecord, offset: Double?, in day: inout Day) {
         day.answers += 1
+        if let offset {
+            day.offsetLogs += log(offset)
+            day.offsets += 1
+        }
         if answer.correct {
             day.correct += 1
             day.correctSeconds += answer.responseSeconds
@@ -121,7 +129,8 @@ public struct FiguresTally: Sendable {
     private static func listed(_ days: [Int: Day]) -> [DayFigures] {
         days.sorted { $0.key < $1.key }.map { day, figures in
             DayFigures(day: DayFigures.dateName(daysSince1970: day), answers: figures.answers, correct: figures.correct,
-                       averageResponseSeconds: figures.correct == 0 ? nil : figures.correctSeconds / Double(figures.correct))
+                       averageResponseSeconds: figures.correct == 0 ? nil : figures.correctSeconds / Double(figures.correct),
+                       thresholdCents: figures.offsets == 0 ? nil : exp(figures.offsetLogs / Double(figures.offsets)))
         }
     }
 }

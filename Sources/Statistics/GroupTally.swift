@@ -23,8 +23,14 @@ struct GroupTally {
     private var bestRun = 0
     private var days: Set<Int> = []
     private var recent: [Recent] = []
+    /// The latest offsets asked by a kind that finds a threshold, oldest first.
+    private var offsets: [Double] = []
 
-    mutating func add(session: UUID, time: Double, day: Int, correct isCorrect: Bool, seconds: Double) {
+    mutating func add(session: UUID, time: Double, day: Int, correct isCorrect: Bool, seconds: Double, offset: Double? = nil) {
+        if let offset {
+            offsets.append(offset)
+            if offsets.count > ThresholdFigure.window { offsets.removeFirst() }
+        }
         sessions.insert(session)
         answers += 1
         if isCorrect {
@@ -59,7 +65,8 @@ struct GroupTally {
             last7Days: trend(days: 7, now: now),
             last30Days: trend(days: 30, now: now),
             bestStreak: bestRun,
-            bestDayStreak: Self.longestRun(of: days)
+            bestDayStreak: Self.longestRun(of: days),
+            thresholdCents: ThresholdFigure.mean(offsets)
         )
     }
 

@@ -51,6 +51,8 @@ private struct Context {
     let sessionOf: [UUID]
     let correct: [Bool]
     let seconds: [Double]
+    /// The offset each answer asked, for a kind that finds a threshold.
+    let offsets: [Double?]
     let times: [Double]
     /// Days since 1970-01-01 in the time zone: consecutive days differ by one.
     let days: [Int]
@@ -64,6 +66,7 @@ private struct Context {
         sessionOf = answers.map(\.session)
         correct = answers.map(\.correct)
         seconds = answers.map(\.responseSeconds)
+        offsets = answers.map(ThresholdFigure.offset)
         times = answers.map(\.time.timeIntervalSince1970)
         days = answers.map { LifetimeFigures.day($0.time, in: timeZone) }
         self.now = now.timeIntervalSince1970
@@ -93,7 +96,8 @@ private struct Context {
     func daily(_ group: [Int]) -> [DayFigures] {
         Dictionary(grouping: group) { days[$0] }.sorted { $0.key < $1.key }.map { day, inside in
             DayFigures(day: DayFigures.dateName(daysSince1970: day), answers: inside.count,
-                       correct: inside.count { correct[$0] }, averageResponseSeconds: averageResponse(inside))
+                       correct: inside.count { correct[$0] }, averageResponseSeconds: averageResponse(inside),
+                       thresholdCents: ThresholdFigure.mean(inside.compactMap { offsets[$0] }))
         }
     }
 
@@ -107,7 +111,8 @@ private struct Context {
             last7Days: trend(group, days: 7),
             last30Days: trend(group, days: 30),
             bestStreak: bestStreak(group),
-            bestDayStreak: bestDayStreak(group)
+            bestDayStreak: bestDayStreak(group),
+            thresholdCents: ThresholdFigure.mean(group.compactMap { offsets[$0] }.suffix(ThresholdFigure.window))
         )
     }
 

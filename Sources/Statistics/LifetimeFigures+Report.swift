@@ -12,7 +12,10 @@ extension LifetimeFigures {
         rows += byMode.sorted { Self.modeOrder($0.key) < Self.modeOrder($1.key) }.map { ("mode \($0.key)", $0.value) }
         rows += byRoot.sorted { $0.key < $1.key }.map { ("root \($0.key)", $0.value) }
         rows += byItem.sorted { Self.itemOrder($0.key) < Self.itemOrder($1.key) }.map { ($0.key, $0.value) }
+        // The threshold column only where a kind that finds one was trained (`compare`).
+        let thresholds = rows.contains { $0.1.thresholdCents != nil }
         let header = ["", "sessions", "practice", "answers", "accuracy", "errors", "avg resp", "7 days", "30 days", "streak", "days"]
+            + (thresholds ? ["threshold"] : [])
         let table = [header] + rows.map { name, figures in
             [
                 name, String(figures.sessions), Self.duration(figures.practiceSeconds), String(figures.answers),
@@ -20,7 +23,7 @@ extension LifetimeFigures {
                 figures.averageResponseSeconds.map { String(format: "%.2fs", $0) } ?? "-",
                 Self.trend(figures.last7Days), Self.trend(figures.last30Days), String(figures.bestStreak),
                 String(figures.bestDayStreak),
-            ]
+            ] + (thresholds ? [figures.thresholdCents.map { String(format: "%.1f c", $0) } ?? "-"] : [])
         }
         let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
         let lines = table.map { row in

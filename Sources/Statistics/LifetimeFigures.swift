@@ -70,11 +70,15 @@ public struct Figures: Sendable {
     public var bestStreak: Int
     /// The most consecutive days with at least one answer.
     public var bestDayStreak: Int
+    /// The threshold in cents of a kind that finds one (`compare`): the geometric mean of the
+    /// offsets asked in the group's last `ThresholdFigure.window` such answers (the staircase
+    /// hovers about the threshold); nil with none.
+    public var thresholdCents: Double?
 
     /// Figures; `LifetimeFigures.compute` makes these.
     public init(
         sessions: Int, practiceSeconds: Double, answers: Int, correct: Int, averageResponseSeconds: Double?,
-        last7Days: Trend, last30Days: Trend, bestStreak: Int, bestDayStreak: Int
+        last7Days: Trend, last30Days: Trend, bestStreak: Int, bestDayStreak: Int, thresholdCents: Double? = nil
     ) {
         self.sessions = sessions
         self.practiceSeconds = practiceSeconds
@@ -87,6 +91,7 @@ public struct Figures: Sendable {
         self.last30Days = last30Days
         self.bestStreak = bestStreak
         self.bestDayStreak = bestDayStreak
+        self.thresholdCents = thresholdCents
     }
 }
 
@@ -147,6 +152,7 @@ extension Figures: Hashable, Codable {
         case sessions, answers, correct, accuracy
         case practiceSeconds = "practice_seconds", errorRate = "error_rate", averageResponseSeconds = "average_response_seconds"
         case last7Days = "last_7_days", last30Days = "last_30_days", bestStreak = "best_streak", bestDayStreak = "best_day_streak"
+        case thresholdCents = "threshold_cents"
     }
 }
 

@@ -30,8 +30,12 @@ public struct NoteJudgement: Sendable {
     /// nil for one key.
     public let heardAs: String?
     /// Cents, for an intonation answer: the offset a comparison asked (how far apart the notes
-    /// were), or a tuned note's signed error (sharp positive); nil for every other answer.
+    /// were: `compare`'s offset, `pure`'s difference between its two versions), or a tuned note's
+    /// signed error (sharp positive); nil for every other answer. Given once it is answered.
     public let cents: Double?
+    /// What the right answer was, in words, shown after the answer (`higher`, `the second was
+    /// pure`); nil where the expected note says it.
+    public let outcome: String?
     /// What the kind adds to the event's details once it is judged (a rhythm's onsets, early or
     /// late); empty for most kinds.
     public let details: [String: JSONValue]
@@ -42,7 +46,7 @@ public struct NoteJudgement: Sendable {
     public init(
         expected: ExpectedNote, played: MIDINote, velocity: Int, correct: Bool, subject: AnswerSubject,
         attempt: Int, responseTime: Duration, sincePrompt: Duration, staff: Staff, sounds: [SoundPhrase] = [],
-        keys: [MIDINote]? = nil, heardAs: String? = nil, cents: Double? = nil,
+        keys: [MIDINote]? = nil, heardAs: String? = nil, cents: Double? = nil, outcome: String? = nil,
         details: [String: JSONValue] = [:], described: String? = nil
     ) {
         self.expected = expected
@@ -58,6 +62,7 @@ public struct NoteJudgement: Sendable {
         self.keys = keys ?? [played]
         self.heardAs = heardAs
         self.cents = cents
+        self.outcome = outcome
         self.details = details
         self.described = described
     }

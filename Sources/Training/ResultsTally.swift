@@ -20,6 +20,7 @@ struct ResultsTally {
 
     private var rows: [AnswerSubject: RowCount] = [:]
     private var confusions: [ConfusionKey: Int] = [:]
+    private var thresholds: [AnswerSubject: SessionThreshold] = [:]
     private(set) var correct = 0
     private(set) var errors = 0
     private(set) var revealed = 0
@@ -75,6 +76,11 @@ struct ResultsTally {
         }
     }
 
+    /// A subject's threshold after its latest answer: the last one stands in the results.
+    mutating func measured(_ threshold: SessionThreshold) {
+        thresholds[threshold.subject] = threshold
+    }
+
     /// A question (or the rest of a scale round) skipped.
     mutating func skippedQuestion() { skipped += 1 }
     mutating func completedRound() { roundsCompleted += 1 }
@@ -98,7 +104,8 @@ struct ResultsTally {
             questionsFinished: questionsFinished,
             averageResponseTime: correct == 0 ? nil : responseTotal / correct,
             averageFirstNoteTime: firstNoteCount == 0 ? nil : firstNoteTotal / firstNoteCount,
-            breakdown: breakdown, confusions: cells
+            breakdown: breakdown, confusions: cells,
+            thresholds: thresholds.keys.sorted().map { thresholds[$0]! }
         )
     }
 }

@@ -59,12 +59,16 @@ public struct SessionResults: Sendable {
     public let breakdown: [Row]
     /// What was played instead of what, most frequent first.
     public let confusions: [Confusion]
+    /// The thresholds a kind that measures one found (`compare`: per register or interval),
+    /// in the breakdown's order; empty for the other kinds.
+    public let thresholds: [SessionThreshold]
 
     /// Results; the engine makes these.
     public init(
         exercise: Exercise, sessionLength: Duration, correct: Int, errors: Int, revealed: Int, skipped: Int,
         roundsCompleted: Int, questionsFinished: Int, averageResponseTime: Duration?,
-        averageFirstNoteTime: Duration?, breakdown: [Row], confusions: [Confusion]
+        averageFirstNoteTime: Duration?, breakdown: [Row], confusions: [Confusion],
+        thresholds: [SessionThreshold] = []
     ) {
         self.exercise = exercise
         self.sessionLength = sessionLength
@@ -79,6 +83,7 @@ public struct SessionResults: Sendable {
         self.averageFirstNoteTime = averageFirstNoteTime
         self.breakdown = breakdown
         self.confusions = confusions
+        self.thresholds = thresholds
     }
 
     /// The row for one degree or interval, if it was asked.

@@ -61,4 +61,19 @@ struct ResultsScreenTests {
     func bar(share: Double, expected: String) {
         #expect(ResultsScreen.bar(share, width: 4) == expected)
     }
+
+    @Test("a compare session's thresholds: per register, in cents, and whether settled")
+    func thresholds() {
+        guard case .object(var fields) = Self.results(subjects: ["octave 3", "octave 4"], category: "register") else { return }
+        fields["thresholds"] = .array([
+            .object(["subject": .string("octave 3"), "cents": .number(4.21), "trials": .number(42), "settled": .bool(true)]),
+            .object(["subject": .string("octave 4"), "cents": .number(12.5), "trials": .number(6), "settled": .bool(false)]),
+        ])
+        let lines = ResultsScreen.lines(.object(fields))
+        let table = lines.drop { $0 != "threshold    cents  trials" }
+        #expect(Array(table.prefix(3)) == [
+            "threshold    cents  trials", "octave 3       4.2      42", "octave 4      12.5       6  (not settled yet: a guess)",
+        ], "\(lines)")
+        #expect(!ResultsScreen.lines(Self.results(subjects: ["m3"])).contains { $0.hasPrefix("threshold") }, "none for the other kinds")
+    }
 }

@@ -176,4 +176,39 @@ struct WatchScreenTests {
                                                             "staff": Self.staffJSON([("D3", 9, nil)])]))
         #expect(state.progress == 1, "the chord played right stays counted")
     }
+
+    @Test("an answer in cents: the question never says the offset; the answer says what it was and how far, right or wrong")
+    func compareInCents() {
+        var state = WatchState()
+        state.apply(Self.event("session_started", seconds: 0, ["exercise": .string("compare the same note from A3")]))
+        state.apply(Self.event("prompt", seconds: 0, [
+            "number": .number(1), "repeat": .bool(false), "staff": .array([]),
+            "question": .object(["kind": .string("compare"), "root": .string("A3"), "register": .number(3)]),
+        ]))
+        #expect(state.question == "A3, then the same note: higher or lower?" && state.detail == "above A3: higher · below: lower")
+        state.apply(Self.event("note_judged", seconds: 1, [
+            "correct": .bool(true), "played": .string("B3"), "staff": .array([]), "cents": .number(12.5), "outcome": .string("higher"),
+        ]))
+        #expect(state.lastAnswer?.text == "B3 ✓  higher, 12.5 c")
+        state.apply(Self.event("note_judged", seconds: 2, [
+            "correct": .bool(false), "played": .string("G3"), "attempt": .number(1), "staff": .array([]), "cents": .number(6.25),
+            "outcome": .string("higher"),
+        ]))
+        #expect(state.lastAnswer?.text == "G3 ✗  higher, 6.2 c", "no try count: \(String(describing: state.lastAnswer))")
+    }
+
+    @Test("a pure question names the item and the keys, and the answer which version was pure")
+    func pureQuestion() {
+        var state = WatchState()
+        state.apply(Self.event("prompt", seconds: 0, [
+            "number": .number(1), "repeat": .bool(false), "staff": .array([]),
+            "question": .object(["kind": .string("pure"), "root": .string("C4"), "item": .string("M3"), "name": .string("major third"),
+                                 "against": .string("equal")]),
+        ]))
+        #expect(state.question == "a major third on C4, twice: which is pure?" && state.detail == "C4 or below: the first · above: the second")
+        state.apply(Self.event("note_judged", seconds: 1, [
+            "correct": .bool(true), "played": .string("C4"), "staff": .array([]), "cents": .number(13.686), "outcome": .string("the first was pure"),
+        ]))
+        #expect(state.lastAnswer?.text == "C4 ✓  the first was pure, 13.7 c")
+    }
 }

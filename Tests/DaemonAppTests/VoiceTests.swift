@@ -58,6 +58,21 @@ struct VoiceTests {
         #expect(results.hasPrefix("1 correct, 1 error, ") && results.hasSuffix("seconds"), "\(results)")
     }
 
+    @Test("compare: the question without its offset; after the answer what it was and how far; the threshold with the results")
+    func compareSession() async throws {
+        let daemon = try await Self.daemon("speak = \"on\"\n")
+        let link = try daemon.connect()
+        _ = try link.result("session.start", .object(["kind": .string("compare"), "seed": .number(5), "root": .string("C4")]))
+        let opened = Array(Self.said(daemon).dropFirst())
+        #expect(opened == ["listen: C 4, then the same note. Higher or lower?"], "\(opened)")
+        _ = try link.result("notes.play", .object(["notes": .array([.string("D4")])]))
+        let after = Array(Self.said(daemon).dropFirst(2))
+        #expect(after.count >= 2 && ["right", "wrong"].contains(after[0]), "\(after)")
+        #expect(after[1] == "higher, 25 cents" || after[1] == "lower, 25 cents", "\(after)")
+        _ = try link.result("session.stop")
+        #expect(Self.said(daemon).last?.hasPrefix("threshold octave 4: ") == true, "\(Self.said(daemon))")
+    }
+
     @Test("auto speaks while no client follows the prompts, and not while one does; off never speaks")
     func autoAndOff() async throws {
         let auto = try await Self.daemon("speak = \"auto\"\n")

@@ -30,7 +30,8 @@ import Training
                 answers.append(AnswerRecord(
                     time: Date(timeIntervalSince1970: at), session: id, profile: "default", exercise: kind, root: root, mode: mode,
                     interval: interval, expected: "C4", expectedMIDI: 60, playedMIDI: 60, correct: Int.random(in: 0..<3, using: &random) > 0,
-                    responseSeconds: Double.random(in: 0.2...6, using: &random), item: item))
+                    responseSeconds: Double.random(in: 0.2...6, using: &random), item: item,
+                    cents: Int.random(in: 0..<3, using: &random) > 0 ? Double.random(in: 0.1...60, using: &random) : nil))
             }
             let end = Bool.random(using: &random) || at == time
                 ? SessionEndRecord(id: id, endedAt: Date(timeIntervalSince1970: at + 1), lengthSeconds: at + 1 - time, correct: 0, errors: 0)
@@ -63,6 +64,36 @@ import Training
         }
         #expect(readings > 100)
         #expect(tally.answers == answers.count)
+    }
+
+    @Test("compare's answers give a threshold: the geometric mean of the last 20 offsets, per item and day; other kinds' cents give none")
+    func threshold() throws {
+        let compare = try ExerciseKind(choosing: "compare"), pure = try ExerciseKind(choosing: "pure")
+        let id = UUID()
+        let start = Date(timeIntervalSince1970: 1_780_000_000)
+        let offsets = (0..<30).map { 25 * pow(0.9, Double($0)) }
+        var answers = offsets.enumerated().map { index, cents in
+            AnswerRecord(time: start.addingTimeInterval(Double(index)), session: id, profile: "default", exercise: compare, root: "A",
+                         expected: "Bb3", expectedMIDI: 58, playedMIDI: 59, correct: true, responseSeconds: 1,
+                         item: AnswerItem(category: "register", label: "octave 3"), cents: cents)
+        }
+        answers.append(AnswerRecord(time: start.addingTimeInterval(40), session: id, profile: "default", exercise: pure, root: "C",
+                                    expected: "C4", expectedMIDI: 60, playedMIDI: 60, correct: true, responseSeconds: 1,
+                                    item: AnswerItem(category: "interval", label: "M3"), cents: 13.7))
+        let sessions = [SessionRecord(start: SessionStartRecord(id: id, profile: "default", startedAt: start, exercise: compare, root: "A"), end: nil)]
+        let figures = LifetimeFigures.compute(profile: "default", sessions: sessions, answers: answers, now: start.addingTimeInterval(60),
+                                              timeZone: TimeZone(identifier: "UTC")!)
+        let last20 = offsets.suffix(20)
+        let expected = exp(last20.map(log).reduce(0, +) / 20)
+        #expect(try #require(figures.byItem["compare octave 3"]?.thresholdCents) == expected)
+        #expect(figures.byExercise["compare"]?.thresholdCents == expected && figures.overall.thresholdCents == expected)
+        #expect(figures.byItem["pure M3"]?.thresholdCents == nil, "pure's cents are no staircase's")
+        let day = try #require(figures.byDay.byExercise["compare"]?.last?.thresholdCents)
+        #expect(abs(day - exp(offsets.map(log).reduce(0, +) / 30)) < 1e-12, "the day's: all its offsets")
+        var tally = FiguresTally(profile: "default", timeZone: TimeZone(identifier: "UTC")!)
+        for answer in answers { _ = tally.add(answer) }
+        #expect(tally.figures(sessions: sessions, now: start.addingTimeInterval(60)) == figures)
+        #expect(figures.report().contains("threshold") && figures.report().contains(String(format: "%.1f c", expected)))
     }
 
     @Test("an answer older than the last is refused, and nothing of it tallied")

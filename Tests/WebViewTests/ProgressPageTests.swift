@@ -48,6 +48,24 @@ import Testing
         #expect(html.components(separatedBy: "<circle").count - 1 == 2 * 90)
     }
 
+    @Test("compare's items get a threshold chart in cents; other kinds none")
+    func thresholds() {
+        let stats: JSONValue = .object([
+            "profile": .string("bea"),
+            "figures": .object([
+                "overall": .object(["answers": .number(40), "correct": .number(30)]),
+                "by_item": .object([
+                    "compare octave 3": .object(["answers": .number(30), "correct": .number(22), "threshold_cents": .number(4.25)]),
+                    "compare octave 4": .object(["answers": .number(10), "correct": .number(8), "threshold_cents": .number(9.5)]),
+                    "interval m3": .object(["answers": .number(5), "correct": .number(5)]),
+                ]),
+            ]),
+        ])
+        let html = ProgressPage.html(LifetimeProgress(stats), mayPick: true)
+        #expect(html.contains("Threshold per compare item, cents") && html.contains("4.2 c") && html.contains("9.5 c"), "\(html)")
+        #expect(!html.contains("Threshold per interval item"))
+    }
+
     @Test("a form picks the profile among those with sessions, the shown one selected, names escaped")
     func picker() {
         let html = Self.page

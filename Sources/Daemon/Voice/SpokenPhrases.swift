@@ -31,6 +31,11 @@ struct SpokenPhrases {
         case .prompt(let prompt):
             singleAnswer = prompt.question.shown.answerCount == nil
             return prompt.isRepeat ? [] : [Line(text: prompt.question.shown.spoken, when: .inTurn)]
+        case .noteJudged(let judgement) where judgement.cents != nil:
+            // An answer in cents closes its question, right or wrong: then what it was, and how far.
+            let word = cues == .words ? [Line(text: judgement.correct ? "right" : "wrong", when: .now)] : []
+            let outcome = judgement.outcome.map { "\($0), " } ?? ""
+            return word + [Line(text: outcome + Self.spokenCents(judgement.cents!), when: .inTurn)]
         case .noteJudged(let judgement):
             guard judgement.correct else { return cues == .words ? [Line(text: "wrong", when: .now)] : [] }
             guard singleAnswer else { return [] }
@@ -45,8 +50,18 @@ struct SpokenPhrases {
         case .sessionEnded(let results):
             let text = "\(Self.count(results.correct, "correct", plural: "correct")), \(Self.count(results.errors, "error")), "
                 + Self.spokenLength(results.sessionLength)
+            // A drill that finds a threshold says it, per register or interval.
+            let thresholds = results.thresholds.map { "\($0.subject.heard): \(Self.spokenCents($0.cents))" }
             return [Line(text: text, when: .inTurn)]
+                + (thresholds.isEmpty ? [] : [Line(text: "threshold " + thresholds.joined(separator: ", "), when: .inTurn)])
         }
+    }
+
+    /// "12.5 cents", "1 cent", "0.8 cents": to a tenth.
+    static func spokenCents(_ cents: Double) -> String {
+        let text = String(format: "%.1f", abs(cents))
+        let whole = text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        return whole == "1" ? "1 cent" : "\(whole) cents"
     }
 
     /// "1 error", "3 errors".

@@ -24,7 +24,11 @@ struct PlayCommand: ParsableCommand {
         if connection.json {
             print(Wire.encode(JSONValue.object(["result": result, "events": .array(events)])))
         } else if events.isEmpty {
-            print("played \(result["played"]?.array.compactMap(\.string).joined(separator: " ") ?? "") (no session running)")
+            // A running session may take a key as no answer (a `compare` question's reference).
+            let status = try? ConnectionOptions.call(link, Method.status.rawValue, params: nil)
+            let running = status.map { $0["session"] != nil && $0["session"] != .null } ?? false
+            let played = result["played"]?.array.compactMap(\.string).joined(separator: " ") ?? ""
+            print("played \(played) " + (running ? "(nothing judged: no answer to this question)" : "(no session running)"))
         } else {
             for event in events { print(event["text"]?.string ?? "") }
             if result["recorded"] == .bool(false) {

@@ -22,6 +22,9 @@ public protocol ExerciseModule: Codable, Hashable, Sendable, ExerciseClientText 
 
     /// How `eartrainctl start <kind>` spells its params.
     static var commandLine: ExerciseCommandLine { get }
+    /// Whether its answers' cents are the offsets a staircase asked (`compare`), so the
+    /// statistics estimate a threshold from them; false by default.
+    static var findsThreshold: Bool { get }
 
     /// Throws for options that cannot run (options decoded from outside input).
     func validate() throws(TrainingError)
@@ -43,6 +46,8 @@ extension ExerciseModule {
 
     /// No options of its own: `eartrainctl start <kind>` takes the shared ones.
     public static var commandLine: ExerciseCommandLine { ExerciseCommandLine(abstract: "A \(kind) session.") }
+
+    public static var findsThreshold: Bool { false }
 
     /// Nothing beyond the common fields.
     public var statusFields: [String: JSONValue] { [:] }

@@ -36,6 +36,8 @@ public struct QuestionContext {
     public mutating func wrong(_ subject: AnswerSubject, played: Interval) { tally.wrong(subject, played: played.description, rank: played.rawValue) }
     /// A wrong answer named by what it was heard as (a chord).
     public mutating func wrong(_ subject: AnswerSubject, heardAs played: String) { tally.wrong(subject, played: played, rank: 100) }
+    /// A subject's threshold after an answer (a kind that measures one: `compare`).
+    public mutating func measured(_ threshold: SessionThreshold) { tally.measured(threshold) }
     /// An answer shown; `skipped` when the student asked for it.
     public mutating func revealed(_ subject: AnswerSubject, skipped: Bool) { tally.revealed(subject, skipped: skipped) }
     /// A whole question counted under `subject` (a progression), beside its answers: its row only.

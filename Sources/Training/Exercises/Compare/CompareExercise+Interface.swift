@@ -1,0 +1,55 @@
+import MusicTheory
+
+extension CompareExercise {
+    /// `eartrainctl start compare --intervals P5,M3 --root C4`.
+    public static var commandLine: ExerciseCommandLine {
+        ExerciseCommandLine(
+            abstract: "Hear a reference, then the same note (or an interval's upper note) a few cents sharp or flat: a key above the reference answers higher, below it lower.",
+            options: [
+                .init("root", .text, choices: .roots(random: true), help: "The reference: a note (C4), a pitch class (any C in the range) or random (the default)."),
+                .init("intervals", .list, choices: .intervals(IntervalExercise.defaults.intervals + [try! SpelledInterval(parsing: "P8")]),
+                      help: "Comma-separated intervals whose upper note is compared (default: the same note)."),
+                .init("start", .number, choices: .numbers(1...100), help: "The offset each staircase starts at, in cents (default 25)."),
+                .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every register or interval equally often."),
+            ])
+    }
+
+    /// The same note or an interval set, then the reference played.
+    public static var menuPages: [MenuPage] {
+        [
+            MenuPage(key: "intervals", title: "compared", input: .choices([
+                MenuChoice(.array([]), spoken: "the same note"),
+                MenuChoice(.array(["P5", "P4"].map(JSONValue.string)), spoken: "fifths and fourths"),
+                MenuChoice(.array(["M3", "m3", "M6", "m6"].map(JSONValue.string)), spoken: "thirds and sixths"),
+                MenuChoice(.array(["P8"].map(JSONValue.string)), spoken: "octaves"),
+            ])),
+            .root,
+        ]
+    }
+
+    /// `compare the same note from C4`, `compare P5 M3 from random`.
+    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
+        "compare \(compared(fields)) from \(root)"
+    }
+
+    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
+        "compare \(compared(fields))"
+    }
+
+    /// `C4, then the same note: higher or lower?`, `P5 above C4: higher or lower?`.
+    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
+        let root = question.text("root") ?? ""
+        let what = question.text("interval").map { "\($0) above \(root)" } ?? "\(root), then the same note"
+        return "\(what): higher or lower?"
+    }
+
+    /// The keys that answer: the student's chart.
+    public static func watchDetail(question: [String: JSONValue]?, prompt: String?) -> String? {
+        question?.text("root").map { "above \($0): higher · below: lower" }
+    }
+
+    private static func compared(_ fields: [String: JSONValue]) -> String {
+        let intervals = fields.texts("intervals") ?? []
+        return intervals.isEmpty ? "the same note" : intervals.joined(separator: " ")
+    }
+}

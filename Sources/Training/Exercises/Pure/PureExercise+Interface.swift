@@ -1,0 +1,52 @@
+import MusicTheory
+
+extension PureExercise {
+    /// `eartrainctl start pure --level 2 --against pythagorean`.
+    public static var commandLine: ExerciseCommandLine {
+        ExerciseCommandLine(
+            abstract: "Hear an interval or a chord twice, pure and tempered, and say which was pure: the root's key (or below) for the first, a key above it for the second.",
+            options: [
+                .init("level", .number, choices: .numbers(levels), help: "1: thirds, sixths and triads (14-16 c), 2: the major second and minor seventh (4 c), 3: the fifth and fourth (2 c) (default 1)."),
+                .init("against", .text, choices: [.init("equal"), .init("pythagorean")], help: "The other version: equal (the default) or pythagorean (level 1 only: the thirds and sixths, 22 c)."),
+                .init("root", .text, choices: .roots(random: true), help: "The root: a note, a pitch class or random (the default)."),
+                .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every interval and chord equally often."),
+            ])
+    }
+
+    /// The level, then what the pure version is heard against.
+    public static var menuPages: [MenuPage] {
+        [
+            MenuPage(key: "level", title: "level", input: .choices([
+                MenuChoice(.number(1), spoken: "thirds, sixths and triads"),
+                MenuChoice(.number(2), spoken: "seconds and sevenths"),
+                MenuChoice(.number(3), spoken: "fifths and fourths"),
+            ])),
+            MenuPage(key: "against", title: "against", input: .choices([
+                MenuChoice("equal", spoken: "equal temperament"), MenuChoice("pythagorean", spoken: "pythagorean"),
+            ])),
+        ]
+    }
+
+    /// `pure against equal, level 1 from random`.
+    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
+        "pure against \(fields.text("against") ?? "equal"), level \(level(fields)) from \(root)"
+    }
+
+    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
+        "pure against \(fields.text("against") ?? "equal"), level \(level(fields))"
+    }
+
+    /// `a major third on C4, twice: which is pure?`.
+    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
+        "a \(question.text("name") ?? "sound") on \(question.text("root") ?? ""), twice: which is pure?"
+    }
+
+    /// The keys that answer: the student's chart.
+    public static func watchDetail(question: [String: JSONValue]?, prompt: String?) -> String? {
+        question?.text("root").map { "\($0) or below: the first · above: the second" }
+    }
+
+    private static func level(_ fields: [String: JSONValue]) -> String {
+        if case .number(let number)? = fields["level"] { String(Int(number)) } else { "1" }
+    }
+}

@@ -1,0 +1,73 @@
+import MusicTheory
+
+extension PureExercise: ExerciseModule {
+    public typealias Question = PureQuestion
+
+    /// `pure`.
+    public static let kind = ExerciseKind(declaring: "pure")
+
+    public static var defaults: PureExercise { PureExercise() }
+
+    public static func options(from params: ExerciseParams, over base: PureExercise) throws(ExerciseParams.Refusal) -> PureExercise {
+        var options = base
+        if let level = try params.int("level") {
+            guard levels.contains(level) else { throw ExerciseParams.Refusal("level must be 1-3, got \(level)") }
+            options.level = level
+        }
+        options.against = try params.choice("against", TuningSystem.self) ?? base.against
+        options.root = try params.root(over: base.root)
+        options.adaptive = try params.bool("adaptive") ?? base.adaptive
+        do {
+            try options.validate()
+        } catch {
+            throw ExerciseParams.Refusal(error.description)
+        }
+        return options
+    }
+
+    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> PureExercise {
+        let d = defaults
+        return PureExercise(
+            level: try reader.int("level", d.level, in: levels),
+            against: try reader.parsed("against", d.against) { try TuningSystem(choosing: $0) },
+            root: try reader.root(d.root),
+            adaptive: try reader.bool("adaptive", d.adaptive))
+    }
+
+    /// Pure against pure is no question; Pythagorean fifths, fourths, seconds and sevenths are pure.
+    public func validate() throws(TrainingError) {
+        guard Self.levels.contains(level) else { throw TrainingError("a pure level is 1-3, not \(level)") }
+        guard against != .justIntonation else { throw TrainingError("pure is heard against equal or pythagorean, not just") }
+        guard !items.isEmpty else {
+            throw TrainingError("level \(level) against \(against) asks nothing: its intervals are pure in \(against.displayName) too; take level 1")
+        }
+    }
+
+    /// `pure against equal, level 1 from random roots`.
+    public var summary: String {
+        "pure against \(against.name), level \(level) from \(root.map { "\($0)" } ?? "random roots")"
+    }
+
+    public var statusFields: [String: JSONValue] {
+        ["level": .number(Double(level)), "against": .string(against.name), "items": .array(items.map { .string($0.subject.label) })]
+    }
+    public var statusRoot: String { root?.description ?? "random" }
+    public var sessionColumns: SessionColumns { SessionColumns(mode: "level \(level)", root: root?.description) }
+
+    public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
+        let asked = items
+        let subjects = asked.map(\.subject)
+        let subject = adaptive ? context.chooseAdaptively(from: subjects) : subjects.randomElement(using: &context.random)!
+        let item = asked[subjects.firstIndex(of: subject)!]
+        let range = context.settings.noteRange
+        let top = item.intervals.map(\.semitones).max() ?? 0
+        let keys = (range.lowerBound.rawValue...max(range.lowerBound.rawValue, range.upperBound.rawValue - top)).map { MIDINote($0) }
+        let candidates = root.map { given in given.midiNote.map { [$0] } ?? keys.filter { $0.pitchClass == given.pitchClass } } ?? keys
+        let key = candidates.randomElement(using: &context.random) ?? range.lowerBound
+        context.asked(subject)
+        let shown = PureQuestion(root: SpelledNote(key, spelled: root?.spelling), rootNote: key, item: item, against: against)
+        var question = OpenPureQuestion(shown: shown, pureFirst: Bool.random(using: &context.random))
+        question.noteTime = context.time + question.sounds.dropLast().soundingTime(context.settings)
+        return question
+    }
+}

@@ -1,0 +1,197 @@
+import DaemonTestSupport
+import Foundation
+import MusicTheory
+import Testing
+
+/// The intonation drills answered by listening: the test measures the notes' frequencies in the
+/// WAV the daemon's `file` driver writes (sine source) to a small fraction of a cent, decides
+/// higher or lower (`compare`) or which version is pure (`pure`), answers with keys through the
+/// socket, and scores every question; the results and the lifetime statistics give the threshold.
+@Suite("Intonation by ear", .serialized)
+struct IntonationListeningTests {
+    /// The sounds in the WAV once question `number` (from 0) has sounded: two per question, and
+    /// the key of each answer before it (the daemon sounds the keys played).
+    static func heard(question number: Int) -> Int { 3 * (number + 1) - 1 }
+
+    /// Waits until the WAV holds `count` sounds, the last one over (quiet after it), and returns them.
+    static func sounds(_ wav: String, count: Int, seconds: Double = 20) throws -> (WAVListener, [WAVListener.Sound]) {
+        var heard: (WAVListener, [WAVListener.Sound])?
+        _ = Polling.wait(seconds: seconds) {
+            guard let listener = try? WAVListener(path: wav) else { return false }
+            let sounds = listener.sounds()
+            let length = Double(listener.samples.count) / Double(listener.rate)
+            guard sounds.count >= count, let last = sounds.last, length > last.end + 0.15 else { return false }
+            heard = (listener, sounds)
+            return true
+        }
+        return try #require(heard, "\(count) sounds in \(wav)")
+    }
+
+    /// The frequency of the sine near `key` in `sound`: the peak of its Hann-windowed spectrum
+    /// within 60 cents of the key, found by golden-section search (a pure tone's peak is sharp,
+    /// and the search finds it to well under a hundredth of a cent).
+    static func frequency(_ listener: WAVListener, _ sound: WAVListener.Sound, near key: MIDINote) -> Double {
+        let length = sound.end - sound.start
+        let from = Int((sound.start + length * 0.2) * Double(listener.rate))
+        let to = Int((sound.end - length * 0.2) * Double(listener.rate))
+        let count = to - from
+        let windowed = (0..<count).map { index in
+            Double(listener.samples[from + index]) * (0.5 - 0.5 * cos(2 * Double.pi * Double(index) / Double(count - 1)))
+        }
+        func power(_ hertz: Double) -> Double {
+            let step = 2 * Double.pi * hertz / Double(listener.rate)
+            var (re, im) = (0.0, 0.0)
+            for (index, sample) in windowed.enumerated() {
+                re += sample * cos(step * Double(index))
+                im -= sample * sin(step * Double(index))
+            }
+            return re * re + im * im
+        }
+        let nominal = 440 * pow(2, Double(key.rawValue - 69) / 12)
+        // A coarse scan first (1 c steps), then the golden section around the best.
+        let best = stride(from: -60.0, through: 60.0, by: 1).max { power(nominal * pow(2, $0 / 1200)) < power(nominal * pow(2, $1 / 1200)) }!
+        var (low, high) = (nominal * pow(2, (best - 1.5) / 1200), nominal * pow(2, (best + 1.5) / 1200))
+        let ratio = (sqrt(5.0) - 1) / 2
+        for _ in 0..<40 {
+            let a = high - ratio * (high - low), b = low + ratio * (high - low)
+            if power(a) < power(b) { low = a } else { high = b }
+        }
+        return (low + high) / 2
+    }
+
+    static func cents(_ upper: Double, over lower: Double) -> Double { 1200 * log2(upper / lower) }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+    }
+
+    static func folder(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("compare: the second note measured against the reference, higher or lower answered with keys, right every time; the threshold in the results and the statistics")
+    func compareByEar() throws {
+        let folder = try Self.folder("compare")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try EarListeningTests.daemon(folder)
+        let started = try Eartrainctl.run(["start", "compare", "--root", "A3", "--seed", "3", "--json"], socket: daemon.socketPath)
+        #expect(started.status == 0, "\(started)")
+        #expect((try Self.json(started.stdout)["session"] as? [String: Any])?["kind"] as? String == "compare", "\(started.stdout)")
+        var measured: [Double] = []
+        for question in 0..<8 {
+            let (listener, sounds) = try Self.sounds(wav, count: Self.heard(question: question))
+            let (first, second) = (sounds[sounds.count - 2], sounds[sounds.count - 1])
+            let reference = try #require(listener.keys(in: first).first, "the reference heard: \(sounds)")
+            let offset = Self.cents(Self.frequency(listener, second, near: reference), over: Self.frequency(listener, first, near: reference))
+            measured.append(offset)
+            // A key a tone above the reference for higher, a tone below for lower.
+            let key = MIDINote(reference.rawValue + (offset > 0 ? 2 : -2))
+            let played = try Eartrainctl.run(["play", key.description], socket: daemon.socketPath)
+            #expect(played.stdout.contains("✓") && played.stdout.contains(offset > 0 ? "higher" : "lower"),
+                    "question \(question + 1): measured \(offset) c: \(played.stdout)")
+        }
+        // 2-down 1-up, right every time: 25, 25, 12.5, 12.5, 6.25, 6.25, 3.125, 3.125 cents, heard to 0.1 c.
+        let expected = [25, 25, 12.5, 12.5, 6.25, 6.25, 3.125, 3.125]
+        #expect(zip(measured, expected).allSatisfy { abs(abs($0) - $1) < 0.1 }, "\(measured)")
+        #expect(Set(measured.map { $0 > 0 }).count == 2, "both directions asked: \(measured)")
+
+        let status = try Self.json(try Eartrainctl.run(["status", "--json"], socket: daemon.socketPath).stdout)
+        let statusText = "\(status)"
+        #expect(!statusText.contains("1.5625") && !statusText.contains("1.56") && !statusText.contains("outcome"), "\(statusText)")
+
+        let stopped = try Eartrainctl.run(["stop", "--json"], socket: daemon.socketPath)
+        let results = try Self.json(stopped.stdout)
+        #expect(results["correct"] as? Int == 8 && results["errors"] as? Int == 0, "\(stopped.stdout)")
+        let threshold = try #require((results["thresholds"] as? [[String: Any]])?.first, "\(stopped.stdout)")
+        #expect(threshold["subject"] as? String == "octave 3" && threshold["trials"] as? Int == 8)
+        #expect(threshold["cents"] as? Double == 1.5625 && threshold["settled"] as? Bool == false, "\(threshold)")
+        let human = try Eartrainctl.run(["results"], socket: daemon.socketPath)
+        #expect(human.stdout.contains("threshold") && human.stdout.contains("octave 3") && human.stdout.contains("1.6"), "\(human.stdout)")
+
+        let stats = try Self.json(try Eartrainctl.run(["stats", "--json"], socket: daemon.socketPath).stdout)
+        let item = try #require((stats["by_item"] as? [String: [String: Any]])?["compare octave 3"], "\(stats)")
+        #expect(item["answers"] as? Int == 8 && item["correct"] as? Int == 8)
+        let lifetime = try #require(item["threshold_cents"] as? Double)
+        let geometric = exp(expected.map(log).reduce(0, +) / 8)
+        #expect(abs(lifetime - geometric) < 1e-9, "the geometric mean of the offsets asked: \(lifetime)")
+        let table = try Eartrainctl.run(["stats"], socket: daemon.socketPath)
+        #expect(table.stdout.contains("threshold") && table.stdout.contains(String(format: "%.1f c", geometric)), "\(table.stdout)")
+    }
+
+    @Test("compare with intervals: the upper note measured against the tempered interval above the reference")
+    func compareIntervalsByEar() throws {
+        let folder = try Self.folder("compare-intervals")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try EarListeningTests.daemon(folder)
+        let started = try Eartrainctl.run(["start", "compare", "--intervals", "P5,M3", "--seed", "8"], socket: daemon.socketPath)
+        #expect(started.status == 0 && started.stdout.contains("compare P5 M3"), "\(started)")
+        for question in 0..<4 {
+            let (listener, sounds) = try Self.sounds(wav, count: Self.heard(question: question))
+            let (first, second) = (sounds[sounds.count - 2], sounds[sounds.count - 1])
+            let reference = try #require(listener.keys(in: first).first)
+            let upper = try #require(listener.keys(in: second).first)
+            let semitones = upper.rawValue - reference.rawValue
+            #expect([4, 7].contains(semitones), "a major third or a fifth above: \(semitones)")
+            let offset = Self.cents(Self.frequency(listener, second, near: upper), over: Self.frequency(listener, first, near: reference))
+                - Double(semitones) * 100
+            let played = try Eartrainctl.run(["play", MIDINote(reference.rawValue + (offset > 0 ? 1 : -1)).description], socket: daemon.socketPath)
+            #expect(played.stdout.contains("✓"), "measured \(offset) c off the tempered interval: \(played.stdout)")
+        }
+        let stopped = try Self.json(try Eartrainctl.run(["stop", "--json"], socket: daemon.socketPath).stdout)
+        #expect(stopped["correct"] as? Int == 4)
+        #expect(Set(((stopped["thresholds"] as? [[String: Any]]) ?? []).compactMap { $0["subject"] as? String }).isSubset(of: ["P5", "M3"]))
+    }
+
+    /// 5-limit just sizes in cents above the root, by semitones: what a pure interval measures.
+    static let just: [Int: Double] = [3: 315.641, 4: 386.314, 8: 813.686, 9: 884.359, 7: 701.955]
+
+    @Test("pure: both versions measured, the one whose tones lie at the just ratios answered, right every time; results and statistics per item")
+    func pureByEar() throws {
+        let folder = try Self.folder("pure")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try EarListeningTests.daemon(folder)
+        let started = try Eartrainctl.run(["start", "pure", "--level", "1", "--seed", "6"], socket: daemon.socketPath)
+        #expect(started.status == 0 && started.stdout.contains("pure against equal, level 1"), "\(started)")
+        var items: [Int] = []
+        for question in 0..<6 {
+            let (listener, sounds) = try Self.sounds(wav, count: Self.heard(question: question))
+            let versions = [sounds[sounds.count - 2], sounds[sounds.count - 1]]
+            // The keys, from the version that shows them all: a key's energy is read at its tempered
+            // pitch, where a just third 14 c off may not stand out from its neighbours.
+            let found = versions.map { listener.keys(in: $0) }
+            let keys = found.max { $0.count < $1.count }!
+            #expect(keys.count >= 2 && found.allSatisfy { Set($0).isSubset(of: keys) }, "the same keys twice: \(found)")
+            let root = try #require(keys.first)
+            // How far each version's tones lie from the just sizes above its root, in all.
+            let off = versions.map { version in
+                let base = Self.frequency(listener, version, near: root)
+                return keys.dropFirst().reduce(0.0) { total, key in
+                    let size = Self.cents(Self.frequency(listener, version, near: key), over: base)
+                    let octaves = Double((key.rawValue - root.rawValue) / 12) * 1200
+                    return total + abs(size - octaves - (Self.just[(key.rawValue - root.rawValue) % 12] ?? .nan))
+                }
+            }
+            #expect(off.min()! < 0.1 && off.max()! > 10, "one version pure, the other 14-16 c off: \(off)")
+            items.append(keys.count)
+            let key = off[0] < off[1] ? root : MIDINote(root.rawValue + 2)
+            let played = try Eartrainctl.run(["play", key.description], socket: daemon.socketPath)
+            #expect(played.stdout.contains("✓") && played.stdout.contains(off[0] < off[1] ? "the first was pure" : "the second was pure"),
+                    "question \(question + 1), \(keys): \(off): \(played.stdout)")
+        }
+        let human = try Eartrainctl.run(["stop"], socket: daemon.socketPath)
+        #expect(human.stdout.contains("results: 6 correct, 0 errors"), "\(human.stdout)")
+        let stats = try Self.json(try Eartrainctl.run(["stats", "--json"], socket: daemon.socketPath).stdout)
+        let byItem = try #require(stats["by_item"] as? [String: [String: Any]])
+        let pure = byItem.filter { $0.key.hasPrefix("pure ") }
+        #expect(pure.values.reduce(0) { $0 + ($1["answers"] as? Int ?? 0) } == 6, "\(byItem.keys)")
+        #expect(pure.values.allSatisfy { $0["threshold_cents"] == nil }, "pure finds no threshold")
+        // The export's last column: the difference between the two versions asked, in cents.
+        let export = try Eartrainctl.run(["export", "--format", "csv"], socket: daemon.socketPath)
+        let lines = export.stdout.split(whereSeparator: \.isNewline).map(String.init)  // CRLF ends
+        let rows = lines.dropFirst()
+        #expect(lines.first?.hasSuffix(",cents") == true && rows.count == 6, "\(export.stdout)")
+        #expect(rows.allSatisfy { Double($0.split(separator: ",").last ?? "").map { (13.6...15.7).contains($0) } ?? false }, "\(export.stdout)")
+    }
+}
