@@ -39,6 +39,10 @@ public actor DaemonCore {
     private var gestureFlush: Task<Void, Never>?
     /// The settings read at the open question's prompt: its feedback sounds with them.
     private var questionSettings: TrainingSettings?
+    /// Where the pitch-bend wheel is, −8192…8191: a held note starts bent by it.
+    private var wheel = 0
+    /// Whether a held note was asked to sound (it is released when the question ends).
+    private var holding = false
     /// The students' schedules across sessions, and the daemon's own profile; nil: none.
     private var review: (memory: ReviewMemory, defaultProfile: String)?
     /// What `status` reads of the state above, published after every change to it (the end of
@@ -206,12 +210,25 @@ public actor DaemonCore {
         case .controlChange(controller: Self.sustainPedal, let value):
             sound.sustain(value >= 64)
         case .noteOn(let note, let velocity):
-            sound.pressKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+            if tracker.keysSound || menu != nil { sound.pressKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current) }
+        case .pitchBend(let value):
+            wheel = min(PitchWheel.values.upperBound, max(PitchWheel.values.lowerBound, value))
+            sound.bendHeld(cents: PitchWheel.cents(wheel, rangeSemitones: settings.current.bendRangeSemitones))
         case .controlChange:
             break
         }
         read(KeyboardEvent(kind, at: clock.now - age))
     }
+
+    /// The pitch-bend wheel from a client (`notes.bend`), as a keyboard's would move it: the held
+    /// note follows, and a `match` answer reads it. `value` must be −8192…8191.
+    public func bend(_ value: Int) {
+        precondition(PitchWheel.values.contains(value), "a wheel value is -8192...8191")
+        keyboard(.pitchBend(value: value))
+    }
+
+    /// Where the wheel is, as the sound last followed it.
+    public var wheelPosition: Int { wheel }
 
     /// The sustain pedal's controller: it holds the sound of released keys, whatever control it is.
     static let sustainPedal = 64
@@ -306,7 +323,7 @@ public actor DaemonCore {
         let before = sequence
         for chord in chords {
             for note in chord {
-                sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+                if tracker.keysSound { sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current) }
                 read(KeyboardEvent(.noteOn(note, velocity: velocity), at: clock.now))
             }
             for note in chord { read(KeyboardEvent(.noteOff(note, velocity: 0), at: clock.now)) }
@@ -412,13 +429,21 @@ public actor DaemonCore {
             let root = tracker.currentRoot  // the question the event concerns (a prompt brings its own)
             tracker.apply(event, at: clock.now)
             var afterFollowers: [PromptPhrase] = []
+            var held: Frequency?
+            if holding {  // whatever comes next (the answer, a reveal, a repeat, the end) ends it
+                sound.releaseHeld()
+                holding = false
+            }
             switch event.kind {
             case .sessionStarted, .sessionEnded:
                 silenceOnce()
             case .prompt(let prompt):
                 if prompt.isRepeat { silenceOnce() } else if prompt.number > 1 { sound.pause(prompt.settings.breath) }
                 questionSettings = prompt.settings
-                if let root = tracker.currentRoot { afterFollowers = Self.phrases(prompt.sounds, root: root) }
+                if let root = tracker.currentRoot {
+                    afterFollowers = Self.phrases(prompt.sounds, root: root)
+                    held = prompt.held.map { Self.frequency(of: $0, root: root, settings: prompt.settings) }
+                }
             case .noteJudged(let judgement):
                 feedback(Self.phrases(judgement.sounds, root: root))
             case .answerRevealed(let revealed):
@@ -432,8 +457,20 @@ public actor DaemonCore {
             if case .sessionStarted = event.kind, let profile = sessionProfile ?? storage().profile { report.attach(profile: profile) }
             for follower in followers { follower.follow(report, event: event) }
             if !afterFollowers.isEmpty { sound.playPrompt(afterFollowers, settings: questionSettings ?? settings.current) }
+            if let held {
+                let current = questionSettings ?? settings.current
+                sound.hold(held, bentBy: PitchWheel.cents(wheel, rangeSemitones: current.bendRangeSemitones), settings: current)
+                holding = true
+            }
         }
         publish()
+    }
+
+    /// A held note's exact pitch before the wheel moves it: tuned against `root` in its tuning
+    /// (the session's when it names none), then `cents` away.
+    static func frequency(of held: HeldNote, root: MIDINote, settings: TrainingSettings) -> Frequency {
+        (held.tuning ?? settings.tuningSystem).frequency(of: held.note, root: root, reference: settings.referencePitch)
+            .shifted(byCents: held.cents)
     }
 
     /// How long feedback waits for the student's keys to come up before it sounds anyway.

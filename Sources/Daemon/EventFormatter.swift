@@ -43,6 +43,7 @@ struct EventFormatter {
             if judgement.correct || (question?.shown.namesSubjectWhileOpen ?? true) { fields["subject"] = .string(judgement.subject.description) }
             if judgement.keys.count > 1 { fields["keys"] = .array(judgement.keys.map { .string($0.description) }) }
             if let heard = judgement.heardAs { fields["heard_as"] = .string(heard) }
+            if let cents = judgement.cents { fields["cents"] = .number(cents) }
             details = .object(fields)
         case .roundComplete(let round):
             (type, topic) = ("round_complete", .session)
@@ -117,6 +118,11 @@ struct EventFormatter {
             let done = judgement.staff.notes.filter { $0.role == .answer }.count
             let wrong = judgement.correct ? "" : showsExpected ? "  expected \(judgement.expected)" : "  try \(judgement.attempt)"
             return "\(Self.title(question))  \(played) \(mark)\(wrong)  \(done)/\(total)"
+        }
+        if let cents = judgement.cents {  // a tuned answer: its error, whichever key confirmed it
+            let how = judgement.correct ? "in tune" : cents > 0 ? "sharp" : "flat"
+            return "\(Self.title(question))  \(mark)  " + String(format: "%+.1f c", cents)
+                + "  (\(how), \(judgement.subject))  " + String(format: "%.2fs", judgement.sincePrompt.seconds)
         }
         let detail = judgement.correct
             ? String(format: "%.2fs", judgement.sincePrompt.seconds) : "try \(judgement.attempt)"

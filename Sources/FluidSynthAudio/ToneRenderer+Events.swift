@@ -4,6 +4,7 @@ import MusicTheory
 extension ToneRenderer {
     /// Starts and stops what is due at this block boundary.
     static func startDueEvents(_ state: inout State, sampleRate: Double) {
+        if state.heldBendChanged { followWheel(&state) }
         if let cello = state.cello {
             for index in state.bends.indices {
                 let (wheel, changed) = state.bends[index].next()
@@ -27,6 +28,10 @@ extension ToneRenderer {
                 press(key, tone: tone, voice: voice, in: &state, sampleRate: sampleRate)
             case .release(let key):
                 if state.pedalDown { state.keys[key]?.held = false } else { noteOff(key, in: &state) }
+            case .hold(let tone, let voice):
+                startHeld(tone, voice: voice, in: &state, sampleRate: sampleRate)
+            case .releaseHeld:
+                endHeld(in: &state)
             case .sustain(let down):
                 state.pedalDown = down
                 if !down {
@@ -60,9 +65,10 @@ extension ToneRenderer {
 
     /// Starts a cello note on a channel no held key and no timed note still uses (so its bend
     /// moves nothing else sounding), its bend dither with it; nil (the error kept) when it failed.
-    private static func startCello(_ plan: CelloPlan, velocity: Int, in state: inout State) -> Int? {
+    static func startCello(_ plan: CelloPlan, velocity: Int, in state: inout State) -> Int? {
         guard let cello = state.cello else { return nil }
         var busy = Set(state.keys.values.compactMap(\.channel))
+        if let channel = state.held?.channel { busy.insert(channel) }
         for event in state.pending { if case .stop(let channel, _) = event.kind { busy.insert(channel) } }
         do {
             var dither = BendDither(plan: plan, channel: -1)
@@ -128,6 +134,7 @@ extension ToneRenderer {
                     state.sines.removeAll()
                     state.bends.removeAll()
                     state.keys.removeAll()
+                    state.held = nil
                     state.cello?.synth.allSoundsOff()
                 } else {
                     state.fadeRemaining = remaining - 1

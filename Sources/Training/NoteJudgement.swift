@@ -29,13 +29,16 @@ public struct NoteJudgement: Sendable {
     /// What the keys were heard as, for a wrong answer of several keys ("you played C minor");
     /// nil for one key.
     public let heardAs: String?
+    /// A tuned answer's signed error in cents, sharp positive (`match`); nil for a key.
+    public let cents: Double?
 
     /// A judgement; the engine makes these.
     public init(
         expected: ExpectedNote, played: MIDINote, velocity: Int, correct: Bool, subject: AnswerSubject,
         attempt: Int, responseTime: Duration, sincePrompt: Duration, staff: Staff, sounds: [SoundPhrase] = [],
-        keys: [MIDINote]? = nil, heardAs: String? = nil
+        keys: [MIDINote]? = nil, heardAs: String? = nil, cents: Double? = nil
     ) {
+        self.cents = cents
         self.expected = expected
         self.played = played
         self.velocity = velocity

@@ -33,7 +33,7 @@ struct NamedChoiceTests {
 
     @Test("the names on the wire, in the config file and on the command line stay what they were")
     func names() {
-        #expect(ExerciseKind.names == ["scale", "interval", "ear-interval", "chord", "degree", "dictation"])
+        #expect(ExerciseKind.names == ["scale", "interval", "ear-interval", "chord", "degree", "dictation", "match"])
         #expect(SoundSource.names == ["cello", "sine"])
         #expect(TuningSystem.names == ["equal", "just", "pythagorean"])
         #expect(AnswerMatching.names == ["pitch-class", "exact-octave", "in-direction"])

@@ -9,6 +9,8 @@ public struct QuestionContext {
     public let number: Int
     /// Now, on the engine's clock.
     public internal(set) var time: Duration
+    /// Where the pitch-bend wheel is now, −8192…8191 (`PitchWheel`).
+    public internal(set) var wheel: Int = 0
     /// Every random choice comes from here, so a session replays.
     public var random: SeededRandom
     var tally: ResultsTally
@@ -38,6 +40,8 @@ public struct QuestionContext {
     public mutating func wrong(_ subject: AnswerSubject, heardAs played: String) { tally.wrong(subject, played: played, rank: 100) }
     /// An answer shown; `skipped` when the student asked for it.
     public mutating func revealed(_ subject: AnswerSubject, skipped: Bool) { tally.revealed(subject, skipped: skipped) }
+    /// A tuned answer's signed error in cents, right or wrong: the results' mean absolute error.
+    public mutating func tunedAnswer(_ subject: AnswerSubject, cents: Double) { tally.tuned(subject, cents: cents) }
     /// A question (or the rest of a round) skipped.
     public mutating func skippedQuestion() { tally.skippedQuestion() }
     /// A round played to its end.
