@@ -459,6 +459,7 @@ public actor DaemonCore {
             if !afterFollowers.isEmpty { sound.playPrompt(afterFollowers, settings: questionSettings ?? settings.current) }
             if let held {
                 let current = questionSettings ?? settings.current
+                if !afterFollowers.isEmpty { sound.pause(current.promptGap) }  // the gap after the reference, as between notes
                 sound.hold(held, bentBy: PitchWheel.cents(wheel, rangeSemitones: current.bendRangeSemitones), settings: current)
                 holding = true
             }
