@@ -489,7 +489,7 @@ public actor DaemonCore {
     static func phrases(_ sounds: [SoundPhrase], root: MIDINote?) -> [PromptPhrase] {
         sounds.compactMap { phrase in
             guard let tuning = root ?? phrase.notes.first else { return nil }
-            return PromptPhrase(phrase.notes, root: tuning, together: phrase.together)
+            return PromptPhrase(phrase.notes, root: tuning, together: phrase.together, cents: phrase.cents, tuning: phrase.tuning)
         }
     }
 }

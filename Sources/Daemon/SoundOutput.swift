@@ -92,11 +92,17 @@ public struct PromptPhrase: Sendable, Hashable {
     public var notes: [MIDINote]
     public var root: MIDINote
     public var together: Bool
+    /// Cents added to each note's tuned pitch, by position (`SoundPhrase.cents`).
+    public var cents: [Double]
+    /// The tuning system instead of the settings' (`SoundPhrase.tuning`).
+    public var tuning: TuningSystem?
 
-    public init(_ notes: [MIDINote], root: MIDINote, together: Bool = false) {
+    public init(_ notes: [MIDINote], root: MIDINote, together: Bool = false, cents: [Double] = [], tuning: TuningSystem? = nil) {
         self.notes = notes
         self.root = root
         self.together = together
+        self.cents = cents
+        self.tuning = tuning
     }
 }
 

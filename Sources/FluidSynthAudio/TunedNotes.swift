@@ -29,6 +29,17 @@ public enum TunedNotes {
     /// intonation, never a major third and a minor sixth): the chord on the root's pitch class,
     /// or, for keys sounded together, the chord on their bass (a cadence's IV and V), its root
     /// tuned against `root` first. Any other phrase is tuned note by note against `root`.
+    ///
+    /// Key i is then moved by `cents[i]` (an intonation drill's detuned note); keys past the end of
+    /// `cents` are not moved.
+    public static func phrase(_ keys: [MIDINote], together: Bool, root: MIDINote, tuning: TuningSystem,
+                              reference: ReferencePitch, cents: [Double]) -> [Frequency] {
+        phrase(keys, together: together, root: root, tuning: tuning, reference: reference).enumerated().map { index, frequency in
+            cents.indices.contains(index) ? frequency.shifted(byCents: cents[index]) : frequency
+        }
+    }
+
+    /// The phrase's keys tuned as above, none moved.
     public static func phrase(_ keys: [MIDINote], together: Bool, root: MIDINote, tuning: TuningSystem,
                               reference: ReferencePitch) -> [Frequency] {
         let readings = Chord.recognize(keys)

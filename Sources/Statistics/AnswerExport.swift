@@ -12,7 +12,7 @@ public enum AnswerExport {
     /// The columns, in order.
     public static let columns = [
         "time", "session", "profile", "exercise", "root", "mode", "interval", "degree", "expected", "expected_midi",
-        "played", "played_midi", "correct", "attempt", "response_seconds", "item",
+        "played", "played_midi", "correct", "attempt", "response_seconds", "item", "cents",
     ]
 
     /// RFC 4180 CSV with a header line and CRLF line ends.
@@ -68,7 +68,7 @@ public enum AnswerExport {
 
     /// Numbers and booleans are bare in JSON; everything else is a string or null.
     private static let bareColumns = columns.map {
-        ["degree", "expected_midi", "played_midi", "correct", "attempt", "response_seconds"].contains($0)
+        ["degree", "expected_midi", "played_midi", "correct", "attempt", "response_seconds", "cents"].contains($0)
     }
 
     /// One answer's fields; `sessions` caches each session id's text across rows.
@@ -80,6 +80,7 @@ public enum AnswerExport {
             answer.root, answer.mode, answer.interval, answer.degree.map(String.init), answer.expected,
             String(answer.expectedMIDI), noteName(answer.playedMIDI), String(answer.playedMIDI),
             answer.correct ? "true" : "false", String(answer.attempt), seconds(answer.responseSeconds), answer.item?.label,
+            answer.cents.map(centsText),
         ]
     }
 
@@ -127,6 +128,12 @@ public enum AnswerExport {
     static func seconds(_ value: Double) -> String {
         let thousandths = Int((value * 1000).rounded())
         return "\(thousandths < 0 ? "-" : "")\(abs(thousandths) / 1000).\(pad(abs(thousandths) % 1000, 3))"
+    }
+
+    /// Cents to a hundredth, as a bare number (`3.05`, `-0.40`).
+    static func centsText(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        return "\(hundredths < 0 ? "-" : "")\(abs(hundredths) / 100).\(pad(abs(hundredths) % 100, 2))"
     }
 
     private static func pad(_ number: Int, _ width: Int) -> String {

@@ -116,6 +116,8 @@ public struct AnswerRecord: Sendable {
     public var item: AnswerItem?
     /// Seconds from the note's becoming expected to this key press.
     public var responseSeconds: Double
+    /// An intonation answer's cents (`NoteJudgement.cents`): the offset asked, or the signed error.
+    public var cents: Double?
     /// Stored while its question is open (the recorder's answers are): held out of every reading
     /// until `StatisticsRecord.questionClosed`, since it would name the question.
     public var questionOpen = false
@@ -124,7 +126,7 @@ public struct AnswerRecord: Sendable {
     public init(
         time: Date, session: UUID, profile: String, exercise: ExerciseKind, root: String, mode: String? = nil,
         interval: String? = nil, degree: Int? = nil, expected: String, expectedMIDI: Int, playedMIDI: Int, correct: Bool,
-        attempt: Int = 1, responseSeconds: Double, item: AnswerItem? = nil
+        attempt: Int = 1, responseSeconds: Double, item: AnswerItem? = nil, cents: Double? = nil
     ) {
         self.time = time
         self.session = session
@@ -141,6 +143,7 @@ public struct AnswerRecord: Sendable {
         self.attempt = attempt
         self.responseSeconds = responseSeconds
         self.item = item
+        self.cents = cents
     }
 }
 

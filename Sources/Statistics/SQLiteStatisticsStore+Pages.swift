@@ -20,7 +20,7 @@ extension SQLiteStatisticsStore {
         let sql = columns + " WHERE " + conditions.joined(separator: " AND ") + " ORDER BY time, id LIMIT ?"
         return try read { db in
             try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                PositionedAnswer(answer: try Self.answer(row), position: AnswerPosition(time: row[0], order: row[16]))
+                PositionedAnswer(answer: try Self.answer(row), position: AnswerPosition(time: row[0], order: row[Self.answerColumnCount]))
             }
         }
     }

@@ -46,14 +46,14 @@ extension SQLiteStatisticsStore {
                 sql: """
                     INSERT INTO answer (time, session_id, profile, exercise, root, mode, interval, degree,
                         expected, expected_midi, played_midi, correct, attempt, response_seconds, item_category, item,
-                        question_open)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        question_open, cents)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     answer.time.timeIntervalSince1970, answer.session.uuidString, answer.profile,
                     answer.exercise.rawValue, answer.root, answer.mode, answer.interval, answer.degree,
                     answer.expected, answer.expectedMIDI, answer.playedMIDI, answer.correct, answer.attempt,
-                    answer.responseSeconds, answer.item?.category, answer.item?.label, answer.questionOpen,
+                    answer.responseSeconds, answer.item?.category, answer.item?.label, answer.questionOpen, answer.cents,
                 ])
         case .questionClosed(let session):
             try db.execute(sql: "UPDATE answer SET question_open = 0 WHERE session_id = ? AND question_open = 1",
@@ -121,7 +121,7 @@ extension SQLiteStatisticsStore {
             time: Date(timeIntervalSince1970: row[0]), session: try uuid(row[1]), profile: row[2],
             exercise: try kind(row[3]), root: row[4], mode: row[5], interval: row[6], degree: row[7], expected: row[8],
             expectedMIDI: row[9], playedMIDI: row[10], correct: row[11], attempt: row[12], responseSeconds: row[13],
-            item: Self.item(row[14], row[15]))
+            item: Self.item(row[14], row[15]), cents: row[16])
     }
 
     private static func item(_ category: String?, _ label: String?) -> AnswerItem? {

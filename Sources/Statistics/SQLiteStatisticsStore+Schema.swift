@@ -66,6 +66,12 @@ extension SQLiteStatisticsStore {
         CREATE INDEX answer_time ON answer(time);
         """
 
+    /// Version 6: an intonation answer's cents (`cents`: the offset a comparison asked, or a tuned
+    /// note's signed error); null for every other answer.
+    static let schemaV6 = """
+        ALTER TABLE answer ADD COLUMN cents REAL;
+        """
+
     /// Every schema version in order; GRDB records the applied ones in `grdb_migrations`.
     /// A released migration is never edited: a change is a new migration.
     static var migrator: DatabaseMigrator {
@@ -75,6 +81,7 @@ extension SQLiteStatisticsStore {
         migrator.registerMigration("v3") { db in try db.execute(sql: schemaV3) }
         migrator.registerMigration("v4") { db in try db.execute(sql: schemaV4) }
         migrator.registerMigration("v5") { db in try db.execute(sql: schemaV5) }
+        migrator.registerMigration("v6") { db in try db.execute(sql: schemaV6) }
         return migrator
     }
 }

@@ -214,7 +214,7 @@ public final class StatisticsRecorder: Sendable {
             mode: current.mode, interval: interval, degree: degree, expected: judgement.expected.spelled.description,
             expectedMIDI: judgement.expected.midiNote.rawValue, playedMIDI: judgement.played.rawValue,
             correct: judgement.correct, attempt: judgement.attempt, responseSeconds: judgement.responseTime.seconds,
-            item: AnswerItem(category: judgement.subject.category, label: judgement.subject.label))
+            item: AnswerItem(category: judgement.subject.category, label: judgement.subject.label), cents: judgement.cents)
         // Stored at once, read only once the question closes (the next prompt, a reveal, the end).
         answer.questionOpen = true
         return answer

@@ -29,7 +29,8 @@ public struct NoteJudgement: Sendable {
     /// What the keys were heard as, for a wrong answer of several keys ("you played C minor");
     /// nil for one key.
     public let heardAs: String?
-    /// A tuned answer's signed error in cents, sharp positive (`match`); nil for a key.
+    /// Cents, for an intonation answer: the offset a comparison asked (how far apart the notes
+    /// were), or a tuned note's signed error (sharp positive); nil for every other answer.
     public let cents: Double?
 
     /// A judgement; the engine makes these.
@@ -38,7 +39,6 @@ public struct NoteJudgement: Sendable {
         attempt: Int, responseTime: Duration, sincePrompt: Duration, staff: Staff, sounds: [SoundPhrase] = [],
         keys: [MIDINote]? = nil, heardAs: String? = nil, cents: Double? = nil
     ) {
-        self.cents = cents
         self.expected = expected
         self.played = played
         self.velocity = velocity
@@ -51,6 +51,7 @@ public struct NoteJudgement: Sendable {
         self.sounds = sounds
         self.keys = keys ?? [played]
         self.heardAs = heardAs
+        self.cents = cents
     }
 }
 

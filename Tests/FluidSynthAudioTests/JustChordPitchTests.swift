@@ -43,6 +43,22 @@ import Training
         print(String(format: "just %@: worst %.4f c from pure (by semitone alone: %.1f c)", quality.rawValue, worst, bySemitoneWorst))
     }
 
+    @Test("A phrase's notes moved by cents sound moved by exactly that many (sine), the others where they were")
+    func centsOffsets() throws {
+        let renderer = ToneRenderer(cello: nil, tuner: nil, sampleRate: Support.sampleRate, stopFrames: 128)
+        let c3 = MIDINote(48), g3 = MIDINote(55)
+        let plain = TunedNotes.phrase([c3, g3], together: false, root: c3, tuning: .justIntonation, reference: .standard)
+        for offsets in [[0, 3.0], [-0.4], [0, -17.5, 99]] {
+            let moved = TunedNotes.phrase([c3, g3], together: false, root: c3, tuning: .justIntonation, reference: .standard, cents: offsets)
+            for index in 0..<2 {
+                let asked = offsets.indices.contains(index) ? offsets[index] : 0
+                let measured = moved[index].shifted(byCents: Support.centsOff(renderer, moved[index], source: .sine))
+                #expect(abs(measured.cents(above: plain[index]) - asked) <= 0.1, "note \(index) of \(offsets): \(measured.cents(above: plain[index])) c")
+            }
+        }
+        #expect(renderer.takeErrors().isEmpty)
+    }
+
     @Test("A phrase that is no chord, or a chord sounded together on another root, is tuned as before or from its bass")
     func phraseReadings() {
         let c4 = MIDINote(60)

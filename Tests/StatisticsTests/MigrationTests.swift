@@ -54,9 +54,19 @@ struct MigrationTests {
                          interval: "P5", degree: nil, expected: "B2", expectedMIDI: 47, playedMIDI: 47, correct: true,
                          attempt: 2, responseSeconds: 1))
         #expect(try store.answers(profile: "anna").first?.attempt == 2)
+        #expect(answers.allSatisfy { $0.cents == nil }, "older answers have no cents")
+
+        // v6: an intonation answer's cents are stored, read back and exported as a bare number.
+        try store.recordAnswer(
+            AnswerRecord(time: scriptNow, session: sessions[0].start.id, profile: "bea", exercise: .interval, root: "E",
+                         expected: "E3", expectedMIDI: 52, playedMIDI: 53, correct: false, responseSeconds: 1, cents: -3.046))
+        let tuned = try #require(try store.answers(profile: "bea").first)
+        #expect(tuned.cents == -3.046)
+        #expect(AnswerExport.json([tuned]).contains("\"cents\":-3.05"))
+        #expect(AnswerExport.csv([tuned]).hasSuffix(",-3.05\r\n"))
 
         let applied = try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
-        #expect(applied == ["v1", "v2", "v3", "v4", "v5"])
+        #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6"])
         #expect(answers.map(\.item) == ["m3", "P5"].map { AnswerItem(category: "interval", label: $0) }, "items taken from the interval column")
         let figures = try store.lifetimeFigures(profile: "default").overall
         #expect((figures.sessions, figures.answers, figures.correct, figures.practiceSeconds) == (1, 2, 1, 60))

@@ -40,11 +40,13 @@ final class FluidSynthSoundOutput: SoundOutput {
     }
 
     /// The phrases one after another, each tuned relative to its phrase's root (a chord as its
-    /// spelling says, `TunedNotes.phrase`), queued on the timeline.
+    /// spelling says, `TunedNotes.phrase`) in its own tuning or the settings', each note moved by
+    /// its cents, queued on the timeline.
     func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings) {
         let tuned = phrases.map { phrase in
             (frequencies: TunedNotes.phrase(phrase.notes, together: phrase.together, root: phrase.root,
-                                            tuning: settings.tuningSystem, reference: settings.referencePitch),
+                                            tuning: phrase.tuning ?? settings.tuningSystem, reference: settings.referencePitch,
+                                            cents: phrase.cents),
              together: phrase.together)
         }
         let tones = random.withLock { random in
