@@ -9,8 +9,8 @@ extension MatchExercise {
                 .init("root", .text, choices: .roots(random: true), help: "The reference (default: random)."),
                 .init("intervals", .list, choices: .intervals(IntervalExercise.extendedIntervals), help: "Tune an interval's upper note, e.g. M3,P5 (default: the same note)."),
                 .init("tunings", .list, choices: .named(TuningSystem.self), help: "The tunings a question's interval is drawn in, e.g. just,equal (default: the session's)."),
-                .init("detune", .number, help: "The most the held note starts off, in cents (default 50)."),
-                .init("tolerance", .number, help: "The largest error still in tune, in cents (default 5)."),
+                .init("detune", .number, choices: [10, 20, 30, 50, 75, 100].map { .init(String($0)) }, help: "The most the held note starts off, in cents, 5-100 (default 50)."),
+                .init("tolerance", .number, choices: [1, 2, 3, 5, 10, 20].map { .init(String($0)) }, help: "The largest error still in tune, in cents, 1-50 (default 5)."),
                 .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every interval and tuning equally often."),
             ])
     }

@@ -40,7 +40,7 @@ struct OpenMatchQuestion: OpenQuestion {
 
     /// The reference, then the target in tune: what it should have been.
     private var echo: [SoundPhrase] {
-        [SoundPhrase([shown.rootNote]), SoundPhrase([shown.targetNote])]
+        [SoundPhrase([shown.rootNote]), SoundPhrase([shown.targetNote], tuning: shown.tuning)]
     }
 
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
