@@ -43,6 +43,10 @@ public actor DaemonCore {
     private var wheel = 0
     /// Whether a held note was asked to sound (it is released when the question ends).
     private var holding = false
+    /// Cents the held note starts from its tuned pitch: the wheel bends it from there. The sound
+    /// is given the tuned pitch itself (which the cello's calibration can measure once per key)
+    /// and this offset as a bend, so no detuning asks for a measurement of its own.
+    private var heldOffset = 0.0
     /// The students' schedules across sessions, and the daemon's own profile; nil: none.
     private var review: (memory: ReviewMemory, defaultProfile: String)?
     /// What `status` reads of the state above, published after every change to it (the end of
@@ -213,7 +217,7 @@ public actor DaemonCore {
             if tracker.keysSound || menu != nil { sound.pressKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current) }
         case .pitchBend(let value):
             wheel = min(PitchWheel.values.upperBound, max(PitchWheel.values.lowerBound, value))
-            sound.bendHeld(cents: PitchWheel.cents(wheel, rangeSemitones: settings.current.bendRangeSemitones))
+            sound.bendHeld(cents: heldOffset + PitchWheel.cents(wheel, rangeSemitones: settings.current.bendRangeSemitones))
         case .controlChange:
             break
         }
@@ -429,7 +433,7 @@ public actor DaemonCore {
             let root = tracker.currentRoot  // the question the event concerns (a prompt brings its own)
             tracker.apply(event, at: clock.now)
             var afterFollowers: [PromptPhrase] = []
-            var held: Frequency?
+            var held: (frequency: Frequency, offset: Double)?
             if holding {  // whatever comes next (the answer, a reveal, a repeat, the end) ends it
                 sound.releaseHeld()
                 holding = false
@@ -442,7 +446,7 @@ public actor DaemonCore {
                 questionSettings = prompt.settings
                 if let root = tracker.currentRoot {
                     afterFollowers = Self.phrases(prompt.sounds, root: root)
-                    held = prompt.held.map { Self.frequency(of: $0, root: root, settings: prompt.settings) }
+                    held = prompt.held.map { (Self.frequency(of: $0, root: root, settings: prompt.settings), $0.cents) }
                 }
             case .noteJudged(let judgement):
                 feedback(Self.phrases(judgement.sounds, root: root))
@@ -460,18 +464,19 @@ public actor DaemonCore {
             if let held {
                 let current = questionSettings ?? settings.current
                 if !afterFollowers.isEmpty { sound.pause(current.promptGap) }  // the gap after the reference, as between notes
-                sound.hold(held, bentBy: PitchWheel.cents(wheel, rangeSemitones: current.bendRangeSemitones), settings: current)
+                heldOffset = held.offset
+                sound.hold(held.frequency, bentBy: held.offset + PitchWheel.cents(wheel, rangeSemitones: current.bendRangeSemitones),
+                           settings: current)
                 holding = true
             }
         }
         publish()
     }
 
-    /// A held note's exact pitch before the wheel moves it: tuned against `root` in its tuning
-    /// (the session's when it names none), then `cents` away.
+    /// A held note's tuned pitch: against `root` in its tuning (the session's when it names
+    /// none); its `cents` are a bend from there.
     static func frequency(of held: HeldNote, root: MIDINote, settings: TrainingSettings) -> Frequency {
         (held.tuning ?? settings.tuningSystem).frequency(of: held.note, root: root, reference: settings.referencePitch)
-            .shifted(byCents: held.cents)
     }
 
     /// How long feedback waits for the student's keys to come up before it sounds anyway.

@@ -33,7 +33,7 @@ public protocol SoundOutput: Sendable {
     /// Queues a wait for the student's keys to come up, at most `within`: feedback never sounds
     /// over the student's own note.
     func afterKeysUp(within: Duration)
-    /// Queues on the timeline a note at exactly `frequency`, bent by `bentBy` cents, held until
+    /// Queues on the timeline a note at exactly `frequency` bent by `bentBy` cents, held until
     /// `releaseHeld` (or `silence`): the note a `match` question is tuned with the wheel. One at
     /// a time; a second replaces the first.
     func hold(_ frequency: Frequency, bentBy cents: Double, settings: TrainingSettings)

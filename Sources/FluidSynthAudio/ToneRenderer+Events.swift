@@ -4,7 +4,6 @@ import MusicTheory
 extension ToneRenderer {
     /// Starts and stops what is due at this block boundary.
     static func startDueEvents(_ state: inout State, sampleRate: Double) {
-        if state.heldBendChanged { followWheel(&state) }
         if let cello = state.cello {
             for index in state.bends.indices {
                 let (wheel, changed) = state.bends[index].next()
@@ -39,6 +38,8 @@ extension ToneRenderer {
                 }
             }
         }
+        // After the events due: a held note released here does not move first.
+        if state.heldBendChanged { followWheel(&state) }
     }
 
     private static func start(_ tone: Tone, voice: ToneVoice, in state: inout State, sampleRate: Double) {

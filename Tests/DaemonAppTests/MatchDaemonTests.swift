@@ -28,8 +28,8 @@ struct MatchDaemonTests {
         let held = try #require(daemon.sound.recorded.compactMap { call -> (Double, Double)? in
             if case .hold(let hertz, let cents) = call { (hertz, cents) } else { nil }
         }.last, "a held note: \(daemon.sound.recorded)")
-        #expect(held.1 == 0, "the wheel centred")
-        let detune = 1200 * log2(held.0 / 220)
+        #expect(held.0 == 220, "A3 itself, its detuning a bend")
+        let detune = held.1
         #expect((8...50).contains(abs(detune)), "detuned \(detune) c")
         let shown = String(format: "%.1f", abs(detune))
         let status = try link.result("status")
@@ -43,7 +43,7 @@ struct MatchDaemonTests {
         #expect(bent["value"]?.number == Double(value))
         let cents = try #require(bent["cents"]?.number)
         #expect(abs(cents - (2.5 - detune)) < 0.025)
-        #expect(daemon.sound.recorded.last == .bend(cents: PitchWheel.cents(value, rangeSemitones: 2)))
+        #expect(daemon.sound.recorded.last == .bend(cents: detune + PitchWheel.cents(value, rangeSemitones: 2)))
 
         notifications = []
         let before = daemon.sound.recorded.count
