@@ -38,6 +38,9 @@ public struct SessionResults: Sendable, Hashable {
     public var averageResponse: Double?
     public var rows: [Row]
     public var confusions: [Confusion]
+    /// Tuned answers' mean absolute error in cents (`match`), overall and per subject.
+    public var meanAbsoluteCents: Double?
+    public var meanAbsoluteCentsBySubject: [String: Double] = [:]
 
     /// Reads the daemon's results object.
     public init(_ results: JSONValue) {
@@ -54,6 +57,12 @@ public struct SessionResults: Sendable, Hashable {
                 asked: int(row, "asked"), correct: int(row, "correct"), correctFirstTry: int(row, "correct_first_try"),
                 errors: int(row, "errors"), revealed: int(row, "revealed"),
                 averageResponse: row["average_response_seconds"]?.numberValue)
+        }
+        meanAbsoluteCents = results["mean_absolute_cents"]?.numberValue
+        for row in results["breakdown"]?.arrayValue ?? [] {
+            if let subject = row["subject"]?.stringValue, let cents = row["mean_absolute_cents"]?.numberValue {
+                meanAbsoluteCentsBySubject[subject] = cents
+            }
         }
         confusions = (results["confusions"]?.arrayValue ?? []).map { confusion in
             Confusion(expected: confusion["expected"]?.stringValue ?? "?", played: confusion["played"]?.stringValue ?? "?",

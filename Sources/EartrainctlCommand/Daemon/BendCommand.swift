@@ -13,8 +13,11 @@ struct BendCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "The wheel's value, -8192 to 8191 (0: centred).") var value: [String] = []
     @OptionGroup var connection: ConnectionOptions
 
+    /// The value given (`bend -- -600` passes the `--` on).
+    private var given: [String] { value.filter { $0 != "--" } }
+
     func validate() throws {
-        guard value.count == 1, let number = Int(value[0]) else {
+        guard given.count == 1, let number = Int(given[0]) else {
             throw ValidationError("give one whole number -8192 to 8191, such as 410 or -2048")
         }
         guard (-8192...8191).contains(number) else { throw ValidationError("the wheel's value is -8192 to 8191, not \(number)") }
@@ -22,12 +25,12 @@ struct BendCommand: ParsableCommand {
 
     func run() throws {
         let link = try connection.connect()
-        let result = try ConnectionOptions.call(link, Method.notesBend.rawValue, params: Wire.value(NotesBendParams(value: Int(value[0])!)))
+        let result = try ConnectionOptions.call(link, Method.notesBend.rawValue, params: Wire.value(NotesBendParams(value: Int(given[0])!)))
         if connection.json {
             print(Wire.encode(result))
         } else {
             let cents = result["cents"]?.number ?? 0
-            print("wheel at \(value[0]) (\(cents >= 0 ? "+" : "")\(String(format: "%.2f", cents)) c)")
+            print("wheel at \(given[0]) (\(cents >= 0 ? "+" : "")\(String(format: "%.2f", cents)) c)")
         }
     }
 }
