@@ -51,7 +51,8 @@ public struct FiguresTally: Sendable {
         let time = answer.time.timeIntervalSince1970
         let day = LifetimeFigures.day(answer.time, in: timeZone)
         func add(to group: inout GroupTally) {
-            group.add(session: answer.session, time: time, day: day, correct: answer.correct, seconds: answer.responseSeconds)
+            group.add(session: answer.session, time: time, day: day, correct: answer.correct, seconds: answer.responseSeconds,
+                      cents: answer.cents)
         }
         add(to: &overall)
         add(to: &byExercise[answer.exercise.rawValue, default: GroupTally()])

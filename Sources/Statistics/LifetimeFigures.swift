@@ -70,6 +70,9 @@ public struct Figures: Sendable {
     public var bestStreak: Int
     /// The most consecutive days with at least one answer.
     public var bestDayStreak: Int
+    /// The mean of its answers' cents taken absolute, where answers carry cents (a `match`
+    /// answer's error: how far off it was, either way); nil where none do.
+    public var meanAbsoluteCents: Double?
 
     /// Figures; `LifetimeFigures.compute` makes these.
     public init(
@@ -122,6 +125,8 @@ public struct Window: Sendable {
     public var accuracy: Double?
     /// Mean response time of its correct answers, seconds.
     public var averageResponseSeconds: Double?
+    /// The mean absolute cents of its answers that carry cents (`Figures.meanAbsoluteCents`).
+    public var meanAbsoluteCents: Double?
 
     /// A window.
     public init(answers: Int, correct: Int, averageResponseSeconds: Double?) {
@@ -147,6 +152,7 @@ extension Figures: Hashable, Codable {
         case sessions, answers, correct, accuracy
         case practiceSeconds = "practice_seconds", errorRate = "error_rate", averageResponseSeconds = "average_response_seconds"
         case last7Days = "last_7_days", last30Days = "last_30_days", bestStreak = "best_streak", bestDayStreak = "best_day_streak"
+        case meanAbsoluteCents = "mean_absolute_cents"
     }
 }
 
@@ -160,6 +166,6 @@ extension Trend: Hashable, Codable {
 extension Window: Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case answers, correct, accuracy
-        case averageResponseSeconds = "average_response_seconds"
+        case averageResponseSeconds = "average_response_seconds", meanAbsoluteCents = "mean_absolute_cents"
     }
 }

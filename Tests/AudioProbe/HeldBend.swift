@@ -39,7 +39,9 @@ struct HeldBend {
     private func check(_ source: String) {
         let label = "the \(source)'s held note follows the wheel"
         let set = ctl(["set", "training.sound_source", source])
-        let seconds = 1.6 + Double(Self.wheel.count + 1) * Self.hold + 1
+        // Room for `eartrainctl start`, which takes seconds to start under emulation: the stretches
+        // are placed by the writes' own times, wherever they fall in the capture.
+        let seconds = 1.6 + Double(Self.wheel.count + 1) * Self.hold + 16
         let wavPath = out + "/held-\(source).wav"
         guard set.status == 0,
               let capture = try? Child(["chrt", "-f", "80", settings.bin + "/loopback-capture", settings.capture, "\(settings.rate)",
@@ -64,7 +66,7 @@ struct HeldBend {
         }
         _ = bend(0)
         _ = ctl(["stop"])
-        _ = waitUntil(.seconds(30)) { !capture.process.isRunning }
+        _ = waitUntil(.seconds(40)) { !capture.process.isRunning }
         let status = capture.stop()
         guard let trigger, status == 0, let wav = try? WAVFile.readLeft(path: wavPath) else {
             report.check(label, false, "session: \(started.output); capture exit \(status.map { "\($0)" } ?? "killed"): \(capture.log)")
