@@ -20,7 +20,7 @@ struct SharedNamesRequestTests {
     }
 
     @Test("each unknown name is -32602 with the names accepted", arguments: [
-        (#"{"kind":"blues"}"#, "kind: 'blues' is not one of 'scale', 'interval', 'ear-interval', 'chord', 'degree', 'dictation'"),
+        (#"{"kind":"blues"}"#, "kind: 'blues' is not one of 'scale', 'interval', 'ear-interval', 'chord', 'degree', 'dictation', 'match'"),
         (#"{"kind":"interval","direction":"sideways"}"#, "direction: 'sideways' is not one of 'ascending', 'descending'"),
         (#"{"kind":"scale","tuning":"meantone"}"#, "tuning: 'meantone' is not one of 'equal', 'just', 'pythagorean'"),
     ])
