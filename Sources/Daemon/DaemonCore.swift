@@ -20,6 +20,8 @@ public actor DaemonCore {
     private var formatter = EventFormatter()
     private var tracker = SessionTracker()
     private var sequence = 0
+    /// Sessions started and ended so far: a timed play stops when the session it played into is over.
+    private(set) var sessionChanges = 0
     private var storage: @Sendable () -> StorageState = { StorageState(summary: "not configured") }
     private var watchdogPings = 0
     /// The running session's student, when it names one.
@@ -37,6 +39,8 @@ public actor DaemonCore {
     private var gestures = GestureReader()
     /// The pending hand-on of keys held back by `gestures`.
     private var gestureFlush: Task<Void, Never>?
+    /// Wakes the core at the open question's deadline, and which deadline it was set for.
+    var deadlineWake: (task: Task<Void, Never>, deadline: Duration)?
     /// The settings read at the open question's prompt: its feedback sounds with them.
     private var questionSettings: TrainingSettings?
     /// Where the pitch-bend wheel is, −8192…8191: a held note starts bent by it.
@@ -198,6 +202,9 @@ public actor DaemonCore {
 
     public var isRunning: Bool { engine.isRunning }
 
+    /// Now, on the core's clock (the keys' and the engine's).
+    var currentTime: Duration { clock.now }
+
     /// The latest finished session's results.
     public var lastResults: SessionResults? { tracker.lastResults }
 
@@ -239,7 +246,7 @@ public actor DaemonCore {
 
     /// Reads one message through the gestures and acts on what it meant; while keys are held
     /// back, a flush is due at the gesture reader's deadline.
-    private func read(_ event: KeyboardEvent) {
+    func read(_ event: KeyboardEvent) {
         let outputs = gestures.take(event, controls: engine.controls, noteRange: settings.current.noteRange)
         act(on: outputs)
         scheduleGestureFlush()
@@ -324,13 +331,18 @@ public actor DaemonCore {
     /// order given, then released together, before the next group.
     @discardableResult
     public func play(_ chords: [[MIDINote]], velocity: Int = 90) -> (after: Int, through: Int) {
+        play(chords.map { TimedKeys($0, at: clock.now) }, velocity: velocity)
+    }
+
+    /// Groups of keys each pressed and released at its own time on the core's clock, as read.
+    func play(_ groups: [TimedKeys], velocity: Int) -> (after: Int, through: Int) {
         let before = sequence
-        for chord in chords {
-            for note in chord {
+        for group in groups {
+            for note in group.keys {
                 if tracker.keysSound { sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current) }
-                read(KeyboardEvent(.noteOn(note, velocity: velocity), at: clock.now))
+                read(KeyboardEvent(.noteOn(note, velocity: velocity), at: group.time))
             }
-            for note in chord { read(KeyboardEvent(.noteOff(note, velocity: 0), at: clock.now)) }
+            for note in group.keys { read(KeyboardEvent(.noteOff(note, velocity: 0), at: group.time)) }
         }
         return (before, sequence)
     }
@@ -441,6 +453,7 @@ public actor DaemonCore {
             switch event.kind {
             case .sessionStarted, .sessionEnded:
                 silenceOnce()
+                sessionChanges += 1
             case .prompt(let prompt):
                 if prompt.isRepeat { silenceOnce() } else if prompt.number > 1 { sound.pause(prompt.settings.breath) }
                 questionSettings = prompt.settings
@@ -471,6 +484,13 @@ public actor DaemonCore {
             }
         }
         publish()
+        wakeAtDeadline()
+    }
+
+    /// What the engine did when its open question's deadline passed, handed on.
+    func deliverTimePassed() {
+        engine.timePassed(at: clock.now)
+        deliver()
     }
 
     /// A held note's tuned pitch: against `root` in its tuning (the session's when it names
@@ -494,7 +514,9 @@ public actor DaemonCore {
     static func phrases(_ sounds: [SoundPhrase], root: MIDINote?) -> [PromptPhrase] {
         sounds.compactMap { phrase in
             guard let tuning = root ?? phrase.notes.first else { return nil }
-            return PromptPhrase(phrase.notes, root: tuning, together: phrase.together, cents: phrase.cents, tuning: phrase.tuning)
+            var prompt = PromptPhrase(phrase.notes, root: tuning, together: phrase.together, cents: phrase.cents, tuning: phrase.tuning)
+            prompt.timing = phrase.timing
+            return prompt
         }
     }
 }

@@ -44,7 +44,7 @@ struct EventFormatter {
             if judgement.keys.count > 1 { fields["keys"] = .array(judgement.keys.map { .string($0.description) }) }
             if let heard = judgement.heardAs { fields["heard_as"] = .string(heard) }
             if let cents = judgement.cents { fields["cents"] = .number(cents) }
-            details = .object(fields)
+            details = .object(judgement.details.merging(fields) { _, common in common })
         case .roundComplete(let round):
             (type, topic) = ("round_complete", .session)
             let errors = round.errors == 1 ? "1 error" : "\(round.errors) errors"
@@ -112,7 +112,7 @@ struct EventFormatter {
 
     private func judged(_ judgement: NoteJudgement) -> String {
         let mark = judgement.correct ? "✓" : "✗"
-        let played = judgement.keys.map(\.description).joined(separator: "+")
+        let played = judgement.described ?? judgement.keys.map(\.description).joined(separator: "+")
         guard let question else { return "\(played) \(mark)" }
         if let total = question.shown.answerCount {
             let done = judgement.staff.notes.filter { $0.role == .answer }.count

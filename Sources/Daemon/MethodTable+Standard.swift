@@ -129,11 +129,17 @@ enum StandardMethods {
     }
 
     static func play(_ params: NotesPlayParams, router: RequestRouter) async throws(RPCError) -> any Encodable & Sendable {
-        let chords = try Self.chords(params.notes)
+        let (chords, onsets) = try Self.timedChords(params.notes)
         let velocity = params.velocity ?? 90
         guard (1...127).contains(velocity) else { throw .invalidParams("velocity must be 1-127, got \(velocity)") }
-        let reports = await router.core.play(chords, velocity: velocity)
-        let played = chords.map { chord in chord.map(\.description).joined(separator: "+") }
+        let reports = if let onsets {
+            await router.core.play(Array(zip(chords, onsets.map { Duration.seconds($0) })).map { (keys: $0, onset: $1) }, velocity: velocity)
+        } else {
+            await router.core.play(chords, velocity: velocity)
+        }
+        let played = chords.indices.map { index in
+            chords[index].map(\.description).joined(separator: "+") + (onsets.map { "@\($0[index])" } ?? "")
+        }
         var result: [String: JSONValue] = ["played": .array(played.map { .string($0) })]
         // The reply acknowledges the answers: it waits until they are committed.
         if let recorded = router.recorded { result["recorded"] = .bool(await recorded(reports.after, reports.through)) }
@@ -149,6 +155,37 @@ enum StandardMethods {
         let range = await router.core.currentSettings.bendRangeSemitones
         let cents = (PitchWheel.cents(params.value, rangeSemitones: range) * 1000).rounded() / 1000
         return JSONValue.object(["value": .number(Double(params.value)), "cents": .number(cents)])
+    }
+
+    /// The longest a timed `notes.play` may last, in seconds from its start.
+    static let longestOnset = 60.0
+
+    /// What `notes.play` presses, and when: each element may end in `@SECONDS`, its onset from
+    /// the start (`"C3@0.5"`, `"C3+E3+G3@1"`); either every element has one, in order, or none
+    /// has (nil: all at once).
+    static func timedChords(_ values: [JSONValue]) throws(RPCError) -> (chords: [[MIDINote]], onsets: [Double]?) {
+        var untimed: [JSONValue] = []
+        var onsets: [Double] = []
+        for value in values {
+            guard case .string(let text) = value, let at = text.lastIndex(of: "@") else {
+                untimed.append(value)
+                continue
+            }
+            let seconds = String(text[text.index(after: at)...])
+            guard let onset = Double(seconds), onset.isFinite, onset >= 0, onset <= longestOnset,
+                  seconds.allSatisfy({ $0.isNumber || $0 == "." }) else {
+                throw .invalidParams("notes: \"\(text)\" has no onset after @; give seconds from the start, 0 to \(Int(longestOnset)), such as \"C3@0.5\"")
+            }
+            if let last = onsets.last, onset < last {
+                throw .invalidParams("notes: onsets go in order; \"\(text)\" comes before the note given ahead of it")
+            }
+            onsets.append(onset)
+            untimed.append(.string(String(text[..<at])))
+        }
+        guard onsets.isEmpty || onsets.count == values.count else {
+            throw .invalidParams("notes: give every note an onset (\"C3@0\", \"C3@0.5\") or none")
+        }
+        return (try chords(untimed), onsets.isEmpty ? nil : onsets)
     }
 
     /// What `notes.play` presses, in order: each element one key, or keys held together — a

@@ -96,6 +96,8 @@ public struct PromptPhrase: Sendable, Hashable {
     public var cents: [Double]
     /// The tuning system instead of the settings' (`SoundPhrase.tuning`).
     public var tuning: TuningSystem?
+    /// When each note sounds (`SoundPhrase.timing`); empty: the settings lay them out.
+    public var timing: [NoteTime] = []
 
     public init(_ notes: [MIDINote], root: MIDINote, together: Bool = false, cents: [Double] = [], tuning: TuningSystem? = nil) {
         self.notes = notes

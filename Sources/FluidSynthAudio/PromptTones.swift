@@ -57,16 +57,35 @@ public enum PromptTones {
     /// Phrases one after another, the style's gap between them as between notes.
     public static func phrases(_ phrases: [(frequencies: [Frequency], together: Bool)], style: PromptStyle, sampleRate: Double,
                                random: inout some RandomNumberGenerator) -> [Tone] {
+        self.phrases(phrases.map { (frequencies: $0.frequencies, together: $0.together, timing: []) }, style: style,
+                     sampleRate: sampleRate, random: &random)
+    }
+
+    /// The same, a phrase with a `timing` (one per note) sounding its notes at those times, each
+    /// for its own length: a count-in and a rhythm.
+    public static func phrases(_ phrases: [(frequencies: [Frequency], together: Bool, timing: [NoteTime])], style: PromptStyle,
+                               sampleRate: Double, random: inout some RandomNumberGenerator) -> [Tone] {
         var tones: [Tone] = []
         var start = 0
-        for (frequencies, together) in phrases {
+        for (frequencies, together, timing) in phrases {
             var phraseStyle = style
             phraseStyle.harmonic = together
-            let phraseTones = phrase(frequencies, style: phraseStyle, sampleRate: sampleRate, random: &random)
+            let phraseTones = timing.count == frequencies.count
+                ? timed(frequencies, timing, style: style, sampleRate: sampleRate, random: &random)
+                : phrase(frequencies, style: phraseStyle, sampleRate: sampleRate, random: &random)
             tones += phraseTones.map { $0.delayed(by: start) }
             start += (phraseTones.map(\.endFrame).max() ?? 0) + frameCount(style.gap, sampleRate)
         }
         return tones
+    }
+
+    /// Each note at its own start, for its own length.
+    static func timed(_ frequencies: [Frequency], _ timing: [NoteTime], style: PromptStyle, sampleRate: Double,
+                      random: inout some RandomNumberGenerator) -> [Tone] {
+        zip(frequencies, timing).map { frequency, time in
+            Tone(frequency: frequency, velocity: style.loudness.velocity(using: &random), source: style.source,
+                 startFrame: Int((time.start * sampleRate).rounded()), frameCount: frameCount(time.length, sampleRate))
+        }
     }
 
     static func frameCount(_ seconds: Double, _ sampleRate: Double) -> Int {

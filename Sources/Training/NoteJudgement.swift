@@ -32,12 +32,18 @@ public struct NoteJudgement: Sendable {
     /// Cents, for an intonation answer: the offset a comparison asked (how far apart the notes
     /// were), or a tuned note's signed error (sharp positive); nil for every other answer.
     public let cents: Double?
+    /// What the kind adds to the event's details once it is judged (a rhythm's onsets, early or
+    /// late); empty for most kinds.
+    public let details: [String: JSONValue]
+    /// How the stdout line says what was played, instead of the keys (`2nd onset late 150 ms`).
+    public let described: String?
 
     /// A judgement; the engine makes these.
     public init(
         expected: ExpectedNote, played: MIDINote, velocity: Int, correct: Bool, subject: AnswerSubject,
         attempt: Int, responseTime: Duration, sincePrompt: Duration, staff: Staff, sounds: [SoundPhrase] = [],
-        keys: [MIDINote]? = nil, heardAs: String? = nil, cents: Double? = nil
+        keys: [MIDINote]? = nil, heardAs: String? = nil, cents: Double? = nil,
+        details: [String: JSONValue] = [:], described: String? = nil
     ) {
         self.expected = expected
         self.played = played
@@ -52,6 +58,8 @@ public struct NoteJudgement: Sendable {
         self.keys = keys ?? [played]
         self.heardAs = heardAs
         self.cents = cents
+        self.details = details
+        self.described = described
     }
 }
 

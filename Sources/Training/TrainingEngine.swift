@@ -137,6 +137,15 @@ public final class TrainingEngine {
         ask(Prompt.Question(open.question), sounds: open.sounds, staff: open.staff, held: open.held, at: time)
     }
 
+    /// When the open question wants to hear that time passed (`timePassed`); nil: never.
+    public var deadline: Duration? { session?.open?.deadline }
+
+    /// Time has passed: an open question whose deadline is reached hears of it, at `time`.
+    public func timePassed(at time: Duration) {
+        guard let deadline, time >= deadline else { return }
+        answer(at: time) { open, context in open.timeUp(context: &context) }
+    }
+
     func judge(_ note: MIDINote, velocity: Int, at time: Duration) {
         answer(at: time) { open, context in open.press(note, velocity: velocity, context: &context) }
     }

@@ -10,7 +10,7 @@ struct SharedNamesConfigTests {
     static let file = "/etc/eartrainer/eartrainer.toml"
 
     @Test("an unknown name is refused at its line with every name accepted", arguments: [
-        ("[training]\nexercise = \"chords\"\n", "training.exercise", "'chords' is not one of 'scale', 'interval', 'ear-interval', 'chord', 'degree', 'dictation', 'match'"),
+        ("[training]\nexercise = \"chords\"\n", "training.exercise", "'chords' is not one of \(ExerciseKind.names.map { "'\($0)'" }.joined(separator: ", "))"),
         ("[training]\nsound_source = \"viola\"\n", "training.sound_source", "'viola' is not one of 'cello', 'sine'"),
         ("[training.scale]\nmatching = \"octave\"\n", "training.scale.matching", "'octave' is not one of 'pitch-class', 'exact-octave'"),
         ("[training.interval]\nmatching = \"exact\"\n", "training.interval.matching", "'exact' is not one of 'pitch-class', 'exact-octave'"),

@@ -24,7 +24,7 @@ struct SessionStartParamsTests {
     /// A kind's own params (an interval session's `direction`) are read by its module when the
     /// session starts, and refused there with the list (SharedNamesRequestTests).
     @Test("an unknown kind or tuning is refused with the names accepted", arguments: [
-        (#"{"kind":"blues"}"#, "kind", "'blues' is not one of 'scale', 'interval', 'ear-interval', 'chord', 'degree', 'dictation', 'match'"),
+        (#"{"kind":"blues"}"#, "kind", "'blues' is not one of \(ExerciseKind.names.map { "'\($0)'" }.joined(separator: ", "))"),
         (#"{"kind":"scale","tuning":"meantone"}"#, "tuning", "'meantone' is not one of 'equal', 'just', 'pythagorean'"),
     ])
     func refused(json: String, key: String, message: String) {

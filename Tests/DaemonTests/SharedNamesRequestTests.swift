@@ -2,6 +2,7 @@ import ControlProtocol
 import ControlServer
 import Foundation
 import Testing
+import Training
 
 @testable import Daemon
 
@@ -20,7 +21,7 @@ struct SharedNamesRequestTests {
     }
 
     @Test("each unknown name is -32602 with the names accepted", arguments: [
-        (#"{"kind":"blues"}"#, "kind: 'blues' is not one of 'scale', 'interval', 'ear-interval', 'chord', 'degree', 'dictation', 'match'"),
+        (#"{"kind":"blues"}"#, "kind: 'blues' is not one of \(ExerciseKind.names.map { "'\($0)'" }.joined(separator: ", "))"),
         (#"{"kind":"interval","direction":"sideways"}"#, "direction: 'sideways' is not one of 'ascending', 'descending'"),
         (#"{"kind":"scale","tuning":"meantone"}"#, "tuning: 'meantone' is not one of 'equal', 'just', 'pythagorean'"),
     ])

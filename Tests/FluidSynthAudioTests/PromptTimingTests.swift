@@ -26,4 +26,17 @@ struct PromptTimingTests {
         let tones = PromptTones.phrases([([a3, e4], true), ([d3], false)], style: style, sampleRate: 1000, random: &random)
         #expect(tones.map(\.startFrame) == [0, 0, 750])
     }
+
+    @Test("a timed phrase sounds each note at its own start for its own length; the next phrase waits for its end and the gap")
+    func timedPhrase() {
+        var random = SeededRandom(seed: 1)
+        let timing = [NoteTime(start: 0, length: 0.1), NoteTime(start: 0.375, length: 0.3), NoteTime(start: 0.75, length: 0.6)]
+        let tones = PromptTones.phrases([(frequencies: [a3, a3, a3], together: false, timing: timing), (frequencies: [d3], together: false, timing: [])],
+                                        style: style, sampleRate: 1000, random: &random)
+        #expect(tones.map(\.startFrame) == [0, 375, 750, 1600])
+        #expect(tones.map(\.frameCount) == [100, 300, 600, 500])
+        let phrase = SoundPhrase([MIDINote(57), MIDINote(57), MIDINote(57)], timing: timing)
+        let sounding = [phrase].soundingTime(TrainingSettings(noteDuration: .milliseconds(500), promptGap: .milliseconds(250)))
+        #expect(abs(Double(sounding.components.seconds) + Double(sounding.components.attoseconds) * 1e-18 - 1.6) < 1e-6, "what comes after a rhythm is laid out from its end")
+    }
 }

@@ -34,7 +34,7 @@ struct SharedNamesRecordTests {
         #expect {
             _ = try store.sessions(profile: "default")
         } throws: { error in
-            "\(error)".contains("'chords' is not one of 'scale', 'interval', 'ear-interval', 'chord', 'degree', 'dictation', 'match'")
+            "\(error)".contains("'chords' is not one of \(ExerciseKind.names.map { "'\($0)'" }.joined(separator: ", "))")
         }
     }
 }

@@ -1,6 +1,7 @@
 import ClientViews
 import ControlProtocol
 import Testing
+import Training
 @testable import WebView
 
 @Suite struct LivePageTests {
@@ -62,7 +63,7 @@ import Testing
         let html = LivePage.html(status: Fixtures.idleStatus(), controls: .init())
         #expect(html.contains("No session running"))
         #expect(html.contains("The next key played begins <strong>D dorian scale</strong>"))
-        for kind in ["scale", "interval", "ear-interval", "chord", "degree", "dictation", "match"] {
+        for kind in ExerciseKind.names {
             #expect(html.contains(#"<input type="hidden" name="kind" value="\#(kind)">"#))
         }
         #expect(html.contains(#"class="controls" aria-label="session controls" hidden"#))

@@ -47,7 +47,7 @@ final class FluidSynthSoundOutput: SoundOutput {
             (frequencies: TunedNotes.phrase(phrase.notes, together: phrase.together, root: phrase.root,
                                             tuning: phrase.tuning ?? settings.tuningSystem, reference: settings.referencePitch,
                                             cents: phrase.cents),
-             together: phrase.together)
+             together: phrase.together, timing: phrase.timing)
         }
         let tones = random.withLock { random in
             PromptTones.phrases(tuned, style: style(settings), sampleRate: renderer.sampleRate, random: &random)

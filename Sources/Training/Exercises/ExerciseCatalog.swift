@@ -2,7 +2,7 @@
 /// config file, the command line, `status`, the events and the statistics find kinds here.
 public enum ExerciseCatalog {
     /// The kinds, in the order their names are listed.
-    public static let standard: [any ExerciseModule.Type] = [ScaleExercise.self, IntervalExercise.self, EarIntervalExercise.self, ChordExercise.self, DegreeExercise.self, DictationExercise.self, MatchExercise.self]
+    public static let standard: [any ExerciseModule.Type] = [ScaleExercise.self, IntervalExercise.self, EarIntervalExercise.self, ChordExercise.self, DegreeExercise.self, DictationExercise.self, RhythmExercise.self, MatchExercise.self]
 
     /// Kinds added for the length of a task (a test's own kind), after the standard ones.
     @TaskLocal public static var added: [any ExerciseModule.Type] = []

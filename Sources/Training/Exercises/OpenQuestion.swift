@@ -25,6 +25,11 @@ public protocol OpenQuestion: Sendable {
     mutating func release(_ note: MIDINote, context: inout QuestionContext) -> QuestionStep
     /// The student gave up on it: its answer is revealed.
     mutating func skip(context: inout QuestionContext) -> QuestionStep
+    /// When, on the engine's clock, the question wants to hear of time passing with no key
+    /// (a rhythm played back too short is judged once its time is over); nil: never.
+    var deadline: Duration? { get }
+    /// Its deadline has passed with no key: what that comes to.
+    mutating func timeUp(context: inout QuestionContext) -> QuestionStep
 }
 
 extension OpenQuestion {
@@ -36,6 +41,14 @@ extension OpenQuestion {
 
     /// Nothing: the press decided.
     public mutating func release(_ note: MIDINote, context: inout QuestionContext) -> QuestionStep {
+        QuestionStep()
+    }
+
+    /// Most questions wait for keys however long it takes.
+    public var deadline: Duration? { nil }
+
+    /// Nothing: a question with no deadline is never late.
+    public mutating func timeUp(context: inout QuestionContext) -> QuestionStep {
         QuestionStep()
     }
 }

@@ -15,6 +15,9 @@ public struct SoundPhrase: Sendable, Hashable {
     public var cents: [Double]
     /// The tuning system this phrase is tuned in, instead of the session's.
     public var tuning: TuningSystem?
+    /// When each note sounds, by position, for a phrase with a rhythm of its own (a count-in and
+    /// a pattern); empty: the settings' note duration and gap lay the notes out.
+    public var timing: [NoteTime] = []
 
     /// `notes`, one after the other unless `together`; note i moved by `cents[i]`, tuned in
     /// `tuning` when one is given.
@@ -25,6 +28,13 @@ public struct SoundPhrase: Sendable, Hashable {
         self.tuning = tuning
     }
 
+    /// `notes` at their `timing` (one per note): a rhythm.
+    public init(_ notes: [MIDINote], timing: [NoteTime]) {
+        precondition(notes.count == timing.count, "a time for every note")
+        self.init(notes)
+        self.timing = timing
+    }
+
     /// The cents note `index` is moved by.
     public func offset(ofNote index: Int) -> Double {
         cents.indices.contains(index) ? cents[index] : 0
@@ -32,7 +42,7 @@ public struct SoundPhrase: Sendable, Hashable {
 }
 
 extension SoundPhrase: Codable {
-    private enum CodingKeys: String, CodingKey { case notes, together, cents, tuning }
+    private enum CodingKeys: String, CodingKey { case notes, together, cents, tuning, timing }
 
     /// A phrase written before phrases had offsets or tunings decodes with neither.
     public init(from decoder: any Decoder) throws {
@@ -41,6 +51,7 @@ extension SoundPhrase: Codable {
                   together: try container.decode(Bool.self, forKey: .together),
                   cents: try container.decodeIfPresent([Double].self, forKey: .cents) ?? [],
                   tuning: try container.decodeIfPresent(TuningSystem.self, forKey: .tuning))
+        timing = try container.decodeIfPresent([NoteTime].self, forKey: .timing) ?? []
     }
 
     /// Offsets and a tuning only where a phrase has them.
@@ -50,7 +61,23 @@ extension SoundPhrase: Codable {
         try container.encode(together, forKey: .together)
         if !cents.isEmpty { try container.encode(cents, forKey: .cents) }
         try container.encodeIfPresent(tuning, forKey: .tuning)
+        if !timing.isEmpty { try container.encode(timing, forKey: .timing) }
     }
+}
+
+/// When one note of a timed phrase sounds: seconds from the phrase's start, and for how long.
+public struct NoteTime: Sendable, Hashable, Codable {
+    public var start: Double
+    public var length: Double
+
+    public init(start: Double, length: Double) {
+        precondition(start >= 0 && length > 0, "a note starts at or after its phrase and lasts")
+        self.start = start
+        self.length = length
+    }
+
+    /// Where it ends, from the phrase's start.
+    public var end: Double { start + length }
 }
 
 extension [SoundPhrase] {
@@ -62,6 +89,7 @@ extension [SoundPhrase] {
     /// a phrase after them starts.
     public func soundingTime(_ settings: TrainingSettings) -> Duration {
         reduce(.zero) { total, phrase in
+            if let end = phrase.timing.map(\.end).max() { return total + .seconds(end) + settings.promptGap }
             let notes = phrase.together ? Swift.min(1, phrase.notes.count) : phrase.notes.count
             return total + (settings.noteDuration + settings.promptGap) * notes
         }

@@ -1,0 +1,139 @@
+import MusicTheory
+
+/// A rhythm waiting to be played back: each key's onset is kept; the play-back is judged once it
+/// has as many onsets as the pattern and the last came near where it was due, or else once its
+/// time is over (a beat after where its last onset was due); a wrong one may be tried again.
+struct OpenRhythmQuestion: RevealedOnce {
+    let shown: RhythmQuestion
+    let pattern: RhythmPattern
+    let judge: RhythmJudge
+    let exercise: RhythmExercise
+    let promptTime: Duration
+    /// The onsets of the play-back under way, and the keys.
+    var onsets: [Duration] = []
+    var keys: [MIDINote] = []
+    var wrongTries = 0
+
+    var question: any ExerciseQuestion { shown }
+    var subject: AnswerSubject { .rhythm(pattern.meter, exercise.level) }
+    var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }
+
+    /// The count-in and the pattern as one phrase, so the beat runs on from one into the other.
+    var sounds: [SoundPhrase] { [phrase(countIn: true)] }
+
+    /// The pattern alone, after the answer or a reveal.
+    var patternSounds: [SoundPhrase] { [phrase(countIn: false)] }
+
+    func phrase(countIn: Bool) -> SoundPhrase {
+        let perUnit = pattern.secondsPerUnit(tempo: exercise.tempo)
+        let beat = Double(pattern.meter.unitsPerBeat) * perUnit
+        let clicks = countIn ? pattern.meter.beatsPerBar : 0
+        let click = exercise.countIn == .clicks ? MIDINote(min(127, shown.rootNote.rawValue + 12)) : shown.rootNote
+        let clickLength = exercise.countIn == .clicks ? min(0.1, beat / 2) : beat * 0.8
+        var notes = [MIDINote](repeating: click, count: clicks)
+        var timing = (0..<clicks).map { NoteTime(start: Double($0) * beat, length: clickLength) }
+        for note in pattern.notes {
+            notes.append(shown.rootNote)
+            // Detached a little, so that repeated notes are heard as onsets.
+            let length = Double(note.units) * perUnit
+            timing.append(NoteTime(start: Double(clicks) * beat + Double(note.start) * perUnit, length: max(0.05, length - min(0.06, length / 4))))
+        }
+        return SoundPhrase(notes, timing: timing)
+    }
+
+    /// When the play-back under way is over: a beat after its last onset was due.
+    var deadline: Duration? {
+        guard let first = onsets.first else { return nil }
+        return first + .seconds((judge.expected.last ?? 0) + judge.secondsPerBeat + judge.tolerance)
+    }
+
+    mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
+        onsets.append(context.time)
+        keys.append(note)
+        // Enough onsets, the last near where the last was due: over. Enough too early: more may
+        // come (an extra note), until the deadline.
+        guard onsets.count >= judge.expected.count, let last = judge.expected.indices.last,
+              (context.time - onsets[0]).seconds >= judge.expected[last] - judge.window(last) else { return QuestionStep() }
+        return judgePlayBack(velocity: velocity, context: &context)
+    }
+
+    mutating func timeUp(context: inout QuestionContext) -> QuestionStep {
+        guard !onsets.isEmpty else { return QuestionStep() }
+        return judgePlayBack(velocity: 64, context: &context)
+    }
+
+    private mutating func judgePlayBack(velocity: Int, context: inout QuestionContext) -> QuestionStep {
+        let played = onsets.map(\.seconds)
+        let result = judge.judge(played)
+        let wrongKeys = exercise.strict ? keys.filter { $0 != shown.rootNote } : []
+        let correct = result.correct && wrongKeys.isEmpty
+        let responseTime = (onsets.first ?? context.time) - promptTime
+        let attempt = wrongTries + 1
+        if attempt == 1 { context.firstNote(after: responseTime) }
+        if correct {
+            context.right(subject, firstTry: attempt == 1, responseTime: responseTime)
+            context.recordAdaptive(subject, missed: attempt > 1, responseTime: responseTime)
+            context.finishedQuestion()
+        } else {
+            context.wrong(subject, heardAs: Self.describe(result, beat: judge.secondsPerBeat))
+            wrongTries += 1
+        }
+        let expected = ExpectedNote(spelled: shown.root, midiNote: shown.rootNote, exactOctaveRequired: exercise.strict)
+        let judgement = NoteJudgement(
+            expected: expected, played: keys.last ?? shown.rootNote, velocity: velocity, correct: correct, subject: subject,
+            attempt: attempt, responseTime: responseTime, sincePrompt: context.time - promptTime, staff: staff,
+            sounds: [], keys: keys, details: details(result, wrongKeys: wrongKeys),
+            described: Self.describe(result, beat: judge.secondsPerBeat) + (wrongKeys.isEmpty ? "" : ", \(wrongKeys.count) off the pitch"))
+        onsets = []
+        keys = []
+        return step(after: judgement, wrongTries: wrongTries, allowed: exercise.triesBeforeReveal, context: &context)
+    }
+
+    /// Each onset in milliseconds and beats, and the extra notes: the event's `onsets`, `extra`.
+    private func details(_ result: RhythmJudge.Result, wrongKeys: [MIDINote]) -> [String: JSONValue] {
+        let beat = judge.secondsPerBeat
+        let onsets: [JSONValue] = result.onsets.map { onset in
+            .object([
+                "expected_seconds": .number(onset.expected),
+                "played_seconds": onset.played.map { .number($0) } ?? .null,
+                "error_ms": onset.error.map { .number(($0 * 1000).rounded()) } ?? .null,
+                "error_beats": onset.error.map { .number(($0 / beat * 100).rounded() / 100) } ?? .null,
+                "verdict": .string(onset.verdict.rawValue),
+            ])
+        }
+        var fields: [String: JSONValue] = ["onsets": .array(onsets), "extra": .array(result.extra.map { .number($0) }),
+                                            "tolerance_ms": .number((judge.tolerance * 1000).rounded())]
+        if !wrongKeys.isEmpty { fields["off_pitch"] = .array(wrongKeys.map { .string($0.description) }) }
+        return fields
+    }
+
+    /// `on time`, or what was off: `2nd late 150 ms, 4th missing, 1 extra`.
+    static func describe(_ result: RhythmJudge.Result, beat: Double) -> String {
+        var parts: [String] = []
+        for (index, onset) in result.onsets.enumerated() where onset.verdict != .onTime {
+            let place = ordinal(index + 1)
+            switch onset.verdict {
+            case .missing: parts.append("\(place) missing")
+            default: parts.append("\(place) \(onset.verdict.rawValue) \(Int((abs(onset.error ?? 0) * 1000).rounded())) ms")
+            }
+        }
+        if !result.extra.isEmpty { parts.append("\(result.extra.count) extra") }
+        return parts.isEmpty ? "on time" : parts.joined(separator: ", ")
+    }
+
+    static func ordinal(_ n: Int) -> String {
+        let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
+        return "\(n)\(suffix)"
+    }
+
+    func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
+        context.revealed(subject, reason: reason)
+        let answer = ExpectedNote(spelled: shown.root, midiNote: shown.rootNote, exactOctaveRequired: exercise.strict)
+        return .answerRevealed(AnswerRevealed(answers: [answer], subjects: [subject], reason: reason, sounds: patternSounds, staff: staff))
+    }
+}
+
+extension Duration {
+    /// In seconds, as a `Double`.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+}

@@ -1,0 +1,56 @@
+import MusicTheory
+
+/// A rhythm exercise: a count-in sets the tempo, then a pattern of one or two bars sounds on one
+/// pitch; the student plays it back on any key (or, `strict`, on the pitch shown), starting when
+/// ready. The play-back is judged onset by onset from its own first onset (`RhythmJudge`).
+public struct RhythmExercise: Sendable, Hashable, Codable {
+    /// Beats per minute, 40…200.
+    public var tempo: Int
+    public var meter: Meter
+    /// Bars in a pattern: 1 or 2.
+    public var bars: Int
+    /// What the patterns may hold (`RhythmLevel`).
+    public var level: RhythmLevel
+    /// The pitch: with an octave that key, a pitch class in the register; nil: one chosen for the session.
+    public var root: RootNote?
+    /// Only keys on the pitch shown count; otherwise any key plays.
+    public var strict: Bool
+    /// How far from its time an onset may be and still be on time, in milliseconds.
+    public var toleranceMilliseconds: Int
+    /// The count-in: clicks an octave above, or the pitch itself on every beat.
+    public var countIn: CountIn
+    /// Wrong play-backs before the rhythm is shown.
+    public var triesBeforeReveal: Int
+
+    public enum CountIn: String, NamedChoice {
+        case clicks
+        case tonic
+    }
+
+    public static let tempoRange = 40...200
+    public static let barsRange = 1...2
+    public static let toleranceRange = 20...300
+
+    public init(tempo: Int = 80, meter: Meter = .fourFour, bars: Int = 1, level: RhythmLevel = RhythmLevel(1)!, root: RootNote? = nil,
+                strict: Bool = false, toleranceMilliseconds: Int = Int(RhythmJudge.defaultTolerance * 1000), countIn: CountIn = .clicks,
+                triesBeforeReveal: Int = 3) {
+        self.tempo = tempo
+        self.meter = meter
+        self.bars = bars
+        self.level = level
+        self.root = root
+        self.strict = strict
+        self.toleranceMilliseconds = toleranceMilliseconds
+        self.countIn = countIn
+        self.triesBeforeReveal = triesBeforeReveal
+    }
+}
+
+extension AnswerSubject {
+    /// What a rhythm's answers are counted under: its meter and level (`4/4 eighths`).
+    public static func rhythm(_ meter: Meter, _ level: RhythmLevel) -> AnswerSubject {
+        AnswerSubject(category: "rhythm", label: "\(meter.rawValue) \(level.name)", value: .string("\(meter.rawValue) \(level.number)"),
+                      order: [3, Meter.allCases.firstIndex(of: meter) ?? 0, level.number],
+                      spoken: "\(meter.spoken), \(level.name)")
+    }
+}

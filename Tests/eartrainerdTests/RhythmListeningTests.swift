@@ -1,0 +1,68 @@
+import DaemonTestSupport
+import Foundation
+import MusicTheory
+import Testing
+
+/// A rhythm answered by listening: the test finds the count-in and the pattern's onsets in the
+/// daemon's WAV (sine source) and plays the pattern back with `eartrainctl play C3@…`, never
+/// reading the pattern from the daemon.
+@Suite("Rhythm by ear")
+struct RhythmListeningTests {
+    /// The last count-in heard after `after` seconds of the WAV (clicks an octave above `pitch`)
+    /// and the onsets on `pitch` after it, in seconds from the first; where the last sound ends.
+    /// The keys the test itself played sound too, on the pitch but before the clicks.
+    static func heardRhythm(_ wav: String, pitch: MIDINote, after: Double) throws -> (onsets: [Double], end: Double, clicks: Int) {
+        let listener = try WAVListener(path: wav)
+        let sounds = listener.sounds(after: after, gap: 0.03)
+        let keyed = sounds.map { ($0, listener.keys(in: $0)) }
+        let click = [MIDINote(pitch.rawValue + 12)]
+        guard let lastClick = keyed.lastIndex(where: { $0.1 == click }) else { return ([], sounds.last?.end ?? after, 0) }
+        let firstClick = keyed[...lastClick].reversed().prefix { $0.1 == click }.count
+        let pattern = keyed[(lastClick + 1)...].filter { $0.1 == [pitch] }.map(\.0.start)
+        return (pattern.map { $0 - (pattern.first ?? 0) }, sounds.last?.end ?? after, firstClick)
+    }
+
+    static func play(_ onsets: [Double], socket: String) throws -> String {
+        let notes = onsets.map { "C3@" + String(format: "%.3f", $0) }
+        return try Eartrainctl.run(["play"] + notes, socket: socket).stdout
+    }
+
+    @Test("each rhythm's onsets are found in the WAV and played back with times: on time is right, one onset 150 ms late is late on that onset only")
+    func rhythmByEar() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rhythm-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try EarListeningTests.daemon(folder)
+        let c3 = MIDINote(48)
+        let started = try Eartrainctl.run(["start", "rhythm", "--root", "C3", "--level", "2", "--tempo", "100", "--seed", "3"],
+                                          socket: daemon.socketPath)
+        #expect(started.status == 0, "\(started)")
+        // A bar of clicks and a bar of pattern at 100 BPM: 4.8 s.
+        Thread.sleep(forTimeInterval: 5.4)
+        let first = try Self.heardRhythm(wav, pitch: c3, after: 0)
+        #expect(first.clicks == 4, "a bar of clicks an octave above")
+        try #require(first.onsets.count >= 3, "\(first)")
+        let right = try Self.play(first.onsets, socket: daemon.socketPath)
+        #expect(right.contains("on time ✓"), "\(first.onsets): \(right)")
+
+        // The next rhythm, after a breath: played with its second onset 150 ms late.
+        Thread.sleep(forTimeInterval: 6.8)
+        let second = try Self.heardRhythm(wav, pitch: c3, after: first.end + 0.3)
+        try #require(second.onsets.count >= 3, "\(second)")
+        var late = second.onsets
+        late[1] += 0.15
+        let judged = try Self.play(late, socket: daemon.socketPath)
+        let line = try #require(judged.split(separator: "\n").first { $0.contains("✗") }, "\(judged)")
+        #expect(line.contains("2nd late 1") && !line.contains(",") , "late on that onset only: \(line)")
+        #expect(line.contains("ms ✗"))
+        // Then as heard: right at the second try.
+        #expect(try Self.play(second.onsets, socket: daemon.socketPath).contains("on time ✓"))
+
+        let results = try Eartrainctl.run(["stop"], socket: daemon.socketPath)
+        #expect(results.stdout.contains("results: 2 correct, 1 error"), "\(results.stdout)")
+        let json = try Eartrainctl.run(["results", "--json"], socket: daemon.socketPath)
+        #expect(json.stdout.contains("\"category\":\"rhythm\"") && json.stdout.contains("4/4 eighths"), "\(json.stdout)")
+        let lifetime = try Eartrainctl.run(["stats"], socket: daemon.socketPath)
+        #expect(lifetime.stdout.contains("rhythm"), "lifetime statistics count the rhythms: \(lifetime.stdout)")
+    }
+}
