@@ -43,6 +43,7 @@ do {
         faults.garbage()
         faults.flood()
         faults.chordThroughSequencer()
+        faults.wheelThroughSequencer()
     }
     let exit = daemon.stop(copyingLogTo: outDirectory)
     report.check("daemon: exits cleanly on SIGTERM", exit == 0, "exit \(exit.map { "\($0)" } ?? "killed")")
