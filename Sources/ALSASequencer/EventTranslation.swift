@@ -12,7 +12,7 @@ enum Translation: Sendable, Hashable {
 
 extension SequencerEvent {
     /// The event's meaning: a note-on with velocity 0 is a note-off; clock and active sensing,
-    /// and values outside MIDI's 7-bit ranges, are ignored.
+    /// values outside MIDI's 7-bit ranges and a wheel outside its 14 bits (−8192…8191) are ignored.
     var translation: Translation {
         switch kind {
         case .noteOn, .noteOff:
@@ -29,6 +29,9 @@ extension SequencerEvent {
                   (0...127).contains(controller), (0...127).contains(value)
             else { return .ignored }
             return .message(.controlChange(channel: channel, controller: controller, value: value))
+        case .pitchBend:
+            guard let channel = MIDIChannel(validating: channel), MIDIMessage.pitchBendRange.contains(value) else { return .ignored }
+            return .message(.pitchBend(channel: channel, value: value))
         case .clientStart, .clientExit, .clientChange, .portStart, .portExit, .portChange,
              .portSubscribed, .portUnsubscribed:
             return .topologyChanged

@@ -20,7 +20,7 @@ struct HeldNotes: Sendable, Hashable {
             held.insert(Key(channel: channel, note: note))
         case let .noteOff(channel, note, _):
             held.remove(Key(channel: channel, note: note))
-        case .controlChange:
+        case .controlChange, .pitchBend:
             break
         }
     }

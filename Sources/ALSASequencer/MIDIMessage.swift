@@ -32,6 +32,11 @@ public enum MIDIMessage: Sendable, Hashable {
     case noteOff(channel: MIDIChannel, note: MIDINote, velocity: Int)
     /// A controller moved, e.g. the sustain pedal (64), sostenuto (66) or soft pedal (67); value 0…127.
     case controlChange(channel: MIDIChannel, controller: Int, value: Int)
+    /// The pitch-bend wheel moved: −8192 (all the way down) … 0 (centre, where it springs back) … 8191.
+    case pitchBend(channel: MIDIChannel, value: Int)
+
+    /// The wheel's 14 bits as the sequencer gives them, centred on 0.
+    public static let pitchBendRange = -8192...8191
 }
 
 extension MIDIMessage: CustomStringConvertible {
@@ -40,6 +45,7 @@ extension MIDIMessage: CustomStringConvertible {
         case let .noteOn(channel, note, velocity): "note-on \(channel) \(note.rawValue) vel \(velocity)"
         case let .noteOff(channel, note, velocity): "note-off \(channel) \(note.rawValue) vel \(velocity)"
         case let .controlChange(channel, controller, value): "cc \(channel) \(controller)=\(value)"
+        case let .pitchBend(channel, value): "bend \(channel) \(value)"
         }
     }
 }

@@ -7,6 +7,7 @@ extension SequencerEvent.Kind {
         case Self.code(SND_SEQ_EVENT_NOTEON): self = .noteOn
         case Self.code(SND_SEQ_EVENT_NOTEOFF): self = .noteOff
         case Self.code(SND_SEQ_EVENT_CONTROLLER): self = .controller
+        case Self.code(SND_SEQ_EVENT_PITCHBEND): self = .pitchBend
         case Self.code(SND_SEQ_EVENT_CLOCK): self = .clock
         case Self.code(SND_SEQ_EVENT_SENSING): self = .activeSensing
         case Self.code(SND_SEQ_EVENT_CLIENT_START): self = .clientStart
@@ -44,6 +45,9 @@ extension SequencerEvent {
         case .controller:
             channel = Int(e.data.control.channel)
             controller = Int(e.data.control.param)
+            value = Int(e.data.control.value)
+        case .pitchBend:
+            channel = Int(e.data.control.channel)
             value = Int(e.data.control.value)
         case .clientStart, .clientExit, .clientChange, .portStart, .portExit, .portChange:
             subject = PortAddress(client: Int(e.data.addr.client), port: Int(e.data.addr.port))

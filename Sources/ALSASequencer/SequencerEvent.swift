@@ -9,7 +9,7 @@ struct SequencerEvent: Sendable, Hashable {
     /// Note events: note number and velocity.
     var note: Int = 0
     var velocity: Int = 0
-    /// Controller events: controller number and value.
+    /// Controller events: controller number and value; pitch-bend events: the wheel, −8192…8191.
     var controller: Int = 0
     var value: Int = 0
     /// Announcements: the client or port that came or went.
@@ -20,7 +20,7 @@ struct SequencerEvent: Sendable, Hashable {
 
     /// The event types the trainer tells apart; every other type is `other`.
     enum Kind: Sendable, Hashable {
-        case noteOn, noteOff, controller, clock, activeSensing
+        case noteOn, noteOff, controller, pitchBend, clock, activeSensing
         case clientStart, clientExit, clientChange, portStart, portExit, portChange
         case portSubscribed, portUnsubscribed
         case other(UInt8)

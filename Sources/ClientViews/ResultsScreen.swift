@@ -22,6 +22,11 @@ public enum ResultsScreen {
                 + "   average response \(average)",
             "revealed \(results.revealed)   skipped \(results.skipped)",
         ]
+        if let cents = results.meanAbsoluteCents {
+            // Tuned answers (`match`): how far off they were, on average, whichever way.
+            let rows = results.rows.compactMap { row in results.meanAbsoluteCentsBySubject[row.subject].map { "\(row.subject) " + String(format: "%.1f c", $0) } }
+            lines.append(String(format: "mean error %.1f c", cents) + (rows.count > 1 ? "   (" + rows.joined(separator: ", ") + ")" : ""))
+        }
         if !results.rows.isEmpty {
             lines.append("")
             lines.append(results.heading.padding(toLength: 13, withPad: " ", startingAt: 0)

@@ -52,6 +52,9 @@ public struct SessionResults: Sendable, Hashable {
     public var confusions: [Confusion]
     /// Empty for a kind that measures none.
     public var thresholds: [Threshold]
+    /// Tuned answers' mean absolute error in cents (`match`), overall and per subject.
+    public var meanAbsoluteCents: Double?
+    public var meanAbsoluteCentsBySubject: [String: Double] = [:]
 
     /// Reads the daemon's results object.
     public init(_ results: JSONValue) {
@@ -68,6 +71,12 @@ public struct SessionResults: Sendable, Hashable {
                 asked: int(row, "asked"), correct: int(row, "correct"), correctFirstTry: int(row, "correct_first_try"),
                 errors: int(row, "errors"), revealed: int(row, "revealed"),
                 averageResponse: row["average_response_seconds"]?.numberValue)
+        }
+        meanAbsoluteCents = results["mean_absolute_cents"]?.numberValue
+        for row in results["breakdown"]?.arrayValue ?? [] {
+            if let subject = row["subject"]?.stringValue, let cents = row["mean_absolute_cents"]?.numberValue {
+                meanAbsoluteCentsBySubject[subject] = cents
+            }
         }
         confusions = (results["confusions"]?.arrayValue ?? []).map { confusion in
             Confusion(expected: confusion["expected"]?.stringValue ?? "?", played: confusion["played"]?.stringValue ?? "?",

@@ -106,7 +106,8 @@ public struct WatchState: Sendable {
             }
         case "note_judged":
             let right = details["correct"]?.boolValue == true
-            let played = details["played"]?.stringValue ?? "?"
+            // A tuned answer (`match`) is its error in cents, drawn once answered; the key only confirmed it.
+            let played = details["cents"]?.numberValue.map { String(format: "%+.1f c", $0) } ?? details["played"]?.stringValue ?? "?"
             if right {
                 correct += 1
                 if let seconds = details["response_seconds"]?.numberValue {
@@ -141,6 +142,7 @@ public struct WatchState: Sendable {
     /// secret (a scale's next degree: the mode and the step pattern are on screen, and naming the
     /// degree is the lesson); where it is the answer asked for (an interval's), only the try is counted.
     private func wrongTryNote(_ details: JSONValue) -> String {
+        if let cents = details["cents"]?.numberValue { return cents > 0 ? "sharp" : "flat" }
         if let kind, Self.text(of: kind)?.showsExpectedWhileOpen == true {
             return "expected \(details["expected"]?["note"]?.stringValue ?? "?")"
         }

@@ -29,7 +29,8 @@ extension TrainingConfig {
             harmonicIntervals: try reader.bool("harmonic_intervals", cello.harmonicIntervals),
             scaleModelAnswer: try reader.bool("scale_model_answer", cello.scaleModelAnswer),
             clef: try reader.parsed("clef", cello.clef, Clef.init(choosing:)),
-            breath: .milliseconds(Int((breath * 1000).rounded())))
+            breath: .milliseconds(Int((breath * 1000).rounded())),
+            bendRangeSemitones: try reader.int("bend_range_semitones", cello.bendRangeSemitones, in: PitchWheel.rangesSemitones))
         exercise = try reader.parsed("exercise", d.exercise, ExerciseKind.init(choosing:))
         autostart = try reader.bool("autostart", d.autostart)
         exercises = d.exercises

@@ -47,7 +47,7 @@ extension TrainingConfig: Hashable {}
 extension TrainingConfig: Codable {
     enum CodingKeys: String, CodingKey {
         case lowestNote, highestNote, noteDuration, referencePitch, tuningSystem, soundSource, varyLoudness, promptGap
-        case harmonicIntervals, scaleModelAnswer, exercise, autostart, clef, breath
+        case harmonicIntervals, scaleModelAnswer, exercise, autostart, clef, breath, bendRangeSemitones
     }
 
     public init(from decoder: any Decoder) throws {
@@ -71,10 +71,20 @@ extension TrainingConfig: Codable {
                 harmonicIntervals: try container.decode(Bool.self, forKey: .harmonicIntervals),
                 scaleModelAnswer: try container.decode(Bool.self, forKey: .scaleModelAnswer),
                 clef: try container.decodeIfPresent(Clef.self, forKey: .clef) ?? .auto,
-                breath: try container.decodeIfPresent(Duration.self, forKey: .breath) ?? TrainingSettings.cello.breath),
+                breath: try container.decodeIfPresent(Duration.self, forKey: .breath) ?? TrainingSettings.cello.breath,
+                bendRangeSemitones: try Self.bendRange(container.decodeIfPresent(Int.self, forKey: .bendRangeSemitones), decoder)),
             exercise: try container.decode(ExerciseKind.self, forKey: .exercise),
             exercises: try ExerciseDefaults(from: decoder),
             autostart: try container.decode(Bool.self, forKey: .autostart))
+    }
+
+    /// The wheel's range as decoded: the default when missing, refused outside 1…24.
+    private static func bendRange(_ value: Int?, _ decoder: any Decoder) throws -> Int {
+        guard let value else { return PitchWheel.defaultRangeSemitones }
+        guard PitchWheel.rangesSemitones.contains(value) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bend_range_semitones must be 1-24"))
+        }
+        return value
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -94,5 +104,6 @@ extension TrainingConfig: Codable {
         try container.encode(autostart, forKey: .autostart)
         try container.encode(settings.clef, forKey: .clef)
         try container.encode(settings.breath, forKey: .breath)
+        try container.encode(settings.bendRangeSemitones, forKey: .bendRangeSemitones)
     }
 }

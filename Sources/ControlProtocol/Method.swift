@@ -26,6 +26,7 @@ public struct Method: RawRepresentable, Hashable, Sendable, ExpressibleByStringL
     public static let sessionSkip: Method = "session.skip"
     public static let sessionResults: Method = "session.results"
     public static let notesPlay: Method = "notes.play"
+    public static let notesBend: Method = "notes.bend"
     public static let subscribe: Method = "subscribe"
     public static let unsubscribe: Method = "unsubscribe"
     public static let pairingOffer: Method = "pairing.offer"

@@ -43,6 +43,14 @@ public actor DaemonCore {
     var deadlineWake: (task: Task<Void, Never>, deadline: Duration)?
     /// The settings read at the open question's prompt: its feedback sounds with them.
     private var questionSettings: TrainingSettings?
+    /// Where the pitch-bend wheel is, −8192…8191: a held note starts bent by it.
+    private var wheel = 0
+    /// Whether a held note was asked to sound (it is released when the question ends).
+    private var holding = false
+    /// Cents the held note starts from its tuned pitch: the wheel bends it from there. The sound
+    /// is given the tuned pitch itself (which the cello's calibration can measure once per key)
+    /// and this offset as a bend, so no detuning asks for a measurement of its own.
+    private var heldOffset = 0.0
     /// The students' schedules across sessions, and the daemon's own profile; nil: none.
     private var review: (memory: ReviewMemory, defaultProfile: String)?
     /// What `status` reads of the state above, published after every change to it (the end of
@@ -222,12 +230,25 @@ public actor DaemonCore {
         case .controlChange(controller: Self.sustainPedal, let value):
             sound.sustain(value >= 64)
         case .noteOn(let note, let velocity):
-            sound.pressKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+            if tracker.keysSound || menu != nil { sound.pressKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current) }
+        case .pitchBend(let value):
+            wheel = min(PitchWheel.values.upperBound, max(PitchWheel.values.lowerBound, value))
+            sound.bendHeld(cents: heldOffset + PitchWheel.cents(wheel, rangeSemitones: settings.current.bendRangeSemitones))
         case .controlChange:
             break
         }
         read(KeyboardEvent(kind, at: clock.now - age))
     }
+
+    /// The pitch-bend wheel from a client (`notes.bend`), as a keyboard's would move it: the held
+    /// note follows, and a `match` answer reads it. `value` must be −8192…8191.
+    public func bend(_ value: Int) {
+        precondition(PitchWheel.values.contains(value), "a wheel value is -8192...8191")
+        keyboard(.pitchBend(value: value))
+    }
+
+    /// Where the wheel is, as the sound last followed it.
+    public var wheelPosition: Int { wheel }
 
     /// The sustain pedal's controller: it holds the sound of released keys, whatever control it is.
     static let sustainPedal = 64
@@ -327,7 +348,7 @@ public actor DaemonCore {
         let before = sequence
         for group in groups {
             for note in group.keys {
-                sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+                if tracker.keysSound { sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current) }
                 read(KeyboardEvent(.noteOn(note, velocity: velocity), at: group.time))
             }
             for note in group.keys { read(KeyboardEvent(.noteOff(note, velocity: 0), at: group.time)) }
@@ -433,6 +454,11 @@ public actor DaemonCore {
             let root = tracker.currentRoot  // the question the event concerns (a prompt brings its own)
             tracker.apply(event, at: clock.now)
             var afterFollowers: [PromptPhrase] = []
+            var held: (frequency: Frequency, offset: Double)?
+            if holding {  // whatever comes next (the answer, a reveal, a repeat, the end) ends it
+                sound.releaseHeld()
+                holding = false
+            }
             switch event.kind {
             case .sessionStarted, .sessionEnded:
                 silenceOnce()
@@ -440,7 +466,10 @@ public actor DaemonCore {
             case .prompt(let prompt):
                 if prompt.isRepeat { silenceOnce() } else if prompt.number > 1 { sound.pause(prompt.settings.breath) }
                 questionSettings = prompt.settings
-                if let root = tracker.currentRoot { afterFollowers = Self.phrases(prompt.sounds, root: root) }
+                if let root = tracker.currentRoot {
+                    afterFollowers = Self.phrases(prompt.sounds, root: root)
+                    held = prompt.held.map { (Self.frequency(of: $0, root: root, settings: prompt.settings), $0.cents) }
+                }
             case .noteJudged(let judgement):
                 feedback(Self.phrases(judgement.sounds, root: root))
             case .answerRevealed(let revealed):
@@ -454,6 +483,14 @@ public actor DaemonCore {
             if case .sessionStarted = event.kind, let profile = sessionProfile ?? storage().profile { report.attach(profile: profile) }
             for follower in followers { follower.follow(report, event: event) }
             if !afterFollowers.isEmpty { sound.playPrompt(afterFollowers, settings: questionSettings ?? settings.current) }
+            if let held {
+                let current = questionSettings ?? settings.current
+                if !afterFollowers.isEmpty { sound.pause(current.promptGap) }  // the gap after the reference, as between notes
+                heldOffset = held.offset
+                sound.hold(held.frequency, bentBy: held.offset + PitchWheel.cents(wheel, rangeSemitones: current.bendRangeSemitones),
+                           settings: current)
+                holding = true
+            }
         }
         publish()
         wakeAtDeadline()
@@ -463,6 +500,12 @@ public actor DaemonCore {
     func deliverTimePassed() {
         engine.timePassed(at: clock.now)
         deliver()
+    }
+
+    /// A held note's tuned pitch: against `root` in its tuning (the session's when it names
+    /// none); its `cents` are a bend from there.
+    static func frequency(of held: HeldNote, root: MIDINote, settings: TrainingSettings) -> Frequency {
+        (held.tuning ?? settings.tuningSystem).frequency(of: held.note, root: root, reference: settings.referencePitch)
     }
 
     /// How long feedback waits for the student's keys to come up before it sounds anyway.

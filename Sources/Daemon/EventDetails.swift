@@ -34,7 +34,25 @@ enum EventDetails {
         return .object(fields)
     }
 
+    /// A session's results; `mean_absolute_cents` (overall and per row) only where answers were tuned (`match`).
     static func results(_ results: SessionResults) -> JSONValue {
+        var fields = plainResults(results)
+        if let cents = results.meanAbsoluteCents, case .object(var object) = fields {
+            object["mean_absolute_cents"] = .number((cents * 1000).rounded() / 1000)
+            if case .array(var rows)? = object["breakdown"] {
+                for (index, row) in results.breakdown.enumerated() {
+                    guard let mean = row.meanAbsoluteCents, case .object(var cells) = rows[index] else { continue }
+                    cells["mean_absolute_cents"] = .number((mean * 1000).rounded() / 1000)
+                    rows[index] = .object(cells)
+                }
+                object["breakdown"] = .array(rows)
+            }
+            fields = .object(object)
+        }
+        return fields
+    }
+
+    private static func plainResults(_ results: SessionResults) -> JSONValue {
         .object([
             "correct": .number(Double(results.correct)), "errors": .number(Double(results.errors)),
             "revealed": .number(Double(results.revealed)), "skipped": .number(Double(results.skipped)),

@@ -134,6 +134,11 @@ struct EventFormatter {
             let size = judgement.outcome == nil ? Self.centsText(cents) : String(format: "%.1f c", cents)
             return "\(Self.title(question))  \(played) \(mark)  (\(judgement.subject): \(outcome)\(size))\(time)"
         }
+        if let cents = judgement.cents {  // a tuned answer: its error, whichever key confirmed it
+            let how = judgement.correct ? "in tune" : cents > 0 ? "sharp" : "flat"
+            return "\(Self.title(question))  \(mark)  " + String(format: "%+.1f c", cents)
+                + "  (\(how), \(judgement.subject))  " + String(format: "%.2fs", judgement.sincePrompt.seconds)
+        }
         let detail = judgement.correct
             ? String(format: "%.2fs", judgement.sincePrompt.seconds) : "try \(judgement.attempt)"
         // What was asked without being named (an interval heard) is named once it is answered.

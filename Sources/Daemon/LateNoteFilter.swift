@@ -33,7 +33,7 @@ public struct LateNoteFilter: Sendable {
     /// Whether a message of `kind` that arrived `age` ago goes on to the core.
     public mutating func decide(_ kind: KeyboardEvent.Kind, age: Duration) -> Decision {
         switch kind {
-        case .controlChange:
+        case .controlChange, .pitchBend:
             return .pass
         case .noteOff(let note, _), .noteOn(let note, velocity: 0):
             if sounding.remove(note) != nil { return .pass }

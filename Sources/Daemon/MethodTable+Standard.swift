@@ -59,6 +59,9 @@ extension MethodTable {
         MethodEntry(.notesPlay, .control, params: NotesPlayParams.self) { params, context throws(RPCError) in
             try await StandardMethods.play(params, router: context.router)
         },
+        MethodEntry(.notesBend, .control, params: NotesBendParams.self) { params, context throws(RPCError) in
+            try await StandardMethods.bend(params, router: context.router)
+        },
         MethodEntry(.subscribe, .anyone, params: TopicsParams.self) { params, context in
             StandardMethods.topics(context.router.subscriptions.change(context.client, topics: params.topics, adding: true))
         },
@@ -141,6 +144,17 @@ enum StandardMethods {
         // The reply acknowledges the answers: it waits until they are committed.
         if let recorded = router.recorded { result["recorded"] = .bool(await recorded(reports.after, reports.through)) }
         return JSONValue.object(result)
+    }
+
+    /// Moves the wheel; the reply says where it is and how many cents that bends.
+    static func bend(_ params: NotesBendParams, router: RequestRouter) async throws(RPCError) -> any Encodable & Sendable {
+        guard PitchWheel.values.contains(params.value) else {
+            throw .invalidParams("value must be a whole number -8192-8191 (0: the wheel centred), got \(params.value)")
+        }
+        await router.core.bend(params.value)
+        let range = await router.core.currentSettings.bendRangeSemitones
+        let cents = (PitchWheel.cents(params.value, rangeSemitones: range) * 1000).rounded() / 1000
+        return JSONValue.object(["value": .number(Double(params.value)), "cents": .number(cents)])
     }
 
     /// The longest a timed `notes.play` may last, in seconds from its start.

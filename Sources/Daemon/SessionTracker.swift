@@ -17,6 +17,10 @@ struct SessionTracker {
     private var staff: RoundStaff?
     private var lastStaff: RoundStaff?
 
+    /// Whether the open question's answering keys sound (not a `match`, answered by the wheel:
+    /// its key only confirms, and must not sound over the note being tuned).
+    var keysSound: Bool { question?.shown.keysSound ?? true }
+
     /// The root of the open question, the note every key is tuned against.
     var currentRoot: MIDINote? {
         question?.shown.tuningRoot

@@ -33,6 +33,15 @@ public protocol SoundOutput: Sendable {
     /// Queues a wait for the student's keys to come up, at most `within`: feedback never sounds
     /// over the student's own note.
     func afterKeysUp(within: Duration)
+    /// Queues on the timeline a note at exactly `frequency` bent by `bentBy` cents, held until
+    /// `releaseHeld` (or `silence`): the note a `match` question is tuned with the wheel. One at
+    /// a time; a second replaces the first.
+    func hold(_ frequency: Frequency, bentBy cents: Double, settings: TrainingSettings)
+    /// The wheel moved: the held note (sounding or queued) sounds at its frequency bent by
+    /// `cents` from now, sharp positive.
+    func bendHeld(cents: Double)
+    /// Ends the held note (its release, as a key's).
+    func releaseHeld()
     /// Whether a device is open, and which, or why not.
     var status: SoundStatus { get }
     /// The driver and device configured, the sound cards present and which the device names
@@ -49,6 +58,12 @@ extension SoundOutput {
     public func pause(_ length: Duration) {}
     /// An output with no timeline has nothing to wait in.
     public func afterKeysUp(within: Duration) {}
+    /// An output that cannot hold a note sounds none.
+    public func hold(_ frequency: Frequency, bentBy cents: Double, settings: TrainingSettings) {}
+    /// Nothing held, nothing bent.
+    public func bendHeld(cents: Double) {}
+    /// Nothing held, nothing released.
+    public func releaseHeld() {}
 
     /// An output that knows no cards says what its status says.
     public var devices: SoundDevices { SoundDevices(status) }
@@ -134,6 +149,12 @@ public final class RecordingSoundOutput: SoundOutput {
         case pause(Duration)
         /// A wait for the keys to come up, queued.
         case keysUp(Duration)
+        /// A note held at a frequency (hertz), bent by cents.
+        case hold(hertz: Double, cents: Double)
+        /// The held note bent to cents.
+        case bend(cents: Double)
+        /// The held note released.
+        case releaseHeld
     }
 
     /// One `playPrompt`: its phrases, sounded one after another, and the settings they were tuned with.
@@ -203,6 +224,18 @@ public final class RecordingSoundOutput: SoundOutput {
 
     public func afterKeysUp(within: Duration) {
         calls.withLock { $0.append(.keysUp(within)) }
+    }
+
+    public func hold(_ frequency: Frequency, bentBy cents: Double, settings: TrainingSettings) {
+        calls.withLock { $0.append(.hold(hertz: frequency.hertz, cents: cents)) }
+    }
+
+    public func bendHeld(cents: Double) {
+        calls.withLock { $0.append(.bend(cents: cents)) }
+    }
+
+    public func releaseHeld() {
+        calls.withLock { $0.append(.releaseHeld) }
     }
 }
 

@@ -9,7 +9,7 @@ public struct EartrainCtl: ParsableCommand {
         abstract: "Ear training with a real instrument: query the daemon, or ask music theory offline.",
         subcommands: [
             StatusCommand.self, DevicesCommand.self, StartCommand.self, StopCommand.self, RepeatCommand.self, SkipCommand.self,
-            PlayCommand.self, ResultsCommand.self, StaffCommand.self, WatchCommand.self, StatsCommand.self,
+            PlayCommand.self, BendCommand.self, ResultsCommand.self, StaffCommand.self, WatchCommand.self, StatsCommand.self,
             ExportCommand.self, SetCommand.self, ConfigCommand.self, KeysCommand.self, WebPairCommand.self, TheoryCommand.self,
         ]
     )

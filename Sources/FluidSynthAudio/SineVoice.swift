@@ -9,7 +9,11 @@ struct SineVoice {
     /// The length of a key's sine while it is held: longer than anyone holds a key.
     static let held = Int.max / 4
 
-    let increment: Double
+    private(set) var increment: Double
+    /// The increment before any bend: the sine's own frequency.
+    let baseIncrement: Double
+    /// Whether this is the held note that follows the wheel (`ToneRenderer.enqueueHeld`).
+    private(set) var followsWheel = false
     let amplitude: Double
     private(set) var frameCount: Int
     let rampFrames: Int
@@ -19,17 +23,25 @@ struct SineVoice {
     private(set) var frame = 0
 
     /// A sine of peak `amplitude` (`SineLevel` matches it to the cello).
-    init(hertz: Double, amplitude: Double, frameCount: Int, sampleRate: Double, key: MIDINote? = nil) {
+    init(hertz: Double, amplitude: Double, frameCount: Int, sampleRate: Double, key: MIDINote? = nil, followsWheel: Bool = false) {
         increment = hertz / sampleRate
+        baseIncrement = increment
+        self.followsWheel = followsWheel
         self.amplitude = amplitude
         self.frameCount = frameCount
         self.key = key
         rampFrames = max(1, min(Int(Self.rampSeconds * sampleRate), frameCount / 2))
     }
 
+    /// Sounds `cents` from its own frequency from the next frame on, the phase kept (no click).
+    mutating func bend(cents: Double) {
+        increment = baseIncrement * pow(2, cents / 1200)
+    }
+
     /// Ends a held sine: it ramps down from now, as a timed one does at its end.
     mutating func release() {
         key = nil
+        followsWheel = false
         frameCount = min(frameCount, frame + rampFrames)
     }
 

@@ -12,6 +12,8 @@ struct Timeline {
         case pause(frames: Int)
         /// Until no key the student plays is held (nor held by the pedal), at most `frames`.
         case keysUp(frames: Int)
+        /// A note held from here until released, following the wheel; the next step starts at once.
+        case held(Tone, voice: ToneVoice)
     }
 
     /// How long a sentence may take to be synthesized before it is passed over, in seconds.
@@ -50,6 +52,11 @@ struct Timeline {
         if case .sentence(let id) = steps.first { sentences[id] = nil }
         steps.removeFirst()
         waitingSince = nil
+    }
+
+    /// Drops a held note not reached yet: it was released before it began.
+    mutating func removeHeld() {
+        steps.removeAll { if case .held = $0 { true } else { false } }
     }
 
     /// Forgets every step.

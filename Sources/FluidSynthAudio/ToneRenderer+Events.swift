@@ -27,6 +27,10 @@ extension ToneRenderer {
                 press(key, tone: tone, voice: voice, in: &state, sampleRate: sampleRate)
             case .release(let key):
                 if state.pedalDown { state.keys[key]?.held = false } else { noteOff(key, in: &state) }
+            case .hold(let tone, let voice):
+                startHeld(tone, voice: voice, in: &state, sampleRate: sampleRate)
+            case .releaseHeld:
+                endHeld(in: &state)
             case .sustain(let down):
                 state.pedalDown = down
                 if !down {
@@ -34,6 +38,8 @@ extension ToneRenderer {
                 }
             }
         }
+        // After the events due: a held note released here does not move first.
+        if state.heldBendChanged { followWheel(&state) }
     }
 
     private static func start(_ tone: Tone, voice: ToneVoice, in state: inout State, sampleRate: Double) {
@@ -60,9 +66,10 @@ extension ToneRenderer {
 
     /// Starts a cello note on a channel no held key and no timed note still uses (so its bend
     /// moves nothing else sounding), its bend dither with it; nil (the error kept) when it failed.
-    private static func startCello(_ plan: CelloPlan, velocity: Int, in state: inout State) -> Int? {
+    static func startCello(_ plan: CelloPlan, velocity: Int, in state: inout State) -> Int? {
         guard let cello = state.cello else { return nil }
         var busy = Set(state.keys.values.compactMap(\.channel))
+        if let channel = state.held?.channel { busy.insert(channel) }
         for event in state.pending { if case .stop(let channel, _) = event.kind { busy.insert(channel) } }
         do {
             var dither = BendDither(plan: plan, channel: -1)
@@ -128,6 +135,7 @@ extension ToneRenderer {
                     state.sines.removeAll()
                     state.bends.removeAll()
                     state.keys.removeAll()
+                    state.held = nil
                     state.cello?.synth.allSoundsOff()
                 } else {
                     state.fadeRemaining = remaining - 1

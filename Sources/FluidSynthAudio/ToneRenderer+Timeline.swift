@@ -64,6 +64,8 @@ extension ToneRenderer {
                 } else if waited(&state) < Int(Timeline.synthesisWait * sampleRate) {
                     return
                 }
+            case .held(let tone, let voice):
+                schedule(ScheduledEvent(frame: state.clock, kind: .hold(tone, voice)), in: &state)
             case .keysUp(let frames):
                 let held = state.keys.values.contains { $0.held } || (state.pedalDown && !state.keys.isEmpty)
                 if held, waited(&state) < frames { return }

@@ -30,6 +30,8 @@ public final class ToneRenderer: Sendable {
             case press(MIDINote, Tone, ToneVoice)
             case release(MIDINote)
             case sustain(down: Bool)
+            /// The held note starts (`ToneRenderer+Held`), or ends.
+            case hold(Tone, ToneVoice), releaseHeld
         }
         let frame: Int
         let kind: Kind
@@ -44,6 +46,11 @@ public final class ToneRenderer: Sendable {
         /// The keys sounding until their note-off: held down, or released under the sustain pedal.
         var keys: [MIDINote: KeyVoice] = [:]
         var pedalDown = false
+        /// The held note that follows the wheel, while it sounds.
+        var held: HeldVoice?
+        /// Cents the wheel bends the held note by; `heldBendChanged` until it is applied.
+        var heldCents = 0.0
+        var heldBendChanged = false
         var fadeRemaining: Int?
         var mutedFrames = 0
         var errors: [AudioError] = []
@@ -153,6 +160,7 @@ public final class ToneRenderer: Sendable {
             state.sines.removeAll()
             state.bends.removeAll()
             state.keys.removeAll()
+            state.held = nil
             state.fadeRemaining = nil
             state.cello?.synth.allSoundsOff()
         }

@@ -55,7 +55,8 @@ public struct FiguresTally: Sendable {
         let day = LifetimeFigures.day(answer.time, in: timeZone)
         let offset = ThresholdFigure.offset(answer)
         func add(to group: inout GroupTally) {
-            group.add(session: answer.session, time: time, day: day, correct: answer.correct, seconds: answer.responseSeconds, offset: offset)
+            group.add(session: answer.session, time: time, day: day, correct: answer.correct, seconds: answer.responseSeconds, offset: offset,
+                      cents: TuningErrorFigure.error(answer))
         }
         add(to: &overall)
         add(to: &byExercise[answer.exercise.rawValue, default: GroupTally()])

@@ -10,6 +10,7 @@ struct GroupTally {
         let time: Double
         let correct: Bool
         let seconds: Double
+        let cents: Double?
     }
 
     /// How far back the trends look: the 30 days before the last 30.
@@ -25,11 +26,19 @@ struct GroupTally {
     private var recent: [Recent] = []
     /// The latest offsets asked by a kind that finds a threshold, oldest first.
     private var offsets: [Double] = []
+    /// Tuned answers (a kind that measures a tuning error) and their errors' sum, taken absolute.
+    private var tuned = 0
+    private var absoluteCents = 0.0
 
-    mutating func add(session: UUID, time: Double, day: Int, correct isCorrect: Bool, seconds: Double, offset: Double? = nil) {
+    mutating func add(session: UUID, time: Double, day: Int, correct isCorrect: Bool, seconds: Double, offset: Double? = nil,
+                      cents: Double? = nil) {
         if let offset {
             offsets.append(offset)
             if offsets.count > ThresholdFigure.window { offsets.removeFirst() }
+        }
+        if let cents {
+            tuned += 1
+            absoluteCents += abs(cents)
         }
         sessions.insert(session)
         answers += 1
@@ -40,7 +49,7 @@ struct GroupTally {
         run = isCorrect ? run + 1 : 0
         bestRun = max(bestRun, run)
         days.insert(day)
-        recent.append(Recent(time: time, correct: isCorrect, seconds: seconds))
+        recent.append(Recent(time: time, correct: isCorrect, seconds: seconds, cents: cents))
     }
 
     /// Forgets the answers too old for any trend ending at `now` or later.
@@ -56,7 +65,7 @@ struct GroupTally {
     /// The group's figures, its sessions `sessionIDs` (their lengths in `lengths`), trends ending
     /// at `now`; `forget(before:)` must not have been given a later time.
     func figures(sessionIDs: Set<UUID>, lengths: [UUID: Double], now: Double) -> Figures {
-        Figures(
+        var figures = Figures(
             sessions: sessionIDs.count,
             practiceSeconds: sessionIDs.reduce(0) { $0 + (lengths[$1] ?? 0) },
             answers: answers,
@@ -68,6 +77,8 @@ struct GroupTally {
             bestDayStreak: Self.longestRun(of: days),
             thresholdCents: ThresholdFigure.mean(offsets)
         )
+        figures.meanAbsoluteCents = tuned == 0 ? nil : absoluteCents / Double(tuned)
+        return figures
     }
 
     /// Windows half-open on the past side, as `compute` counts them.
@@ -75,14 +86,21 @@ struct GroupTally {
         let span = Double(days) * 86400
         func window(_ start: Double, _ end: Double) -> Window {
             var (count, right, total) = (0, 0, 0.0)
+            var (tuned, absolute) = (0, 0.0)
             for answer in recent where answer.time > start && answer.time <= end {
                 count += 1
+                if let cents = answer.cents {
+                    tuned += 1
+                    absolute += abs(cents)
+                }
                 if answer.correct {
                     right += 1
                     total += answer.seconds
                 }
             }
-            return Window(answers: count, correct: right, averageResponseSeconds: right == 0 ? nil : total / Double(right))
+            var window = Window(answers: count, correct: right, averageResponseSeconds: right == 0 ? nil : total / Double(right))
+            window.meanAbsoluteCents = tuned == 0 ? nil : absolute / Double(tuned)
+            return window
         }
         return Trend(recent: window(now - span, now), previous: window(now - 2 * span, now - span))
     }

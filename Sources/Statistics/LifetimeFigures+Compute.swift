@@ -53,6 +53,8 @@ private struct Context {
     let seconds: [Double]
     /// The offset each answer asked, for a kind that finds a threshold.
     let offsets: [Double?]
+    /// Each answer's cents, where it carries them.
+    let cents: [Double?]
     let times: [Double]
     /// Days since 1970-01-01 in the time zone: consecutive days differ by one.
     let days: [Int]
@@ -67,6 +69,7 @@ private struct Context {
         correct = answers.map(\.correct)
         seconds = answers.map(\.responseSeconds)
         offsets = answers.map(ThresholdFigure.offset)
+        cents = answers.map(TuningErrorFigure.error)
         times = answers.map(\.time.timeIntervalSince1970)
         days = answers.map { LifetimeFigures.day($0.time, in: timeZone) }
         self.now = now.timeIntervalSince1970
@@ -102,7 +105,7 @@ private struct Context {
     }
 
     func figures(_ group: [Int], sessionIDs: Set<UUID>) -> Figures {
-        Figures(
+        var figures = Figures(
             sessions: sessionIDs.count,
             practiceSeconds: sessionIDs.reduce(0) { $0 + (sessionLengths[$1] ?? 0) },
             answers: group.count,
@@ -114,6 +117,19 @@ private struct Context {
             bestDayStreak: bestDayStreak(group),
             thresholdCents: ThresholdFigure.mean(group.compactMap { offsets[$0] }.suffix(ThresholdFigure.window))
         )
+        figures.meanAbsoluteCents = meanAbsoluteCents(group)
+        return figures
+    }
+
+    /// The mean absolute cents of the answers that carry cents, summed in time order.
+    func meanAbsoluteCents(_ group: [Int]) -> Double? {
+        var (total, count) = (0.0, 0)
+        for index in group {
+            guard let value = cents[index] else { continue }
+            total += abs(value)
+            count += 1
+        }
+        return count == 0 ? nil : total / Double(count)
     }
 
     func averageResponse(_ group: [Int]) -> Double? {
@@ -131,7 +147,9 @@ private struct Context {
         let span = Double(days) * 86400
         func window(_ start: Double, _ end: Double) -> Window {
             let inside = group.filter { times[$0] > start && times[$0] <= end }
-            return Window(answers: inside.count, correct: inside.count { correct[$0] }, averageResponseSeconds: averageResponse(inside))
+            var window = Window(answers: inside.count, correct: inside.count { correct[$0] }, averageResponseSeconds: averageResponse(inside))
+            window.meanAbsoluteCents = meanAbsoluteCents(inside)
+            return window
         }
         return Trend(recent: window(now - span, now), previous: window(now - 2 * span, now - span))
     }

@@ -33,7 +33,21 @@ extension LifetimeFigures {
             }.joined(separator: "  ")
         }
         return "profile \(profile)\n" + lines.map { $0.trimmingCharacters(in: .whitespaces) == "" ? "" : $0 }
-            .joined(separator: "\n") + "\n"
+            .joined(separator: "\n") + "\n" + centsReport(rows)
+    }
+
+    /// Where answers carry cents (`match`'s errors), their mean absolute error over time: all of
+    /// it, the last 7 days and the 7 before, the last 30 days and the 30 before. Empty when none do.
+    func centsReport(_ rows: [(String, Figures)]) -> String {
+        let tuned = rows.filter { $0.1.meanAbsoluteCents != nil }
+        guard !tuned.isEmpty else { return "" }
+        func cents(_ value: Double?) -> String { value.map { String(format: "%.1f c", $0) } ?? "-" }
+        let lines = tuned.map { name, figures in
+            "  \(name): \(cents(figures.meanAbsoluteCents)); last 7 days \(cents(figures.last7Days.recent.meanAbsoluteCents))"
+                + " (7 before \(cents(figures.last7Days.previous.meanAbsoluteCents))), last 30 days"
+                + " \(cents(figures.last30Days.recent.meanAbsoluteCents)) (30 before \(cents(figures.last30Days.previous.meanAbsoluteCents)))"
+        }
+        return "\nmean error, either way:\n" + lines.joined(separator: "\n") + "\n"
     }
 
     /// Modes in their scale-degree order (ionian, dorian, …), unknown names last.

@@ -74,6 +74,9 @@ public struct Figures: Sendable {
     /// offsets asked in the group's last `ThresholdFigure.window` such answers (the staircase
     /// hovers about the threshold); nil with none.
     public var thresholdCents: Double?
+    /// The mean of its answers' cents taken absolute, where answers carry cents (a `match`
+    /// answer's error: how far off it was, either way); nil where none do.
+    public var meanAbsoluteCents: Double?
 
     /// Figures; `LifetimeFigures.compute` makes these.
     public init(
@@ -127,6 +130,8 @@ public struct Window: Sendable {
     public var accuracy: Double?
     /// Mean response time of its correct answers, seconds.
     public var averageResponseSeconds: Double?
+    /// The mean absolute cents of its answers that carry cents (`Figures.meanAbsoluteCents`).
+    public var meanAbsoluteCents: Double?
 
     /// A window.
     public init(answers: Int, correct: Int, averageResponseSeconds: Double?) {
@@ -153,6 +158,7 @@ extension Figures: Hashable, Codable {
         case practiceSeconds = "practice_seconds", errorRate = "error_rate", averageResponseSeconds = "average_response_seconds"
         case last7Days = "last_7_days", last30Days = "last_30_days", bestStreak = "best_streak", bestDayStreak = "best_day_streak"
         case thresholdCents = "threshold_cents"
+        case meanAbsoluteCents = "mean_absolute_cents"
     }
 }
 
@@ -166,6 +172,6 @@ extension Trend: Hashable, Codable {
 extension Window: Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case answers, correct, accuracy
-        case averageResponseSeconds = "average_response_seconds"
+        case averageResponseSeconds = "average_response_seconds", meanAbsoluteCents = "mean_absolute_cents"
     }
 }

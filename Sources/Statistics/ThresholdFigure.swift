@@ -22,3 +22,14 @@ enum ThresholdFigure {
         return exp(offsets.reduce(0) { $0 + log($1) } / Double(offsets.count))
     }
 }
+
+/// The lifetime mean error of a kind that measures one (`ExerciseModule.measuresTuningError`,
+/// `match`): only its answers' cents are errors (a comparison's are the offsets it asked).
+enum TuningErrorFigure {
+    /// The signed error an answer was left with, when its kind measures one.
+    static func error(_ answer: AnswerRecord) -> Double? {
+        guard let cents = answer.cents,
+              ExerciseCatalog.module(named: answer.exercise.rawValue)?.measuresTuningError == true else { return nil }
+        return cents
+    }
+}

@@ -67,6 +67,13 @@ public struct GestureReader: Sendable {
         case .noteOn(let note, _), .noteOff(let note, _):
             if clusterKeys.remove(note) != nil { return [] }
             return flush() + [.event(event)]
+        case .pitchBend:
+            // Kept in order behind keys held back: a key is judged with the wheel where it was.
+            if windowStart != nil {
+                held.append(event)
+                return []
+            }
+            return [.event(event)]
         case .controlChange(let controller, let value):
             guard let action = controls.action(forController: controller) else {
                 if windowStart != nil {

@@ -13,6 +13,8 @@ public struct KeyboardEvent: Sendable {
         case noteOff(MIDINote, velocity: Int)
         /// A controller moved (64 is the sustain pedal); `value` is 0…127.
         case controlChange(controller: Int, value: Int)
+        /// The pitch-bend wheel moved: −8192…8191, 0 centred (`PitchWheel`).
+        case pitchBend(value: Int)
     }
 
     /// What the keyboard sent.
@@ -39,6 +41,11 @@ public struct KeyboardEvent: Sendable {
     /// A controller change at `time`.
     public static func controlChange(_ controller: Int, value: Int, at time: Duration) -> KeyboardEvent {
         KeyboardEvent(.controlChange(controller: controller, value: value), at: time)
+    }
+
+    /// The wheel at `value` (−8192…8191) at `time`.
+    public static func pitchBend(_ value: Int, at time: Duration) -> KeyboardEvent {
+        KeyboardEvent(.pitchBend(value: value), at: time)
     }
 
     /// The key pressed, if this is a note-on with a velocity above 0; everything else is not a note.

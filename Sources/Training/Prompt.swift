@@ -34,9 +34,14 @@ public struct Prompt: Sendable {
     public let isRepeat: Bool
     /// What the staff shows as the question opens.
     public let staff: Staff
+    /// A note held after `sounds` until the question is answered, following the pitch-bend
+    /// wheel (`match`); nil for most kinds. Only the sound reads it: its detuning is the answer.
+    public let held: HeldNote?
 
     /// A prompt; the engine makes these.
-    public init(number: Int, question: Question, settings: TrainingSettings, sounds: [SoundPhrase], isRepeat: Bool, staff: Staff) {
+    public init(number: Int, question: Question, settings: TrainingSettings, sounds: [SoundPhrase], isRepeat: Bool, staff: Staff,
+                held: HeldNote? = nil) {
+        self.held = held
         self.number = number
         self.question = question
         self.settings = settings

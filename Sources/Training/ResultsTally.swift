@@ -9,6 +9,9 @@ struct ResultsTally {
         var errors = 0
         var revealed = 0
         var responseTotal = Duration.zero
+        /// Tuned answers (`match`): how many, and their errors' absolute values added up.
+        var tuned = 0
+        var absoluteCentsTotal = 0.0
     }
 
     private struct ConfusionKey: Hashable {
@@ -30,6 +33,8 @@ struct ResultsTally {
     private var responseTotal = Duration.zero
     private var firstNoteTotal = Duration.zero
     private var firstNoteCount = 0
+    private var tuned = 0
+    private var absoluteCentsTotal = 0.0
 
     mutating func asked(_ subject: AnswerSubject) {
         rows[subject, default: RowCount()].asked += 1
@@ -48,6 +53,14 @@ struct ResultsTally {
         rows[subject, default: RowCount()].correct += 1
         rows[subject, default: RowCount()].responseTotal += responseTime
         if firstTry { rows[subject, default: RowCount()].correctFirstTry += 1 }
+    }
+
+    /// A tuned answer's signed error in cents (`match`), right or wrong.
+    mutating func tuned(_ subject: AnswerSubject, cents: Double) {
+        tuned += 1
+        absoluteCentsTotal += abs(cents)
+        rows[subject, default: RowCount()].tuned += 1
+        rows[subject, default: RowCount()].absoluteCentsTotal += abs(cents)
     }
 
     /// The first note played for an answer, right or wrong.
@@ -89,16 +102,18 @@ struct ResultsTally {
     func results(exercise: Exercise, sessionLength: Duration) -> SessionResults {
         let breakdown = rows.keys.sorted().map { subject in
             let row = rows[subject]!
-            return SessionResults.Row(
+            var result = SessionResults.Row(
                 subject: subject, asked: row.asked, correct: row.correct, correctFirstTry: row.correctFirstTry,
                 errors: row.errors, revealed: row.revealed,
                 averageResponseTime: row.correct == 0 ? nil : row.responseTotal / row.correct
             )
+            result.meanAbsoluteCents = row.tuned == 0 ? nil : row.absoluteCentsTotal / Double(row.tuned)
+            return result
         }
         let cells = confusions
             .sorted { ($1.value, $0.key.expected, $0.key.rank, $0.key.played) < ($0.value, $1.key.expected, $1.key.rank, $1.key.played) }
             .map { SessionResults.Confusion(expected: $0.key.expected, played: $0.key.played, count: $0.value) }
-        return SessionResults(
+        var results = SessionResults(
             exercise: exercise, sessionLength: sessionLength, correct: correct, errors: errors,
             revealed: revealed, skipped: skipped, roundsCompleted: roundsCompleted,
             questionsFinished: questionsFinished,
@@ -107,5 +122,7 @@ struct ResultsTally {
             breakdown: breakdown, confusions: cells,
             thresholds: thresholds.keys.sorted().map { thresholds[$0]! }
         )
+        results.meanAbsoluteCents = tuned == 0 ? nil : absoluteCentsTotal / Double(tuned)
+        return results
     }
 }

@@ -19,6 +19,8 @@ public struct SessionResults: Sendable {
         public let revealed: Int
         /// Mean time from its becoming expected to the correct note; nil if never answered.
         public let averageResponseTime: Duration?
+        /// The mean absolute error of its tuned answers, cents (`match`); nil for keys.
+        public var meanAbsoluteCents: Double?
     }
 
     /// How often one expected answer drew one wrong note: a cell of the confusion table.
@@ -62,6 +64,8 @@ public struct SessionResults: Sendable {
     /// The thresholds a kind that measures one found (`compare`: per register or interval),
     /// in the breakdown's order; empty for the other kinds.
     public let thresholds: [SessionThreshold]
+    /// The mean of tuned answers' absolute errors in cents (`match`); nil when none was tuned.
+    public var meanAbsoluteCents: Double?
 
     /// Results; the engine makes these.
     public init(

@@ -23,6 +23,9 @@ public final class TrainingEngine {
     var random: SeededRandom
     var session: Session?
     private var pressedControllers: Set<Int> = []
+    /// Where the pitch-bend wheel is, −8192…8191 (0 until it first moves): a question reads it
+    /// as `QuestionContext.wheel`.
+    public private(set) var wheel = 0
 
     /// An engine with no session running yet.
     public init(
@@ -70,6 +73,8 @@ public final class TrainingEngine {
             } else {
                 pressedControllers.remove(controller)
             }
+        case .pitchBend(let value):
+            wheel = min(PitchWheel.values.upperBound, max(PitchWheel.values.lowerBound, value))
         case .noteOn(let note, _), .noteOff(let note, _):
             let range = session?.settings.noteRange ?? settingsSource.current.noteRange
             if session != nil, controls.action(forKey: note, noteRange: range) == nil {
@@ -129,7 +134,7 @@ public final class TrainingEngine {
         let open = session!.exercise.options.openQuestion(after: previous, context: &context)
         putBack(context)
         session!.open = open
-        ask(Prompt.Question(open.question), sounds: open.sounds, staff: open.staff, at: time)
+        ask(Prompt.Question(open.question), sounds: open.sounds, staff: open.staff, held: open.held, at: time)
     }
 
     /// When the open question wants to hear that time passed (`timePassed`); nil: never.
@@ -169,7 +174,7 @@ public final class TrainingEngine {
     /// copied) for a question to use.
     private func takeContext(at time: Duration) -> QuestionContext {
         let context = QuestionContext(
-            settings: session!.settings, number: session!.number, time: time, random: random,
+            settings: session!.settings, number: session!.number, time: time, wheel: wheel, random: random,
             tally: session!.tally, chooser: session!.chooser)
         session!.tally = ResultsTally()
         session!.chooser = AdaptiveChooser()  // a placeholder until `putBack`
@@ -187,7 +192,8 @@ public final class TrainingEngine {
         session!.settings = settingsSource.current
         let again = Prompt(
             number: prompt.number, question: prompt.question, settings: session!.settings,
-            sounds: session!.open?.soundsOnRepeat ?? prompt.sounds, isRepeat: true, staff: session!.staff
+            sounds: session!.open?.soundsOnRepeat ?? prompt.sounds, isRepeat: true, staff: session!.staff,
+            held: session!.open?.held
         )
         emit(.prompt(again), at: time)
     }
@@ -202,10 +208,10 @@ public final class TrainingEngine {
     }
 
     /// A prompt, remembered so that it can be repeated, and sent.
-    func ask(_ question: Prompt.Question, sounds: [SoundPhrase], staff: Staff, at time: Duration) {
+    func ask(_ question: Prompt.Question, sounds: [SoundPhrase], staff: Staff, held: HeldNote?, at time: Duration) {
         let prompt = Prompt(
             number: session!.number, question: question, settings: session!.settings,
-            sounds: sounds, isRepeat: false, staff: staff
+            sounds: sounds, isRepeat: false, staff: staff, held: held
         )
         session!.prompt = prompt
         session!.staff = staff

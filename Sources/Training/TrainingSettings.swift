@@ -28,6 +28,9 @@ public struct TrainingSettings: Sendable {
     public var clef: Clef
     /// Silence between one question's feedback and the next question: a breath.
     public var breath: Duration
+    /// How far the keyboard's pitch-bend wheel bends at its ends, in semitones (its
+    /// sensitivity): what the sound and a `match` answer make of the wheel (`PitchWheel`).
+    public var bendRangeSemitones: Int
 
     /// Settings with the cello defaults for every value not given.
     public init(
@@ -41,8 +44,11 @@ public struct TrainingSettings: Sendable {
         harmonicIntervals: Bool = false,
         scaleModelAnswer: Bool = false,
         clef: Clef = .auto,
-        breath: Duration = .milliseconds(1200)
+        breath: Duration = .milliseconds(1200),
+        bendRangeSemitones: Int = PitchWheel.defaultRangeSemitones
     ) {
+        precondition(PitchWheel.rangesSemitones.contains(bendRangeSemitones), "the wheel's range is 1...24 semitones")
+        self.bendRangeSemitones = bendRangeSemitones
         precondition((0...1).contains(varyLoudness), "varyLoudness is 0...1")
         precondition(promptGap >= .zero, "a gap is not negative")
         self.promptGap = promptGap
@@ -63,7 +69,35 @@ public struct TrainingSettings: Sendable {
     public static let cello = TrainingSettings()
 }
 
-extension TrainingSettings: Hashable, Codable {}
+extension TrainingSettings: Hashable, Codable {
+    private enum CodingKeys: String, CodingKey {
+        case noteRange, noteDuration, referencePitch, tuningSystem, soundSource, varyLoudness, promptGap
+        case harmonicIntervals, scaleModelAnswer, clef, breath, bendRangeSemitones
+    }
+
+    /// Settings as encoded; a wheel range missing (settings written before it existed) is the default.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let range = try c.decodeIfPresent(Int.self, forKey: .bendRangeSemitones) ?? PitchWheel.defaultRangeSemitones
+        let loudness = try c.decode(Double.self, forKey: .varyLoudness)
+        let gap = try c.decode(Duration.self, forKey: .promptGap)
+        let breath = try c.decode(Duration.self, forKey: .breath)
+        guard PitchWheel.rangesSemitones.contains(range), (0...1).contains(loudness), gap >= .zero, breath >= .zero else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "training settings out of range"))
+        }
+        self.init(
+            noteRange: try c.decode(ClosedRange<MIDINote>.self, forKey: .noteRange),
+            noteDuration: try c.decode(Duration.self, forKey: .noteDuration),
+            referencePitch: try c.decode(ReferencePitch.self, forKey: .referencePitch),
+            tuningSystem: try c.decode(TuningSystem.self, forKey: .tuningSystem),
+            soundSource: try c.decode(SoundSource.self, forKey: .soundSource),
+            varyLoudness: loudness, promptGap: gap,
+            harmonicIntervals: try c.decode(Bool.self, forKey: .harmonicIntervals),
+            scaleModelAnswer: try c.decode(Bool.self, forKey: .scaleModelAnswer),
+            clef: try c.decode(Clef.self, forKey: .clef),
+            breath: breath, bendRangeSemitones: range)
+    }
+}
 
 /// Where the engine reads the current settings, once per prompt.
 ///

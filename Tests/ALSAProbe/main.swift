@@ -44,6 +44,7 @@ do {
         faults.flood()
         faults.chordThroughSequencer()
         faults.rhythmThroughSequencer()
+        faults.wheelThroughSequencer()
     }
     let exit = daemon.stop(copyingLogTo: outDirectory)
     report.check("daemon: exits cleanly on SIGTERM", exit == 0, "exit \(exit.map { "\($0)" } ?? "killed")")

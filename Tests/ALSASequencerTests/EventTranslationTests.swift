@@ -30,6 +30,19 @@ struct EventTranslationTests {
         #expect(event.translation == expected)
     }
 
+    @Test("the pitch-bend wheel keeps its channel and its 14 bits, centred on 0", arguments: [-8192, -1, 0, 1, 410, 8191])
+    func pitchBend(value: Int) {
+        let event = SequencerEvent(kind: .pitchBend, source: Self.keyboard, channel: 2, value: value)
+        #expect(event.translation == .message(.pitchBend(channel: MIDIChannel(2), value: value)))
+    }
+
+    @Test("a wheel outside its 14 bits, or on no MIDI channel, is garbage and dropped", arguments: [
+        (0, -8193), (0, 8192), (0, 16383), (0, Int(Int32.min)), (16, 0), (-1, 100),
+    ])
+    func pitchBendGarbage(channel: Int, value: Int) {
+        #expect(SequencerEvent(kind: .pitchBend, source: Self.keyboard, channel: channel, value: value).translation == .ignored)
+    }
+
     @Test("a note-on with velocity 0 is a note-off", arguments: [0, 7, 15])
     func velocityZero(channel: Int) {
         let event = Self.note(.noteOn, channel: channel, note: 72, velocity: 0)
@@ -68,7 +81,7 @@ struct EventTranslationTests {
         (UInt8(6), SequencerEvent.Kind.noteOn), (7, .noteOff), (10, .controller), (36, .clock),
         (42, .activeSensing), (60, .clientStart), (61, .clientExit), (62, .clientChange),
         (63, .portStart), (64, .portExit), (65, .portChange), (66, .portSubscribed),
-        (67, .portUnsubscribed), (5, .other(5)), (11, .other(11)),
+        (67, .portUnsubscribed), (13, .pitchBend), (5, .other(5)), (11, .other(11)),
     ])
     func alsaCodes(code: UInt8, kind: SequencerEvent.Kind) {
         #expect(SequencerEvent.Kind(alsaType: code) == kind)

@@ -191,6 +191,8 @@ let withVoice = Measurement(settings: settings, report: report)
     .run(label: "eartrainerd, voice on", device: device, wavPath: out + "/eartrainerd-voice.wav", logPath: out + "/capture-voice.log",
          template: template)
 _ = shell([bin + "/eartrainctl", "set", "--reset", "voice.speak", "--socket", socketPath])
+// The pitch-bend wheel, through the kernel's sequencer, moves a match question's held note.
+HeldBend(report: report, settings: settings, socket: socketPath, device: device, out: out).run()
 // The card taken away and brought back; then the footprint while idle.
 DeviceLoss(report: report, settings: settings, socket: socketPath, daemon: daemon, device: device, out: out).run()
 let footprint = Footprint(report: report, daemonPID: daemon.process.processIdentifier, soundFont: soundFont, period: period, periods: periods,

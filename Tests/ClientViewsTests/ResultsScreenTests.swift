@@ -55,6 +55,22 @@ struct ResultsScreenTests {
         #expect(lines[5].hasPrefix("V7 ") && lines[6].hasPrefix("ii-V-I "))
     }
 
+    @Test("tuned answers (match) add the mean error, per interval and tuning when there are several; none without")
+    func meanError() {
+        guard case .object(var object) = Self.results(subjects: ["unison", "M3 just"], category: "interval"),
+              case .array(var rows)? = object["breakdown"] else { Issue.record("no results"); return }
+        #expect(!ResultsScreen.lines(.object(object)).contains { $0.hasPrefix("mean error") })
+        object["mean_absolute_cents"] = .number(4.3)
+        for (index, cents) in [2.5, 6.0].enumerated() {
+            guard case .object(var row) = rows[index] else { continue }
+            row["mean_absolute_cents"] = .number(cents)
+            rows[index] = .object(row)
+        }
+        object["breakdown"] = .array(rows)
+        let lines = ResultsScreen.lines(.object(object))
+        #expect(lines[3] == "mean error 4.3 c   (unison 2.5 c, M3 just 6.0 c)", "\(lines)")
+    }
+
     @Test("the score bar rounds to whole cells and stays within its width", arguments: [
         (0.0, "░░░░"), (0.5, "██░░"), (1.0, "████"), (1.7, "████"), (-1.0, "░░░░"), (0.6, "██░░"),
     ])

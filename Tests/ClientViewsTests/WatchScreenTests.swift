@@ -49,6 +49,24 @@ struct WatchScreenTests {
         #expect(state.lastAnswer?.correct == false)
     }
 
+    @Test("a match answer is drawn as its error in cents once answered, sharp or flat; the question shows no detuning")
+    func matchAnswer() {
+        var state = WatchState()
+        state.apply(Self.event("session_started", seconds: 0, ["exercise": .string("match the same note within 5 c from A3")]))
+        state.apply(Self.event("prompt", seconds: 0, [
+            "number": .number(1), "repeat": .bool(false), "staff": .array([]),
+            "question": .object(["kind": .string("match"), "root": .string("A3"), "target": .string("A3")]),
+        ]))
+        #expect(state.question == "tune A3 to A3 with the wheel, then any key")
+        #expect(state.lastAnswer == nil)
+        state.apply(Self.event("note_judged", seconds: 4, ["correct": .bool(false), "played": .string("C4"), "cents": .number(-7.25),
+                                                          "staff": Self.staffJSON([("A3", 4, nil)])]))
+        #expect(state.lastAnswer?.text == "-7.2 c ✗  flat")
+        state.apply(Self.event("note_judged", seconds: 9, ["correct": .bool(true), "played": .string("C4"), "cents": .number(1.5),
+                                                          "response_seconds": .number(3), "staff": Self.staffJSON([("A3", 4, nil)])]))
+        #expect(state.lastAnswer?.text == "+1.5 c ✓" && state.lastAnswer?.correct == true)
+    }
+
     /// An interval question, major third up from C3 (answer E3), and one wrong try, D#3.
     static func intervalWithWrongTry() -> WatchState {
         var state = WatchState()

@@ -7,6 +7,7 @@
 //   on CH NOTE VEL     note-on  (channel 0-15)
 //   off CH NOTE VEL    note-off
 //   cc CH CTRL VAL     control change
+//   bend CH VAL        pitch-bend wheel, -8192..8191 (0 centred)
 //   flood N            N events as fast as it can (buffered): note-on/note-off pairs on notes 36-95
 //   quit               exits (so does end of input); the port goes away as when a keyboard is unplugged
 // Events go straight to the port's subscribers (no queue), as a kernel MIDI driver's do.
@@ -63,6 +64,11 @@ int main(int argc, char **argv) {
             snd_seq_event_t ev;
             snd_seq_ev_clear(&ev);
             snd_seq_ev_set_controller(&ev, a, b, c);
+            send(&ev);
+        } else if (sscanf(line, "bend %d %d", &a, &b) == 2) {
+            snd_seq_event_t ev;
+            snd_seq_ev_clear(&ev);
+            snd_seq_ev_set_pitchbend(&ev, a, b);
             send(&ev);
         } else if (sscanf(line, "flood %d", &a) == 1) {
             for (int i = 0; i < a; i++) {

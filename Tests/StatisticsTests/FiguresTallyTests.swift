@@ -27,11 +27,13 @@ import Training
                 at += Double(Int.random(in: 1...20, using: &random))
                 let interval = kind == .interval ? ["m3", "P5", "M6"].randomElement(using: &random) : nil
                 let item = Bool.random(using: &random) ? AnswerItem(category: "item", label: "\(Int.random(in: 1...5, using: &random))") : nil
+                // A tuned answer's signed error (match): the mean absolute error is summed as compute sums it.
+                let cents = kind.rawValue == "match" ? Double(Int.random(in: -400...400, using: &random)) / 10 : nil
                 answers.append(AnswerRecord(
                     time: Date(timeIntervalSince1970: at), session: id, profile: "default", exercise: kind, root: root, mode: mode,
                     interval: interval, expected: "C4", expectedMIDI: 60, playedMIDI: 60, correct: Int.random(in: 0..<3, using: &random) > 0,
                     responseSeconds: Double.random(in: 0.2...6, using: &random), item: item,
-                    cents: Int.random(in: 0..<3, using: &random) > 0 ? Double.random(in: 0.1...60, using: &random) : nil))
+                    cents: cents ?? (Int.random(in: 0..<3, using: &random) > 0 ? Double.random(in: 0.1...60, using: &random) : nil)))
             }
             let end = Bool.random(using: &random) || at == time
                 ? SessionEndRecord(id: id, endedAt: Date(timeIntervalSince1970: at + 1), lengthSeconds: at + 1 - time, correct: 0, errors: 0)
@@ -94,6 +96,27 @@ import Training
         for answer in answers { _ = tally.add(answer) }
         #expect(tally.figures(sessions: sessions, now: start.addingTimeInterval(60)) == figures)
         #expect(figures.report().contains("threshold") && figures.report().contains(String(format: "%.1f c", expected)))
+    }
+
+    @Test("answers that carry cents give the mean absolute error, overall, per item and per window of days")
+    func meanAbsoluteCents() throws {
+        let end = Date(timeIntervalSince1970: 1_780_000_000)
+        let session = UUID()
+        let start = SessionStartRecord(id: session, profile: "default", startedAt: end.addingTimeInterval(-20 * 86400), exercise: MatchExercise.kind, root: "A")
+        let answers = [(-20.0, 6.0), (-19.0, -2.0), (-2.0, 1.5), (-1.0, -0.5)].map { day, cents in
+            AnswerRecord(time: end.addingTimeInterval(day * 86400), session: session, profile: "default", exercise: MatchExercise.kind,
+                         root: "A", expected: "A3", expectedMIDI: 57, playedMIDI: 60, correct: abs(cents) <= 5, responseSeconds: 2,
+                         item: AnswerItem(category: "interval", label: "unison"), cents: cents)
+        }
+        var tally = FiguresTally(profile: "default", timeZone: TimeZone(identifier: "UTC")!)
+        for answer in answers { _ = tally.add(answer) }
+        let figures = tally.figures(sessions: [SessionRecord(start: start, end: nil)], now: end)
+        #expect(figures.overall.meanAbsoluteCents == 2.5)
+        #expect(figures.byItem["match unison"]?.meanAbsoluteCents == 2.5)
+        #expect(figures.overall.last7Days.recent.meanAbsoluteCents == 1.0)
+        #expect(figures.overall.last30Days.recent.meanAbsoluteCents == 2.5)
+        #expect(figures.overall.last7Days.previous.meanAbsoluteCents == nil)
+        #expect(figures.report().contains("match unison: 2.5 c; last 7 days 1.0 c (7 before -)"), "\(figures.report())")
     }
 
     @Test("an answer older than the last is refused, and nothing of it tallied")

@@ -13,7 +13,7 @@ struct EveryKindEndToEndTests {
     }
 
     @Test("start, a wrong key, stop: results and lifetime figures per item, human and --json",
-          arguments: [("ear-interval", "ear-interval "), ("chord", "chord "), ("degree", "degree "), ("dictation", "dictation degree "), ("progression", "progression ")])
+          arguments: [("ear-interval", "ear-interval "), ("chord", "chord "), ("degree", "degree "), ("dictation", "dictation degree "), ("progression", "progression "), ("match", "match ")])
     func kind(name: String, itemPrefix: String) throws {
         let daemon = try DaemonProcess()
         _ = try daemon.connect()

@@ -80,6 +80,16 @@ public struct NotesPlayParams: Sendable, Hashable, Codable {
     }
 }
 
+/// `notes.bend` params: the pitch-bend wheel moved to `value`, −8192…8191 (0 centred), as a
+/// keyboard's wheel would move it.
+public struct NotesBendParams: Sendable, Hashable, Codable {
+    public var value: Int
+
+    public init(value: Int) {
+        self.value = value
+    }
+}
+
 /// `subscribe` and `unsubscribe` params; no topics means all of them.
 public struct SubscribeParams: Sendable, Hashable, Codable {
     public var topics: [Topic]?

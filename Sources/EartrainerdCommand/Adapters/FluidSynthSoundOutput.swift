@@ -55,6 +55,21 @@ final class FluidSynthSoundOutput: SoundOutput {
         renderer.enqueue(tones)
     }
 
+    /// The held note of a `match` question, queued after the reference: exactly `frequency`,
+    /// bent by the wheel (`cents`) as it moves.
+    func hold(_ frequency: Frequency, bentBy cents: Double, settings: TrainingSettings) {
+        renderer.enqueueHeld(Tone(frequency: frequency, velocity: Loudness().base, source: settings.soundSource,
+                                  startFrame: 0, frameCount: 1), cents: cents)
+    }
+
+    func bendHeld(cents: Double) {
+        renderer.bendHeld(cents: cents)
+    }
+
+    func releaseHeld() {
+        renderer.releaseHeld()
+    }
+
     func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {
         renderer.play([keyTone(note, velocity: velocity, root: root, settings: settings)])
     }

@@ -23,6 +23,7 @@ extension MIDIMessage {
         case .noteOn(_, let note, let velocity): .noteOn(note, velocity: velocity)
         case .noteOff(_, let note, let velocity): .noteOff(note, velocity: velocity)
         case .controlChange(_, let controller, let value): .controlChange(controller: controller, value: value)
+        case .pitchBend(_, let value): .pitchBend(value: value)
         }
     }
 }

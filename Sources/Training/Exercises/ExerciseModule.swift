@@ -25,6 +25,9 @@ public protocol ExerciseModule: Codable, Hashable, Sendable, ExerciseClientText 
     /// Whether its answers' cents are the offsets a staircase asked (`compare`), so the
     /// statistics estimate a threshold from them; false by default.
     static var findsThreshold: Bool { get }
+    /// Whether its answers' cents are a tuned note's signed error (`match`), so the statistics
+    /// give their mean absolute error; false by default.
+    static var measuresTuningError: Bool { get }
 
     /// Throws for options that cannot run (options decoded from outside input).
     func validate() throws(TrainingError)
@@ -48,6 +51,8 @@ extension ExerciseModule {
     public static var commandLine: ExerciseCommandLine { ExerciseCommandLine(abstract: "A \(kind) session.") }
 
     public static var findsThreshold: Bool { false }
+
+    public static var measuresTuningError: Bool { false }
 
     /// Nothing beyond the common fields.
     public var statusFields: [String: JSONValue] { [:] }

@@ -35,6 +35,9 @@ public protocol ExerciseQuestion: Sendable, Hashable, Codable {
     var namesSubjectWhileOpen: Bool { get }
     /// The statistics columns every answer to it fills.
     var answerColumns: AnswerColumns { get }
+    /// Whether the student's keys sound while it is open (by default they do); false where a
+    /// key only confirms what something else answered (`match`: the wheel).
+    var keysSound: Bool { get }
     /// Where a wrong try is drawn on the staff, `drawn` notes being there: near the note expected,
     /// or (the default) where it was played, for a question whose expected note is the answer.
     func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote
@@ -45,6 +48,7 @@ extension ExerciseQuestion {
     public var answerCount: Int? { nil }
     public var showsExpectedWhileOpen: Bool { false }
     public var namesSubjectWhileOpen: Bool { false }
+    public var keysSound: Bool { true }
     public func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote { played.spelled }
 }
 

@@ -16,6 +16,9 @@ public protocol OpenQuestion: Sendable {
     var soundsOnRepeat: [SoundPhrase] { get }
     /// What the staff shows as it opens.
     var staff: Staff { get }
+    /// A note held after `sounds` (and after `soundsOnRepeat`) until the question is over,
+    /// following the pitch-bend wheel; by default none.
+    var held: HeldNote? { get }
     /// A key pressed (velocity 1…127) at `context.time`.
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep
     /// A key released; most kinds judge on the press alone.
@@ -32,6 +35,9 @@ public protocol OpenQuestion: Sendable {
 extension OpenQuestion {
     /// What sounded as it opened.
     public var soundsOnRepeat: [SoundPhrase] { sounds }
+
+    /// No note held.
+    public var held: HeldNote? { nil }
 
     /// Nothing: the press decided.
     public mutating func release(_ note: MIDINote, context: inout QuestionContext) -> QuestionStep {

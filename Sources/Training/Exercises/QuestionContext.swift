@@ -9,6 +9,8 @@ public struct QuestionContext {
     public let number: Int
     /// Now, on the engine's clock.
     public internal(set) var time: Duration
+    /// Where the pitch-bend wheel is now, −8192…8191 (`PitchWheel`).
+    public internal(set) var wheel: Int = 0
     /// Every random choice comes from here, so a session replays.
     public var random: SeededRandom
     var tally: ResultsTally
@@ -44,6 +46,9 @@ public struct QuestionContext {
     public mutating func wholeQuestion(_ subject: AnswerSubject, errors: Int, revealed: Bool, responseTime: Duration) {
         tally.wholeQuestion(subject, errors: errors, revealed: revealed, responseTime: responseTime)
     }
+
+    /// A tuned answer's signed error in cents, right or wrong: the results' mean absolute error.
+    public mutating func tunedAnswer(_ subject: AnswerSubject, cents: Double) { tally.tuned(subject, cents: cents) }
     /// A question (or the rest of a round) skipped.
     public mutating func skippedQuestion() { tally.skippedQuestion() }
     /// A round played to its end.

@@ -1,0 +1,60 @@
+import MusicTheory
+
+extension MatchExercise {
+    /// `eartrainctl start match`, `eartrainctl start match --intervals M3,P5 --tunings just,equal --tolerance 3`.
+    public static var commandLine: ExerciseCommandLine {
+        ExerciseCommandLine(
+            abstract: "Hear a reference, then bend a held note into tune with the pitch-bend wheel and confirm with any key.",
+            options: [
+                .init("root", .text, choices: .roots(random: true), help: "The reference (default: random)."),
+                .init("intervals", .list, choices: .intervals(IntervalExercise.extendedIntervals), help: "Tune an interval's upper note, e.g. M3,P5 (default: the same note)."),
+                .init("tunings", .list, choices: .named(TuningSystem.self), help: "The tunings a question's interval is drawn in, e.g. just,equal (default: the session's)."),
+                .init("detune", .number, choices: [10, 20, 30, 50, 75, 100].map { .init(String($0)) }, help: "The most the held note starts off, in cents, 5-100 (default 50)."),
+                .init("tolerance", .number, choices: [1, 2, 3, 5, 10, 20].map { .init(String($0)) }, help: "The largest error still in tune, in cents, 1-50 (default 5)."),
+                .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every interval and tuning equally often."),
+            ])
+    }
+
+    /// The same note or intervals, how close, then the reference played.
+    public static var menuPages: [MenuPage] {
+        [
+            MenuPage(key: "intervals", title: "what to tune", input: .choices([
+                MenuChoice(.array([]), spoken: "the same note"),
+                MenuChoice(.array(["P5", "P4", "P8"].map { .string($0) }), spoken: "fifths, fourths and octaves"),
+                MenuChoice(.array(["M3", "m3", "M6", "m6"].map { .string($0) }), spoken: "thirds and sixths"),
+            ])),
+            MenuPage(key: "tolerance", title: "how close", input: .choices([
+                MenuChoice(.number(10), spoken: "within ten cents"),
+                MenuChoice(.number(5), spoken: "within five cents"),
+                MenuChoice(.number(2), spoken: "within two cents"),
+            ])),
+            .root,
+        ]
+    }
+
+    /// `match the same note within 5 c from C3`.
+    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
+        "match \(what(fields)) within \(tolerance(fields)) c from \(root)"
+    }
+
+    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
+        "match \(what(fields)) within \(tolerance(fields)) c"
+    }
+
+    /// `tune C3 to C3`, `tune E3: just M3 above C3`.
+    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
+        let target = question.text("target") ?? "", root = question.text("root") ?? ""
+        guard let interval = question.text("interval") else { return "tune \(target) to \(root) with the wheel, then any key" }
+        return "tune \(target): \(question.text("tuning").map { "\($0) " } ?? "")\(interval) above \(root), with the wheel"
+    }
+
+    private static func what(_ fields: [String: JSONValue]) -> String {
+        let intervals = fields.texts("intervals") ?? []
+        let tunings = fields.texts("tunings") ?? []
+        return (intervals.isEmpty ? "the same note" : intervals.joined(separator: " ")) + (tunings.isEmpty ? "" : " (\(tunings.joined(separator: ", ")))")
+    }
+
+    private static func tolerance(_ fields: [String: JSONValue]) -> String {
+        if case .number(let value)? = fields["tolerance"] { String(Int(value)) } else { "5" }
+    }
+}
