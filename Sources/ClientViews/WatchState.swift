@@ -106,8 +106,10 @@ public struct WatchState: Sendable {
             }
         case "note_judged":
             let right = details["correct"]?.boolValue == true
-            // A tuned answer (`match`) is its error in cents, drawn once answered; the key only confirmed it.
-            let played = details["cents"]?.numberValue.map { String(format: "%+.1f c", $0) } ?? details["played"]?.stringValue ?? "?"
+            // A tuned answer (`match`: cents, no outcome) is its error in cents, drawn once answered;
+            // the key only confirmed it. A comparison's answer (an outcome) is its key.
+            let tuned = details["outcome"] == nil ? details["cents"]?.numberValue : nil
+            let played = tuned.map { String(format: "%+.1f c", $0) } ?? details["played"]?.stringValue ?? "?"
             if right {
                 correct += 1
                 if let seconds = details["response_seconds"]?.numberValue {
@@ -118,7 +120,7 @@ public struct WatchState: Sendable {
             } else {
                 errors += 1
                 // An answer in cents is one try: what it was and how far, not the try's number.
-                let after = details["cents"] == nil ? "  \(wrongTryNote(details))" : Self.inCents(details)
+                let after = details["outcome"] == nil ? "  \(wrongTryNote(details))" : Self.inCents(details)
                 lastAnswer = ("\(played) ✗" + after, false)
             }
             finishedRound = nil
@@ -149,12 +151,11 @@ public struct WatchState: Sendable {
         return "try \(Int(details["attempt"]?.numberValue ?? 1))"
     }
 
-    /// What an intonation answer was about, given once it is answered: `  higher, 12.5 c`,
-    /// `  the second was pure, 13.7 c`; empty for any other answer.
+    /// What a comparison's answer was about, given once it is answered: `  higher, 12.5 c`,
+    /// `  the second was pure, 13.7 c`; empty for any other answer (a tuned one shows its error).
     static func inCents(_ details: JSONValue) -> String {
-        guard let cents = details["cents"]?.numberValue else { return "" }
-        let outcome = details["outcome"]?.stringValue.map { "\($0), " } ?? ""
-        return "  " + outcome + String(format: outcome.isEmpty ? "%+.1f c" : "%.1f c", cents)
+        guard let cents = details["cents"]?.numberValue, let outcome = details["outcome"]?.stringValue else { return "" }
+        return "  \(outcome), " + String(format: "%.1f c", cents)
     }
 
     /// How the kind words its reports, when this client knows the kind.

@@ -112,11 +112,6 @@ struct EventFormatter {
         return ["sounds": .array(prompt.sounds.notes.map { .string($0.description) })]
     }
 
-    /// `+12.5 c`, `-0.8 c`: a tenth of a cent, the finest the staircase asks.
-    static func centsText(_ cents: Double) -> String {
-        String(format: "%+.1f c", cents)
-    }
-
     private func judged(_ judgement: NoteJudgement) -> String {
         let mark = judgement.correct ? "✓" : "✗"
         let played = judgement.described ?? judgement.keys.map(\.description).joined(separator: "+")
@@ -127,12 +122,10 @@ struct EventFormatter {
             let heard = judgement.heardAs.map { "  (you played \($0))" } ?? ""
             return "\(Self.title(question))  \(played) \(mark)\(wrong)  \(done)/\(total)\(heard)"
         }
-        if let cents = judgement.cents {
-            // An answer in cents is one try: what it was, and how far, whether right or wrong.
-            let outcome = judgement.outcome.map { "\($0), " } ?? ""
+        if let cents = judgement.cents, let outcome = judgement.outcome {
+            // A comparison's answer is one try: what it was, and how far apart, right or wrong.
             let time = judgement.correct ? String(format: "  %.2fs", judgement.sincePrompt.seconds) : ""
-            let size = judgement.outcome == nil ? Self.centsText(cents) : String(format: "%.1f c", cents)
-            return "\(Self.title(question))  \(played) \(mark)  (\(judgement.subject): \(outcome)\(size))\(time)"
+            return "\(Self.title(question))  \(played) \(mark)  (\(judgement.subject): \(outcome), \(String(format: "%.1f c", cents)))\(time)"
         }
         if let cents = judgement.cents {  // a tuned answer: its error, whichever key confirmed it
             let how = judgement.correct ? "in tune" : cents > 0 ? "sharp" : "flat"

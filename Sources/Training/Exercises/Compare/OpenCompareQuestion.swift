@@ -3,7 +3,7 @@ import MusicTheory
 /// A compare question waiting for its answer: one key above or below the reference answers it,
 /// right or wrong, and the subject's staircase takes the answer. A key on the reference itself
 /// is no answer: nothing is judged.
-struct OpenCompareQuestion: OpenQuestion {
+struct OpenCompareQuestion: AnsweredAtOnce {
     let shown: CompareQuestion
     /// The offset asked, in cents (positive): the staircase's difference for the subject.
     let asked: Double
@@ -44,32 +44,13 @@ struct OpenCompareQuestion: OpenQuestion {
     /// `higher` or `lower`: the answer, in words.
     var outcome: String { sharp ? "higher" : "lower" }
 
+    /// Judged at once; the subject's staircase takes the answer (a skip does not move it).
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
         guard note != shown.rootNote else { return QuestionStep() }  // the reference itself: no answer
         let correct = (note > shown.rootNote) == sharp
-        let responseTime = max(.zero, context.time - noteTime)
-        context.firstNote(after: responseTime)
-        if correct {
-            context.right(subject, firstTry: true, responseTime: responseTime)
-        } else {
-            context.wrong(subject, heardAs: sharp ? "lower" : "higher")
-        }
-        context.recordAdaptive(subject, missed: !correct, responseTime: correct ? responseTime : nil)
-        context.finishedQuestion()
         staircases[subject].answer(correct: correct)
         context.measured(SessionThreshold(subject: subject, staircase: staircases[subject]))
-        let judgement = NoteJudgement(
-            expected: expected, played: note, velocity: velocity, correct: correct, subject: subject, attempt: 1,
-            responseTime: responseTime, sincePrompt: responseTime, staff: staff, cents: asked, outcome: outcome)
-        return QuestionStep([.noteJudged(judgement)], finished: true)
-    }
-
-    /// Skipped: the answer is shown; the staircase does not move.
-    mutating func skip(context: inout QuestionContext) -> QuestionStep {
-        context.skippedQuestion()
-        context.revealed(subject, reason: .skipped)
-        return QuestionStep([.answerRevealed(AnswerRevealed(
-            answers: [expected], subjects: [subject], reason: .skipped, sounds: sounds, staff: staff))], finished: true)
+        return judge(note, velocity: velocity, correct: correct, heardAs: sharp ? "lower" : "higher", cents: asked, context: &context)
     }
 }
 

@@ -2,7 +2,7 @@ import MusicTheory
 
 /// A pure question waiting for its answer: one key answers it, right or wrong. The shown root's
 /// key or any below it says the first version was pure; any key above it, the second.
-struct OpenPureQuestion: OpenQuestion {
+struct OpenPureQuestion: AnsweredAtOnce {
     let shown: PureQuestion
     /// The pure version sounds first.
     let pureFirst: Bool
@@ -40,28 +40,8 @@ struct OpenPureQuestion: OpenQuestion {
 
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let saysFirst = note <= shown.rootNote
-        let correct = saysFirst == pureFirst
-        let responseTime = max(.zero, context.time - noteTime)
-        context.firstNote(after: responseTime)
-        if correct {
-            context.right(subject, firstTry: true, responseTime: responseTime)
-        } else {
-            context.wrong(subject, heardAs: pureFirst ? "second" : "first")
-        }
-        context.recordAdaptive(subject, missed: !correct, responseTime: correct ? responseTime : nil)
-        context.finishedQuestion()
-        let judgement = NoteJudgement(
-            expected: expected, played: note, velocity: velocity, correct: correct, subject: subject, attempt: 1,
-            responseTime: responseTime, sincePrompt: responseTime, staff: staff, cents: difference, outcome: outcome)
-        return QuestionStep([.noteJudged(judgement)], finished: true)
-    }
-
-    /// Skipped: which one was pure is shown, and both sound again.
-    mutating func skip(context: inout QuestionContext) -> QuestionStep {
-        context.skippedQuestion()
-        context.revealed(subject, reason: .skipped)
-        return QuestionStep([.answerRevealed(AnswerRevealed(
-            answers: [expected], subjects: [subject], reason: .skipped, sounds: sounds, staff: staff))], finished: true)
+        return judge(note, velocity: velocity, correct: saysFirst == pureFirst, heardAs: pureFirst ? "second" : "first", cents: difference,
+                     context: &context)
     }
 }
 

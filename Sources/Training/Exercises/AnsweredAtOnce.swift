@@ -1,0 +1,42 @@
+import MusicTheory
+
+/// A question one key answers at once, right or wrong, with no second try: an intonation drill's
+/// higher or lower, first or second. A skip shows the answer and sounds the question again.
+protocol AnsweredAtOnce: OpenQuestion {
+    /// The key that charts the right answer: what the statistics store as expected.
+    var expected: ExpectedNote { get }
+    var subject: AnswerSubject { get }
+    /// The answer in words, shown once judged (`higher`, `the first was pure`).
+    var outcome: String { get }
+    /// When the sound the student answers starts: the answer's time counts from it.
+    var noteTime: Duration { get }
+}
+
+extension AnsweredAtOnce {
+    /// The key's judgement, counted right or wrong (`heardAs`: what a wrong key said), the
+    /// question over; `cents` is what the judgement carries.
+    func judge(_ note: MIDINote, velocity: Int, correct: Bool, heardAs wrongAnswer: String, cents: Double,
+               context: inout QuestionContext) -> QuestionStep {
+        let responseTime = max(.zero, context.time - noteTime)
+        context.firstNote(after: responseTime)
+        if correct {
+            context.right(subject, firstTry: true, responseTime: responseTime)
+        } else {
+            context.wrong(subject, heardAs: wrongAnswer)
+        }
+        context.recordAdaptive(subject, missed: !correct, responseTime: correct ? responseTime : nil)
+        context.finishedQuestion()
+        let judgement = NoteJudgement(
+            expected: expected, played: note, velocity: velocity, correct: correct, subject: subject, attempt: 1,
+            responseTime: responseTime, sincePrompt: responseTime, staff: staff, cents: cents, outcome: outcome)
+        return QuestionStep([.noteJudged(judgement)], finished: true)
+    }
+
+    /// Skipped: the answer is shown, and the question sounds again.
+    mutating func skip(context: inout QuestionContext) -> QuestionStep {
+        context.skippedQuestion()
+        context.revealed(subject, reason: .skipped)
+        return QuestionStep([.answerRevealed(AnswerRevealed(
+            answers: [expected], subjects: [subject], reason: .skipped, sounds: sounds, staff: staff))], finished: true)
+    }
+}
