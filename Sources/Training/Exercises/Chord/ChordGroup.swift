@@ -59,3 +59,35 @@ extension Chord {
         return (recognized.name, recognized.root.pitchClass == root ? recognized.quality.rawValue : recognized.name)
     }
 }
+
+/// A question answered by groups of keys held together (`chord`, `progression`): its keys go
+/// through its `ChordGroup`, which hands each group to `judge` once it is complete, once a key
+/// comes after the window, or once its keys come up.
+protocol AnsweredByKeyGroups: OpenQuestion {
+    var group: ChordGroup { get set }
+    /// Pitch classes that complete the group expected now; nil: it is judged when its keys come up.
+    var completingPitchClasses: Int? { get }
+    /// One group's keys, lowest first or as pressed, judged.
+    mutating func judge(_ played: [MIDINote], velocity: Int, context: inout QuestionContext) -> QuestionStep
+}
+
+extension AnsweredByKeyGroups {
+    mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
+        var earlier: [TrainingEvent.Kind] = []
+        if let keys = group.closed(before: note, at: context.time) {
+            // A key after the window: the keys before it were an answer of their own.
+            let step = judge(keys, velocity: velocity, context: &context)
+            if step.finished { return step }
+            earlier = step.events
+        }
+        guard let keys = group.add(note, at: context.time, complete: completingPitchClasses) else { return QuestionStep(earlier) }
+        var step = judge(keys, velocity: velocity, context: &context)
+        step.events = earlier + step.events
+        return step
+    }
+
+    mutating func release(_ note: MIDINote, context: inout QuestionContext) -> QuestionStep {
+        guard let keys = group.released(note) else { return QuestionStep() }
+        return judge(keys, velocity: 64, context: &context)
+    }
+}

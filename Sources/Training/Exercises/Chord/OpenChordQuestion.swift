@@ -3,7 +3,7 @@ import MusicTheory
 /// A chord question waiting for its answer: keys pressed within `ChordExercise.window` of the
 /// first are one answer, judged when it has as many pitch classes as the chord, or when its
 /// keys are all released.
-struct OpenChordQuestion: RevealedOnce {
+struct OpenChordQuestion: RevealedOnce, AnsweredByKeyGroups {
     let shown: ChordQuestion
     let chord: Chord
     /// The chord as sounded: root position, close, from the root key.
@@ -22,26 +22,9 @@ struct OpenChordQuestion: RevealedOnce {
     var sounds: [SoundPhrase] { [SoundPhrase([shown.rootNote]), SoundPhrase(voicing, together: !exercise.arpeggio)] }
     var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }
 
-    mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
-        var earlier: [TrainingEvent.Kind] = []
-        if let keys = group.closed(before: note, at: context.time) {
-            // A key after the window: the keys before it were an answer of their own.
-            let step = judge(keys, velocity: velocity, context: &context)
-            if step.finished { return step }
-            earlier = step.events
-        }
-        guard let keys = group.add(note, at: context.time, complete: pitchClassCount) else { return QuestionStep(earlier) }
-        var step = judge(keys, velocity: velocity, context: &context)
-        step.events = earlier + step.events
-        return step
-    }
+    var completingPitchClasses: Int? { pitchClassCount }
 
-    mutating func release(_ note: MIDINote, context: inout QuestionContext) -> QuestionStep {
-        guard let keys = group.released(note) else { return QuestionStep() }
-        return judge(keys, velocity: 64, context: &context)
-    }
-
-    private mutating func judge(_ played: [MIDINote], velocity: Int, context: inout QuestionContext) -> QuestionStep {
+    mutating func judge(_ played: [MIDINote], velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let correct = exercise.strict ? Chord.matchesStrictly(played, expected: voicing) : chord.matchesLoosely(played)
         let responseTime = context.time - promptTime
         let attempt = wrongTries + 1

@@ -4,7 +4,7 @@ import MusicTheory
 /// judged as the `chord` kind judges one (any voicing; with `bass`, the lowest key its bass). A
 /// right chord moves on to the next; a wrong one is tried again, and after the wrong tries
 /// allowed the rest is revealed.
-struct OpenProgressionQuestion: RevealedOnce {
+struct OpenProgressionQuestion: RevealedOnce, AnsweredByKeyGroups {
     /// One chord of the progression, as sounded.
     struct Sounded: Sendable, Hashable {
         let numeral: RomanNumeral
@@ -42,27 +42,9 @@ struct OpenProgressionQuestion: RevealedOnce {
     /// The tonic alone.
     var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }
 
-    mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
-        var earlier: [TrainingEvent.Kind] = []
-        if let keys = group.closed(before: note, at: context.time) {
-            // A key after the window: the keys before it were a chord of their own.
-            let step = judge(keys, velocity: velocity, context: &context)
-            if step.finished { return step }
-            earlier = step.events
-        }
-        // With the bass asked, a chord is judged when its keys come up: a bass pressed a moment
-        // after the upper keys still counts.
-        let complete = exercise.bass ? nil : chords[index].pitchClassCount
-        guard let keys = group.add(note, at: context.time, complete: complete) else { return QuestionStep(earlier) }
-        var step = judge(keys, velocity: velocity, context: &context)
-        step.events = earlier + step.events
-        return step
-    }
-
-    mutating func release(_ note: MIDINote, context: inout QuestionContext) -> QuestionStep {
-        guard let keys = group.released(note) else { return QuestionStep() }
-        return judge(keys, velocity: 64, context: &context)
-    }
+    /// With the bass asked, a chord is judged when its keys come up: a bass pressed a moment after
+    /// the upper keys still counts.
+    var completingPitchClasses: Int? { exercise.bass ? nil : chords[index].pitchClassCount }
 
     /// True when `played` answers `expected`: its chord in any voicing, and its bass lowest when asked.
     static func answers(_ played: [MIDINote], _ expected: Sounded, bass: Bool) -> Bool {
@@ -70,7 +52,7 @@ struct OpenProgressionQuestion: RevealedOnce {
         return !bass || played.min()?.pitchClass == expected.bass.name.pitchClass
     }
 
-    private mutating func judge(_ played: [MIDINote], velocity: Int, context: inout QuestionContext) -> QuestionStep {
+    mutating func judge(_ played: [MIDINote], velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let expected = chords[index]
         let correct = Self.answers(played, expected, bass: exercise.bass)
         let since = expectedSince ?? answerTime
