@@ -43,13 +43,6 @@ extension TrainingConfig {
     }
 }
 
-extension Duration {
-    /// The duration in seconds, as a number.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}
-
 extension ExerciseModule {
     /// The kind's `[training.<kind>]` section, read by its module.
     static func exercise(reading table: inout TableReader) throws(ConfigError) -> Exercise {

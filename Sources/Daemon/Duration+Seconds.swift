@@ -1,11 +1,7 @@
 import Foundation
+import Training
 
 extension Duration {
-    /// The duration in seconds, as a Double.
-    public var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-
     /// The duration in seconds to the millisecond, as `status` gives its clocks: a `status` asked
     /// again within the same millisecond and state is the same answer, kept encoded.
     var secondsToTheMillisecond: Double {

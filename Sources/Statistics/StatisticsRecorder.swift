@@ -262,10 +262,3 @@ public final class StatisticsRecorder: Sendable {
         return (try? encoder.encode(results)).map { String(decoding: $0, as: UTF8.self) }
     }
 }
-
-extension Duration {
-    /// The duration in seconds, as a number.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

@@ -132,8 +132,3 @@ struct OpenRhythmQuestion: RevealedOnce {
         return .answerRevealed(AnswerRevealed(answers: [answer], subjects: [subject], reason: reason, sounds: patternSounds, staff: staff))
     }
 }
-
-extension Duration {
-    /// In seconds, as a `Double`.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
-}
