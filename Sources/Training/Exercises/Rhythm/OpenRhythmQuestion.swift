@@ -65,6 +65,7 @@ struct OpenRhythmQuestion: RevealedOnce {
     private mutating func judgePlayBack(velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let played = onsets.map(\.seconds)
         let result = judge.judge(played)
+        let said = Self.describe(result)
         let wrongKeys = exercise.strict ? keys.filter { $0 != shown.rootNote } : []
         let correct = result.correct && wrongKeys.isEmpty
         let responseTime = (onsets.first ?? context.time) - promptTime
@@ -75,7 +76,7 @@ struct OpenRhythmQuestion: RevealedOnce {
             context.recordAdaptive(subject, missed: attempt > 1, responseTime: responseTime)
             context.finishedQuestion()
         } else {
-            context.wrong(subject, heardAs: Self.describe(result, beat: judge.secondsPerBeat))
+            context.wrong(subject, heardAs: said)
             wrongTries += 1
         }
         let expected = ExpectedNote(spelled: shown.root, midiNote: shown.rootNote, exactOctaveRequired: exercise.strict)
@@ -83,7 +84,7 @@ struct OpenRhythmQuestion: RevealedOnce {
             expected: expected, played: keys.last ?? shown.rootNote, velocity: velocity, correct: correct, subject: subject,
             attempt: attempt, responseTime: responseTime, sincePrompt: context.time - promptTime, staff: staff,
             sounds: [], keys: keys, details: details(result, wrongKeys: wrongKeys),
-            described: Self.describe(result, beat: judge.secondsPerBeat) + (wrongKeys.isEmpty ? "" : ", \(wrongKeys.count) off the pitch"))
+            described: said + (wrongKeys.isEmpty ? "" : ", \(wrongKeys.count) off the pitch"))
         onsets = []
         keys = []
         return step(after: judgement, wrongTries: wrongTries, allowed: exercise.triesBeforeReveal, context: &context)
@@ -108,7 +109,7 @@ struct OpenRhythmQuestion: RevealedOnce {
     }
 
     /// `on time`, or what was off: `2nd late 150 ms, 4th missing, 1 extra`.
-    static func describe(_ result: RhythmJudge.Result, beat: Double) -> String {
+    static func describe(_ result: RhythmJudge.Result) -> String {
         var parts: [String] = []
         for (index, onset) in result.onsets.enumerated() where onset.verdict != .onTime {
             let place = ordinal(index + 1)
