@@ -13,10 +13,15 @@ extension DictationExercise {
                 .init("any-octave", key: "strict", .flag(.bool(false)), help: "Take each note in any octave (default: the octave heard)."),
                 .init("tritones", .flag(.bool(true)), help: "Let melodies leap a tritone (default: never)."),
                 .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong attempts before the melody is shown."),
+                .init("rhythm", .flag(.bool(true)), help: "Melodies with their rhythm, after a bar of count-in; judged on the onsets too (default: pitches only)."),
+                RhythmTiming.tempoOption,
+                RhythmTiming.meterOption,
+                RhythmTiming.levelOption,
+                RhythmTiming.toleranceOption,
             ])
     }
 
-    /// The length, the mode, then the tonic played.
+    /// The length, the mode, pitches alone or with their rhythm, then the tonic played.
     public static var menuPages: [MenuPage] {
         [
             MenuPage(key: "length", title: "notes", input: .choices([3, 4, 5, 6, 8].map {
@@ -25,6 +30,9 @@ extension DictationExercise {
             MenuPage(key: "mode", title: "mode", input: .choices(["ionian", "aeolian", "dorian", "mixolydian"].map {
                 MenuChoice(.string($0), spoken: $0)
             })),
+            MenuPage(key: "rhythm", title: "rhythm", input: .choices([
+                MenuChoice(.bool(false), spoken: "pitches only"), MenuChoice(.bool(true), spoken: "with its rhythm"),
+            ])),
             .root,
         ]
     }
@@ -32,6 +40,7 @@ extension DictationExercise {
     /// `melodies of 4 notes in ionian from C3`.
     public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
         "melodies of \(length(fields)) notes in \(fields.text("mode") ?? "ionian") from \(root)"
+            + (fields["rhythm"] == .bool(true) ? ", in time: \(fields.text("meter") ?? "") at \(fields.number("tempo")) BPM" : "")
     }
 
     public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
@@ -41,6 +50,7 @@ extension DictationExercise {
     /// `in C ionian from E4: play the melody (4 notes)`.
     public static func watchQuestion(_ question: [String: JSONValue]) -> String {
         "in \(question.text("key") ?? "") from \(question.text("first") ?? ""): play the melody"
+            + (question["tempo"] == nil ? "" : " in time, \(question.text("meter") ?? "") at \(question.number("tempo")) BPM")
     }
 
     public static var countsNotes: Bool { true }

@@ -19,6 +19,11 @@ extension DictationExercise: ExerciseModule {
         options.exactOctave = try params.bool("strict") ?? base.exactOctave
         options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
         options.tritones = try params.bool("tritones") ?? base.tritones
+        options.rhythm = try params.bool("rhythm") ?? base.rhythm
+        options.timing = try RhythmTiming.options(from: params, over: base.timing)
+        if !options.rhythm, let key = ["tempo", "meter", "level", "tolerance_ms"].first(where: { (params.values[$0] ?? .null) != .null }) {
+            throw ExerciseParams.Refusal("\(key) is for a melody with its rhythm: give rhythm too (--rhythm)")
+        }
         return options
     }
 
@@ -36,20 +41,27 @@ extension DictationExercise: ExerciseModule {
                 }
             },
             triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: 1...10),
-            tritones: try reader.bool("tritones", d.tritones))
+            tritones: try reader.bool("tritones", d.tritones),
+            rhythm: try reader.bool("rhythm", d.rhythm),
+            timing: try RhythmTiming.options(reading: &reader, over: d.timing))
     }
 
     public func validate() throws(TrainingError) {
         guard Self.lengths.contains(length) else { throw TrainingError("a melody has 3-8 notes, not \(length)") }
         guard mode != .chromatic else { throw TrainingError("a melody is made in a key: the chromatic scale has none") }
+        try timing.validate()
     }
 
     /// `melodies of 4 notes in ionian from random tonics`.
     public var summary: String {
         "melodies of \(length) notes in \(mode.name) from \(root.map { "\($0)" } ?? "random tonics")"
+            + (rhythm ? ", in time: \(timing.meter.rawValue) at \(timing.tempo) BPM, level \(timing.level.number) (\(timing.level.name))" : "")
     }
 
-    public var statusFields: [String: JSONValue] { ["length": .number(Double(length)), "mode": .string(mode.name)] }
+    public var statusFields: [String: JSONValue] {
+        let fields: [String: JSONValue] = ["length": .number(Double(length)), "mode": .string(mode.name)]
+        return rhythm ? fields.merging(timing.statusFields.merging(["rhythm": .bool(true)]) { $1 }) { $1 } : fields
+    }
     public var statusRoot: String { root?.description ?? "random" }
     public var sessionColumns: SessionColumns { SessionColumns(mode: mode.name, root: root?.description) }
 
@@ -61,11 +73,14 @@ extension DictationExercise: ExerciseModule {
         let inKey = sameKey ? before!.inKey + 1 : 1
         let melody = Melody.make(length: length, in: key, range: range, tritones: tritones, random: &context.random)
         for degree in melody.degrees { context.asked(.degree(degree)) }
+        let rhythm = self.rhythm ? MelodyRhythm(notes: length, timing: timing, random: &context.random) : nil
+        if let rhythm { context.asked(rhythm.subject) }
         let notes = zip(melody.spelled, melody.keys).map { ExpectedNote(spelled: $0, midiNote: $1, exactOctaveRequired: exactOctave) }
-        let shown = DictationQuestion(key: key.name, root: melody.spelled[0], rootNote: melody.keys[0], tonic: key.tonicKey, length: length)
+        let shown = DictationQuestion(key: key.name, root: melody.spelled[0], rootNote: melody.keys[0], tonic: key.tonicKey, length: length,
+                                      time: rhythm?.shown)
         let keyContext = inKey == 1 ? key.context(range: range) : []
         // The melody's time starts after what sets the key.
         return OpenDictation(shown: shown, notes: notes, degrees: melody.degrees, exercise: self, key: key, inKey: inKey,
-                             keyContext: keyContext, promptTime: context.time + keyContext.soundingTime(context.settings))
+                             keyContext: keyContext, rhythm: rhythm, promptTime: context.time + keyContext.soundingTime(context.settings))
     }
 }

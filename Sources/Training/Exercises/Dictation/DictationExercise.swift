@@ -3,7 +3,9 @@ import MusicTheory
 /// A melodic dictation: a short melody in a key is heard, its first note shown; the student plays
 /// it back, note by note. A wrong note starts the attempt again from the first note; after the
 /// configured wrong attempts the melody is revealed. A key is kept for `melodiesPerKey` melodies,
-/// set by its cadence (or its tonic) before the first.
+/// set by its cadence (or its tonic) before the first. With `rhythm`, the melody has note values
+/// (drawn as a rhythm question's are, `RhythmPattern`) and sounds in time after a bar of count-in;
+/// a play-back right in pitch is judged on its onsets too (`RhythmJudge`).
 public struct DictationExercise: Sendable, Hashable, Codable {
     /// Notes in a melody, 3…8.
     public var length: Int
@@ -17,15 +19,21 @@ public struct DictationExercise: Sendable, Hashable, Codable {
     public var triesBeforeReveal: Int
     /// Melodies may leap a tritone (by default they never do, `MelodyRules`).
     public var tritones: Bool
+    /// The melody has a rhythm, judged too.
+    public var rhythm: Bool
+    /// Its tempo, meter, level and onset tolerance (with `rhythm`).
+    public var timing: RhythmTiming
 
     public init(length: Int = 4, mode: Mode = .ionian, root: RootNote? = nil, exactOctave: Bool = true, triesBeforeReveal: Int = 3,
-                tritones: Bool = false) {
+                tritones: Bool = false, rhythm: Bool = false, timing: RhythmTiming = RhythmTiming()) {
         self.length = length
         self.mode = mode
         self.root = root
         self.exactOctave = exactOctave
         self.triesBeforeReveal = triesBeforeReveal
         self.tritones = tritones
+        self.rhythm = rhythm
+        self.timing = timing
     }
 
     /// The lengths a melody may have.

@@ -11,19 +11,22 @@ public struct DictationQuestion: Sendable, Hashable, Codable {
     /// The key's tonic, which the notes are tuned from.
     public let tonic: MIDINote
     public let length: Int
+    /// With its rhythm: the tempo, meter and bars told beforehand; nil for pitches only.
+    public var time: MelodyTime? = nil
 }
 
 extension DictationQuestion: ExerciseQuestion {
     public static var kind: ExerciseKind { DictationExercise.kind }
     public var title: String { "melody" }
     /// `in C ionian from E4: play the melody (4 notes)`.
-    public var ask: String { "in \(key) from \(root): play the melody (\(length) notes)" }
+    public var ask: String { "in \(key) from \(root): play the melody (\(length) notes" + (time.map { ", \($0.text))" } ?? ")") }
     public var text: String { "melody heard " + ask }
-    public var spoken: String { "listen: a melody of \(length) notes, from \(root.spoken)" }
+    public var spoken: String { "listen: a melody of \(length) notes" + (time.map { " in \($0.meter.spoken)" } ?? "") + ", from \(root.spoken)" }
     public var tuningRoot: MIDINote? { tonic }
     public var details: [String: JSONValue] {
-        ["key": .string(key), "first": .string(root.description), "length": .number(Double(length))]
+        ["key": .string(key), "first": .string(root.description), "length": .number(Double(length))].merging(time?.details ?? [:]) { $1 }
     }
+    public var statusFields: [String: JSONValue] { time?.details ?? [:] }
     public var answerCount: Int? { length }
     public var answerColumns: AnswerColumns { AnswerColumns(root: root.name.description, mode: key.split(separator: " ").last.map(String.init)) }
 }

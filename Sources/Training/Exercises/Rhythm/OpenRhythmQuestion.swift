@@ -25,20 +25,11 @@ struct OpenRhythmQuestion: RevealedOnce {
     var patternSounds: [SoundPhrase] { [phrase(countIn: false)] }
 
     func phrase(countIn: Bool) -> SoundPhrase {
-        let perUnit = pattern.secondsPerUnit(tempo: exercise.tempo)
-        let beat = Double(pattern.meter.unitsPerBeat) * perUnit
-        let clicks = countIn ? pattern.meter.beatsPerBar : 0
+        let beat = pattern.secondsPerBeat(tempo: exercise.tempo)
         let click = exercise.countIn == .clicks ? MIDINote(min(127, shown.rootNote.rawValue + 12)) : shown.rootNote
         let clickLength = exercise.countIn == .clicks ? min(0.1, beat / 2) : beat * 0.8
-        var notes = [MIDINote](repeating: click, count: clicks)
-        var timing = (0..<clicks).map { NoteTime(start: Double($0) * beat, length: clickLength) }
-        for note in pattern.notes {
-            notes.append(shown.rootNote)
-            // Detached a little, so that repeated notes are heard as onsets.
-            let length = Double(note.units) * perUnit
-            timing.append(NoteTime(start: Double(clicks) * beat + Double(note.start) * perUnit, length: max(0.05, length - min(0.06, length / 4))))
-        }
-        return SoundPhrase(notes, timing: timing)
+        return pattern.phrase(Array(repeating: shown.rootNote, count: pattern.notes.count), tempo: exercise.tempo,
+                              countIn: countIn ? (click, clickLength) : nil)
     }
 
     /// When the play-back under way is over: a beat after its last onset was due.
@@ -65,7 +56,7 @@ struct OpenRhythmQuestion: RevealedOnce {
     private mutating func judgePlayBack(velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let played = onsets.map(\.seconds)
         let result = judge.judge(played)
-        let said = Self.describe(result)
+        let said = result.described
         let wrongKeys = exercise.strict ? keys.filter { $0 != shown.rootNote } : []
         let correct = result.correct && wrongKeys.isEmpty
         let responseTime = (onsets.first ?? context.time) - promptTime
@@ -90,41 +81,11 @@ struct OpenRhythmQuestion: RevealedOnce {
         return step(after: judgement, wrongTries: wrongTries, allowed: exercise.triesBeforeReveal, context: &context)
     }
 
-    /// Each onset in milliseconds and beats, and the extra notes: the event's `onsets`, `extra`.
+    /// The judge's details, and the keys off the pitch under `strict`.
     private func details(_ result: RhythmJudge.Result, wrongKeys: [MIDINote]) -> [String: JSONValue] {
-        let beat = judge.secondsPerBeat
-        let onsets: [JSONValue] = result.onsets.map { onset in
-            .object([
-                "expected_seconds": .number(onset.expected),
-                "played_seconds": onset.played.map { .number($0) } ?? .null,
-                "error_ms": onset.error.map { .number(($0 * 1000).rounded()) } ?? .null,
-                "error_beats": onset.error.map { .number(($0 / beat * 100).rounded() / 100) } ?? .null,
-                "verdict": .string(onset.verdict.rawValue),
-            ])
-        }
-        var fields: [String: JSONValue] = ["onsets": .array(onsets), "extra": .array(result.extra.map { .number($0) }),
-                                            "tolerance_ms": .number((judge.tolerance * 1000).rounded())]
+        var fields = judge.details(result)
         if !wrongKeys.isEmpty { fields["off_pitch"] = .array(wrongKeys.map { .string($0.description) }) }
         return fields
-    }
-
-    /// `on time`, or what was off: `2nd late 150 ms, 4th missing, 1 extra`.
-    static func describe(_ result: RhythmJudge.Result) -> String {
-        var parts: [String] = []
-        for (index, onset) in result.onsets.enumerated() where onset.verdict != .onTime {
-            let place = ordinal(index + 1)
-            switch onset.verdict {
-            case .missing: parts.append("\(place) missing")
-            default: parts.append("\(place) \(onset.verdict.rawValue) \(Int((abs(onset.error ?? 0) * 1000).rounded())) ms")
-            }
-        }
-        if !result.extra.isEmpty { parts.append("\(result.extra.count) extra") }
-        return parts.isEmpty ? "on time" : parts.joined(separator: ", ")
-    }
-
-    static func ordinal(_ n: Int) -> String {
-        let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
-        return "\(n)\(suffix)"
     }
 
     func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {

@@ -6,16 +6,13 @@ extension RhythmExercise {
         ExerciseCommandLine(
             abstract: "Hear a count-in and a rhythm on one pitch, and play it back on any key, starting when ready.",
             options: [
-                .init("tempo", .number, choices: [40, 50, 60, 66, 72, 80, 90, 100, 108, 120, 132, 144, 160, 176, 200].map { .init(String($0)) },
-                      help: "Beats per minute, any of 40-200 (default 80)."),
-                .init("meter", .text, choices: .named(Meter.self), help: "2/4, 3/4, 4/4 or 6/8 (default 4/4)."),
+                RhythmTiming.tempoOption,
+                RhythmTiming.meterOption,
                 .init("bars", .number, choices: .numbers(barsRange), help: "Bars in a pattern, 1 or 2 (default 1)."),
-                .init("level", .number, choices: .numbers(RhythmLevel.range),
-                      help: "1 halves and quarters, 2 eighths, 3 dotted notes, 4 rests, 5 ties and syncopation, 6 triplets, 7 sixteenths (default 1)."),
+                RhythmTiming.levelOption,
                 .init("root", .text, choices: .roots(random: true), help: "The pitch the rhythm is played on (default: one in C3-C4)."),
                 .init("strict", .flag(.bool(true)), help: "Play it back on the pitch shown (default: any key)."),
-                .init("tolerance-ms", .number, choices: [30, 50, 75, 100, 150, 200].map { .init(String($0)) },
-                      help: "How far from its time an onset may be and still be on time, 20-300 ms (default 100: fair to a beginner)."),
+                RhythmTiming.toleranceOption,
                 .init("count-in", .text, choices: .named(CountIn.self), help: "clicks (an octave above, default) or tonic (the pitch on every beat)."),
                 .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong play-backs before the rhythm is shown."),
             ])

@@ -10,47 +10,29 @@ extension RhythmExercise: ExerciseModule {
 
     public static func options(from params: ExerciseParams, over base: RhythmExercise) throws(ExerciseParams.Refusal) -> RhythmExercise {
         var options = base
-        options.tempo = try Self.within(params.int("tempo"), tempoRange, "tempo", "beats per minute") ?? base.tempo
-        options.meter = try params.choice("meter", Meter.self) ?? base.meter
-        options.bars = try Self.within(params.int("bars"), barsRange, "bars", "bars") ?? base.bars
-        if let level = try Self.within(params.int("level"), RhythmLevel.range, "level", "") { options.level = RhythmLevel(level)! }
+        options.timing = try RhythmTiming.options(from: params, over: base.timing)
+        options.bars = try params.int("bars", within: barsRange, unit: "bars") ?? base.bars
         options.root = try params.root(over: base.root)
         options.strict = try params.bool("strict") ?? base.strict
-        options.toleranceMilliseconds = try Self.within(params.int("tolerance_ms"), toleranceRange, "tolerance_ms", "milliseconds")
-            ?? base.toleranceMilliseconds
         options.countIn = try params.choice("count_in", CountIn.self) ?? base.countIn
         options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
         return options
     }
 
-    private static func within(_ value: Int?, _ range: ClosedRange<Int>, _ key: String, _ unit: String) throws(ExerciseParams.Refusal) -> Int? {
-        guard let value else { return nil }
-        guard range.contains(value) else {
-            throw ExerciseParams.Refusal("\(key) must be \(range.lowerBound)-\(range.upperBound)\(unit.isEmpty ? "" : " \(unit)"), got \(value)")
-        }
-        return value
-    }
-
     public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> RhythmExercise {
-        let d = defaults
-        return RhythmExercise(
-            tempo: try reader.int("tempo", d.tempo, in: tempoRange),
-            meter: try reader.parsed("meter", d.meter) { try Meter(choosing: $0) },
-            bars: try reader.int("bars", d.bars, in: barsRange),
-            level: RhythmLevel(try reader.int("level", d.level.number, in: RhythmLevel.range))!,
-            root: try reader.root(d.root),
-            strict: try reader.bool("strict", d.strict),
-            toleranceMilliseconds: try reader.int("tolerance_ms", d.toleranceMilliseconds, in: toleranceRange),
-            countIn: try reader.parsed("count_in", d.countIn) { try CountIn(choosing: $0) },
-            triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: ExerciseParams.triesRange))
+        var options = defaults
+        options.timing = try RhythmTiming.options(reading: &reader, over: options.timing)
+        options.bars = try reader.int("bars", options.bars, in: barsRange)
+        options.root = try reader.root(options.root)
+        options.strict = try reader.bool("strict", options.strict)
+        options.countIn = try reader.parsed("count_in", options.countIn) { try CountIn(choosing: $0) }
+        options.triesBeforeReveal = try reader.int("tries_before_reveal", options.triesBeforeReveal, in: ExerciseParams.triesRange)
+        return options
     }
 
     public func validate() throws(TrainingError) {
-        guard Self.tempoRange.contains(tempo) else { throw TrainingError("a rhythm's tempo is 40-200 beats per minute, not \(tempo)") }
+        try timing.validate()
         guard Self.barsRange.contains(bars) else { throw TrainingError("a rhythm is 1 or 2 bars, not \(bars)") }
-        guard Self.toleranceRange.contains(toleranceMilliseconds) else {
-            throw TrainingError("a rhythm's tolerance is 20-300 ms, not \(toleranceMilliseconds)")
-        }
     }
 
     /// `rhythm 4/4 at 80 BPM, eighths, on C3`.
@@ -60,7 +42,7 @@ extension RhythmExercise: ExerciseModule {
     }
 
     public var statusFields: [String: JSONValue] {
-        ["tempo": .number(Double(tempo)), "meter": .string(meter.rawValue), "bars": .number(Double(bars)), "level": .number(Double(level.number))]
+        timing.statusFields.merging(["bars": .number(Double(bars))]) { $1 }
     }
     public var statusRoot: String { root?.description ?? "random" }
     public var sessionColumns: SessionColumns { SessionColumns(mode: meter.rawValue, root: root?.description) }

@@ -27,9 +27,13 @@ public struct RhythmExercise: Sendable, Hashable, Codable {
         case tonic
     }
 
-    public static let tempoRange = 40...200
     public static let barsRange = 1...2
-    public static let toleranceRange = 20...300
+
+    /// The tempo, meter, level and tolerance, as `dictation --rhythm` takes them too.
+    public var timing: RhythmTiming {
+        get { RhythmTiming(tempo: tempo, meter: meter, level: level, toleranceMilliseconds: toleranceMilliseconds) }
+        set { (tempo, meter, level, toleranceMilliseconds) = (newValue.tempo, newValue.meter, newValue.level, newValue.toleranceMilliseconds) }
+    }
 
     public init(tempo: Int = 80, meter: Meter = .fourFour, bars: Int = 1, level: RhythmLevel = RhythmLevel(1)!, root: RootNote? = nil,
                 strict: Bool = false, toleranceMilliseconds: Int = Int(RhythmJudge.defaultTolerance * 1000), countIn: CountIn = .clicks,

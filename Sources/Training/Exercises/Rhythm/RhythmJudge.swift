@@ -76,12 +76,24 @@ public struct RhythmJudge: Sendable, Hashable {
         var onsets = expected.map { Onset(expected: $0, played: nil, verdict: .missing) }
         var used = Set<Int>()
         for (e, p) in pairs {
-            let error = times[p] - expected[e]
-            onsets[e].played = times[p]
-            onsets[e].verdict = abs(error) <= tolerance ? .onTime : (error < 0 ? .early : .late)
+            onsets[e] = onset(e, playedAt: times[p])
             used.insert(p)
         }
         return Result(onsets: onsets, extra: times.indices.filter { !used.contains($0) }.map { times[$0] })
+    }
+
+    /// Judges a play-back whose onsets answer the expected ones one for one, in order (a
+    /// melody's, whose pitches say which note each is), from its own first onset.
+    public func judge(inOrder played: [Double]) -> Result {
+        precondition(played.count == expected.count, "an onset for every note")
+        let start = played.first ?? 0
+        return Result(onsets: played.indices.map { onset($0, playedAt: played[$0] - start) }, extra: [])
+    }
+
+    /// Expected onset `index` played at `time` (seconds from the first played).
+    private func onset(_ index: Int, playedAt time: Double) -> Onset {
+        let error = time - expected[index]
+        return Onset(expected: expected[index], played: time, verdict: abs(error) <= tolerance ? .onTime : (error < 0 ? .early : .late))
     }
 
     /// The in-order matching of expected to played that leaves the fewest unmatched, and of those

@@ -1,0 +1,41 @@
+import MusicTheory
+
+extension RhythmJudge {
+    /// Each onset in milliseconds and beats, the extra notes and the tolerance: a judged
+    /// play-back's event `onsets`, `extra`, `tolerance_ms`.
+    public func details(_ result: Result) -> [String: JSONValue] {
+        let onsets: [JSONValue] = result.onsets.map { onset in
+            .object([
+                "expected_seconds": .number(onset.expected),
+                "played_seconds": onset.played.map { .number($0) } ?? .null,
+                "error_ms": onset.error.map { .number(($0 * 1000).rounded()) } ?? .null,
+                "error_beats": onset.error.map { .number(($0 / secondsPerBeat * 100).rounded() / 100) } ?? .null,
+                "verdict": .string(onset.verdict.rawValue),
+            ])
+        }
+        return ["onsets": .array(onsets), "extra": .array(result.extra.map { .number($0) }),
+                "tolerance_ms": .number((tolerance * 1000).rounded())]
+    }
+}
+
+extension RhythmJudge.Result {
+    /// `on time`, or what was off: `2nd late 150 ms, 4th missing, 1 extra`.
+    public var described: String {
+        var parts: [String] = []
+        for (index, onset) in onsets.enumerated() where onset.verdict != .onTime {
+            let place = Self.ordinal(index + 1)
+            switch onset.verdict {
+            case .missing: parts.append("\(place) missing")
+            default: parts.append("\(place) \(onset.verdict.rawValue) \(Int((abs(onset.error ?? 0) * 1000).rounded())) ms")
+            }
+        }
+        if !extra.isEmpty { parts.append("\(extra.count) extra") }
+        return parts.isEmpty ? "on time" : parts.joined(separator: ", ")
+    }
+
+    /// `1st`, `2nd`, `11th`, `23rd`.
+    static func ordinal(_ n: Int) -> String {
+        let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
+        return "\(n)\(suffix)"
+    }
+}

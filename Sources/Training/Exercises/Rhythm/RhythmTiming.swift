@@ -1,0 +1,83 @@
+import MusicTheory
+
+/// What a rhythm is played at and judged by, the options `rhythm` and `dictation --rhythm` share:
+/// the tempo, the meter, the level its patterns are drawn at and the onset tolerance. Read once,
+/// here, from `session.start` params, the command line and a `[training.<kind>]` section.
+public struct RhythmTiming: Sendable, Hashable, Codable {
+    /// Beats per minute, 40…200.
+    public var tempo: Int
+    public var meter: Meter
+    /// What the patterns may hold (`RhythmLevel`).
+    public var level: RhythmLevel
+    /// How far from its time an onset may be and still be on time, in milliseconds.
+    public var toleranceMilliseconds: Int
+
+    public static let tempoRange = 40...200
+    public static let toleranceRange = 20...300
+
+    public init(tempo: Int = 80, meter: Meter = .fourFour, level: RhythmLevel = RhythmLevel(1)!,
+                toleranceMilliseconds: Int = Int(RhythmJudge.defaultTolerance * 1000)) {
+        self.tempo = tempo
+        self.meter = meter
+        self.level = level
+        self.toleranceMilliseconds = toleranceMilliseconds
+    }
+
+    /// The onset tolerance in seconds, as `RhythmJudge` takes it.
+    public var tolerance: Double { Double(toleranceMilliseconds) / 1000 }
+
+    /// `tempo`, `meter`, `level` and `tolerance_ms` from `params`, over `base`.
+    public static func options(from params: ExerciseParams, over base: RhythmTiming) throws(ExerciseParams.Refusal) -> RhythmTiming {
+        var timing = base
+        timing.tempo = try params.int("tempo", within: tempoRange, unit: "beats per minute") ?? base.tempo
+        timing.meter = try params.choice("meter", Meter.self) ?? base.meter
+        if let level = try params.int("level", within: RhythmLevel.range) { timing.level = RhythmLevel(level)! }
+        timing.toleranceMilliseconds = try params.int("tolerance_ms", within: toleranceRange, unit: "milliseconds") ?? base.toleranceMilliseconds
+        return timing
+    }
+
+    /// The same keys from a `[training.<kind>]` section, over `base`.
+    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader, over base: RhythmTiming) throws(Reader.Failure) -> RhythmTiming {
+        RhythmTiming(
+            tempo: try reader.int("tempo", base.tempo, in: tempoRange),
+            meter: try reader.parsed("meter", base.meter) { try Meter(choosing: $0) },
+            level: RhythmLevel(try reader.int("level", base.level.number, in: RhythmLevel.range))!,
+            toleranceMilliseconds: try reader.int("tolerance_ms", base.toleranceMilliseconds, in: toleranceRange))
+    }
+
+    /// Throws for values outside their ranges (options decoded from outside input).
+    public func validate() throws(TrainingError) {
+        guard Self.tempoRange.contains(tempo) else { throw TrainingError("a rhythm's tempo is 40-200 beats per minute, not \(tempo)") }
+        guard Self.toleranceRange.contains(toleranceMilliseconds) else {
+            throw TrainingError("a rhythm's tolerance is 20-300 ms, not \(toleranceMilliseconds)")
+        }
+    }
+
+    /// The params `status` shows: `tempo`, `meter`, `level`.
+    public var statusFields: [String: JSONValue] {
+        ["tempo": .number(Double(tempo)), "meter": .string(meter.rawValue), "level": .number(Double(level.number))]
+    }
+
+    /// The command line's options for them, as both kinds spell them.
+    public static let tempoOption = ExerciseCommandLine.Option(
+        "tempo", .number, choices: [40, 50, 60, 66, 72, 80, 90, 100, 108, 120, 132, 144, 160, 176, 200].map { .init(String($0)) },
+        help: "Beats per minute, any of 40-200 (default 80).")
+    public static let meterOption = ExerciseCommandLine.Option("meter", .text, choices: .named(Meter.self), help: "2/4, 3/4, 4/4 or 6/8 (default 4/4).")
+    public static let levelOption = ExerciseCommandLine.Option(
+        "level", .number, choices: .numbers(RhythmLevel.range),
+        help: "1 halves and quarters, 2 eighths, 3 dotted notes, 4 rests, 5 ties and syncopation, 6 triplets, 7 sixteenths (default 1).")
+    public static let toleranceOption = ExerciseCommandLine.Option(
+        "tolerance-ms", .number, choices: [30, 50, 75, 100, 150, 200].map { .init(String($0)) },
+        help: "How far from its time an onset may be and still be on time, 20-300 ms (default 100: fair to a beginner).")
+}
+
+extension ExerciseParams {
+    /// A whole number within `range`, or nil when absent; one outside is refused with the range.
+    public func int(_ key: String, within range: ClosedRange<Int>, unit: String = "") throws(Refusal) -> Int? {
+        guard let value = try int(key) else { return nil }
+        guard range.contains(value) else {
+            throw Refusal("\(key) must be \(range.lowerBound)-\(range.upperBound)\(unit.isEmpty ? "" : " \(unit)"), got \(value)")
+        }
+        return value
+    }
+}
