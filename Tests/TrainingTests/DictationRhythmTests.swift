@@ -124,7 +124,7 @@ import Testing
         #expect(results.breakdown.contains { $0.subject.category == "rhythm" && $0.revealed == 1 && $0.errors == 1 })
     }
 
-    @Test("options: rhythm and its timing from params and the config; out of range, garbage and timing without rhythm are refused")
+    @Test("options: rhythm and its timing from params and the command line; a timing option asks for the rhythm; out of range, garbage and timing with rhythm off are refused")
     func options() throws {
         let on = try DictationExercise.options(from: ExerciseParams([
             "rhythm": .bool(true), "tempo": .number(100), "meter": .string("6/8"), "level": .number(3), "tolerance_ms": .number(80),
@@ -138,11 +138,13 @@ import Testing
             (["rhythm": .bool(true), "level": .number(9)], "level must be 1-7"),
             (["rhythm": .bool(true), "tolerance_ms": .number(5)], "tolerance_ms must be 20-300"),
             (["rhythm": .string("yes")], "wrong type at 'rhythm'"),
-            (["tempo": .number(90)], "tempo is for a melody with its rhythm"),
+            (["rhythm": .bool(false), "tempo": .number(90)], "tempo is for a melody with its rhythm"),
         ] {
             let error = #expect(throws: ExerciseParams.Refusal.self) { try DictationExercise.options(from: ExerciseParams(params), over: DictationExercise()) }
             #expect(error?.description.contains(message) == true, "\(params): \(error?.description ?? "")")
         }
+        #expect(try DictationExercise.options(from: ExerciseParams(["meter": .string("3/4")]), over: DictationExercise()).rhythm,
+                "a meter asks for the rhythm")
         let line = try DictationExercise.commandLine.params(from: ["--rhythm", "--tempo", "90", "--meter", "3/4"])
         #expect(line.values["rhythm"] == .bool(true) && line.values["tempo"] == .number(90) && line.values["meter"] == .string("3/4"))
         #expect(throws: ExerciseParams.Refusal.self) { try DictationExercise.commandLine.params(from: ["--tempo", "fast"]) }

@@ -19,11 +19,11 @@ extension DictationExercise: ExerciseModule {
         options.exactOctave = try params.bool("strict") ?? base.exactOctave
         options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
         options.tritones = try params.bool("tritones") ?? base.tritones
-        options.rhythm = try params.bool("rhythm") ?? base.rhythm
         options.timing = try RhythmTiming.options(from: params, over: base.timing)
-        if !options.rhythm, let key = ["tempo", "meter", "level", "tolerance_ms"].first(where: { (params.values[$0] ?? .null) != .null }) {
-            throw ExerciseParams.Refusal("\(key) is for a melody with its rhythm: give rhythm too (--rhythm)")
-        }
+        // A tempo, meter, level or tolerance asks for the rhythm, unless rhythm is turned off.
+        let timed = ["tempo", "meter", "level", "tolerance_ms"].first { (params.values[$0] ?? .null) != .null }
+        options.rhythm = try params.bool("rhythm") ?? (timed != nil || base.rhythm)
+        if !options.rhythm, let timed { throw ExerciseParams.Refusal("\(timed) is for a melody with its rhythm, which rhythm false turns off") }
         return options
     }
 
