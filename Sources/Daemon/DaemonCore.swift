@@ -343,15 +343,28 @@ public actor DaemonCore {
         play(chords.map { TimedKeys($0, at: clock.now) }, velocity: velocity)
     }
 
-    /// Groups of keys each pressed and released at its own time on the core's clock, as read.
+    /// Groups of keys each pressed and released (or pressed, or released) at its own time on the
+    /// core's clock, as read; a key held sounds until it is released.
     func play(_ groups: [TimedKeys], velocity: Int) -> (after: Int, through: Int) {
         let before = sequence
         for group in groups {
-            for note in group.keys {
-                if tracker.keysSound { sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current) }
-                read(KeyboardEvent(.noteOn(note, velocity: velocity), at: group.time))
+            if group.touch != .released {
+                for note in group.keys {
+                    if tracker.keysSound {
+                        if group.touch == .pressed {
+                            sound.pressKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+                        } else {
+                            sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+                        }
+                    }
+                    read(KeyboardEvent(.noteOn(note, velocity: velocity), at: group.time))
+                }
             }
-            for note in group.keys { read(KeyboardEvent(.noteOff(note, velocity: 0), at: group.time)) }
+            guard group.touch != .pressed else { continue }
+            for note in group.keys {
+                if group.touch == .released { sound.releaseKey(note) }
+                read(KeyboardEvent(.noteOff(note, velocity: 0), at: group.time))
+            }
         }
         return (before, sequence)
     }

@@ -129,16 +129,19 @@ enum StandardMethods {
     }
 
     static func play(_ params: NotesPlayParams, router: RequestRouter) async throws(RPCError) -> any Encodable & Sendable {
-        let (chords, onsets) = try Self.timedChords(params.notes)
+        let (chords, onsets, lengths) = try Self.timedChords(params.notes)
         let velocity = params.velocity ?? 90
         guard (1...127).contains(velocity) else { throw .invalidParams("velocity must be 1-127, got \(velocity)") }
         let reports = if let onsets {
-            await router.core.play(Array(zip(chords, onsets.map { Duration.seconds($0) })).map { (keys: $0, onset: $1) }, velocity: velocity)
+            await router.core.play(chords.indices.map { index in
+                (keys: chords[index], onset: Duration.seconds(onsets[index]), length: lengths[index].map { Duration.seconds($0) })
+            }, velocity: velocity)
         } else {
             await router.core.play(chords, velocity: velocity)
         }
         let played = chords.indices.map { index in
             chords[index].map(\.description).joined(separator: "+") + (onsets.map { "@\($0[index])" } ?? "")
+                + (lengths[index].map { "+\($0)" } ?? "")
         }
         var result: [String: JSONValue] = ["played": .array(played.map { .string($0) })]
         // The reply acknowledges the answers: it waits until they are committed.
@@ -161,21 +164,30 @@ enum StandardMethods {
     static let longestOnset = 60.0
 
     /// What `notes.play` presses, and when: each element may end in `@SECONDS`, its onset from
-    /// the start (`"C3@0.5"`, `"C3+E3+G3@1"`); either every element has one, in order, or none
-    /// has (nil: all at once).
-    static func timedChords(_ values: [JSONValue]) throws(RPCError) -> (chords: [[MIDINote]], onsets: [Double]?) {
+    /// the start (`"C3@0.5"`, `"C3+E3+G3@1"`), and that in `+SECONDS`, how long it is held
+    /// (`"C3@0.5+0.25"`; without it a key comes up as it goes down); either every element has an
+    /// onset, in order, or none has (nil: all at once).
+    static func timedChords(_ values: [JSONValue]) throws(RPCError) -> (chords: [[MIDINote]], onsets: [Double]?, lengths: [Double?]) {
         var untimed: [JSONValue] = []
         var onsets: [Double] = []
+        var lengths: [Double?] = []
         for value in values {
             guard case .string(let text) = value, let at = text.lastIndex(of: "@") else {
                 untimed.append(value)
+                lengths.append(nil)
                 continue
             }
-            let seconds = String(text[text.index(after: at)...])
-            guard let onset = Double(seconds), onset.isFinite, onset >= 0, onset <= longestOnset,
-                  seconds.allSatisfy({ $0.isNumber || $0 == "." }) else {
+            let times = text[text.index(after: at)...].split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard let onset = Self.seconds(times[0]), onset <= longestOnset else {
                 throw .invalidParams("notes: \"\(text)\" has no onset after @; give seconds from the start, 0 to \(Int(longestOnset)), such as \"C3@0.5\"")
             }
+            let length = times.count > 1 ? Self.seconds(times[1]) : nil
+            if times.count > 1 {
+                guard let length, length > 0, onset + length <= longestOnset else {
+                    throw .invalidParams("notes: \"\(text)\" has no length after +; give the seconds it is held, more than 0 and ending by \(Int(longestOnset)), such as \"C3@0.5+0.25\"")
+                }
+            }
+            lengths.append(length)
             if let last = onsets.last, onset < last {
                 throw .invalidParams("notes: onsets go in order; \"\(text)\" comes before the note given ahead of it")
             }
@@ -185,7 +197,13 @@ enum StandardMethods {
         guard onsets.isEmpty || onsets.count == values.count else {
             throw .invalidParams("notes: give every note an onset (\"C3@0\", \"C3@0.5\") or none")
         }
-        return (try chords(untimed), onsets.isEmpty ? nil : onsets)
+        return (try chords(untimed), onsets.isEmpty ? nil : onsets, lengths)
+    }
+
+    /// Seconds written plainly (`0.5`, `2`): digits and a point, nothing else.
+    private static func seconds(_ text: String) -> Double? {
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(text), value.isFinite, value >= 0 else { return nil }
+        return value
     }
 
     /// What `notes.play` presses, in order: each element one key, or keys held together — a

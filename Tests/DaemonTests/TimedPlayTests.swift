@@ -77,4 +77,28 @@ struct TimedPlayTests {
         let error = #expect(throws: RPCError.self) { try StandardMethods.timedChords([.string("C3@0"), .string("D3")]) }
         #expect(error?.message.contains("every note an onset") == true)
     }
+
+    @Test("a length after +: each note held that long; garbage is a clear error")
+    func lengthsOnTheWire() throws {
+        let parsed = try StandardMethods.timedChords(["C3@0+0.4", "C3+E3@0.5", "D3@0.75+1"].map { .string($0) })
+        #expect(parsed.onsets == [0, 0.5, 0.75] && parsed.lengths == [0.4, nil, 1])
+        #expect(parsed.chords.map { $0.map(\.rawValue) } == [[48], [48, 52], [50]])
+        for bad in ["C3@0+", "C3@0+0", "C3@0+-1", "C3@0+x", "C3@0+0.5+1", "C3@59+2", "C3@+0.5", "C3@0+1e2"] {
+            let error = #expect(throws: RPCError.self, "\(bad)") { try StandardMethods.timedChords([.string(bad)]) }
+            #expect(error?.message.contains("C3@0.5") == true, "\(bad): \(error?.message ?? "")")
+        }
+    }
+
+    @Test("held keys: pressed at their onsets, released after their lengths, in time order, each read at its time")
+    func heldKeys() async throws {
+        let sound = RecordingSoundOutput()
+        let core = DaemonCore(sound: sound, seed: 1)
+        let follower = RecordingFollower()
+        await core.follow(with: follower)
+        try await core.start(Exercise(RhythmExercise(tempo: 120, root: try RootNote(parsing: "C3"), durations: true)))
+        await core.play([(keys: [MIDINote(48)], onset: .zero, length: .seconds(0.3)), (keys: [MIDINote(50)], onset: .seconds(0.1), length: nil)])
+        let keys = sound.recorded.filter { if case .key = $0 { false } else if case .press = $0 { true } else if case .release = $0 { true } else { false } }
+        #expect(keys.count == 2, "C3 pressed and released, D3 struck: \(sound.recorded)")
+        if case .release(let note)? = keys.last { #expect(note.rawValue == 48) } else { Issue.record("no release last: \(keys)") }
+    }
 }

@@ -5,9 +5,9 @@ import ControlProtocol
 /// note was judged.
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "play", abstract: "Play notes as if on the keyboard (names such as D3 or MIDI numbers; C3+E3+G3 holds keys together; C3@0.5 plays at 0.5 s).")
+        commandName: "play", abstract: "Play notes as if on the keyboard (names such as D3 or MIDI numbers; C3+E3+G3 holds keys together; C3@0.5 plays at 0.5 s; C3@0.5+0.25 holds it 0.25 s).")
 
-    @Argument(help: "Notes, e.g. D3 E3 F3 or 50 52 53; keys held together joined with +, e.g. C3+E3+G3; with onsets in seconds from the start, e.g. C3@0 C3@0.5 C3@0.75 (every note or none).") var notes: [String]
+    @Argument(help: "Notes, e.g. D3 E3 F3 or 50 52 53; keys held together joined with +, e.g. C3+E3+G3; with onsets in seconds from the start, e.g. C3@0 C3@0.5 C3@0.75 (every note or none), each optionally held for seconds after +, e.g. C3@0+0.4 (default: released at once).") var notes: [String]
     @Option(help: "Velocity 1-127.") var velocity: Int?
     @OptionGroup var connection: ConnectionOptions
 

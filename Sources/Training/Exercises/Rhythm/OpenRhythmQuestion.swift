@@ -3,6 +3,8 @@ import MusicTheory
 /// A rhythm waiting to be played back: each key's onset is kept; the play-back is judged once it
 /// has as many onsets as the pattern and the last came near where it was due, or else once its
 /// time is over (a beat after where its last onset was due); a wrong one may be tried again.
+/// With `durations`, each key's release is kept too, and the play-back is judged once its keys
+/// are all up, every note's length against its written one.
 struct OpenRhythmQuestion: RevealedOnce {
     let shown: RhythmQuestion
     let pattern: RhythmPattern
@@ -12,6 +14,8 @@ struct OpenRhythmQuestion: RevealedOnce {
     /// The onsets of the play-back under way, and the keys.
     var onsets: [Duration] = []
     var keys: [MIDINote] = []
+    /// When each key came up (with `durations`); nil while it is held.
+    var releases: [Duration?] = []
     var wrongTries = 0
 
     var question: any ExerciseQuestion { shown }
@@ -32,20 +36,36 @@ struct OpenRhythmQuestion: RevealedOnce {
                               countIn: countIn ? (click, clickLength) : nil)
     }
 
-    /// When the play-back under way is over: a beat after its last onset was due.
+    /// When the play-back under way is over: a beat after its last onset was due (with
+    /// `durations`, or once its last note has been held longer than it may be).
     var deadline: Duration? {
         guard let first = onsets.first else { return nil }
-        return first + .seconds((judge.expected.last ?? 0) + judge.secondsPerBeat + judge.tolerance)
+        let held = exercise.durations ? (judge.lengths.last.map { $0 + judge.lengthAllowance($0) } ?? 0) : 0
+        return first + .seconds((judge.expected.last ?? 0) + max(judge.secondsPerBeat, held) + judge.tolerance)
+    }
+
+    /// Enough onsets, the last near where the last was due. (Enough too early: more may come,
+    /// an extra note, until the deadline.)
+    private var complete: Bool {
+        guard onsets.count >= judge.expected.count, let last = judge.expected.indices.last, let played = onsets.last else { return false }
+        return (played - onsets[0]).seconds >= judge.expected[last] - judge.window(last)
     }
 
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
         onsets.append(context.time)
         keys.append(note)
-        // Enough onsets, the last near where the last was due: over. Enough too early: more may
-        // come (an extra note), until the deadline.
-        guard onsets.count >= judge.expected.count, let last = judge.expected.indices.last,
-              (context.time - onsets[0]).seconds >= judge.expected[last] - judge.window(last) else { return QuestionStep() }
+        releases.append(nil)
+        guard complete, !exercise.durations else { return QuestionStep() }
         return judgePlayBack(velocity: velocity, context: &context)
+    }
+
+    /// With `durations`: the key's release is kept, and a complete play-back is judged once its
+    /// keys are all up.
+    mutating func release(_ note: MIDINote, context: inout QuestionContext) -> QuestionStep {
+        guard exercise.durations, let index = keys.indices.last(where: { keys[$0] == note && releases[$0] == nil }) else { return QuestionStep() }
+        releases[index] = context.time
+        guard complete, releases.allSatisfy({ $0 != nil }) else { return QuestionStep() }
+        return judgePlayBack(velocity: 64, context: &context)
     }
 
     mutating func timeUp(context: inout QuestionContext) -> QuestionStep {
@@ -55,7 +75,9 @@ struct OpenRhythmQuestion: RevealedOnce {
 
     private mutating func judgePlayBack(velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let played = onsets.map(\.seconds)
-        let result = judge.judge(played)
+        // A key still down when the play-back is judged (at its deadline) is held until now.
+        let held = exercise.durations ? zip(onsets, releases).map { (($1 ?? context.time) - $0).seconds } : nil
+        let result = judge.judge(played, held: held)
         let said = result.described
         let wrongKeys = exercise.strict ? keys.filter { $0 != shown.rootNote } : []
         let correct = result.correct && wrongKeys.isEmpty
@@ -78,6 +100,7 @@ struct OpenRhythmQuestion: RevealedOnce {
             described: said + (wrongKeys.isEmpty ? "" : ", \(wrongKeys.count) off the pitch"))
         onsets = []
         keys = []
+        releases = []
         return step(after: judgement, wrongTries: wrongTries, allowed: exercise.triesBeforeReveal, context: &context)
     }
 

@@ -15,6 +15,8 @@ extension RhythmExercise {
                 RhythmTiming.toleranceOption,
                 .init("count-in", .text, choices: .named(CountIn.self), help: "clicks (an octave above, default) or tonic (the pitch on every beat)."),
                 .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong play-backs before the rhythm is shown."),
+                .init("durations", .flag(.bool(true)),
+                      help: "Judge how long each note is held too, within 30% of its written length (default: onsets only)."),
             ])
     }
 

@@ -2,7 +2,8 @@ import MusicTheory
 
 /// A rhythm exercise: a count-in sets the tempo, then a pattern of one or two bars sounds on one
 /// pitch; the student plays it back on any key (or, `strict`, on the pitch shown), starting when
-/// ready. The play-back is judged onset by onset from its own first onset (`RhythmJudge`).
+/// ready. The play-back is judged onset by onset from its own first onset (`RhythmJudge`) and,
+/// with `durations`, note by note on how long each is held.
 public struct RhythmExercise: Sendable, Hashable, Codable {
     /// Beats per minute, 40…200.
     public var tempo: Int
@@ -21,6 +22,8 @@ public struct RhythmExercise: Sendable, Hashable, Codable {
     public var countIn: CountIn
     /// Wrong play-backs before the rhythm is shown.
     public var triesBeforeReveal: Int
+    /// Each note's length (note-off minus onset) is judged too, against its written length.
+    public var durations: Bool
 
     public enum CountIn: String, NamedChoice {
         case clicks
@@ -37,7 +40,7 @@ public struct RhythmExercise: Sendable, Hashable, Codable {
 
     public init(tempo: Int = 80, meter: Meter = .fourFour, bars: Int = 1, level: RhythmLevel = RhythmLevel(1)!, root: RootNote? = nil,
                 strict: Bool = false, toleranceMilliseconds: Int = Int(RhythmJudge.defaultTolerance * 1000), countIn: CountIn = .clicks,
-                triesBeforeReveal: Int = 3) {
+                triesBeforeReveal: Int = 3, durations: Bool = false) {
         self.tempo = tempo
         self.meter = meter
         self.bars = bars
@@ -47,6 +50,7 @@ public struct RhythmExercise: Sendable, Hashable, Codable {
         self.toleranceMilliseconds = toleranceMilliseconds
         self.countIn = countIn
         self.triesBeforeReveal = triesBeforeReveal
+        self.durations = durations
     }
 }
 

@@ -14,6 +14,9 @@ public struct RhythmJudge: Sendable, Hashable {
     public let expected: [Double]
     /// A beat's length in seconds, to say errors as a fraction of the beat.
     public let secondsPerBeat: Double
+    /// Each note's written length in seconds (ties joined), for judging how long it is held;
+    /// empty when the judge was given onsets alone.
+    public let lengths: [Double]
 
     public static let defaultTolerance = 0.1
 
@@ -22,11 +25,13 @@ public struct RhythmJudge: Sendable, Hashable {
         let perUnit = pattern.secondsPerUnit(tempo: tempo)
         let onsets = pattern.onsets
         let first = onsets.first ?? 0
-        self.init(expected: onsets.map { Double($0 - first) * perUnit }, secondsPerBeat: 60.0 / Double(tempo), tolerance: tolerance)
+        self.init(expected: onsets.map { Double($0 - first) * perUnit }, secondsPerBeat: 60.0 / Double(tempo), tolerance: tolerance,
+                  lengths: pattern.notes.map { Double($0.units) * perUnit })
     }
 
-    public init(expected: [Double], secondsPerBeat: Double, tolerance: Double = Self.defaultTolerance) {
+    public init(expected: [Double], secondsPerBeat: Double, tolerance: Double = Self.defaultTolerance, lengths: [Double] = []) {
         self.expected = expected
+        self.lengths = lengths
         self.secondsPerBeat = secondsPerBeat
         self.tolerance = tolerance
     }
@@ -48,6 +53,12 @@ public struct RhythmJudge: Sendable, Hashable {
         /// The played onset taken for it, in seconds from the first played; nil when missing.
         public var played: Double?
         public var verdict: Verdict
+        /// How long the note was held (its note-off minus its onset) and its written length, in
+        /// seconds, and how the one compares with the other (`RhythmJudge.lengthVerdict`); nil when lengths are
+        /// not judged, or the onset is missing.
+        public var held: Double? = nil
+        public var written: Double? = nil
+        public var length: LengthVerdict? = nil
 
         /// Played minus expected, in seconds (negative: early); nil when missing.
         public var error: Double? { played.map { $0 - expected } }
@@ -61,13 +72,14 @@ public struct RhythmJudge: Sendable, Hashable {
         public var extra: [Double]
 
         /// Every onset on time and nothing extra.
-        public var correct: Bool { extra.isEmpty && onsets.allSatisfy { $0.verdict == .onTime } }
-        /// Onsets off time or missing, plus extra notes.
-        public var errors: Int { extra.count + onsets.count { $0.verdict != .onTime } }
+        public var correct: Bool { errors == 0 }
+        /// Onsets off time or missing, notes held too short or too long, plus extra notes.
+        public var errors: Int { extra.count + onsets.count { $0.verdict != .onTime } + onsets.count { ($0.length ?? .right) != .right } }
     }
 
-    /// Judges `played` (times in seconds on any clock, in order).
-    public func judge(_ played: [Double]) -> Result {
+    /// Judges `played` (times in seconds on any clock, in order) and, when `held` gives how long
+    /// each was held (by position, in seconds), every note's length against its written one.
+    public func judge(_ played: [Double], held: [Double]? = nil) -> Result {
         guard let start = played.first else {
             return Result(onsets: expected.map { Onset(expected: $0, played: nil, verdict: .missing) }, extra: [])
         }
@@ -77,6 +89,10 @@ public struct RhythmJudge: Sendable, Hashable {
         var used = Set<Int>()
         for (e, p) in pairs {
             onsets[e] = onset(e, playedAt: times[p])
+            if let held, lengths.indices.contains(e) {
+                (onsets[e].held, onsets[e].written) = (held[p], lengths[e])
+                onsets[e].length = lengthVerdict(held: held[p], written: lengths[e])
+            }
             used.insert(p)
         }
         return Result(onsets: onsets, extra: times.indices.filter { !used.contains($0) }.map { times[$0] })
