@@ -32,6 +32,7 @@ extension RhythmExercise {
     /// `rhythm 4/4 at 80 BPM, level 2 on C3`.
     public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
         "rhythm \(fields.text("meter") ?? "") at \(fields.number("tempo")) BPM, level \(fields.number("level")) on \(root)"
+            + (fields["durations"] == .bool(true) ? ", lengths judged" : "")
     }
 
     public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
