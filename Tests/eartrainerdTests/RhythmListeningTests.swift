@@ -27,6 +27,25 @@ struct RhythmListeningTests {
         return try Eartrainctl.run(["play"] + notes, socket: socket).stdout
     }
 
+    /// `output`'s line judging a play-back wrong says its 2nd onset was late (`words` before it),
+    /// and nothing else.
+    static func expectSecondLateOnly(_ output: String, words: String = "") throws {
+        let line = try #require(output.split(separator: "\n").first { $0.contains("✗") }, "\(output)")
+        #expect(line.contains(words + "2nd late 1") && !line.contains(","), "late on that onset only: \(line)")
+        #expect(line.contains("ms ✗"))
+    }
+
+    /// Stops the session: its results say `results`, they and the lifetime statistics count the
+    /// play-backs under `subject` (the rhythm category) and the lifetime figures name `kind`.
+    static func expectCounted(socket: String, results: String, subject: String, kind: String) throws {
+        let stopped = try Eartrainctl.run(["stop"], socket: socket)
+        #expect(stopped.stdout.contains(results), "\(stopped.stdout)")
+        let json = try Eartrainctl.run(["results", "--json"], socket: socket)
+        #expect(json.stdout.contains("\"category\":\"rhythm\"") && json.stdout.contains(subject), "\(json.stdout)")
+        let lifetime = try Eartrainctl.run(["stats"], socket: socket)
+        #expect(lifetime.stdout.contains(kind) && lifetime.stdout.contains(subject), "lifetime statistics count them: \(lifetime.stdout)")
+    }
+
     @Test("each rhythm's onsets are found in the WAV and played back with times: on time is right, one onset 150 ms late is late on that onset only")
     func rhythmByEar() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rhythm-\(UUID().uuidString.prefix(8))")
@@ -51,18 +70,9 @@ struct RhythmListeningTests {
         try #require(second.onsets.count >= 3, "\(second)")
         var late = second.onsets
         late[1] += 0.15
-        let judged = try Self.play(late, socket: daemon.socketPath)
-        let line = try #require(judged.split(separator: "\n").first { $0.contains("✗") }, "\(judged)")
-        #expect(line.contains("2nd late 1") && !line.contains(",") , "late on that onset only: \(line)")
-        #expect(line.contains("ms ✗"))
+        try Self.expectSecondLateOnly(try Self.play(late, socket: daemon.socketPath))
         // Then as heard: right at the second try.
         #expect(try Self.play(second.onsets, socket: daemon.socketPath).contains("on time ✓"))
-
-        let results = try Eartrainctl.run(["stop"], socket: daemon.socketPath)
-        #expect(results.stdout.contains("results: 2 correct, 1 error"), "\(results.stdout)")
-        let json = try Eartrainctl.run(["results", "--json"], socket: daemon.socketPath)
-        #expect(json.stdout.contains("\"category\":\"rhythm\"") && json.stdout.contains("4/4 eighths"), "\(json.stdout)")
-        let lifetime = try Eartrainctl.run(["stats"], socket: daemon.socketPath)
-        #expect(lifetime.stdout.contains("rhythm"), "lifetime statistics count the rhythms: \(lifetime.stdout)")
+        try Self.expectCounted(socket: daemon.socketPath, results: "results: 2 correct, 1 error", subject: "4/4 eighths", kind: "rhythm")
     }
 }
