@@ -48,9 +48,10 @@ struct HeldBend {
     }
 
     private func take(_ source: String, wheel: [Int], name: String) -> Result<Take, ProbeFailure> {
-        // Room for `eartrainctl start`, which takes seconds to start under emulation: the stretches
-        // are placed by the writes' own times, wherever they fall in the capture.
-        let seconds = 1.6 + Double(wheel.count + 1) * Self.hold + 16
+        // Room for `eartrainctl start`, which takes seconds under emulation (and more on a loaded
+        // host): the capture is stopped once the last stretch is done, and the stretches are
+        // placed by the writes' own times, wherever they fall in it.
+        let seconds = 120
         let wavPath = out + "/held-\(name).wav"
         guard let capture = try? Child(["chrt", "-f", "80", settings.bin + "/loopback-capture", settings.capture, "\(settings.rate)",
                                         "\(seconds)", wavPath], log: out + "/capture-held-\(name).log") else {
@@ -71,10 +72,9 @@ struct HeldBend {
             writes.append(bend(value))
             usleep(UInt32(Self.hold * 1e6))
         }
+        let status = capture.stop()
         _ = bend(0)
         _ = ctl(["stop"])
-        _ = waitUntil(.seconds(40)) { !capture.process.isRunning }
-        let status = capture.stop()
         guard let trigger, status == 0, let wav = try? WAVFile.readLeft(path: wavPath) else {
             return .failure(ProbeFailure("session: \(started.output); capture exit \(status.map { "\($0)" } ?? "killed"): \(capture.log)"))
         }
