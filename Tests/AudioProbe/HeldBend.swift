@@ -72,6 +72,8 @@ struct HeldBend {
             writes.append(bend(value))
             usleep(UInt32(Self.hold * 1e6))
         }
+        // The sound of the last stretch reaches the capture a buffer later (more under emulation).
+        usleep(1_000_000)
         let status = capture.stop()
         _ = bend(0)
         _ = ctl(["stop"])
