@@ -14,7 +14,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --build-tests
-swift test --skip-build --no-parallel --skip SocketAbuseTests
+# The suites' output is kept, so a failure's summary (which tests, which expectations) is the
+# last thing printed even when the log is long.
+log=.build/test-swift.log
+if ! swift test --skip-build --no-parallel --skip SocketAbuseTests 2>&1 | tee "$log"; then
+  echo "── failed tests (from $log):"
+  grep -E '✘ Test .* (failed|recorded an issue)|Expectation failed|Issue recorded' "$log" | head -40
+  exit 1
+fi
 swift test --skip-build --filter SocketAbuseTests
 # The web view in headless Chromium against a real daemon: the screens, a key's way to the page
 # (p95 under 100 ms), a daemon restart, control refused from the LAN (about 20 s). Its screenshots

@@ -58,13 +58,16 @@ struct AdaptiveChooser {
     }
 
     /// One subject, drawn with probability proportional to its weight: the session's own, times
-    /// the schedule's across sessions when there is one.
-    mutating func choose(from subjects: [AnswerSubject], using random: inout SeededRandom) -> AnswerSubject {
+    /// the schedule's across sessions when there is one. A subject is scheduled as the items
+    /// `reviewed` gives (itself by default; a progression, as its chords), weighing as the
+    /// heaviest of them: a progression holding a chord that is due comes back as due.
+    mutating func choose(from subjects: [AnswerSubject], using random: inout SeededRandom,
+                         reviewed: (AnswerSubject) -> [AnswerSubject] = { [$0] }) -> AnswerSubject {
         var weights = subjects.map(weight(of:))
-        if let review {
-            let keys = subjects.map { $0.reviewKey(kind: review.kind) }
-            if reviewWeights == nil { reviewWeights = ReviewWeights(review.schedule, candidates: keys, at: review.now) }
-            weights = zip(weights, keys).map { $0 * reviewWeights!.weight(of: $1) }
+        let items = review.map { review in subjects.map { reviewed($0).map { $0.reviewKey(kind: review.kind) } } }
+        if let review, let items {
+            if reviewWeights == nil { reviewWeights = ReviewWeights(review.schedule, candidates: Self.unique(items.flatMap { $0 }), at: review.now) }
+            weights = zip(weights, items).map { weight, keys in weight * (keys.map { reviewWeights!.weight(of: $0) }.max() ?? 1) }
         }
         var point = Double.random(in: 0..<weights.reduce(0, +), using: &random)
         var chosen = subjects[subjects.count - 1]
@@ -75,7 +78,13 @@ struct AdaptiveChooser {
             }
             point -= weight
         }
-        if let review { reviewWeights?.asked(chosen.reviewKey(kind: review.kind)) }
+        if let review { for item in reviewed(chosen) { reviewWeights?.asked(item.reviewKey(kind: review.kind)) } }
         return chosen
+    }
+
+    /// `items` in order, each once (chords shared by progressions are one candidate).
+    private static func unique(_ items: [String]) -> [String] {
+        var seen: Set<String> = []
+        return items.filter { seen.insert($0).inserted }
     }
 }

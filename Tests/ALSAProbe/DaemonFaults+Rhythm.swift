@@ -76,16 +76,16 @@ extension DaemonFaults {
         let deadline = ContinuousClock.now + .seconds(15)
         while ContinuousClock.now < deadline {
             guard let notification = try? connection.nextNotification() else { return nil }
-            if notification.params["type"]?.string == "note_judged" { return notification.params["details"] }
+            if notification.params["type"]?.stringValue == "note_judged" { return notification.params["details"] }
         }
         return nil
     }
 
     /// The judged onsets: each asked time and the time played, in seconds from the first.
     private func onsets(_ details: JSONValue) -> [(expected: Double, played: Double?)]? {
-        guard let list = details["onsets"]?.array else { return nil }
+        guard let list = details["onsets"]?.arrayValue else { return nil }
         return list.map { (onset: JSONValue) -> (expected: Double, played: Double?) in
-            (expected: onset["expected_seconds"]?.number ?? -1, played: onset["played_seconds"]?.number)
+            (expected: onset["expected_seconds"]?.numberValue ?? -1, played: onset["played_seconds"]?.numberValue)
         }
     }
 
@@ -108,14 +108,4 @@ extension DaemonFaults {
 
 private extension Duration {
     var seconds: Double { milliseconds / 1000 }
-}
-
-/// Reading the event's JSON by key.
-private extension JSONValue {
-    subscript(key: String) -> JSONValue? {
-        if case .object(let members) = self { members[key] } else { nil }
-    }
-    var string: String? { if case .string(let text) = self { text } else { nil } }
-    var number: Double? { if case .number(let value) = self { value } else { nil } }
-    var array: [JSONValue]? { if case .array(let values) = self { values } else { nil } }
 }

@@ -23,7 +23,7 @@ struct BadInputTests {
             try link.sendLine(String(decoding: bytes, as: UTF8.self))
             #expect(try link.readLine().contains("\"error\""))
         }
-        #expect(try link.result("status")["daemon"]?.string == "eartrainerd 0.1.0")
+        #expect(try link.result("status")["daemon"]?.stringValue == "eartrainerd 0.1.0")
     }
 
     @Test("stdout nobody reads: training goes on, lines past the backlog are dropped and counted, the rest come later")

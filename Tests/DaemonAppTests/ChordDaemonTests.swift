@@ -19,9 +19,9 @@ struct ChordDaemonTests {
                                                        "qualities": .array([.string("minor")])]), notifications: &notifications)
         let voicing = try #require(daemon.sound.prompts.last?.phrases.last?.notes)
         #expect(voicing.count == 3)
-        let prompt = try #require(notifications.last { $0.params["type"]?.string == "prompt" })
+        let prompt = try #require(notifications.last { $0.params["type"]?.stringValue == "prompt" })
         #expect(prompt.params["details"]?["sounds"] == nil, "the notes sounded are not listed")
-        let promptText = prompt.params["text"]?.string ?? ""
+        let promptText = prompt.params["text"]?.stringValue ?? ""
         #expect(!promptText.contains("minor"), "\(promptText)")
 
         // A major chord on the same root: wrong, and said so.
@@ -29,25 +29,25 @@ struct ChordDaemonTests {
         notifications = []
         _ = try link.result("notes.play", .object(["notes": .array([.array([root, root + 4, root + 7].map { .number(Double($0)) })])]),
                             notifications: &notifications)
-        let wrong = try #require(notifications.first { $0.params["type"]?.string == "note_judged" })
+        let wrong = try #require(notifications.first { $0.params["type"]?.stringValue == "note_judged" })
         #expect(wrong.params["details"]?["correct"] == .bool(false))
-        #expect(wrong.params["details"]?["heard_as"]?.string?.hasSuffix("major") == true, "\(wrong.params)")
+        #expect(wrong.params["details"]?["heard_as"]?.stringValue?.hasSuffix("major") == true, "\(wrong.params)")
         #expect(wrong.params["details"]?["subject"] == nil, "the asked quality is not named on a wrong try")
-        #expect(wrong.params["text"]?.string?.contains("you played") == true)
+        #expect(wrong.params["text"]?.stringValue?.contains("you played") == true)
 
         notifications = []
         _ = try link.result("notes.play", .object(["notes": .array([.array(voicing.map { .number(Double($0.rawValue)) })])]),
                             notifications: &notifications)
-        let right = try #require(notifications.first { $0.params["type"]?.string == "note_judged" })
+        let right = try #require(notifications.first { $0.params["type"]?.stringValue == "note_judged" })
         #expect(right.params["details"]?["correct"] == .bool(true))
-        #expect(right.params["details"]?["subject"]?.string == "minor")
+        #expect(right.params["details"]?["subject"]?.stringValue == "minor")
         let results = try link.result("session.stop")
         guard case .array(let rows)? = results["breakdown"] else { Issue.record("no breakdown: \(results)"); return }
-        #expect(rows.contains { $0["subject"]?.string == "minor" && $0["correct"]?.number == 1 && $0["errors"]?.number == 1 }, "\(rows)")
+        #expect(rows.contains { $0["subject"]?.stringValue == "minor" && $0["correct"]?.numberValue == 1 && $0["errors"]?.numberValue == 1 }, "\(rows)")
         // Lifetime figures per item: the quality, named with the kind.
         #expect(Polling.wait {
             let stats = try? link.result("stats.get")
-            return stats?["figures"]?["by_item"]?["chord minor"]?["answers"]?.number == 2
+            return stats?["figures"]?["by_item"]?["chord minor"]?["answers"]?.numberValue == 2
         }, "the wrong and the right answer, under chord minor")
     }
 }

@@ -37,15 +37,15 @@ struct DegreeDaemonTests {
             #expect(!text.contains("degree \(asked)"), "the degree named while open: \(text)")
             #expect(!text.contains(note.spelled.description), "the note named while open: \(text)")
         }
-        let prompt = try #require(notifications.first { $0.params["type"]?.string == "prompt" })
+        let prompt = try #require(notifications.first { $0.params["type"]?.stringValue == "prompt" })
         #expect(prompt.params["details"]?["sounds"] == nil)
-        #expect(prompt.params["details"]?["question"]?["key"]?.string == "D major")
+        #expect(prompt.params["details"]?["question"]?["key"]?.stringValue == "D major")
 
         notifications = []
         _ = try link.result("notes.play", .object(["notes": .array([.number(Double(note.rawValue - 12))])]), notifications: &notifications)
-        let right = try #require(notifications.first { $0.params["type"]?.string == "note_judged" })
+        let right = try #require(notifications.first { $0.params["type"]?.stringValue == "note_judged" })
         #expect(right.params["details"]?["correct"] == .bool(true), "any octave of the degree")
-        #expect(right.params["text"]?.string?.contains("(degree \(asked))") == true, "\(right.params)")
+        #expect(right.params["text"]?.stringValue?.contains("(degree \(asked))") == true, "\(right.params)")
         let phrasesAfter = daemon.sound.prompts.dropFirst().flatMap(\.phrases)
         let resolution = try #require(phrasesAfter.first { $0.notes.count > 1 }?.notes, "\(phrasesAfter)")
         #expect(resolution.first == note && [tonic, tonic + 12].contains(resolution.last!.rawValue), "\(resolution): to the tonic")
@@ -53,12 +53,12 @@ struct DegreeDaemonTests {
         // Skipped, the next question's answer comes with the degree it was.
         notifications = []
         _ = try link.result("session.skip", notifications: &notifications)
-        let revealed = try #require(notifications.first { $0.params["type"]?.string == "answer_revealed" })
-        #expect(revealed.params["text"]?.string?.firstMatch(of: /answer: [A-G][#b]?\d  \(degree [356], skipped\)/) != nil, "\(revealed.params)")
+        let revealed = try #require(notifications.first { $0.params["type"]?.stringValue == "answer_revealed" })
+        #expect(revealed.params["text"]?.stringValue?.firstMatch(of: /answer: [A-G][#b]?\d  \(degree [356], skipped\)/) != nil, "\(revealed.params)")
 
         let results = try link.result("session.stop")
         guard case .array(let rows)? = results["breakdown"] else { Issue.record("no breakdown: \(results)"); return }
-        #expect(rows.contains { $0["subject"]?.string == "degree \(asked)" && $0["correct"]?.number == 1 && $0["errors"]?.number == 1 }, "\(rows)")
+        #expect(rows.contains { $0["subject"]?.stringValue == "degree \(asked)" && $0["correct"]?.numberValue == 1 && $0["errors"]?.numberValue == 1 }, "\(rows)")
     }
 
     private static func text(_ value: JSONValue) throws -> String {

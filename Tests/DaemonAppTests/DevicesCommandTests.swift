@@ -31,8 +31,8 @@ struct DevicesCommandTests {
         let devices = try Wire.decode(DevicesResult.self, from: result)
         #expect(devices.sound == Self.playing)
         #expect(devices.keyboards == KeyboardDevices(sequencer: false, connected: [], problem: "no keyboard input configured"))
-        #expect(result["sound"]?["cards"]?.arrayElements.last?["long_name"]?.string?.hasPrefix("C-Media") == true)
-        #expect(result["sound"]?["cards"]?.arrayElements.last?["in_use"] == .bool(true))
+        #expect(result["sound"]?["cards"]?.arrayValue.last?["long_name"]?.stringValue?.hasPrefix("C-Media") == true)
+        #expect(result["sound"]?["cards"]?.arrayValue.last?["in_use"] == .bool(true))
     }
 
     @Test("eartrainctl devices: the sound playing, each card with its long name, the named one and the one in use marked")
@@ -61,7 +61,7 @@ struct DevicesCommandTests {
             "sound: off: \(reason) (audio.driver alsa, audio.device \"Scarlett\")", "sound cards: none",
         ], "\(output)")
         let status = try daemon.connect().result("status")
-        #expect(status["devices"]?["missing"]?.arrayElements.contains(.string("sound: \(reason)")) == true)
+        #expect(status["devices"]?["missing"]?.arrayValue.contains(.string("sound: \(reason)")) == true)
     }
 
     @Test("eartrainctl devices --json prints the daemon's answer as it is")
@@ -71,8 +71,4 @@ struct DevicesCommandTests {
         let printed = try JSONDecoder().decode(DevicesResult.self, from: Data(output.stdout.utf8))
         #expect(printed.sound == Self.playing)
     }
-}
-
-extension JSONValue {
-    fileprivate var arrayElements: [JSONValue] { if case .array(let elements) = self { elements } else { [] } }
 }

@@ -33,23 +33,23 @@ struct DictationDaemonTests {
         for text in seen {
             for note in hidden { #expect(!text.contains(note), "\(note) of the melody named while open: \(text)") }
         }
-        let prompt = try #require(notifications.first { $0.params["type"]?.string == "prompt" })
+        let prompt = try #require(notifications.first { $0.params["type"]?.stringValue == "prompt" })
         #expect(prompt.params["details"]?["sounds"] == nil)
-        #expect(prompt.params["details"]?["answer_count"]?.number == 5, "views count the melody's notes")
+        #expect(prompt.params["details"]?["answer_count"]?.numberValue == 5, "views count the melody's notes")
         let afterWrong = try Wire.decode(StatusResult.self, from: try link.result("status")).session
         #expect(afterWrong?.progress == 0 && afterWrong?.total == 5, "the attempt starts again: \(String(describing: afterWrong))")
         #expect(afterWrong?.staff?.notes.allSatisfy { $0.role != "answer" } == true, "nothing of the attempt left drawn")
-        #expect(prompt.params["details"]?["question"]?["first"]?.string == melody[0].spelled.description)
+        #expect(prompt.params["details"]?["question"]?["first"]?.stringValue == melody[0].spelled.description)
 
         notifications = []
         _ = try link.result("notes.play", .object(["notes": .array(melody.map { .number(Double($0.rawValue)) })]), notifications: &notifications)
-        let judged = notifications.filter { $0.params["type"]?.string == "note_judged" }
+        let judged = notifications.filter { $0.params["type"]?.stringValue == "note_judged" }
         #expect(judged.count == 5 && judged.allSatisfy { $0.params["details"]?["correct"] == .bool(true) }, "\(judged)")
-        #expect(judged.last?.params["text"]?.string?.contains("5/5") == true, "\(String(describing: judged.last))")
+        #expect(judged.last?.params["text"]?.stringValue?.contains("5/5") == true, "\(String(describing: judged.last))")
         let results = try link.result("session.stop")
-        #expect(results["correct"]?.number == 6 && results["errors"]?.number == 1, "\(results)")
+        #expect(results["correct"]?.numberValue == 6 && results["errors"]?.numberValue == 1, "\(results)")
         guard case .array(let rows)? = results["breakdown"] else { Issue.record("no breakdown: \(results)"); return }
-        #expect(rows.allSatisfy { $0["category"]?.string == "degree" })
+        #expect(rows.allSatisfy { $0["category"]?.stringValue == "degree" })
     }
 
     private static func text(_ value: JSONValue) throws -> String {

@@ -49,12 +49,12 @@ struct EarIntervalTests {
 
         notifications = []
         _ = try link.result("notes.play", .object(["notes": .array([.number(Double(answer.rawValue))])]), notifications: &notifications)
-        let judged = try #require(notifications.first { $0.params["type"]?.string == "note_judged" })
+        let judged = try #require(notifications.first { $0.params["type"]?.stringValue == "note_judged" })
         #expect(judged.params["details"]?["correct"] == .bool(true))
-        #expect(judged.params["details"]?["subject"]?.string == interval, "named once answered")
-        #expect(judged.params["text"]?.string?.contains("(\(interval))") == true, "\(judged.params)")
+        #expect(judged.params["details"]?["subject"]?.stringValue == interval, "named once answered")
+        #expect(judged.params["text"]?.stringValue?.contains("(\(interval))") == true, "\(judged.params)")
         let results = try link.result("session.stop")
         guard case .array(let rows)? = results["breakdown"] else { Issue.record("no breakdown: \(results)"); return }
-        #expect(rows.contains { $0["subject"]?.string == interval && $0["correct"]?.number == 1 }, "\(rows)")
+        #expect(rows.contains { $0["subject"]?.stringValue == interval && $0["correct"]?.numberValue == 1 }, "\(rows)")
     }
 }

@@ -32,9 +32,9 @@ struct FullDiskTests {
         #expect(played.status == 0)
         #expect(played.stderr.contains("not in the statistics"), "eartrainctl play said: \(played)")
         let status = try link.result("status")
-        let storage = status["storage"]?.string ?? ""
+        let storage = status["storage"]?.stringValue ?? ""
         #expect(storage.contains("full"), "status storage: \(storage)")
-        #expect(status["session"]?["correct"]?.number == 6, "training went on: \(String(describing: status["session"]))")
+        #expect(status["session"]?["correct"]?.numberValue == 6, "training went on: \(String(describing: status["session"]))")
         #expect(Polling.wait(seconds: 5) { daemon.stdout.contains("disk is full") }, "stdout: \(daemon.stdout)")
         #expect(daemon.isRunning)
 
@@ -43,7 +43,7 @@ struct FullDiskTests {
         // Space returns while nobody plays: the held answers are written on their own.
         try FileManager.default.removeItem(atPath: filler)
         let freed = ContinuousClock.now
-        #expect(Polling.wait(seconds: 10) { (try? link.result("status")["storage"]?.string) == "available" })
+        #expect(Polling.wait(seconds: 10) { (try? link.result("status")["storage"]?.stringValue) == "available" })
         let written = ContinuousClock.now - freed
         #expect(Polling.wait(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
         #expect(daemon.stdout.contains("with the 3 records held while it failed"), "stdout: \(daemon.stdout)")

@@ -47,12 +47,12 @@ struct GiveAwayTests {
             let answer = try ShownInterval.answer(notifications)
             let wrong = MIDINote(answer.midiNumber + (answer.midiNumber < 100 ? 12 : -12))
             // From the prompt on: what came before it closed the last question.
-            let prompt = try #require(notifications.lastIndex { $0.params["type"]?.string == "prompt" })
+            let prompt = try #require(notifications.lastIndex { $0.params["type"]?.stringValue == "prompt" })
             seen.append(try Self.text(Array(notifications[prompt...])))
             seen.append(try Self.text(try link.result("status")))
             notifications = []
             _ = try link.result("notes.play", .object(["notes": .array([.number(Double(wrong.rawValue))])]), notifications: &notifications)
-            #expect(notifications.contains { $0.params["type"]?.string == "note_judged" && $0.params["details"]?["correct"] == .bool(false) },
+            #expect(notifications.contains { $0.params["type"]?.stringValue == "note_judged" && $0.params["details"]?["correct"] == .bool(false) },
                     "\(notifications)")
             seen.append(try Self.text(notifications))
             seen.append(try Self.text(try link.result("status")))
@@ -70,7 +70,7 @@ struct GiveAwayTests {
             } else {
                 _ = try link.result("session.skip", notifications: &notifications)
             }
-            let closing = notifications.filter { $0.params["type"]?.string != "prompt" }
+            let closing = notifications.filter { $0.params["type"]?.stringValue != "prompt" }
             #expect(Self.names(try Self.text(closing), answer), "\(closing)")
             #expect(Polling.wait { Self.names(String(daemon.stdout.dropFirst(printed)), answer) }, "\(daemon.stdout)")
             // The next question's lines start after the one that named this answer.

@@ -16,18 +16,18 @@ struct IntervalCommandTests {
         return notifications.filter { $0.method == "event" }
     }
 
-    private static func type(_ notification: RPCNotification) -> String? { notification.params["type"]?.string }
+    private static func type(_ notification: RPCNotification) -> String? { notification.params["type"]?.stringValue }
 
     /// Checks a prompt asks a descending interval, one of `intervals`, without naming its answer;
     /// returns that answer as the student works it out (the asked interval below the root).
     @discardableResult
     private static func checkDescending(_ prompt: RPCNotification, intervals: [String]) throws -> SpelledNote {
         let question = try #require(prompt.params["details"]?["question"])
-        #expect(question["direction"]?.string == "descending")
-        let name = try #require(question["interval"]?.string)
+        #expect(question["direction"]?.stringValue == "descending")
+        let name = try #require(question["interval"]?.stringValue)
         #expect(intervals.contains(name), "\(name) is not among \(intervals)")
         #expect(question["answer"] == nil, "an open question names its answer: \(question)")
-        let root = try SpelledNote(parsing: try #require(question["root"]?.string)).midiNumber
+        let root = try SpelledNote(parsing: try #require(question["root"]?.stringValue)).midiNumber
         let answer = try ShownInterval.answer(question)
         #expect(answer.midiNumber == root - (try SpelledInterval(parsing: name)).semitones, "\(question)")
         return answer
@@ -39,8 +39,8 @@ struct IntervalCommandTests {
             Issue.record("not one answer: \(revealed)")
             return
         }
-        #expect(answers[0]["note"]?.string == answer.description, "\(revealed)")
-        #expect(answers[0]["midi"]?.number == Double(answer.midiNumber), "\(revealed)")
+        #expect(answers[0]["note"]?.stringValue == answer.description, "\(revealed)")
+        #expect(answers[0]["midi"]?.numberValue == Double(answer.midiNumber), "\(revealed)")
     }
 
     @Test("start interval --intervals --extended --descending: status shows the set and the direction; repeat and skip work")
@@ -79,7 +79,7 @@ struct IntervalCommandTests {
         let afterSkip = try Self.heard(watcher)
         #expect(afterSkip.map(Self.type) == ["answer_revealed", "prompt"], "\(afterSkip)")
         let revealed = try #require(afterSkip.first)
-        #expect(revealed.params["details"]?["reason"]?.string == "skipped")
+        #expect(revealed.params["details"]?["reason"]?.stringValue == "skipped")
         Self.checkRevealed(revealed, firstAnswer)
         let second = try #require(afterSkip.last)
         #expect(second.params["details"]?["repeat"] == .bool(false))

@@ -36,18 +36,18 @@ struct IntonationDaemonTests {
                 #expect(!text.contains(secret), "\(secret) while open: \(text)")
             }
         }
-        #expect(!notifications.contains { $0.params["type"]?.string == "note_judged" }, "the reference judges nothing")
-        let prompt = try #require(notifications.first { $0.params["type"]?.string == "prompt" })
-        #expect(prompt.params["details"]?["question"]?["root"]?.string == "C4")
+        #expect(!notifications.contains { $0.params["type"]?.stringValue == "note_judged" }, "the reference judges nothing")
+        let prompt = try #require(notifications.first { $0.params["type"]?.stringValue == "prompt" })
+        #expect(prompt.params["details"]?["question"]?["root"]?.stringValue == "C4")
 
         notifications = []
         _ = try link.result("notes.play", .object(["notes": .array([.string("E4")])]), notifications: &notifications)
-        let judged = try #require(notifications.first { $0.params["type"]?.string == "note_judged" }?.params["details"])
-        #expect(judged["cents"]?.number == 37 && judged["outcome"]?.string == (moved > 0 ? "higher" : "lower"), "\(judged)")
+        let judged = try #require(notifications.first { $0.params["type"]?.stringValue == "note_judged" }?.params["details"])
+        #expect(judged["cents"]?.numberValue == 37 && judged["outcome"]?.stringValue == (moved > 0 ? "higher" : "lower"), "\(judged)")
         #expect(judged["correct"] == .bool(moved > 0))
         let results = try link.result("session.stop")
         guard case .array(let thresholds)? = results["thresholds"] else { Issue.record("no thresholds: \(results)"); return }
-        #expect(thresholds.count == 1 && thresholds[0]["subject"]?.string == "octave 4" && thresholds[0]["trials"]?.number == 1)
+        #expect(thresholds.count == 1 && thresholds[0]["subject"]?.stringValue == "octave 4" && thresholds[0]["trials"]?.numberValue == 1)
     }
 
     @Test("pure: the two versions in their own tunings, in the drawn order; nothing open says which is pure")
@@ -71,9 +71,9 @@ struct IntonationDaemonTests {
         }
         let root = phrases[0].notes[0]
         _ = try link.result("notes.play", .object(["notes": .array([.number(Double(root.rawValue + 1))])]), notifications: &notifications)
-        let judged = try #require(notifications.last { $0.params["type"]?.string == "note_judged" }?.params["details"])
+        let judged = try #require(notifications.last { $0.params["type"]?.stringValue == "note_judged" }?.params["details"])
         let pureSecond = tunings[1] == .justIntonation
-        #expect(judged["correct"] == .bool(pureSecond) && judged["outcome"]?.string == (pureSecond ? "the second was pure" : "the first was pure"))
-        #expect((13.6...15.7).contains(judged["cents"]?.number ?? 0), "\(judged)")
+        #expect(judged["correct"] == .bool(pureSecond) && judged["outcome"]?.stringValue == (pureSecond ? "the second was pure" : "the first was pure"))
+        #expect((13.6...15.7).contains(judged["cents"]?.numberValue ?? 0), "\(judged)")
     }
 }

@@ -41,7 +41,7 @@ struct KeyboardMenuDaemonTests {
         #expect(Self.said(daemon).suffix(2) == ["tuning: equal temperament", "just intonation"])
         try play(Self.menuKey, 50)  // sound page; the second source
         #expect(Self.said(daemon).suffix(2) == ["sound: cello", "sine"])
-        #expect(!events.contains { $0.params["type"]?.string == "note_judged" }, "no key in the menu is an answer")
+        #expect(!events.contains { $0.params["type"]?.stringValue == "note_judged" }, "no key in the menu is an answer")
         try play(Self.menuKey, 48, 72)  // keys page: a 25-key keyboard's lowest and highest key
         #expect(Self.said(daemon).suffix(3) == ["keys: C 2 to C 5", "lowest C 3; now your highest key", "C 3 to C 5"])
         try play(Self.menuKey)  // past the last page: the session starts
@@ -49,9 +49,9 @@ struct KeyboardMenuDaemonTests {
         #expect(Polling.wait(seconds: 5) { (try? link.result("status")["session"]) != nil && (try? link.result("status")["session"]) != .null },
                 "\(daemon.stdout)")
         let session = try #require(try link.result("status")["session"])
-        #expect(session["mode"]?.string == "dorian", "\(session)")
-        #expect(session["root"]?.string?.hasPrefix("D") == true, "\(session)")
-        #expect(session["tuning"]?.string == "just")
+        #expect(session["mode"]?.stringValue == "dorian", "\(session)")
+        #expect(session["root"]?.stringValue?.hasPrefix("D") == true, "\(session)")
+        #expect(session["tuning"]?.stringValue == "just")
         #expect(await daemon.app.core.currentSettings.soundSource == .sine)
         let kept = try String(contentsOfFile: state + "/student.toml", encoding: .utf8)
         #expect(kept.contains(#"training.tuning = "just""#) && kept.contains(#"training.sound_source = "sine""#), "\(kept)")
@@ -93,6 +93,6 @@ struct KeyboardMenuDaemonTests {
         _ = try link.result("notes.play", .object(["notes": .array([.number(31)])]))  // G1: stop
         #expect(await !daemon.app.core.isMenuOpen)
         #expect(try link.result("status")["session"] == nil, "nothing started")
-        #expect(try link.result("status")["ready"]?["kind"]?.string == "interval", "the ready exercise is unchanged")
+        #expect(try link.result("status")["ready"]?["kind"]?.stringValue == "interval", "the ready exercise is unchanged")
     }
 }

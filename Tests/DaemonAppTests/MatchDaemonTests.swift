@@ -40,24 +40,24 @@ struct MatchDaemonTests {
 
         let value = PitchWheel.value(forCents: 2.5 - detune, rangeSemitones: 2)
         let bent = try link.result("notes.bend", .object(["value": .number(Double(value))]))
-        #expect(bent["value"]?.number == Double(value))
-        let cents = try #require(bent["cents"]?.number)
+        #expect(bent["value"]?.numberValue == Double(value))
+        let cents = try #require(bent["cents"]?.numberValue)
         #expect(abs(cents - (2.5 - detune)) < 0.025)
         #expect(daemon.sound.recorded.last == .bend(cents: detune + PitchWheel.cents(value, rangeSemitones: 2)))
 
         notifications = []
         let before = daemon.sound.recorded.count
         _ = try link.result("notes.play", .object(["notes": .array([.string("C5")])]), notifications: &notifications)
-        let judged = try #require(notifications.first { $0.params["type"]?.string == "note_judged" }?.params)
-        let error = try #require(judged["details"]?["cents"]?.number)
+        let judged = try #require(notifications.first { $0.params["type"]?.stringValue == "note_judged" }?.params)
+        let error = try #require(judged["details"]?["cents"]?.numberValue)
         #expect(abs(error - 2.5) < 0.025 && judged["details"]?["correct"] == .bool(true), "\(judged)")
-        #expect(judged["text"]?.string?.contains("+2.5 c  (in tune, unison)") == true, "\(judged)")
+        #expect(judged["text"]?.stringValue?.contains("+2.5 c  (in tune, unison)") == true, "\(judged)")
         let after = daemon.sound.recorded.dropFirst(before)
         #expect(!after.contains { if case .key = $0 { true } else { false } }, "the confirming key does not sound: \(after)")
         #expect(after.contains(.releaseHeld), "the held note released once answered")
 
         let results = try link.result("session.stop")
-        #expect(abs((results["mean_absolute_cents"]?.number ?? 0) - abs(error)) < 0.001, "\(results)")
+        #expect(abs((results["mean_absolute_cents"]?.numberValue ?? 0) - abs(error)) < 0.001, "\(results)")
     }
 
     @Test("notes.bend refuses what is not a wheel value with -32602, and says what is", arguments: [

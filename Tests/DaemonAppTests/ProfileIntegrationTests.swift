@@ -22,10 +22,10 @@ struct ProfileIntegrationTests {
         }
 
         _ = try ctl(["start", "scale", "--mode", "ionian", "--root", "C3", "--profile", "bea"])
-        #expect(try link.result("status")["profile"]?.string == "bea")
+        #expect(try link.result("status")["profile"]?.stringValue == "bea")
         _ = try link.result("notes.play", .object(["notes": .array(["C3", "D3", "Eb3"].map { .string($0) })]))
         _ = try ctl(["start", "scale", "--mode", "ionian", "--root", "C3"])
-        #expect(try link.result("status")["profile"]?.string == "teacher")
+        #expect(try link.result("status")["profile"]?.stringValue == "teacher")
         _ = try link.result("notes.play", .object(["notes": .array([.string("C3")])]))
         _ = try ctl(["stop"])
 

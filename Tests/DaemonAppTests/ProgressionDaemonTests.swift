@@ -30,34 +30,34 @@ struct ProgressionDaemonTests {
         #expect(Polling.wait { daemon.stdout.contains("✗") }, "\(daemon.stdout)")
         let status = try link.result("status")
         let seen = [try Self.text(started), try Self.text(status), daemon.stdout]
-            + (try notifications.filter { $0.params["type"]?.string != "note_judged" }.map { try Self.text($0.params) })
+            + (try notifications.filter { $0.params["type"]?.stringValue != "note_judged" }.map { try Self.text($0.params) })
         for text in seen {
             for name in hidden { #expect(!text.contains(name), "\(name) named while open: \(text)") }
         }
-        let wrong = try #require(notifications.first { $0.params["type"]?.string == "note_judged" })
+        let wrong = try #require(notifications.first { $0.params["type"]?.stringValue == "note_judged" })
         #expect(wrong.params["details"]?["expected"] == nil && wrong.params["details"]?["subject"] == nil, "\(wrong.params)")
-        #expect(wrong.params["details"]?["heard_as"]?.string == "E minor", "what was played, and only that")
-        let prompt = try #require(notifications.first { $0.params["type"]?.string == "prompt" })
+        #expect(wrong.params["details"]?["heard_as"]?.stringValue == "E minor", "what was played, and only that")
+        let prompt = try #require(notifications.first { $0.params["type"]?.stringValue == "prompt" })
         #expect(prompt.params["details"]?["sounds"] == nil)
-        #expect(prompt.params["details"]?["answer_count"]?.number == 4)
-        #expect(prompt.params["details"]?["question"]?["key"]?.string == "D major")
-        #expect(prompt.params["details"]?["question"]?["chords"]?.number == 4)
+        #expect(prompt.params["details"]?["answer_count"]?.numberValue == 4)
+        #expect(prompt.params["details"]?["question"]?["key"]?.stringValue == "D major")
+        #expect(prompt.params["details"]?["question"]?["chords"]?.numberValue == 4)
         let session = try Wire.decode(StatusResult.self, from: status).session
         #expect(session?.progress == 0 && session?.total == 4, "\(String(describing: session))")
 
         notifications = []
         _ = try link.result("notes.play", .object(["notes": .array(chords.map { chord in .array(chord.map { .number(Double($0.rawValue)) }) })]),
                             notifications: &notifications)
-        let judged = notifications.filter { $0.params["type"]?.string == "note_judged" }
+        let judged = notifications.filter { $0.params["type"]?.stringValue == "note_judged" }
         #expect(judged.count == 4 && judged.allSatisfy { $0.params["details"]?["correct"] == .bool(true) }, "\(judged)")
-        #expect(judged.map { $0.params["details"]?["subject"]?.string } == ["I", "vi", "IV", "V"])
-        #expect(judged.last?.params["text"]?.string?.contains("4/4") == true, "\(String(describing: judged.last))")
+        #expect(judged.map { $0.params["details"]?["subject"]?.stringValue } == ["I", "vi", "IV", "V"])
+        #expect(judged.last?.params["text"]?.stringValue?.contains("4/4") == true, "\(String(describing: judged.last))")
         let results = try link.result("session.stop")
-        #expect(results["correct"]?.number == 4 && results["errors"]?.number == 1, "\(results)")
+        #expect(results["correct"]?.numberValue == 4 && results["errors"]?.numberValue == 1, "\(results)")
         guard case .array(let rows)? = results["breakdown"] else { Issue.record("no breakdown: \(results)"); return }
-        let categories = rows.compactMap { $0["category"]?.string }
+        let categories = rows.compactMap { $0["category"]?.stringValue }
         #expect(Set(categories) == ["numeral", "progression"], "\(rows)")
-        #expect(rows.contains { $0["subject"]?.string == "I-vi-IV-V" && $0["correct"]?.number == 1 && $0["errors"]?.number == 1 }, "\(rows)")
+        #expect(rows.contains { $0["subject"]?.stringValue == "I-vi-IV-V" && $0["correct"]?.numberValue == 1 && $0["errors"]?.numberValue == 1 }, "\(rows)")
     }
 
     private static func text(_ value: JSONValue) throws -> String {

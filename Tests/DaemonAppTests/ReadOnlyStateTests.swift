@@ -23,7 +23,7 @@ struct ReadOnlyStateTests {
         try disk.failReadOnly()
         #expect(try play(["F3", "G3"])["recorded"] == .bool(false), "an answer reported recorded on a read-only disk")
         #expect(try play(["A3"])["recorded"] == .bool(false))
-        let storage = try link.result("status")["storage"]?.string ?? ""
+        let storage = try link.result("status")["storage"]?.stringValue ?? ""
         #expect(storage.hasPrefix("failing"), "status storage: \(storage)")
         #expect(storage.contains("records held"), "status storage: \(storage)")
         #expect(await Self.poll(seconds: 5) { daemon.stdout.contains("statistics not recorded") }, "stdout: \(daemon.stdout)")
@@ -31,7 +31,7 @@ struct ReadOnlyStateTests {
         // Mounted again while nobody plays: the held answers are written on their own.
         try disk.mountAgain()
         let mounted = ContinuousClock.now
-        #expect(await Self.poll(seconds: 10) { (try? link.result("status")["storage"]?.string) == "available" },
+        #expect(await Self.poll(seconds: 10) { (try? link.result("status")["storage"]?.stringValue) == "available" },
                 "status storage: \(String(describing: try? link.result("status")["storage"]))")
         let written = ContinuousClock.now - mounted
         #expect(await Self.poll(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
@@ -91,14 +91,14 @@ struct ReadOnlyStateTests {
         let link = try daemon.connect()
         let play = try Self.startScale(link)
         #expect(try play(["C3", "D3"])["recorded"] == .bool(false))
-        let storage = try link.result("status")["storage"]?.string ?? ""
+        let storage = try link.result("status")["storage"]?.stringValue ?? ""
         #expect(storage.hasPrefix("failing"), "status storage: \(storage)")
         #expect(storage.contains("records held"), "status storage: \(storage)")
         #expect(await Self.poll(seconds: 5) { daemon.stdout.contains("statistics not recorded") }, "stdout: \(daemon.stdout)")
 
         try remount(readOnly: false)
         let writable = ContinuousClock.now
-        #expect(await Self.poll(seconds: 10) { (try? link.result("status")["storage"]?.string) == "available" },
+        #expect(await Self.poll(seconds: 10) { (try? link.result("status")["storage"]?.stringValue) == "available" },
                 "status storage: \(String(describing: try? link.result("status")["storage"]))")
         let written = ContinuousClock.now - writable
         #expect(daemon.stdout.contains("statistics recorded again"), "stdout: \(daemon.stdout)")

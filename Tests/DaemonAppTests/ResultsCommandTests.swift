@@ -39,9 +39,9 @@ struct ResultsCommandTests {
 
     /// The interval and answer (MIDI) of the latest prompt among `notifications`.
     private static func question(_ notifications: [RPCNotification]) throws -> (interval: String, answer: Double) {
-        let prompt = try #require(notifications.last { $0.params["type"]?.string == "prompt" })
+        let prompt = try #require(notifications.last { $0.params["type"]?.stringValue == "prompt" })
         let question = prompt.params["details"]?["question"]
-        return (try #require(question?["interval"]?.string), Double(try ShownInterval.answer(question).midiNumber))
+        return (try #require(question?["interval"]?.stringValue), Double(try ShownInterval.answer(question).midiNumber))
     }
 
     @Test("after an interval session and stop: the headline figures and the per-interval rows, as text and as JSON")

@@ -10,18 +10,18 @@ struct SessionTests {
     func scaleSession() async throws {
         let daemon = try await TestDaemon()
         let link = try daemon.connect()
-        #expect(link.greeting?.params["version"]?.number == Double(ProtocolInfo.version))
+        #expect(link.greeting?.params["version"]?.numberValue == Double(ProtocolInfo.version))
         _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
         let played = ["D3", "E3", "Eb3", "F3", "G3", "A3", "C4", "B3", "C4", "D4"]
         _ = try link.result("notes.play", .object(["notes": .array(played.map { .string($0) })]))
         let status = try link.result("status")
-        #expect(status["session"]?["correct"]?.number == 8)
-        #expect(status["session"]?["errors"]?.number == 2)
+        #expect(status["session"]?["correct"]?.numberValue == 8)
+        #expect(status["session"]?["errors"]?.numberValue == 2)
         let results = try link.result("session.stop")
-        #expect(results["correct"]?.number == 8)
-        #expect(results["errors"]?.number == 2)
-        #expect(results["rounds_completed"]?.number == 1)
-        #expect(results["error_rate"]?.number == 0.2)
+        #expect(results["correct"]?.numberValue == 8)
+        #expect(results["errors"]?.numberValue == 2)
+        #expect(results["rounds_completed"]?.numberValue == 1)
+        #expect(results["error_rate"]?.numberValue == 0.2)
         Polling.wait { daemon.stdout.contains("session ended") }
         let lines = daemon.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasSuffix("D dorian  Eb3 ✗  expected F  2/8") })
@@ -45,9 +45,9 @@ struct SessionTests {
             _ = try link.result("notes.play", .object(["notes": .array([.number(answer + 1), .number(answer)])]), notifications: &notifications)
         }
         let results = try link.result("session.stop")
-        #expect(results["correct"]?.number == 5)
-        #expect(results["errors"]?.number == 5)
-        #expect(results["questions_finished"]?.number == 5)
+        #expect(results["correct"]?.numberValue == 5)
+        #expect(results["errors"]?.numberValue == 5)
+        #expect(results["questions_finished"]?.numberValue == 5)
     }
 
     @Test("the same through eartrainctl: start, play, status --json, stop")

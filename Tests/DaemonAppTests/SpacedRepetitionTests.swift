@@ -21,8 +21,8 @@ struct SpacedRepetitionTests {
             var notifications: [RPCNotification] = []
             _ = try link.result("session.start", .object(["kind": .string("interval"), "intervals": Self.intervals, "seed": .number(Double(seed))]),
                                 notifications: &notifications)
-            let prompt = notifications.last { $0.params["type"]?.string == "prompt" }
-            if prompt?.params["details"]?["question"]?["interval"]?.string == "P4" { count += 1 }
+            let prompt = notifications.last { $0.params["type"]?.stringValue == "prompt" }
+            if prompt?.params["details"]?["question"]?["interval"]?.stringValue == "P4" { count += 1 }
             _ = try link.result("session.stop")
         }
         return count
@@ -39,10 +39,10 @@ struct SpacedRepetitionTests {
                                                         "strict": .bool(true)]), notifications: &notifications)
         // Twenty questions: P4 always missed then skipped, the others answered right at once.
         for _ in 0..<20 {
-            let question = try #require(notifications.last { $0.params["type"]?.string == "prompt" }?.params["details"]?["question"])
+            let question = try #require(notifications.last { $0.params["type"]?.stringValue == "prompt" }?.params["details"]?["question"])
             let answer = try ShownInterval.answer(question)
             notifications = []
-            if question["interval"]?.string == "P4" {
+            if question["interval"]?.stringValue == "P4" {
                 _ = try link.result("notes.play", .object(["notes": .array([.number(Double(answer.midiNumber + 1))])]))
                 _ = try link.result("session.skip", nil, notifications: &notifications)
             } else {

@@ -25,18 +25,18 @@ struct StatisticsStoreTests {
         }
         let daemon = try await TestDaemon(statistics: Self.store(database))
         let link = try daemon.connect()
-        #expect(try link.result("status")["storage"]?.string?.hasPrefix("available") == true)
+        #expect(try link.result("status")["storage"]?.stringValue?.hasPrefix("available") == true)
         let stats = try link.result("stats.get")
         let scale = stats["figures"]?["by_exercise"]?["scale"]
-        #expect(scale?["answers"]?.number == 4)
-        #expect(scale?["correct"]?.number == 3)
-        #expect(stats["report"]?.string?.isEmpty == false)
+        #expect(scale?["answers"]?.numberValue == 4)
+        #expect(scale?["correct"]?.numberValue == 3)
+        #expect(stats["report"]?.stringValue?.isEmpty == false)
         #expect(stats["profiles"] == .array([.string("default")]))
         guard case .array(let days) = stats["figures"]?["by_day"]?["by_exercise"]?["scale"] else {
             Issue.record("no by_day.by_exercise.scale in stats.get")
             return
         }
-        #expect(days.count == 1 && days.first?["answers"]?.number == 4 && days.first?["day"]?.string?.count == 10)
+        #expect(days.count == 1 && days.first?["answers"]?.numberValue == 4 && days.first?["day"]?.stringValue?.count == 10)
     }
 
     @Test("a corrupt database: the daemon trains on, reports storage unavailable, never touches the file")
@@ -49,10 +49,10 @@ struct StatisticsStoreTests {
         try garbage.write(to: database)
         let daemon = try await TestDaemon(statistics: Self.store(database.path))
         let link = try daemon.connect()
-        #expect(try link.result("status")["storage"]?.string?.hasPrefix("unavailable") == true)
+        #expect(try link.result("status")["storage"]?.stringValue?.hasPrefix("unavailable") == true)
         _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
         _ = try link.result("notes.play", .object(["notes": .array([.string("C3"), .string("D3")])]))
-        #expect(try link.result("status")["session"]?["correct"]?.number == 2)
+        #expect(try link.result("status")["session"]?["correct"]?.numberValue == 2)
         #expect(await daemon.stop())
         #expect(try Data(contentsOf: database) == garbage)
     }

@@ -60,16 +60,16 @@ struct SubscriptionTopicTests {
 
         try Self.script(try daemon.connect())
         let heard = try Self.heard(listener)
-        let reference = try Self.heard(everything).filter { $0.params["topic"]?.string == topic.rawValue }
+        let reference = try Self.heard(everything).filter { $0.params["topic"]?.stringValue == topic.rawValue }
         for notification in early {
-            #expect(notification.params["topic"]?.string == topic.rawValue, "\(notification.params)")
+            #expect(notification.params["topic"]?.stringValue == topic.rawValue, "\(notification.params)")
         }
         #expect(heard.allSatisfy { $0.method == "event" }, "\(heard)")
         for notification in heard {
-            #expect(notification.params["topic"]?.string == topic.rawValue, "\(notification.params)")
+            #expect(notification.params["topic"]?.stringValue == topic.rawValue, "\(notification.params)")
         }
         #expect(heard.map { $0.params["seq"] } == reference.map { $0.params["seq"] }, "not the same events as the full subscriber's")
-        let types = Set(heard.compactMap { $0.params["type"]?.string })
+        let types = Set(heard.compactMap { $0.params["type"]?.stringValue })
         #expect(types.isSuperset(of: Self.typesCaused[topic]!), "\(topic): heard \(types)")
         if topic != .device { #expect(types == Self.typesCaused[topic]!, "\(topic): heard \(types)") }
 

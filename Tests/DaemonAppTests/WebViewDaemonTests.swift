@@ -77,7 +77,7 @@ struct WebViewDaemonTests {
             headers[.origin] = "http://localhost:\(client.port ?? 0)"
             try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: headers)) { inbound, _, _ in
                 for try await message in inbound.messages(maxSize: 1 << 20) {
-                    guard case .text(let line) = message, let text = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))["html"]?.string
+                    guard case .text(let line) = message, let text = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))["html"]?.stringValue
                     else { continue }
                     let count = messages.withLock { $0.append(text); return $0.count }
                     if count == 1 { _ = try link.result("notes.play", .object(["notes": .array([.number(Double(wrong.rawValue))])])) }

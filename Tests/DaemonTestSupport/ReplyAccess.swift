@@ -18,26 +18,6 @@ extension ControlConnection {
     }
 }
 
-extension JSONValue {
-    /// An object's member, or nil.
-    public subscript(key: String) -> JSONValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
-    }
-
-    /// A number's value, or nil.
-    public var number: Double? {
-        if case .number(let value) = self { return value }
-        return nil
-    }
-
-    /// A string's value, or nil.
-    public var string: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
-}
-
 /// Parses a JSON object from text, for tests.
 public func jsonObject(_ text: String) -> [String: Any]? {
     (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]

@@ -12,8 +12,8 @@ public struct StatisticsDatabase {
 
         /// The answer a `note_judged` event reports, or nil for any other notification.
         public init?(_ notification: RPCNotification) {
-            guard notification.params["type"]?.string == "note_judged",
-                  let played = notification.params["details"]?["played_midi"]?.number,
+            guard notification.params["type"]?.stringValue == "note_judged",
+                  let played = notification.params["details"]?["played_midi"]?.numberValue,
                   case .bool(let correct) = notification.params["details"]?["correct"] else { return nil }
             self.played = Int(played)
             self.correct = correct

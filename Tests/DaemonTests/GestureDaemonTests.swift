@@ -39,9 +39,9 @@ struct GestureDaemonTests {
         let (core, sound, follower) = try await running()
         await press(core, [60, 61, 62])
         #expect(follower.all.filter { $0.type == "prompt" }.count == 2)
-        #expect(follower.all.last?.details.member("repeat") == .bool(true))
+        #expect(follower.all.last?.details["repeat"] == .bool(true))
         await press(core, [50, 52, 53])
-        #expect(follower.all.contains { $0.type == "answer_revealed" && $0.details.member("reason") == .string("skipped") })
+        #expect(follower.all.contains { $0.type == "answer_revealed" && $0.details["reason"] == .string("skipped") })
         #expect(!follower.all.contains { $0.type == "note_judged" }, "no key of a cluster is an answer")
         let presses = sound.recorded.filter { if case .press = $0 { true } else { false } }
         #expect(presses.count == 6, "a cluster's keys sound as played")
@@ -64,14 +64,7 @@ struct GestureDaemonTests {
             try await Task.sleep(for: .milliseconds(10))
             judged = follower.all.filter { $0.type == "note_judged" }
         }
-        #expect(judged.first?.details.member("correct") == .bool(true))
+        #expect(judged.first?.details["correct"] == .bool(true))
         await core.keyboard(.noteOff(MIDINote(52), velocity: 0))
-    }
-}
-
-extension JSONValue {
-    /// A member of an object, or nil.
-    fileprivate func member(_ key: String) -> JSONValue? {
-        if case .object(let members) = self { members[key] } else { nil }
     }
 }

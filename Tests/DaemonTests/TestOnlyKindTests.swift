@@ -72,10 +72,3 @@ struct TestOnlyKindTests {
         }
     }
 }
-
-extension JSONValue {
-    /// A member of an object, or nil.
-    fileprivate subscript(key: String) -> JSONValue? {
-        if case .object(let members) = self { members[key] } else { nil }
-    }
-}

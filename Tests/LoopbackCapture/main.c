@@ -5,16 +5,21 @@
 //
 //   loopback-capture DEVICE RATE SECONDS OUT.wav
 //
-// Prints "started TRIGGER_NS FORMAT" once capturing (stdout, flushed), then at the end
+// SIGTERM ends the capture early and keeps what came before it (the caller stops it when its
+// sounds are done, however long they took to start). Prints "started TRIGGER_NS FORMAT" once capturing (stdout, flushed), then at the end
 // "done FRAMES STATUS_OFFSET_US XRUNS" (an overrun ends the capture early: FRAMES is what came before it): STATUS_OFFSET_US is the median, over every read, of
 // (status timestamp - trigger - hw position / rate), a cross-check of the trigger mapping (it is
 // the loopback timer's lag, 0 to one jiffy). The WAV is 16-bit stereo (what WAVFile.readLeft reads).
 #include <alsa/asoundlib.h>
 #include <stdint.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+
+static volatile sig_atomic_t stopping = 0;
+static void stop(int signal) { (void)signal; stopping = 1; }
 
 static int64_t ns(snd_htimestamp_t t) { return (int64_t)t.tv_sec * 1000000000LL + t.tv_nsec; }
 
@@ -36,6 +41,11 @@ int main(int argc, char **argv) {
     double seconds = atof(argv[3]);
     const char *path = argv[4];
     snd_pcm_uframes_t total = (snd_pcm_uframes_t)(seconds * rate);
+
+    // No SA_RESTART: a blocked read returns -EINTR at once.
+    struct sigaction action = { .sa_handler = stop };
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGTERM, &action, NULL);
 
     snd_pcm_t *pcm;
     CHECK(snd_pcm_open(&pcm, device, SND_PCM_STREAM_CAPTURE, 0));
@@ -82,9 +92,10 @@ int main(int argc, char **argv) {
     int64_t *offsets = malloc(reads_cap * sizeof(int64_t));
     snd_pcm_uframes_t got = 0;
     int xruns = 0;
-    while (got < total) {
+    while (got < total && !stopping) {
         snd_pcm_uframes_t want = total - got < period ? total - got : period;
         snd_pcm_sframes_t n = snd_pcm_readi(pcm, raw + 2 * width * got, want);
+        if (n == -EINTR) continue;
         if (n < 0) {
             fprintf(stderr, "loopback-capture: read: %s\n", snd_strerror((int)n));
             // An overrun loses frames, and with them the frame-to-time mapping: keep what came before.
@@ -100,6 +111,7 @@ int main(int argc, char **argv) {
             offsets[reads++] = ns(at) - trigger_ns - position * 1000000000LL / rate;
         }
     }
+    if (stopping) total = got;
     snd_pcm_close(pcm);
     qsort(offsets, reads, sizeof(int64_t), cmp64);
 

@@ -164,4 +164,30 @@ import Testing
         }
         #expect(throws: TrainingError.self) { try ProgressionExercise(progressions: []).validate() }
     }
+
+    @Test("spaced repetition: a progression holding a chord missed an hour ago (vi) opens most sessions; without that history about a quarter")
+    func review() throws {
+        let now = 10_000_000.0
+        var schedule = ReviewSchedule()
+        let kind = ProgressionExercise.kind
+        for numeral in Progression.upTo(level: 1).flatMap(\.numerals) {
+            let missed = numeral.name == "vi"
+            schedule.record(ReviewAnswer(item: AnswerSubject.numeral(numeral).reviewKey(kind: kind), correct: !missed, time: now - 3600))
+        }
+        #expect(schedule.cards["progression/numeral:vi"]?.box == 1 && schedule.cards["progression/numeral:V"]?.box == 2)
+        func firstWithVI(history: ReviewSchedule?) throws -> Int {
+            var count = 0
+            for seed in UInt64(1)...24 {
+                let harness = Harness(seed: seed)
+                if let history { harness.engine.review = { _ in (history, now) } }
+                try harness.engine.start(Exercise(ProgressionExercise(progressions: Progression.upTo(level: 1))))
+                let shown = try #require(harness.sink.prompts.last?.question.shown(as: ProgressionQuestion.self))
+                if shown.progression == "I-vi-IV-V" { count += 1 }
+            }
+            return count
+        }
+        let withHistory = try firstWithVI(history: schedule), fresh = try firstWithVI(history: nil)
+        #expect(withHistory >= 14, "I-vi-IV-V first in \(withHistory) of 24 sessions after vi was missed")
+        #expect(fresh <= 10, "I-vi-IV-V first in \(fresh) of 24 sessions without history")
+    }
 }

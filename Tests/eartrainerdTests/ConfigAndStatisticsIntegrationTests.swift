@@ -41,16 +41,16 @@ struct ConfigAndStatisticsIntegrationTests {
         let daemon = try DaemonProcess(arguments: ["--config", file])
         let link = try daemon.connect()
         _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
-        #expect(try link.result("status")["session"]?["tuning"]?.string == "equal")
+        #expect(try link.result("status")["session"]?["tuning"]?.stringValue == "equal")
         try "[training]\ntuning = \"just\"\n".write(toFile: file, atomically: true, encoding: .utf8)
         kill(daemon.process.processIdentifier, SIGHUP)
         #expect(Polling.wait { daemon.stdout.contains("config reloaded") })
-        #expect(try link.result("status")["session"]?["tuning"]?.string == "just")
+        #expect(try link.result("status")["session"]?["tuning"]?.stringValue == "just")
         try "[training]\ntuning = \"meantone\"\n".write(toFile: file, atomically: true, encoding: .utf8)
         kill(daemon.process.processIdentifier, SIGHUP)
         #expect(Polling.wait { daemon.stdout.contains("config reload refused") })
         #expect(daemon.stdout.contains("\(file):2: training.tuning"))
-        #expect(try link.result("status")["session"]?["tuning"]?.string == "just")
+        #expect(try link.result("status")["session"]?["tuning"]?.stringValue == "just")
     }
 
     @Test("SIGHUP: session.start's defaults follow the reloaded [training.scale] and [training.interval]")
@@ -66,7 +66,7 @@ struct ConfigAndStatisticsIntegrationTests {
         let daemon = try DaemonProcess(arguments: ["--config", file])
         let link = try daemon.connect()
         _ = try link.result("session.start", .object(["kind": .string("scale")]))
-        #expect(try link.result("status")["session"]?["mode"]?.string == "ionian")
+        #expect(try link.result("status")["session"]?["mode"]?.stringValue == "ionian")
         _ = try link.result("session.start", .object(["kind": .string("interval")]))
         #expect(try link.result("status")["session"]?["intervals"] == .array([.string("m3"), .string("M3")]))
 
@@ -86,8 +86,8 @@ struct ConfigAndStatisticsIntegrationTests {
         #expect(try link.result("status")["session"]?["intervals"] == .array([.string("P5")]))
         _ = try link.result("session.start", .object(["kind": .string("scale")]))
         let session = try link.result("status")["session"]
-        #expect(session?["mode"]?.string == "dorian")
-        #expect(session?["root"]?.string == "D3")
+        #expect(session?["mode"]?.stringValue == "dorian")
+        #expect(session?["root"]?.stringValue == "D3")
         #expect(daemon.stop() == 0)
     }
 
@@ -148,7 +148,7 @@ struct ConfigAndStatisticsIntegrationTests {
         defer { try? FileManager.default.removeItem(atPath: file) }
         let daemon = try DaemonProcess(arguments: ["--config", file])
         let link = try daemon.connect()
-        #expect(try link.result("config.get")["training"]?["reference_pitch"]?.number == 442)
+        #expect(try link.result("config.get")["training"]?["reference_pitch"]?.numberValue == 442)
         let reason = try kind.install(at: file)
         kill(daemon.process.processIdentifier, SIGHUP)
         #expect(Polling.wait { daemon.stdout.contains("config reload refused") }, "stdout: \(daemon.stdout)")
@@ -156,9 +156,9 @@ struct ConfigAndStatisticsIntegrationTests {
         #expect(daemon.process.isRunning)
         // The old values are in force: the config reported, and what a new session is tuned with.
         do {
-            #expect(try link.result("config.get")["training"]?["reference_pitch"]?.number == 442)
+            #expect(try link.result("config.get")["training"]?["reference_pitch"]?.numberValue == 442)
             _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
-            #expect(try link.result("status")["session"]?["tuning"]?.string == "just")
+            #expect(try link.result("status")["session"]?["tuning"]?.stringValue == "just")
         } catch {
             Issue.record("\(error); running: \(daemon.process.isRunning); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
         }

@@ -69,8 +69,8 @@ struct KillDuringAnswersTests {
         // A last start on the same file: the daemon opens it and counts everything.
         let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state])
         let link = try daemon.connect()
-        #expect(try link.result("status")["storage"]?.string == "available")
-        #expect(try link.result("stats.get")["figures"]?["overall"]?["answers"]?.number == Double(stored.count))
+        #expect(try link.result("status")["storage"]?.stringValue == "available")
+        #expect(try link.result("stats.get")["figures"]?["overall"]?["answers"]?.numberValue == Double(stored.count))
         #expect(daemon.stop() == 0)
         print("kills: \(cycles) cycles (seed \(seed)) in \(elapsed); \(acknowledgedTotal) answers acknowledged, "
             + "\(stored.count) stored (\(inFlightStored) of them unacknowledged, in flight at the kill)")

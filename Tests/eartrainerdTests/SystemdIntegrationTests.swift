@@ -72,7 +72,7 @@ struct SystemdIntegrationTests {
         Polling.wait { FileManager.default.fileExists(atPath: path) }
         // systemd-socket-activate starts the daemon on the first connection.
         let link = try ControlConnection(path: path)
-        #expect(try link.result("status")["daemon"]?.string == "eartrainerd 0.1.0")
+        #expect(try link.result("status")["daemon"]?.stringValue == "eartrainerd 0.1.0")
         Polling.wait { daemon.stdout.contains("systemd socket") }
         #expect(daemon.stdout.contains("control socket at systemd socket (fd 3)"))
     }

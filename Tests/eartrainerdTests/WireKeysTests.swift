@@ -20,8 +20,8 @@ struct WireKeysTests {
         case .object(let members):
             return members.flatMap { key, member -> [String] in
                 let here = path + "." + key
-                let inner = keyedByData.contains(key) && member.isObject
-                    ? member.objectValues.flatMap { offenders(in: $0, at: here + ".*") } : offenders(in: member, at: here)
+                let inner = keyedByData.contains(key) && !member.objectValue.isEmpty
+                    ? member.objectValue.values.flatMap { offenders(in: $0, at: here + ".*") } : offenders(in: member, at: here)
                 // A kind's name keys its defaults in `config.get`: a name (`ear-interval`), not a key.
                 let isKindName = ExerciseCatalog.all.contains { $0.kind.rawValue == key }
                 return (isSnakeCase(key) || isKindName ? [] : [here]) + inner
@@ -99,10 +99,10 @@ struct WireKeysTests {
         }
         #expect(heard.count > 5)
         // stats.export's JSON is a document of its own, inside `data`.
-        let exported = try #require(values.last { $0.0 == "stats.export" }?.1["data"]?.string)
+        let exported = try #require(values.last { $0.0 == "stats.export" }?.1["data"]?.stringValue)
         let rows = try #require(Self.json(exported))
         #expect(Self.offenders(in: rows).isEmpty)
-        #expect(rows.arrayCount ?? 0 > 0)
+        #expect(!rows.arrayValue.isEmpty)
 
         var lines = 0
         for line in daemon.stdout.split(separator: "\n") where line.hasPrefix("{") {
@@ -124,10 +124,4 @@ struct WireKeysTests {
         }
         _ = daemon.stop()
     }
-}
-
-extension JSONValue {
-    fileprivate var isObject: Bool { if case .object = self { true } else { false } }
-    fileprivate var objectValues: [JSONValue] { if case .object(let members) = self { Array(members.values) } else { [] } }
-    fileprivate var arrayCount: Int? { if case .array(let elements) = self { elements.count } else { nil } }
 }

@@ -29,7 +29,7 @@ struct BendCommand: ParsableCommand {
         if connection.json {
             print(Wire.encode(result))
         } else {
-            let cents = result["cents"]?.number ?? 0
+            let cents = result["cents"]?.numberValue ?? 0
             print("wheel at \(given[0]) (\(cents >= 0 ? "+" : "")\(String(format: "%.2f", cents)) c)")
         }
     }

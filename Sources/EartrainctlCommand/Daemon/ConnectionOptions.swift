@@ -66,30 +66,3 @@ enum ExitCodes {
     /// The daemon refused: control methods are for its user, root or its control group.
     static let permissionDenied: Int32 = 77
 }
-
-extension JSONValue {
-    subscript(key: String) -> JSONValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
-    }
-
-    var string: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
-
-    var number: Double? {
-        if case .number(let value) = self { return value }
-        return nil
-    }
-
-    var array: [JSONValue] {
-        if case .array(let value) = self { return value }
-        return []
-    }
-
-    var bool: Bool? {
-        if case .bool(let value) = self { return value }
-        return nil
-    }
-}

@@ -61,8 +61,8 @@ struct ExportCommand: ParsableCommand {
         var count = 0
         while true {
             let page = try ConnectionOptions.call(link, Method.statsExport.rawValue, params: .object(params))
-            try write(page["data"]?.string ?? "")
-            count += Int(page["answers"]?.number ?? 0)
+            try write(page["data"]?.stringValue ?? "")
+            count += Int(page["answers"]?.numberValue ?? 0)
             guard case .string(let next)? = page["next"] else { return count }
             params["after"] = .string(next)
         }

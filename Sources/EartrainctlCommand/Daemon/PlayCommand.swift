@@ -27,10 +27,10 @@ struct PlayCommand: ParsableCommand {
             // A running session may take a key as no answer (a `compare` question's reference).
             let status = try? ConnectionOptions.call(link, Method.status.rawValue, params: nil)
             let running = status.map { $0["session"] != nil && $0["session"] != .null } ?? false
-            let played = result["played"]?.array.compactMap(\.string).joined(separator: " ") ?? ""
+            let played = result["played"]?.arrayValue.compactMap(\.stringValue).joined(separator: " ") ?? ""
             print("played \(played) " + (running ? "(nothing judged: no answer to this question)" : "(no session running)"))
         } else {
-            for event in events { print(event["text"]?.string ?? "") }
+            for event in events { print(event["text"]?.stringValue ?? "") }
             if result["recorded"] == .bool(false) {
                 printError("eartrainctl: these answers are not in the statistics yet (eartrainctl status says why)")
             }

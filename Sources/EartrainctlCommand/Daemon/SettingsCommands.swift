@@ -44,15 +44,15 @@ struct ConfigCommand: ParsableCommand {
     func run() throws {
         let result = try connection.call(Method.settingsGet.rawValue)
         guard !connection.json else { return print(Wire.encode(result)) }
-        for entry in result["settings"]?.array ?? [] { print(Self.line(entry)) }
-        print("# config file: \(result["config_file"]?.string ?? "none (built-in defaults)")")
-        print("# student settings: \(result["student_file"]?.string ?? "not kept (no state directory)")")
+        for entry in result["settings"]?.arrayValue ?? [] { print(Self.line(entry)) }
+        print("# config file: \(result["config_file"]?.stringValue ?? "none (built-in defaults)")")
+        print("# student settings: \(result["student_file"]?.stringValue ?? "not kept (no state directory)")")
     }
 
     /// `training.tuning = "just"  # student`
     static func line(_ entry: JSONValue) -> String {
-        let assignment = "\(entry["key"]?.string ?? "?") = \(entry["value"]?.string ?? "?")"
+        let assignment = "\(entry["key"]?.stringValue ?? "?") = \(entry["value"]?.stringValue ?? "?")"
         return assignment.padding(toLength: max(assignment.count, 40), withPad: " ", startingAt: 0)
-            + "# \(entry["origin"]?.string ?? "?")"
+            + "# \(entry["origin"]?.stringValue ?? "?")"
     }
 }

@@ -17,8 +17,8 @@ struct StatsCommand: ParsableCommand {
         if connection.json {
             print(Wire.encode(result["figures"] ?? .null))
         } else {
-            print("profile \(result["profile"]?.string ?? "?")")
-            print(result["report"]?.string ?? "")
+            print("profile \(result["profile"]?.stringValue ?? "?")")
+            print(result["report"]?.stringValue ?? "")
         }
     }
 }

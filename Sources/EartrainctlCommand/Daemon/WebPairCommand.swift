@@ -38,7 +38,7 @@ struct WebPairCommand: ParsableCommand {
         if let revokeID { return try revoke(revokeID) }
         let offered = try connection.call(Method.pairingOffer.rawValue)
         guard case .string(let code)? = offered["code"] else { throw ValidationError("the daemon gave no code") }
-        let configured = (try? connection.call(Method.configGet.rawValue))?["web"]?["listen"]?.string
+        let configured = (try? connection.call(Method.configGet.rawValue))?["web"]?["listen"]?.stringValue
         let listen = configured.flatMap { try? ListenAddress(parsing: $0) } ?? .standard
         let addresses = url.map { [$0.hasSuffix("/") ? String($0.dropLast()) : $0] } ?? WebAddresses.urls(listen: listen)
         let pages = addresses.map { $0 + "/pair" }

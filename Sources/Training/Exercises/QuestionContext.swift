@@ -17,8 +17,9 @@ public struct QuestionContext {
     var chooser: AdaptiveChooser
 
     /// One subject, drawn with the weights of how it went lately (docs/adaptive.md).
-    public mutating func chooseAdaptively(from subjects: [AnswerSubject]) -> AnswerSubject {
-        chooser.choose(from: subjects, using: &random)
+    public mutating func chooseAdaptively(from subjects: [AnswerSubject],
+                                          reviewed: (AnswerSubject) -> [AnswerSubject] = { [$0] }) -> AnswerSubject {
+        chooser.choose(from: subjects, using: &random, reviewed: reviewed)
     }
 
     /// Remembers for the adaptive choice how an ask of `subject` went.

@@ -60,8 +60,13 @@ extension ProgressionExercise: ExerciseModule {
     public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
         let progression: Progression
         if adaptive {
+            // Across sessions a progression is scheduled by its chords: the numerals are what is
+            // stored (an answer is a chord), so one holding a chord that is due comes back.
             let subjects = progressions.map(AnswerSubject.progression)
-            progression = progressions[subjects.firstIndex(of: context.chooseAdaptively(from: subjects))!]
+            let chosen = context.chooseAdaptively(from: subjects) { subject in
+                progressions[subjects.firstIndex(of: subject)!].numerals.map(AnswerSubject.numeral)
+            }
+            progression = progressions[subjects.firstIndex(of: chosen)!]
         } else {
             progression = progressions.randomElement(using: &context.random)!
         }
