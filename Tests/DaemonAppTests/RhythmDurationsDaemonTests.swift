@@ -23,7 +23,7 @@ struct RhythmDurationsDaemonTests {
         var notifications: [RPCNotification] = []
         let names = notes.map { JSONValue.string("C3@" + String(format: "%.3f", $0.onset) + "+" + String(format: "%.3f", $0.held)) }
         _ = try link.result("notes.play", .object(["notes": .array(names)]), notifications: &notifications)
-        return notifications.filter { $0.params["type"]?.string == "note_judged" }
+        return notifications.filter { $0.params["type"]?.stringValue == "note_judged" }
     }
 
     @Test("each note held about as written is right; the longest released at half its length is short, that note named, with held and written lengths in the event")
@@ -39,19 +39,19 @@ struct RhythmDurationsDaemonTests {
         let first = try Self.heard(daemon)
         let right = try Self.play(first.map { ($0.onset, $0.written * 0.9) }, on: link)
         #expect(right.count == 1 && right.first?.params["details"]?["correct"] == .bool(true), "\(right)")
-        #expect(right.first?.params["text"]?.string?.contains("on time ✓") == true)
+        #expect(right.first?.params["text"]?.stringValue?.contains("on time ✓") == true)
 
         let second = try Self.heard(daemon)
         let longest = try #require(second.indices.max { second[$0].written < second[$1].written })
         let played = second.enumerated().map { index, note in (note.onset, index == longest ? note.written / 2 : note.written * 0.9) }
         let judged = try #require(try Self.play(played, on: link).first)
-        let text = try #require(judged.params["text"]?.string)
+        let text = try #require(judged.params["text"]?.stringValue)
         let ordinal = ["1st", "2nd", "3rd", "4th", "5th", "6th"][longest]
         #expect(judged.params["details"]?["correct"] == .bool(false))
         #expect(text.contains("\(ordinal) short \(Int((second[longest].written / 2 * 1000).rounded())) ms ✗") && !text.contains(","), "\(text)")
         guard case .array(let onsets)? = judged.params["details"]?["onsets"] else { Issue.record("no onsets: \(judged)"); return }
-        #expect(onsets[longest]["length"]?.string == "short" && onsets[longest]["written_seconds"]?.number == second[longest].written)
-        #expect(onsets.enumerated().allSatisfy { $0.offset == longest || $0.element["length"]?.string == "right" })
+        #expect(onsets[longest]["length"]?.stringValue == "short" && onsets[longest]["written_seconds"]?.numberValue == second[longest].written)
+        #expect(onsets.enumerated().allSatisfy { $0.offset == longest || $0.element["length"]?.stringValue == "right" })
 
         // Onsets only, as before: the same short note is right.
         _ = try link.result("session.start", .object(["kind": .string("rhythm"), "root": .string("C3"), "seed": .number(2), "tempo": .number(120)]))
