@@ -100,5 +100,14 @@ struct TimedPlayTests {
         let keys = sound.recorded.filter { if case .key = $0 { false } else if case .press = $0 { true } else if case .release = $0 { true } else { false } }
         #expect(keys.count == 2, "C3 pressed and released, D3 struck: \(sound.recorded)")
         if case .release(let note)? = keys.last { #expect(note.rawValue == 48) } else { Issue.record("no release last: \(keys)") }
+        // Judged at the deadline (a play-back too short): C3's note-off read 0.3 s after its onset, exactly.
+        let judged = follower.events.compactMap { event -> NoteJudgement? in
+            if case .noteJudged(let judgement) = event.kind { judgement } else { nil }
+        }
+        guard case .array(let onsets)? = judged.last?.details["onsets"], case .object(let first)? = onsets.first else {
+            Issue.record("no onsets: \(judged.map(\.details))")
+            return
+        }
+        #expect(first["held_seconds"] == .number(0.3), "\(first)")
     }
 }
