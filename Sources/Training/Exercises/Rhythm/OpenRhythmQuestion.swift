@@ -115,7 +115,7 @@ struct OpenRhythmQuestion: RevealedOnce {
     static func describe(_ result: RhythmJudge.Result) -> String {
         var parts: [String] = []
         for (index, onset) in result.onsets.enumerated() where onset.verdict != .onTime {
-            let place = ordinal(index + 1)
+            let place = RhythmJudge.ordinal(index + 1)
             switch onset.verdict {
             case .missing: parts.append("\(place) missing")
             default: parts.append("\(place) \(onset.verdict.rawValue) \(Int((abs(onset.error ?? 0) * 1000).rounded())) ms")
@@ -123,11 +123,6 @@ struct OpenRhythmQuestion: RevealedOnce {
         }
         if !result.extra.isEmpty { parts.append("\(result.extra.count) extra") }
         return parts.isEmpty ? "on time" : parts.joined(separator: ", ")
-    }
-
-    static func ordinal(_ n: Int) -> String {
-        let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
-        return "\(n)\(suffix)"
     }
 
     func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {

@@ -1,0 +1,127 @@
+import ClientViews
+import ControlProtocol
+import DaemonTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import Training
+
+/// The answer drawings against the real daemon: a rhythm played back with `eartrainctl play`'s
+/// timed onsets, its second onset 150 ms late; the web page and `watch` (in tmux) mark exactly
+/// that onset late once the question is over, and show nothing of the pattern while it is open.
+@Suite("Answer drawings against the daemon", .serialized)
+struct AnswerDrawingDaemonTests {
+    /// One bar of 4/4 at 120 BPM with eighths, two tries: the first try's judgement tells the test
+    /// where the onsets are due (as a student hears them), the second is played with its second
+    /// onset 150 ms late, which uses up the tries and shows the pattern.
+    static let start: JSONValue = .object([
+        "kind": .string("rhythm"), "root": .string("C3"), "tempo": .number(120), "level": .number(2), "meter": .string("4/4"),
+        "bars": .number(1), "tries": .number(2), "seed": .number(3),
+    ])
+
+    /// The next `note_judged` on a link subscribed to answers.
+    static func judged(_ events: ControlConnection) throws -> JSONValue {
+        while true {
+            let notification = try events.nextNotification()
+            if notification.params["type"]?.stringValue == "note_judged" { return notification.params["details"] ?? .null }
+        }
+    }
+
+    /// Plays `onsets` on C3 with `eartrainctl play C3@0 C3@0.5 …`, which returns once the play-back is judged.
+    static func play(_ onsets: [Double], _ daemon: TestDaemon) throws {
+        let output = try Eartrainctl.run(["play"] + onsets.map { "C3@" + String(format: "%.3f", $0) }, socket: daemon.socketPath)
+        #expect(output.status == 0, "\(output)")
+    }
+
+    /// The first try (one onset: every other missing) and what it says is due.
+    static func firstTry(_ daemon: TestDaemon, _ events: ControlConnection) throws -> [Double] {
+        try play([0], daemon)
+        let first = try judged(events)
+        #expect(first["pattern"] == nil, "no pattern while another try may come")
+        let due = first["onsets"]?.arrayValue.compactMap { $0["expected_seconds"]?.numberValue } ?? []
+        #expect(due.count >= 3, "level 2 has eighths: \(due)")
+        return due
+    }
+
+    static func late(_ due: [Double]) -> [Double] { due.enumerated().map { $0 == 1 ? $1 + 0.15 : $1 } }
+
+    static func page(_ daemon: TestDaemon) async throws -> String {
+        var page = ""
+        try await WebViewDaemonTests.app(daemon).test(.router) { client in
+            page = String(buffer: try await client.execute(uri: "/", method: .get).body)
+        }
+        return page
+    }
+
+    /// The `data-verdict` of each onset mark on the page, in order.
+    static func verdicts(_ page: String) -> [String] {
+        page.matches(of: #/<g class="onset" data-onset="(\d+)" data-verdict="([a-z_]+)" data-error-ms="(-?\d*)"/#).map { "\($0.1):\($0.2):\($0.3)" }
+    }
+
+    @Test("the page: empty bars while open, after a wrong try too; then the notes with exactly the second onset marked late, 150 ms",
+          .timeLimit(.minutes(1)))
+    func page() async throws {
+        let daemon = try await TestDaemon(socketFile: true)
+        let link = try daemon.connect(), events = try daemon.connect()
+        _ = try events.result("subscribe", .object(["topics": .array([.string("answer")])]))
+        _ = try link.result("session.start", Self.start)
+        let open = try await Self.page(daemon)
+        #expect(open.contains(#"id="open-bars""#) && open.contains(#"data-meter="4/4""#))
+        #expect(!open.contains("rhythm-note") && !open.contains(#"class="onset""#) && !open.contains(#"class="rest""#))
+
+        let due = try Self.firstTry(daemon, events)
+        let afterTry = try await Self.page(daemon)
+        #expect(afterTry.contains(#"id="open-bars""#), "the question is still open")
+        #expect(!afterTry.contains("rhythm-note") && !afterTry.contains(#"class="onset""#), "nothing of the pattern after a wrong try")
+
+        try Self.play(Self.late(due), daemon)
+        let second = try Self.judged(events)
+        let pattern = try #require(second["pattern"].flatMap(RhythmPattern.init(wire:)))
+        #expect(pattern.onsets.count == due.count)
+        let answered = try await Self.page(daemon)
+        #expect(answered.contains(#"id="answer-drawing""#))
+        #expect(answered.matches(of: #/class="rhythm-note"/#).count == pattern.values.filter { !$0.isRest }.count)
+        let marks = Self.verdicts(answered)
+        #expect(marks.count == due.count)
+        #expect(marks.filter { $0.contains(":late:") } == ["1:late:150"], "\(marks)")
+        #expect(marks.enumerated().allSatisfy { $0 == 1 || $1.contains(":on_time:") }, "\(marks)")
+        #expect(await daemon.stop())
+    }
+
+    @Test("watch in an 80-column terminal: empty bars while open; then the late mark under the second note alone")
+    func watch() async throws {
+        let daemon = try await TestDaemon(socketFile: true)
+        let link = try daemon.connect(), events = try daemon.connect()
+        _ = try events.result("subscribe", .object(["topics": .array([.string("answer")])]))
+        _ = try link.result("session.start", Self.start)
+        let pane = try TmuxPane(command: WatchTmuxTests.command(daemon))
+        defer { pane.kill() }
+        let open = pane.wait { $0.contains("drawn once answered") }
+        #expect(open.contains("4/4 │"), "\(open)")
+        #expect(!open.contains("━") && !open.contains("→"), "\(open)")
+
+        let due = try Self.firstTry(daemon, events)
+        let afterTry = pane.wait { $0.contains("try 1") }
+        #expect(afterTry.contains("drawn once answered") && !afterTry.contains("→") && !afterTry.contains("━"), "\(afterTry)")
+
+        try Self.play(Self.late(due), daemon)
+        let second = try Self.judged(events)
+        let answer = try #require(RhythmAnswer(details: second))
+        let screen = pane.wait { $0.contains("answer: ") && $0.contains("→") }
+        let rows = WatchTmuxTests.rows(screen)
+        #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(screen)")
+        let lineRow = try #require(rows.firstIndex { String($0).hasPrefix(" 4/4 │") })
+        let marks = try #require(rows.firstIndex { $0.contains("→") })
+        #expect(rows[marks].filter { $0 == "→" }.count == 1, "\(screen)")
+        let text = TextRhythm(answer, width: 80), layout = RhythmLayout(answer.pattern)
+        for onset in answer.pattern.onsets.indices {
+            let item = try #require(layout.item(onset: onset))
+            let column = text.column(bar: item.bar, fraction: item.fraction)
+            #expect(rows[lineRow][column] == "●", "onset \(onset)\n\(screen)")
+            #expect(rows[marks][column] == (onset == 1 ? "→" : "✓"), "onset \(onset)\n\(screen)")
+        }
+        #expect(screen.contains("+150 ms"), "\(screen)")
+        #expect(await daemon.stop())
+    }
+}
