@@ -34,19 +34,26 @@ struct AnswerDrawingTests {
         return .object(fields)
     }
 
-    static func parse(_ svg: String) throws -> XMLElement {
-        try #require(try XMLDocument(xmlString: svg, options: []).rootElement())
+    /// The SVG parsed. To look at the pictures: KEEP_ANSWER_SVG=/tmp/answers swift test --filter
+    /// AnswerDrawingTests writes each one there (`rsvg-convert` turns them into PNG).
+    static func parse(_ svg: String, _ function: String = #function) throws -> XMLElement {
+        if let folder = ProcessInfo.processInfo.environment["KEEP_ANSWER_SVG"] {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let name = function.prefix { $0 != "(" } + "-\(abs(svg.hashValue) % 1000).svg"
+            try? svg.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        }
+        return try #require(try XMLDocument(xmlString: svg, options: []).rootElement())
     }
 
     static func elements(_ root: XMLElement, _ name: String, class className: String) -> [XMLElement] {
         func walk(_ element: XMLElement) -> [XMLElement] {
-            let this = (element.localName ?? element.name) == name && element.attribute(forName: "class")?.stringValue == className ? [element] : []
+            let this = (element.localName ?? element.name) == name && Self.attribute(element, "class") == className ? [element] : []
             return this + (element.children ?? []).compactMap { $0 as? XMLElement }.flatMap(walk)
         }
         return walk(root)
     }
 
-    static func attribute(_ element: XMLElement, _ name: String) -> String? { element.attribute(forName: name)?.stringValue }
+    static func attribute(_ element: XMLElement, _ name: String) -> String? { element.attributes?.first { $0.name == name }?.stringValue }
 
     @Test("the pattern is read back from the wire as it was sent")
     func wire() throws {
@@ -78,6 +85,24 @@ struct AnswerDrawingTests {
         #expect(Self.elements(root, "g", class: "extra").count == 1)
     }
 
+    @Test("SVG: two bars with every kind of value drawn, each onset's mark under its own note")
+    func svgEveryValue() throws {
+        let pattern = RhythmPattern(meter: .fourFour, values: [
+            V(18), V(6), V(4), V(4), V(4), V(6, rest: true), V(6), V(6, tied: true), V(6), V(3), V(3), V(6), V(12), V(12, rest: true),
+        ])
+        let onsets = pattern.onsets.indices.map { RhythmAnswer.Onset(verdict: $0 == 2 ? "early" : "on_time", errorMilliseconds: $0 == 2 ? -120 : 10, playedSeconds: nil) }
+        let root = try Self.parse(SVGRhythm(RhythmAnswer(pattern: pattern, tempo: 90, onsets: onsets, toleranceMilliseconds: 100)).element(title: "t"))
+        #expect(Self.elements(root, "ellipse", class: "rhythm-note").count == pattern.values.filter { !$0.isRest }.count)
+        #expect(Self.elements(root, "g", class: "rest").count == 2)
+        #expect(Self.elements(root, "path", class: "tie").count == 1)
+        #expect(Self.elements(root, "text", class: "triplet").count == 1)
+        #expect(Self.elements(root, "circle", class: "dot").count == 1)
+        #expect(Self.elements(root, "line", class: "rhythm-line").count == 2)
+        let marks = Self.elements(root, "g", class: "onset")
+        #expect(marks.count == pattern.onsets.count)
+        #expect(marks.filter { Self.attribute($0, "data-verdict") == "early" }.map { Self.attribute($0, "data-onset") } == ["2"])
+    }
+
     @Test("SVG: an open question's empty bars show its meter and nothing of a pattern")
     func svgEmpty() throws {
         let root = try Self.parse(SVGRhythm(emptyBars: 2, meter: .threeFour).element(title: "t"))
@@ -104,7 +129,7 @@ struct AnswerDrawingTests {
             #expect(String(marks[column]) == mark)
         }
         #expect(marks.filter { $0 == "→" }.count == 1)
-        #expect(rows.contains { $0.contains("+150 ms") })
+        #expect(rows.contains { $0.contains("+150") })
         #expect(rows.contains { $0.contains("━") }, "the eighths are beamed")
     }
 
@@ -169,7 +194,7 @@ struct AnswerDrawingTests {
         state.apply(Self.event("note_judged", Self.playBack(pattern: false)))
         #expect(state.answerDrawing == nil)
         let screen = WatchScreen(width: 80, height: 24, colour: false).lines(state, elapsed: 1)
-        #expect(!screen.contains { $0.contains("→") || $0.contains("━") || $0.contains("+150 ms") }, "nothing of the pattern or its marks")
+        #expect(!screen.contains { $0.contains("→") || $0.contains("━") || $0.contains("+150") }, "nothing of the pattern or its marks")
         #expect(screen.contains { $0.contains("drawn once answered") })
         state.apply(Self.event("answer_revealed", .object([
             "answers": .array([]), "reason": .string("skipped"), "staff": .array([]), "pattern": Self.pattern.wireValue(tempo: 120),

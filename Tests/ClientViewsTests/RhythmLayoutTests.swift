@@ -6,13 +6,13 @@ import Training
 struct RhythmLayoutTests {
     typealias V = RhythmPattern.Value
 
-    static func pattern(_ meter: Meter = .fourFour, _ values: [V]) -> RhythmPattern {
+    static func pattern(_ meter: Meter, _ values: [V]) -> RhythmPattern {
         RhythmPattern(meter: meter, values: values)
     }
 
     @Test("each value is placed by its time across its bar: a quarter, two eighths, a quarter rest, a quarter")
     func positions() {
-        let layout = RhythmLayout(Self.pattern([V(12), V(6), V(6), V(12, rest: true), V(12)]))
+        let layout = RhythmLayout(Self.pattern(.fourFour, [V(12), V(6), V(6), V(12, rest: true), V(12)]))
         #expect(layout.items.map(\.fraction) == [0, 0.25, 0.375, 0.5, 0.75])
         #expect(layout.items.map(\.onset) == [0, 1, 2, nil, 3])
         #expect(layout.items.map(\.shape.base) == [12, 6, 6, 12, 12])
@@ -34,7 +34,7 @@ struct RhythmLayoutTests {
 
     @Test("a dotted quarter and a lone eighth: the eighth has its own flag; a half is open")
     func dottedAndLone() {
-        let layout = RhythmLayout(Self.pattern([V(18), V(6), V(24)]))
+        let layout = RhythmLayout(Self.pattern(.fourFour, [V(18), V(6), V(24)]))
         #expect(layout.items[0].shape.dotted)
         #expect(layout.items[1].beam == nil && layout.items[1].shape.flags == 1)
         #expect(layout.items[2].shape.hollow && layout.items[2].fraction == 0.5)

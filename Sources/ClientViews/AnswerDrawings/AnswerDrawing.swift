@@ -36,7 +36,7 @@ public enum AnswerDrawing: Sendable, Hashable {
     /// What a rhythm's marks mean, where it has them.
     public var legend: String? {
         guard case .rhythm(let rhythm) = self, !rhythm.onsets.isEmpty else { return nil }
-        return "✓ on time  ← early  → late  ✗ missing  + extra"
+        return "✓ on time  ← early  → late  ✗ missing  + extra  (figures in ms)"
     }
 
     /// The SVG element, for the web page.

@@ -61,10 +61,11 @@ public struct RhythmAnswer: Sendable, Hashable {
         Double(pattern.onsets.first ?? 0) + playedSeconds / pattern.secondsPerUnit(tempo: tempo)
     }
 
-    /// What an onset's mark says: `+150 ms`, `-80 ms`, `missing`.
+    /// What an onset's mark says, in milliseconds (the legend says so, and the marks stay
+    /// narrow enough for sixteenths): `+150`, `−80`, `±0`, `missing`.
     public static func label(_ onset: Onset) -> String {
         guard let ms = onset.errorMilliseconds else { return "missing" }
-        return (ms > 0 ? "+" : ms < 0 ? "−" : "±") + "\(abs(ms)) ms"
+        return (ms > 0 ? "+" : ms < 0 ? "−" : "±") + "\(abs(ms))"
     }
 
     /// The mark for a verdict: ✓ on time, ← early, → late, ✗ missing.
