@@ -4,6 +4,9 @@ import DaemonTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import HummingbirdWSClient
+import HummingbirdWSTesting
+import HTTPTypes
 import Testing
 import Training
 
@@ -29,14 +32,14 @@ struct AnswerDrawingDaemonTests {
     }
 
     /// Plays `onsets` on C3 with `eartrainctl play C3@0 C3@0.5 …`, which returns once the play-back is judged.
-    static func play(_ onsets: [Double], _ daemon: TestDaemon) throws {
-        let output = try Eartrainctl.run(["play"] + onsets.map { "C3@" + String(format: "%.3f", $0) }, socket: daemon.socketPath)
+    static func play(_ onsets: [Double], _ socket: String) throws {
+        let output = try Eartrainctl.run(["play"] + onsets.map { "C3@" + String(format: "%.3f", $0) }, socket: socket)
         #expect(output.status == 0, "\(output)")
     }
 
     /// The first try (one onset: every other missing) and what it says is due.
-    static func firstTry(_ daemon: TestDaemon, _ events: ControlConnection) throws -> [Double] {
-        try play([0], daemon)
+    static func firstTry(_ socket: String, _ events: ControlConnection) throws -> [Double] {
+        try play([0], socket)
         let first = try judged(events)
         #expect(first["pattern"] == nil, "no pattern while another try may come")
         guard case .array(let onsets)? = first["onsets"] else { Issue.record("no onsets: \(first)"); return [] }
@@ -58,31 +61,58 @@ struct AnswerDrawingDaemonTests {
         page.matches(of: #/<g class="onset" data-onset="(\d+)" data-verdict="([a-z_]+)" data-error-ms="(-?\d*)"/#).map { "\($0.1):\($0.2):\($0.3)" }
     }
 
+    /// What the page was sent while a test played, in order.
+    final class Sent: @unchecked Sendable {
+        var panels: [String] = []
+        var due: [Double] = []
+        var second: JSONValue = .null
+    }
+
     @Test("the page: empty bars while open, after a wrong try too; then the notes with exactly the second onset marked late, 150 ms",
           .timeLimit(.minutes(1)))
     func page() async throws {
         let daemon = try await TestDaemon(socketFile: true)
-        let link = try daemon.connect(), events = try daemon.connect()
+        // Used from the socket's handler while the test waits for it, never at the same time.
+        nonisolated(unsafe) let link = try daemon.connect(), events = try daemon.connect()
         _ = try events.result("subscribe", .object(["topics": .array([.string("answer")])]))
         _ = try link.result("session.start", Self.start)
         let open = try await Self.page(daemon)
         #expect(open.contains(#"id="open-bars""#) && open.contains(#"data-meter="4/4""#))
         #expect(!open.contains("rhythm-note") && !open.contains(#"class="onset""#) && !open.contains(#"class="rest""#))
 
-        let due = try Self.firstTry(daemon, events)
-        let afterTry = try await Self.page(daemon)
-        #expect(afterTry.contains(#"id="open-bars""#), "the question is still open")
-        #expect(!afterTry.contains("rhythm-note") && !afterTry.contains(#"class="onset""#), "nothing of the pattern after a wrong try")
-
-        try Self.play(Self.late(due), daemon)
-        let second = try Self.judged(events)
-        let pattern = try #require(second["pattern"].flatMap(RhythmPattern.init(wire:)))
-        #expect(pattern.onsets.count == due.count)
-        let answered = try await Self.page(daemon)
+        // The live page is sent each step as it happens (a page loaded afresh is drawn from
+        // `status`, which keeps no drawing).
+        let sent = Sent(), socket = daemon.socketPath
+        try await WebViewDaemonTests.app(daemon).test(.live) { client in
+            var headers = HTTPFields()
+            headers[.origin] = "http://localhost:\(client.port ?? 0)"
+            try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: headers)) { inbound, _, _ in
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let line) = message, let panel = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))["html"]?.string
+                    else { continue }
+                    sent.panels.append(panel)
+                    if sent.panels.count == 1 {
+                        sent.due = try Self.firstTry(socket, events)
+                        try Self.play(Self.late(sent.due), socket)
+                        sent.second = try Self.judged(events)
+                    }
+                    if panel.contains(#"id="answer-drawing""#) { break }
+                }
+            }
+        }
+        let pattern = try #require(sent.second["pattern"].flatMap(RhythmPattern.init(wire:)))
+        #expect(pattern.onsets.count == sent.due.count)
+        let tried = try #require(sent.panels.firstIndex { $0.contains("try 1") }, "the wrong try reached the page")
+        for panel in sent.panels[...tried] {
+            #expect(!panel.contains("rhythm-note") && !panel.contains(#"class="onset""#) && !panel.contains(#"class="rest""#),
+                    "nothing of the pattern while the question is open")
+        }
+        #expect(sent.panels[tried].contains(#"id="open-bars""#))
+        let answered = try #require(sent.panels.last)
         #expect(answered.contains(#"id="answer-drawing""#))
         #expect(answered.matches(of: #/class="rhythm-note"/#).count == pattern.values.filter { !$0.isRest }.count)
         let marks = Self.verdicts(answered)
-        #expect(marks.count == due.count)
+        #expect(marks.count == sent.due.count)
         #expect(marks.filter { $0.contains(":late:") } == ["1:late:150"], "\(marks)")
         #expect(marks.enumerated().allSatisfy { $0 == 1 || $1.contains(":on_time:") }, "\(marks)")
         #expect(await daemon.stop())
@@ -100,11 +130,11 @@ struct AnswerDrawingDaemonTests {
         #expect(open.contains("4/4 │"), "\(open)")
         #expect(!open.contains("━") && !open.contains("→"), "\(open)")
 
-        let due = try Self.firstTry(daemon, events)
+        let due = try Self.firstTry(daemon.socketPath, events)
         let afterTry = pane.wait { $0.contains("try 1") }
         #expect(afterTry.contains("drawn once answered") && !afterTry.contains("→") && !afterTry.contains("━"), "\(afterTry)")
 
-        try Self.play(Self.late(due), daemon)
+        try Self.play(Self.late(due), daemon.socketPath)
         let second = try Self.judged(events)
         let answer = try #require(RhythmAnswer(details: second))
         let screen = pane.wait { $0.contains("answer: ") && $0.contains("→") }
@@ -117,7 +147,7 @@ struct AnswerDrawingDaemonTests {
         for onset in answer.pattern.onsets.indices {
             let item = try #require(layout.item(onset: onset))
             let column = text.column(bar: item.bar, fraction: item.fraction)
-            #expect(rows[lineRow][column] == "●", "onset \(onset)\n\(screen)")
+            #expect(rows[lineRow][column] == (item.shape.hollow ? "○" : "●"), "onset \(onset)\n\(screen)")
             #expect(rows[marks][column] == (onset == 1 ? "→" : "✓"), "onset \(onset)\n\(screen)")
         }
         #expect(screen.contains("+150"), "\(screen)")
