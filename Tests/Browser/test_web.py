@@ -401,9 +401,11 @@ def test_answer_drawings(report, daemon, web, driver):
     driver.execute_script('document.getElementById("answer-drawing").scrollIntoView(true);')
     driver.save_screenshot(os.path.join(SCREENSHOTS, "answer-rhythm-phone.png"))
     figures = []
+    # The page as it stands, resized, not reloaded: a page loaded afresh is drawn from `status`,
+    # which keeps no drawing (as it keeps no last answer); the next answer draws again.
     report.check("phone-first at 360, 390 and 768 px: the live page with a rhythm drawn (no sideways scroll, controls "
                  "44 px tall, labels, axe-core: nothing serious)", check_page, driver,
-                 opened(web, "/", lambda d: live_ready(d) and d.find_elements("css selector", "#answer-drawing")),
+                 lambda d: wait_for("the drawing", lambda: d.find_elements("css selector", "#answer-drawing svg.rhythm")),
                  "the live page with a rhythm drawn", figures)
     report.figures += figures
     daemon.ctl("stop")

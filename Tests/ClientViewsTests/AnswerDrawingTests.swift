@@ -80,7 +80,7 @@ struct AnswerDrawingTests {
         let head = try #require(heads.first { Self.attribute($0, "data-onset") == "1" })
         let tick = try #require(Self.elements(marks[1], "line", class: "played").first)
         let x = try #require(Self.attribute(head, "cx").flatMap(Double.init)), played = try #require(Self.attribute(tick, "x1").flatMap(Double.init))
-        let barWidth = 392.0 - 40 - 14 - 12
+        let barWidth = 332.0 - 40 - 14 - 12
         #expect(abs((played - x) - 3.6 / 48 * barWidth) < 0.05)
         #expect(Self.elements(root, "g", class: "extra").count == 1)
     }
@@ -118,6 +118,9 @@ struct AnswerDrawingTests {
         let answer = try #require(RhythmAnswer(details: Self.playBack(pattern: true)))
         let text = TextRhythm(answer, width: 80)
         let rows = text.rows()
+        if let folder = ProcessInfo.processInfo.environment["KEEP_ANSWER_SVG"] {
+            try? rows.joined(separator: "\n").write(toFile: folder + "/textMarks.txt", atomically: true, encoding: .utf8)
+        }
         #expect(rows.allSatisfy { $0.count <= 80 })
         let line = try #require(rows.first { $0.contains("4/4") }).map { $0 }
         let marks = try #require(rows.first { $0.contains("→") }).map { $0 }

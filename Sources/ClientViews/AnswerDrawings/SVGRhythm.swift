@@ -29,8 +29,9 @@ public struct SVGRhythm: Sendable {
         self.bars = max(1, bars)
     }
 
-    public static let width = 400.0
-    static let rowHeight = 128.0, lineOffset = 46.0, left = 40.0, right = 392.0, padLeft = 14.0, padRight = 12.0
+    /// 340 wide: on a 360 px phone it is drawn a little larger than its units.
+    public static let width = 340.0
+    static let rowHeight = 128.0, lineOffset = 46.0, left = 40.0, right = 332.0, padLeft = 14.0, padRight = 12.0
     static let colours = ["on_time": "#0b6b1f", "early": "#0a3fa8", "late": "#b3131b", "missing": "#b3131b", "extra": "#8a4b00"]
 
     public var height: Double { Self.rowHeight * Double(bars) + 4 }
@@ -181,11 +182,11 @@ public struct SVGRhythm: Sendable {
         var parts: [String] = []
         for bar in 0..<bars {
             let here = marks.filter { $0.bar == bar }.sorted { $0.x < $1.x }
-            let widths = here.map { Double($0.label.count) * 7.4 }
+            let widths = here.map { Double($0.label.count) * 8 }
             let rows = LabelRows.rows(starts: zip(here, widths).map { $0.x - $1 / 2 }, widths: widths, gap: 6, rows: 3)
             for (mark, row) in zip(here, rows) {
                 parts += mark.svg
-                parts.append(##"<text class="label" x="\##(n(mark.x))" y="\##(n(lineY(bar) + 47 + 14 * Double(row)))" font-size="12" text-anchor="middle">\##(SVGStaff.escaped(mark.label))</text></g>"##)
+                parts.append(##"<text class="label" x="\##(n(mark.x))" y="\##(n(lineY(bar) + 47 + 14 * Double(row)))" font-size="13" text-anchor="middle">\##(SVGStaff.escaped(mark.label))</text></g>"##)
             }
         }
         return parts
