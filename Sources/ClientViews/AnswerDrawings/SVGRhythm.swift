@@ -72,7 +72,7 @@ public struct SVGRhythm: Sendable {
         return parts
     }
 
-    private func at(_ item: RhythmLayout.Item) -> (x: Double, y: Double) { (Self.x(item.fraction), lineY(item.bar)) }
+    func at(_ item: RhythmLayout.Item) -> (x: Double, y: Double) { (Self.x(item.fraction), lineY(item.bar)) }
 
     /// Stem tops are this far above the line; a beamed group's beam runs at its height.
     static let stem = 30.0
@@ -146,70 +146,9 @@ public struct SVGRhythm: Sendable {
             return ##"<text class="triplet" data-triplet="\##(key)" x="\##(n(middle))" y="\##(n(lineY(notes[0].bar) - Self.stem - 6))" font-size="14" font-style="italic" text-anchor="middle" fill="#000000">3</text>"##
         }
     }
-
-    /// How each onset was played, under its note, and the extra notes where they came.
-    private func marks(_ answer: RhythmAnswer, _ layout: RhythmLayout) -> [String] {
-        guard !answer.onsets.isEmpty else { return [] }
-        struct Mark { var bar: Int; var x: Double; var label: String; var svg: [String] }
-        var marks: [Mark] = []
-        for (index, onset) in answer.onsets.enumerated() {
-            guard let item = layout.item(onset: index) else { continue }
-            let (x, y) = at(item)
-            let colour = Self.colours[onset.verdict] ?? "#000000"
-            var svg: [String] = []
-            if let played = onset.playedSeconds, onset.verdict != "on_time" {
-                let place = layout.place(units: answer.units(playedSeconds: played))
-                let px = Self.x(place.fraction), py = lineY(place.bar)
-                if place.bar == item.bar {
-                    svg.append(##"<line class="offset" x1="\##(n(x))" y1="\##(n(y + 11))" x2="\##(n(px))" y2="\##(n(y + 11))" stroke="\##(colour)" stroke-width="2"/>"##)
-                }
-                svg.append(##"<line class="played" x1="\##(n(px))" y1="\##(n(py + 5))" x2="\##(n(px))" y2="\##(n(py + 16))" stroke="\##(colour)" stroke-width="2.4"/>"##)
-            }
-            svg.append(##"<text class="verdict" x="\##(n(x))" y="\##(n(y + 32))" font-size="15" font-weight="700" text-anchor="middle" fill="\##(colour)">\##(RhythmAnswer.mark(onset.verdict))</text>"##)
-            let words = "\(RhythmJudge.ordinal(index + 1)): \(onset.verdict.replacingOccurrences(of: "_", with: " "))" + (onset.errorMilliseconds.map { ", \($0) ms" } ?? "")
-            svg.insert(##"<g class="onset" data-onset="\##(index)" data-verdict="\##(onset.verdict)" data-error-ms="\##(onset.errorMilliseconds.map(String.init) ?? "")" fill="\##(colour)"><title>\##(words)</title>"##, at: 0)
-            marks.append(Mark(bar: item.bar, x: x, label: RhythmAnswer.label(onset), svg: svg))
-        }
-        for (index, seconds) in answer.extra.enumerated() {
-            let place = layout.place(units: answer.units(playedSeconds: seconds))
-            let x = Self.x(place.fraction), y = lineY(place.bar), colour = Self.colours["extra"]!
-            marks.append(Mark(bar: place.bar, x: x, label: "extra", svg: [
-                ##"<g class="extra" data-extra="\##(index)" fill="\##(colour)"><title>extra note</title>"##,
-                ##"<line class="played" x1="\##(n(x))" y1="\##(n(y + 5))" x2="\##(n(x))" y2="\##(n(y + 16))" stroke="\##(colour)" stroke-width="2.4"/>"##,
-                ##"<text class="verdict" x="\##(n(x))" y="\##(n(y + 32))" font-size="15" font-weight="700" text-anchor="middle">+</text>"##,
-            ]))
-        }
-        var parts: [String] = []
-        for bar in 0..<bars {
-            let here = marks.filter { $0.bar == bar }.sorted { $0.x < $1.x }
-            let widths = here.map { Double($0.label.count) * 8 }
-            let rows = LabelRows.rows(starts: zip(here, widths).map { $0.x - $1 / 2 }, widths: widths, gap: 6, rows: 3)
-            for (mark, row) in zip(here, rows) {
-                parts += mark.svg
-                parts.append(##"<text class="label" x="\##(n(mark.x))" y="\##(n(lineY(bar) + 47 + 14 * Double(row)))" font-size="13" text-anchor="middle">\##(SVGStaff.escaped(mark.label))</text></g>"##)
-            }
-        }
-        return parts
-    }
 }
 
 extension [String] {
     /// The first two, or empty strings.
     fileprivate var pairOrDefault: (String, String) { (count > 0 ? self[0] : "", count > 1 ? self[1] : "") }
-}
-
-/// Rests drawn as paths around the line (the origin), in pixels.
-enum RestGlyph {
-    static func svg(_ base: Int) -> String {
-        switch base {
-        case 48: ##"<rect x="-6" y="0" width="12" height="5"/>"##
-        case 24: ##"<rect x="-6" y="-5" width="12" height="5"/>"##
-        case 12: ##"<path d="M -2,-13 L 3,-7 L -1,-2 L 3,4 C -2,2 -3,6 1,9" fill="none" stroke-width="2.2"/>"##
-        default:
-            (0..<(base == 6 ? 1 : 2)).map { i in
-                let dy = Double(i) * 7
-                return ##"<circle cx="\##(n(-2 + Double(i) * -1.5))" cy="\##(n(-6 + dy))" r="2.2" stroke="none"/><path d="M \##(n(-2 + Double(i) * -1.5)),\##(n(-4 + dy)) Q 2,\##(n(-4 + dy)) 4,\##(n(-8 + dy))" fill="none" stroke-width="1.4"/>"##
-            }.joined() + ##"<path d="M 4,-8 L -1,10" fill="none" stroke-width="1.6"/>"##
-        }
-    }
 }
