@@ -4,9 +4,6 @@ import DaemonTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import HummingbirdWSClient
-import HummingbirdWSTesting
-import HTTPTypes
 import Testing
 import Training
 
@@ -27,7 +24,7 @@ struct AnswerDrawingDaemonTests {
     static func judged(_ events: ControlConnection) throws -> JSONValue {
         while true {
             let notification = try events.nextNotification()
-            if notification.params["type"]?.string == "note_judged" { return notification.params["details"] ?? .null }
+            if notification.params["type"]?.stringValue == "note_judged" { return notification.params["details"] ?? .null }
         }
     }
 
@@ -42,8 +39,7 @@ struct AnswerDrawingDaemonTests {
         try play([0], socket)
         let first = try judged(events)
         #expect(first["pattern"] == nil, "no pattern while another try may come")
-        guard case .array(let onsets)? = first["onsets"] else { Issue.record("no onsets: \(first)"); return [] }
-        let due = onsets.compactMap { $0["expected_seconds"]?.number }
+        let due = first["onsets"]?.arrayValue.compactMap { $0["expected_seconds"]?.numberValue } ?? []
         #expect(due.count >= 3, "level 2 has eighths: \(due)")
         return due
     }
@@ -83,22 +79,14 @@ struct AnswerDrawingDaemonTests {
         // The live page is sent each step as it happens (a page loaded afresh is drawn from
         // `status`, which keeps no drawing).
         let sent = Sent(), socket = daemon.socketPath
-        try await WebViewDaemonTests.app(daemon).test(.live) { client in
-            var headers = HTTPFields()
-            headers[.origin] = "http://localhost:\(client.port ?? 0)"
-            try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: headers)) { inbound, _, _ in
-                for try await message in inbound.messages(maxSize: 1 << 20) {
-                    guard case .text(let line) = message, let panel = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))["html"]?.string
-                    else { continue }
-                    sent.panels.append(panel)
-                    if sent.panels.count == 1 {
-                        sent.due = try Self.firstTry(socket, events)
-                        try Self.play(Self.late(sent.due), socket)
-                        sent.second = try Self.judged(events)
-                    }
-                    if panel.contains(#"id="answer-drawing""#) { break }
-                }
+        try await WebViewDaemonTests.followLive(daemon) { panel in
+            sent.panels.append(panel)
+            if sent.panels.count == 1 {
+                sent.due = try Self.firstTry(socket, events)
+                try Self.play(Self.late(sent.due), socket)
+                sent.second = try Self.judged(events)
             }
+            return panel.contains(#"id="answer-drawing""#)
         }
         let pattern = try #require(sent.second["pattern"].flatMap(RhythmPattern.init(wire:)))
         #expect(pattern.onsets.count == sent.due.count)
