@@ -206,6 +206,9 @@ struct AnswerDrawingTests {
         #expect(answer.onsets.map(\.verdict) == ["on_time", "late", "on_time", "missing"])
         let shown = WatchScreen(width: 80, height: 24, colour: false).lines(state, elapsed: 1)
         #expect(shown.count == 24 && shown.allSatisfy { $0.count <= 80 })
+        if let folder = ProcessInfo.processInfo.environment["KEEP_ANSWER_SVG"] {
+            try? shown.joined(separator: "\n").write(toFile: folder + "/watch.txt", atomically: true, encoding: .utf8)
+        }
         #expect(shown.contains { $0.contains("→") && $0.contains("✗") })
         // The next question keeps the drawing until the next answer.
         state.apply(Self.event("prompt", .object([
