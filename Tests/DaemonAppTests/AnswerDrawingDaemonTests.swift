@@ -141,4 +141,27 @@ struct AnswerDrawingDaemonTests {
         #expect(screen.contains("+150"), "\(screen)")
         #expect(await daemon.stop())
     }
+
+    @Test("watch in an 80-column terminal: a match answer on its scale once answered, nothing of it while open")
+    func watchMatch() async throws {
+        let daemon = try await TestDaemon(socketFile: true)
+        let link = try daemon.connect()
+        _ = try link.result("session.start", .object(["kind": .string("match"), "root": .string("A3"), "seed": .number(4)]))
+        let pane = try TmuxPane(command: WatchTmuxTests.command(daemon))
+        defer { pane.kill() }
+        let open = pane.wait { $0.contains("tune A3 to A3") }
+        #expect(!open.contains("├") && !open.contains("▼"), "no scale while open\n\(open)")
+        _ = try link.result("notes.bend", .object(["value": .number(-600)]))
+        _ = try link.result("notes.play", .object(["notes": .array([.string("C4")])]))
+        let screen = pane.wait { $0.contains("answer: ") && $0.contains("├") }
+        #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(screen)")
+        let rows = WatchTmuxTests.rows(screen)
+        let scale = try #require(rows.firstIndex { String($0).contains("├") })
+        let line = rows[scale]
+        #expect(String(line).contains("−50 c") && String(line).contains("+50 c") && line.contains("┼") && line.contains("═"), "\(screen)")
+        // The error's mark (or the arrow at an end beyond ±50 c) stands over the scale.
+        #expect(rows[scale - 1].contains { "▼◀▶".contains($0) }, "\(screen)")
+        #expect(screen.contains(" c: sharp") || screen.contains(" c: flat") || screen.contains(" c: in tune"), "\(screen)")
+        #expect(await daemon.stop())
+    }
 }
