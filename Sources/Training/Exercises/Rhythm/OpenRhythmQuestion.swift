@@ -83,15 +83,17 @@ struct OpenRhythmQuestion: RevealedOnce {
         let judgement = NoteJudgement(
             expected: expected, played: keys.last ?? shown.rootNote, velocity: velocity, correct: correct, subject: subject,
             attempt: attempt, responseTime: responseTime, sincePrompt: context.time - promptTime, staff: staff,
-            sounds: [], keys: keys, details: details(result, wrongKeys: wrongKeys),
+            sounds: [], keys: keys, details: details(result, wrongKeys: wrongKeys, closes: correct || wrongTries >= exercise.triesBeforeReveal),
             described: said + (wrongKeys.isEmpty ? "" : ", \(wrongKeys.count) off the pitch"))
         onsets = []
         keys = []
         return step(after: judgement, wrongTries: wrongTries, allowed: exercise.triesBeforeReveal, context: &context)
     }
 
-    /// Each onset in milliseconds and beats, and the extra notes: the event's `onsets`, `extra`.
-    private func details(_ result: RhythmJudge.Result, wrongKeys: [MIDINote]) -> [String: JSONValue] {
+    /// Each onset in milliseconds and beats, and the extra notes: the event's `onsets`, `extra`;
+    /// and the pattern itself once the question `closes` (right, or its tries used up), never
+    /// while another try may come.
+    private func details(_ result: RhythmJudge.Result, wrongKeys: [MIDINote], closes: Bool) -> [String: JSONValue] {
         let beat = judge.secondsPerBeat
         let onsets: [JSONValue] = result.onsets.map { onset in
             .object([
@@ -105,6 +107,7 @@ struct OpenRhythmQuestion: RevealedOnce {
         var fields: [String: JSONValue] = ["onsets": .array(onsets), "extra": .array(result.extra.map { .number($0) }),
                                             "tolerance_ms": .number((judge.tolerance * 1000).rounded())]
         if !wrongKeys.isEmpty { fields["off_pitch"] = .array(wrongKeys.map { .string($0.description) }) }
+        if closes { fields["pattern"] = pattern.wireValue(tempo: exercise.tempo) }
         return fields
     }
 
@@ -112,7 +115,7 @@ struct OpenRhythmQuestion: RevealedOnce {
     static func describe(_ result: RhythmJudge.Result) -> String {
         var parts: [String] = []
         for (index, onset) in result.onsets.enumerated() where onset.verdict != .onTime {
-            let place = ordinal(index + 1)
+            let place = RhythmJudge.ordinal(index + 1)
             switch onset.verdict {
             case .missing: parts.append("\(place) missing")
             default: parts.append("\(place) \(onset.verdict.rawValue) \(Int((abs(onset.error ?? 0) * 1000).rounded())) ms")
@@ -122,14 +125,10 @@ struct OpenRhythmQuestion: RevealedOnce {
         return parts.isEmpty ? "on time" : parts.joined(separator: ", ")
     }
 
-    static func ordinal(_ n: Int) -> String {
-        let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
-        return "\(n)\(suffix)"
-    }
-
     func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
         context.revealed(subject, reason: reason)
         let answer = ExpectedNote(spelled: shown.root, midiNote: shown.rootNote, exactOctaveRequired: exercise.strict)
-        return .answerRevealed(AnswerRevealed(answers: [answer], subjects: [subject], reason: reason, sounds: patternSounds, staff: staff))
+        return .answerRevealed(AnswerRevealed(answers: [answer], subjects: [subject], reason: reason, sounds: patternSounds, staff: staff,
+                                              details: ["pattern": pattern.wireValue(tempo: exercise.tempo)]))
     }
 }
