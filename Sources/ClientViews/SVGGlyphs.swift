@@ -58,3 +58,19 @@ enum AccidentalGlyph {
     private static let sharp = ##"<path d="M -0.2,-1.25 L -0.2,1.05 M 0.22,-1.05 L 0.22,1.25" stroke-width="0.11"/>"##
         + ##"<path d="M -0.48,-0.2 L 0.5,-0.5 M -0.48,0.5 L 0.5,0.2" stroke-width="0.26"/>"##
 }
+
+/// Rests drawn as paths around the line (the origin), in pixels.
+enum RestGlyph {
+    static func svg(_ base: Int) -> String {
+        switch base {
+        case 48: ##"<rect x="-6" y="0" width="12" height="5"/>"##
+        case 24: ##"<rect x="-6" y="-5" width="12" height="5"/>"##
+        case 12: ##"<path d="M -2,-13 L 3,-7 L -1,-2 L 3,4 C -2,2 -3,6 1,9" fill="none" stroke-width="2.2"/>"##
+        default:
+            (0..<(base == 6 ? 1 : 2)).map { i in
+                let dy = Double(i) * 7
+                return ##"<circle cx="\##(n(-2 + Double(i) * -1.5))" cy="\##(n(-6 + dy))" r="2.2" stroke="none"/><path d="M \##(n(-2 + Double(i) * -1.5)),\##(n(-4 + dy)) Q 2,\##(n(-4 + dy)) 4,\##(n(-8 + dy))" fill="none" stroke-width="1.4"/>"##
+            }.joined() + ##"<path d="M 4,-8 L -1,10" fill="none" stroke-width="1.6"/>"##
+        }
+    }
+}

@@ -63,15 +63,35 @@ public struct WatchScreen: Sendable {
         lines.append(fit("correct \(state.correct)   errors \(state.errors)   "
             + String(format: "error rate %.1f%%", state.errorRate * 100) + "   avg response \(average)"))
         lines.append("")
+        let art = drawing(state)
+        lines += art
         let shown = state.finishedRound ?? state.staff
-        let staff = TextStaff(shown, slots: state.counted ? state.total : 2, clef: state.clef)
-        for row in staff.rows() {
-            lines.append(paintRow(row))
+        let staff = TextStaff(shown, slots: state.counted ? state.total : 2, clef: state.clef).rows()
+        // Under an answer's drawing the staff comes only when it fits whole, between the title
+        // and the footer (a rhythm's staff shows nothing the root line does not).
+        if art.isEmpty || 1 + lines.count + staff.count + 1 <= height - 1 {
+            for row in staff {
+                lines.append(paintRow(row))
+            }
         }
         if state.finishedRound != nil {
             lines.append(state.counted ? "round complete: play the next root" : "answered: now the next question")
         }
         return lines
+    }
+
+    /// The last answer's drawing with its words, coloured as the answer was; or the open
+    /// question's empty bars (a rhythm's: its meter, never its pattern).
+    private func drawing(_ state: WatchState) -> [String] {
+        if let drawing = state.answerDrawing {
+            let code = state.lastAnswer?.correct.map { $0 ? Self.green : Self.red } ?? Self.yellow
+            return [paint(fit("answer: " + drawing.words), code)] + drawing.rows(width: width).map(fit)
+                + (drawing.legend.map { [fit($0)] } ?? []) + [""]
+        }
+        if let bars = state.openBars {
+            return TextRhythm(emptyBars: bars.bars, meter: bars.meter, width: width).rows().map(fit) + [fit(bars.words), ""]
+        }
+        return []
     }
 
     /// One staff row, noteheads coloured by role, cut to the width, trailing spaces dropped.

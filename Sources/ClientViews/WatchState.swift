@@ -47,6 +47,13 @@ public struct WatchState: Sendable {
     public var results: JSONValue?
     /// The clef the staff is drawn in: the command line's, else the daemon's (`status`).
     public var clef: Clef = .auto
+    /// The last answer drawn (a rhythm's notation with each onset marked, an intonation answer on
+    /// its scale), once its question closed; kept until the next answer, as `lastAnswer` is.
+    public var answerDrawing: AnswerDrawing?
+    /// The open question's meter and bars, where it has them: the empty bars shown while it is open.
+    public var openBars: OpenBars?
+    /// The open question's last play-back judged (its details), which a reveal draws with the pattern.
+    var playBack: JSONValue?
 
     /// An empty state: no session.
     public init() {}
@@ -74,6 +81,7 @@ public struct WatchState: Sendable {
         sessionSeconds = session.elapsedSeconds
         staff = session.staff?.notes ?? []
         judged = Self.judged(session.staff)
+        openBars = OpenBars(fields: session.fields)
         if let chosen = session.clef { clef = chosen }
     }
 
@@ -101,6 +109,8 @@ public struct WatchState: Sendable {
                 finishedRound = staff.contains { $0.role != "root" } ? staff : nil
                 staff = Self.staff(details["staff"])
                 judged = []
+                openBars = OpenBars(fields: fields)
+                playBack = nil
                 progress = 0
                 total = details["answer_count"]?.numberValue.map(Int.init) ?? question["notes"]?.arrayValue.count ?? total
             }
@@ -125,12 +135,16 @@ public struct WatchState: Sendable {
             }
             finishedRound = nil
             judged = Array((judged + [JudgedNote(played: played, correct: right)]).suffix(Self.judgedLimit))
+            // The question's drawing once it is over; a wrong try with another to come draws nothing.
+            answerDrawing = AnswerDrawing(judged: details)
+            if details["onsets"] != nil { playBack = details }
             staff = Self.staff(details["staff"])
             progress = staff.filter { $0.role == "answer" }.count
         case "answer_revealed":
             let answers = details["answers"]?.arrayValue.compactMap { $0["note"]?.stringValue } ?? []
             let why = details["reason"]?.stringValue == "skipped" ? "skipped" : "too many tries"
             lastAnswer = ("answer \(answers.joined(separator: " "))  (\(why))", nil)
+            answerDrawing = RhythmAnswer(details: details, playBack: playBack).map { .rhythm($0) }
             staff = Self.staff(details["staff"])
         case "session_ended":
             running = false

@@ -62,10 +62,10 @@ struct EventFormatter {
             let heard = question?.shown.namesSubjectWhileOpen == false
                 ? revealed.subjects.map(\.description).joined(separator: ", ") + ", " : ""
             text = "answer: \(revealed.answers.map(\.spelled.description).joined(separator: " "))  (\(heard)\(why))"
-            details = .object([
+            details = .object(revealed.details.merging([
                 "answers": .array(revealed.answers.map(EventDetails.expected)), "reason": .string(revealed.reason.rawValue),
                 "staff": EventDetails.staff(revealed.staff),
-            ])
+            ]) { _, common in common })
         case .sessionEnded(let results):
             question = nil
             (type, topic) = ("session_ended", .session)

@@ -20,14 +20,19 @@ public struct AnswerRevealed: Sendable {
     public let sounds: [SoundPhrase]
     /// What the staff shows with them.
     public let staff: Staff
+    /// What the kind adds to the event's details with the answer (a rhythm's `pattern`); empty
+    /// for most kinds.
+    public let details: [String: JSONValue]
 
     /// A reveal; the engine makes these.
-    public init(answers: [ExpectedNote], subjects: [AnswerSubject], reason: Reason, sounds: [SoundPhrase], staff: Staff) {
+    public init(answers: [ExpectedNote], subjects: [AnswerSubject], reason: Reason, sounds: [SoundPhrase], staff: Staff,
+                details: [String: JSONValue] = [:]) {
         self.answers = answers
         self.subjects = subjects
         self.reason = reason
         self.sounds = sounds
         self.staff = staff
+        self.details = details
     }
 }
 

@@ -8,6 +8,7 @@ rebound to this machine (DNS rebinding) refused.
 Run by scripts/test-browser.sh, which says where the binaries, screenshots and figures go.
 Prints "ok: …", "FAILED: …" or "SKIP: …" per check, and exits 1 when any check failed."""
 
+import json
 import os
 import re
 import shutil
@@ -22,7 +23,7 @@ import urllib.parse
 sys.dont_write_bytecode = True  # no __pycache__ beside the tests
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import REBOUND, RPC, Daemon, Web, chromium, lan_address, memory, set_screen, wait_for  # noqa: E402
-from phone import check_page  # noqa: E402
+from phone import check_page, set_viewport  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 BINARIES = os.path.abspath(os.environ.get("EARTRAINER_BIN", ".build/debug"))
@@ -333,6 +334,107 @@ def test_phone_first(report, daemon, web, driver):
             after()
 
 
+# --- the answer drawings ----------------------------------------------------------------------
+
+DRAWN = """
+var live = document.getElementById("live");
+function all(selector) { return Array.from(live.querySelectorAll(selector)); }
+return {
+  open: all("#open-bars svg.rhythm").length, answer: all("#answer-drawing svg").length,
+  notes: all("svg.rhythm .rhythm-note").length, rests: all("svg.rhythm .rest").length,
+  onsets: all("svg.rhythm g.onset").map(function (g) { return [g.dataset.onset, g.dataset.verdict, g.dataset.errorMs]; }),
+  marks: all("svg.intonation g.mark").map(function (g) { return [g.dataset.kind, g.dataset.cents, g.dataset.beyond]; }),
+  width: live.querySelector("figure.answer svg") ? live.querySelector("figure.answer svg").getBoundingClientRect().width : 0,
+  scroll: document.documentElement.scrollWidth
+};
+"""
+
+
+def played(daemon, onsets):
+    """`eartrainctl play C3@0 C3@0.5 …` and the details of the play-back's note_judged."""
+    events = json.loads(daemon.ctl("play", *[f"C3@{t:.3f}" for t in onsets], "--json"))["events"]
+    return [e["details"] for e in events if e["type"] == "note_judged"][-1]
+
+
+def test_answer_drawings(report, daemon, web, driver):
+    """A rhythm at 360x640: the empty bars while open, after a wrong try too; the second play-back
+    with its second onset 150 ms late marks exactly that onset late. Then a match answer on its
+    scale. At each step the page fits 360 px; then phone-first at every size with the drawing."""
+    daemon.ctl("start", "rhythm", "--root", "C3", "--tempo", "120", "--level", "2", "--tries", "2", "--seed", "3")
+    set_viewport(driver, 360, 640)
+    driver.get(web.url("/"))
+    wait_for("the live badge", lambda: live_ready(driver))
+
+    def drawn():
+        return driver.execute_script(DRAWN)
+
+    def open_question():
+        now = drawn()
+        assert now["open"] == 1 and now["answer"] == 0, f"the empty bars alone: {now}"
+        assert now["notes"] == 0 and now["rests"] == 0 and not now["onsets"], f"nothing of the pattern while open: {now}"
+        assert now["scroll"] <= 360, f"the page scrolls sideways: {now['scroll']} px"
+
+    report.check("a rhythm question open at 360 px: its empty bars, no note of the pattern, no sideways scroll", open_question)
+    first = played(daemon, [0])
+    due = [o["expected_seconds"] for o in first["onsets"]]
+    assert "pattern" not in first and len(due) >= 3, f"{first}"
+    wait_for("the wrong try on the page", lambda: "try 1" in driver.find_element("id", "live").text)
+    report.check("after a wrong try with another to come: still the empty bars alone", open_question)
+
+    second = played(daemon, [t + (0.15 if i == 1 else 0) for i, t in enumerate(due)])
+    assert "pattern" in second, f"{second}"
+    wait_for("the rhythm drawn", lambda: drawn()["answer"] == 1)
+
+    def rhythm_drawn():
+        now = drawn()
+        notes = sum(1 for v in second["pattern"]["values"] if not v["rest"])
+        assert now["notes"] == notes, f"{notes} notes drawn: {now}"
+        late = [o for o in now["onsets"] if o[1] == "late"]
+        assert late == [["1", "late", "150"]], f"exactly the second onset late, 150 ms: {now['onsets']}"
+        assert all(o[1] == "on_time" for o in now["onsets"] if o[0] != "1"), f"{now['onsets']}"
+        assert len(now["onsets"]) == len(due), f"{now['onsets']}"
+        assert now["scroll"] <= 360 and 250 <= now["width"] <= 360, f"fits 360 px: {now}"
+
+    report.check("after the last try at 360 px: the rhythm's notes, exactly the second onset marked late (150 ms), "
+                 "no sideways scroll (answer-rhythm-phone.png)", rhythm_drawn)
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    driver.execute_script('document.getElementById("answer-drawing").scrollIntoView(true);')
+    driver.save_screenshot(os.path.join(SCREENSHOTS, "answer-rhythm-phone.png"))
+    figures = []
+    # The page as it stands, resized, not reloaded: a page loaded afresh is drawn from `status`,
+    # which keeps no drawing (as it keeps no last answer); the next answer draws again.
+    report.check("phone-first at 360, 390 and 768 px: the live page with a rhythm drawn (no sideways scroll, controls "
+                 "44 px tall, labels, axe-core: nothing serious)", check_page, driver,
+                 lambda d: wait_for("the drawing", lambda: d.find_elements("css selector", "#answer-drawing svg.rhythm")),
+                 "the live page with a rhythm drawn", figures)
+    report.figures += figures
+    daemon.ctl("stop")
+
+    daemon.ctl("start", "match", "--root", "A3", "--seed", "4")
+    set_viewport(driver, 360, 640)
+    driver.get(web.url("/"))
+    wait_for("the live badge", lambda: live_ready(driver))
+
+    def match_open():
+        now = drawn()
+        assert now["answer"] == 0 and not now["marks"], f"no offset while open: {now}"
+
+    report.check("a match question open: no drawing of its offset", match_open)
+    daemon.ctl("bend", "-600")
+    daemon.ctl("play", "C4")
+    wait_for("the match drawn", lambda: drawn()["answer"] == 1)
+
+    def match_drawn():
+        now = drawn()
+        assert len(now["marks"]) == 1 and now["marks"][0][0] == "answer", f"{now}"
+        assert now["scroll"] <= 360, f"the page scrolls sideways: {now['scroll']} px"
+
+    report.check("a match answer at 360 px: its error on the scale, no sideways scroll (answer-match-phone.png)", match_drawn)
+    driver.execute_script('document.getElementById("answer-drawing").scrollIntoView(true);')
+    driver.save_screenshot(os.path.join(SCREENSHOTS, "answer-match-phone.png"))
+    daemon.ctl("stop")
+
+
 # --- control from another machine -------------------------------------------------------------
 
 # A form's post from the page (same origin, its cookies): [status, body]. A redirect is not
@@ -507,6 +609,7 @@ def main():
         # After the timed keys, so the statistics have a few sessions to show.
         test_progress(report, daemon, web, driver)
         test_phone_first(report, daemon, web, driver)
+        report.check("the answer drawings ran to the end", test_answer_drawings, report, daemon, web, driver)
         host = lan_address()
         if host is None:
             report.skip("control refused without pairing", "no non-loopback address (hostname -I)")

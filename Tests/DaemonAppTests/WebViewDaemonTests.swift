@@ -27,6 +27,22 @@ struct WebViewDaemonTests {
                                 logger: TestDaemon.logger)
     }
 
+    /// Opens the live page's WebSocket on the web view over `daemon` and hands `panel` each
+    /// panel it is sent (its `html`), until `panel` says it has seen enough (true).
+    static func followLive(_ daemon: TestDaemon, _ panel: @escaping @Sendable (String) throws -> Bool) async throws {
+        try await app(daemon).test(.live) { client in
+            var headers = HTTPFields()
+            headers[.origin] = "http://localhost:\(client.port ?? 0)"
+            try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: headers)) { inbound, _, _ in
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let line) = message, let text = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))["html"]?.stringValue
+                    else { continue }
+                    if try panel(text) { break }
+                }
+            }
+        }
+    }
+
     @Test("the page shows the scale session status describes: the exercise, the counts, the staff")
     func scalePage() async throws {
         let daemon = try await TestDaemon()
@@ -68,22 +84,16 @@ struct WebViewDaemonTests {
         let wrong = MIDINote(answer.midiNumber + 12)
         let names: @Sendable (String) -> Bool = { text in text.contains(answer.description) || text.contains(MIDINote(answer.midiNumber).spelled.description) }
         let messages = Mutex<[String]>([])
-        try await Self.app(daemon).test(.live) { client in
+        try await Self.app(daemon).test(.router) { client in
             // The start form (hidden while a session runs) offers every root: not an answer.
             let page = String(buffer: try await client.execute(uri: "/", method: .get).body)
                 .replacing(#/<section id="start"[\s\S]*?<\/section>/#, with: "")
             #expect(page.contains("question") && !names(page), "\(answer) is on the page")
-            var headers = HTTPFields()
-            headers[.origin] = "http://localhost:\(client.port ?? 0)"
-            try await client.ws("/live", configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: headers)) { inbound, _, _ in
-                for try await message in inbound.messages(maxSize: 1 << 20) {
-                    guard case .text(let line) = message, let text = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))["html"]?.stringValue
-                    else { continue }
-                    let count = messages.withLock { $0.append(text); return $0.count }
-                    if count == 1 { _ = try link.result("notes.play", .object(["notes": .array([.number(Double(wrong.rawValue))])])) }
-                    if text.contains(#"class="wrong""#) { break }
-                }
-            }
+        }
+        try await Self.followLive(daemon) { text in
+            let count = messages.withLock { $0.append(text); return $0.count }
+            if count == 1 { _ = try link.result("notes.play", .object(["notes": .array([.number(Double(wrong.rawValue))])])) }
+            return text.contains(#"class="wrong""#)
         }
         let sent = messages.withLock { $0 }
         #expect(sent.count >= 2)

@@ -139,6 +139,19 @@ import Testing
         #expect(abs(try #require(prompt.sounds.last?.cents.first)) == 37, "only the sound carries it")
     }
 
+    @Test("once answered, the judgement gives the second note's signed offset and what the key said, for a drawing")
+    func answerDetails() throws {
+        let harness = try Self.start(CompareExercise(root: try RootNote(parsing: "C4")), seed: 3)
+        for question in 0..<12 {
+            let open = try Self.open(harness)
+            try Self.answer(harness, right: question % 3 != 0)
+            let judgement = try #require(harness.sink.judgements.last)
+            #expect(judgement.details["second_cents"] == .number(open.sharp ? open.asked : -open.asked))
+            let higher = open.sharp == (question % 3 != 0)
+            #expect(judgement.details["answered"] == .string(higher ? "higher" : "lower"))
+        }
+    }
+
     @Test("skip: the answer shown, the staircase unmoved")
     func skip() throws {
         let harness = try Self.start(CompareExercise(root: try RootNote(parsing: "C4")))

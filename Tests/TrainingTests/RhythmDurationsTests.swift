@@ -63,7 +63,7 @@ import Testing
         harness.engine.timePassed(at: deadline)
         let judged = try #require(harness.sink.judgements.last)
         #expect(!judged.correct)
-        #expect(judged.described?.contains("\(RhythmJudge.Result.ordinal(next.count)) long") == true, "\(judged.described ?? "")")
+        #expect(judged.described?.contains("\(RhythmJudge.ordinal(next.count)) long") == true, "\(judged.described ?? "")")
         exercise.durations = false
         #expect(exercise.statusFields["durations"] == nil && RhythmExercise(durations: true).statusFields["durations"] == .bool(true))
     }

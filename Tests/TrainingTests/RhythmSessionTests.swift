@@ -82,6 +82,27 @@ import Testing
         #expect(harness.sink.prompts.count == 1, "a wrong play-back is tried again")
     }
 
+    @Test("the pattern is given once the question is over (the last try, the reveal), never with a try still to come")
+    func patternOnceOver() throws {
+        var exercise = RhythmExercise(tempo: 80, level: RhythmLevel(2)!, root: try RootNote(parsing: "C3"))
+        exercise.triesBeforeReveal = 2
+        let harness = try Self.start(exercise)
+        let heard = try Self.heardOnsets(harness)
+        var onsets = heard
+        onsets[1] += 0.15
+        Self.playBack(harness, onsets)
+        let first = try #require(harness.sink.judgements.last)
+        #expect(!first.correct && first.details["pattern"] == nil, "a try is still to come")
+        Self.playBack(harness, onsets)
+        let last = try #require(harness.sink.judgements.last)
+        let pattern = try #require(last.details["pattern"].flatMap(RhythmPattern.init(wire:)))
+        let perUnit = pattern.secondsPerUnit(tempo: 80)
+        let given = pattern.onsets.map { Double($0 - pattern.onsets[0]) * perUnit }
+        #expect(given.count == heard.count && zip(given, heard).allSatisfy { abs($0 - $1) < 1e-9 }, "the pattern given is the one heard: \(given) \(heard)")
+        let revealed = try #require(harness.sink.reveals.last)
+        #expect(revealed.details["pattern"] == last.details["pattern"])
+    }
+
     @Test("a play-back that stops short is judged once its time is over, the rest missing")
     func short() throws {
         let harness = try Self.start()

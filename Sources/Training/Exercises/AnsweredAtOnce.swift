@@ -10,25 +10,29 @@ protocol AnsweredAtOnce: OpenQuestion {
     var outcome: String { get }
     /// When the sound the student answers starts: the answer's time counts from it.
     var noteTime: Duration { get }
+    /// What the judged event adds for a drawing of the answer (`second_cents`, `pure`): given
+    /// once it is answered, as the rest of the judgement.
+    var answerDetails: [String: JSONValue] { get }
 }
 
 extension AnsweredAtOnce {
-    /// The key's judgement, counted right or wrong (`heardAs`: what a wrong key said), the
-    /// question over; `cents` is what the judgement carries.
-    func judge(_ note: MIDINote, velocity: Int, correct: Bool, heardAs wrongAnswer: String, cents: Double,
+    /// The key's judgement, counted right or wrong (`answered`: what the key said, `higher`,
+    /// `first`; the event's `answered`), the question over; `cents` is what the judgement carries.
+    func judge(_ note: MIDINote, velocity: Int, correct: Bool, answered: String, cents: Double,
                context: inout QuestionContext) -> QuestionStep {
         let responseTime = max(.zero, context.time - noteTime)
         context.firstNote(after: responseTime)
         if correct {
             context.right(subject, firstTry: true, responseTime: responseTime)
         } else {
-            context.wrong(subject, heardAs: wrongAnswer)
+            context.wrong(subject, heardAs: answered)
         }
         context.recordAdaptive(subject, missed: !correct, responseTime: correct ? responseTime : nil)
         context.finishedQuestion()
         let judgement = NoteJudgement(
             expected: expected, played: note, velocity: velocity, correct: correct, subject: subject, attempt: 1,
-            responseTime: responseTime, sincePrompt: responseTime, staff: staff, cents: cents, outcome: outcome)
+            responseTime: responseTime, sincePrompt: responseTime, staff: staff, cents: cents, outcome: outcome,
+            details: answerDetails.merging(["answered": .string(answered)]) { $1 })
         return QuestionStep([.noteJudged(judgement)], finished: true)
     }
 

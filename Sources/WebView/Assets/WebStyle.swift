@@ -35,6 +35,11 @@ public enum WebStyle {
         .counts dt{font-size:.75rem;color:var(--muted)}
         .counts dd{margin:0;font-size:1.4rem;font-weight:700;font-variant-numeric:tabular-nums}
         .staff{margin:.5rem 0}
+        .answer{margin:.5rem 0}
+        .answer svg{display:block;width:100%;max-width:640px;height:auto}
+        .answer.right figcaption{color:var(--right)}
+        .answer.wrong figcaption{color:var(--wrong)}
+        .answer .legend{color:var(--muted)}
         .staff svg{width:100%;height:auto;max-height:55vh}
         .controls{display:flex;gap:.6rem;flex-wrap:wrap;margin:.8rem 0}
         button,select,input{font:inherit;min-height:2.75rem;max-width:100%}

@@ -51,6 +51,7 @@ public enum LivePanel {
             ("correct", "\(state.correct)"), ("errors", "\(state.errors)"),
             ("error rate", String(format: "%.0f%%", state.errorRate * 100)), ("average response", average),
         ], ids: ["correct", "errors"]))
+        if let figure = answerFigure(state) { parts.append(figure) }
         let shown = state.finishedRound ?? state.staff
         let staff = SVGStaff(shown, slots: state.counted ? state.total : 2, title: "the staff: " + staffWords(shown), clef: state.clef)
         parts.append(#"<figure class="staff">\#(staff.element())</figure>"#)
@@ -58,6 +59,20 @@ public enum LivePanel {
             parts.append(#"<p class="note">\#(state.counted ? "Round complete: play the next root." : "Answered: now the next question.")</p>"#)
         }
         return parts.joined(separator: "\n")
+    }
+
+    /// The last answer drawn once its question closed (a rhythm's notation with each onset
+    /// marked, an intonation answer on its scale), framed as the answer was; else an open
+    /// rhythm's empty bars, its meter alone.
+    private static func answerFigure(_ state: WatchState) -> String? {
+        if let drawing = state.answerDrawing {
+            let kind = state.lastAnswer?.correct.map { $0 ? "right" : "wrong" } ?? "revealed"
+            let legend = drawing.legend.map { #"<br><span class="legend">\#(HTML.escaped($0))</span>"# } ?? ""
+            return #"<figure class="answer \#(kind)" id="answer-drawing">\#(drawing.svg())<figcaption>\#(HTML.escaped(drawing.words))\#(legend)</figcaption></figure>"#
+        }
+        guard let bars = state.openBars else { return nil }
+        let svg = SVGRhythm(emptyBars: bars.bars, meter: bars.meter).element(title: bars.words)
+        return #"<figure class="answer open" id="open-bars">\#(svg)<figcaption>\#(HTML.escaped(bars.words))</figcaption></figure>"#
     }
 
     /// The last key judged, green for right, red for wrong, plain for a revealed answer.

@@ -50,8 +50,12 @@ struct OpenCompareQuestion: AnsweredAtOnce {
         let correct = (note > shown.rootNote) == sharp
         staircases[subject].answer(correct: correct)
         context.measured(SessionThreshold(subject: subject, staircase: staircases[subject]))
-        return judge(note, velocity: velocity, correct: correct, heardAs: sharp ? "lower" : "higher", cents: asked, context: &context)
+        return judge(note, velocity: velocity, correct: correct, answered: note > shown.rootNote ? "higher" : "lower", cents: asked,
+                     context: &context)
     }
+
+    /// The second note's offset, signed (sharp positive): `second_cents`.
+    var answerDetails: [String: JSONValue] { ["second_cents": .number(cents)] }
 }
 
 extension SoundPhrase {

@@ -40,9 +40,12 @@ struct OpenPureQuestion: AnsweredAtOnce {
 
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let saysFirst = note <= shown.rootNote
-        return judge(note, velocity: velocity, correct: saysFirst == pureFirst, heardAs: pureFirst ? "second" : "first", cents: difference,
+        return judge(note, velocity: velocity, correct: saysFirst == pureFirst, answered: saysFirst ? "first" : "second", cents: difference,
                      context: &context)
     }
+
+    /// Which version was pure: `pure`, `first` or `second`.
+    var answerDetails: [String: JSONValue] { ["pure": .string(pureFirst ? "first" : "second")] }
 }
 
 extension SoundPhrase {

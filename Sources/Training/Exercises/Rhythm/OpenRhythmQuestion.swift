@@ -96,7 +96,7 @@ struct OpenRhythmQuestion: RevealedOnce {
         let judgement = NoteJudgement(
             expected: expected, played: keys.last ?? shown.rootNote, velocity: velocity, correct: correct, subject: subject,
             attempt: attempt, responseTime: responseTime, sincePrompt: context.time - promptTime, staff: staff,
-            sounds: [], keys: keys, details: details(result, wrongKeys: wrongKeys),
+            sounds: [], keys: keys, details: details(result, wrongKeys: wrongKeys, closes: correct || wrongTries >= exercise.triesBeforeReveal),
             described: said + (wrongKeys.isEmpty ? "" : ", \(wrongKeys.count) off the pitch"))
         onsets = []
         keys = []
@@ -104,16 +104,19 @@ struct OpenRhythmQuestion: RevealedOnce {
         return step(after: judgement, wrongTries: wrongTries, allowed: exercise.triesBeforeReveal, context: &context)
     }
 
-    /// The judge's details, and the keys off the pitch under `strict`.
-    private func details(_ result: RhythmJudge.Result, wrongKeys: [MIDINote]) -> [String: JSONValue] {
+    /// The judge's details, the keys off the pitch under `strict`, and the pattern itself once
+    /// the question `closes` (right, or its tries used up), never while another try may come.
+    private func details(_ result: RhythmJudge.Result, wrongKeys: [MIDINote], closes: Bool) -> [String: JSONValue] {
         var fields = judge.details(result)
         if !wrongKeys.isEmpty { fields["off_pitch"] = .array(wrongKeys.map { .string($0.description) }) }
+        if closes { fields["pattern"] = pattern.wireValue(tempo: exercise.tempo) }
         return fields
     }
 
     func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
         context.revealed(subject, reason: reason)
         let answer = ExpectedNote(spelled: shown.root, midiNote: shown.rootNote, exactOctaveRequired: exercise.strict)
-        return .answerRevealed(AnswerRevealed(answers: [answer], subjects: [subject], reason: reason, sounds: patternSounds, staff: staff))
+        return .answerRevealed(AnswerRevealed(answers: [answer], subjects: [subject], reason: reason, sounds: patternSounds, staff: staff,
+                                              details: ["pattern": pattern.wireValue(tempo: exercise.tempo)]))
     }
 }

@@ -30,7 +30,7 @@ extension RhythmJudge.Result {
     public var described: String {
         var parts: [String] = []
         for (index, onset) in onsets.enumerated() where onset.verdict != .onTime {
-            let place = Self.ordinal(index + 1)
+            let place = RhythmJudge.ordinal(index + 1)
             switch onset.verdict {
             case .missing: parts.append("\(place) missing")
             default: parts.append("\(place) \(onset.verdict.rawValue) \(Self.milliseconds(onset.error ?? 0))")
@@ -38,7 +38,7 @@ extension RhythmJudge.Result {
         }
         for (index, onset) in onsets.enumerated() {
             guard let length = onset.length, length != .right, let held = onset.held, let written = onset.written else { continue }
-            parts.append("\(Self.ordinal(index + 1)) \(length.rawValue) \(Self.milliseconds(held - written))")
+            parts.append("\(RhythmJudge.ordinal(index + 1)) \(length.rawValue) \(Self.milliseconds(held - written))")
         }
         if !extra.isEmpty { parts.append("\(extra.count) extra") }
         return parts.isEmpty ? "on time" : parts.joined(separator: ", ")
@@ -46,10 +46,4 @@ extension RhythmJudge.Result {
 
     /// `150 ms`, whichever way.
     static func milliseconds(_ seconds: Double) -> String { "\(Int((abs(seconds) * 1000).rounded())) ms" }
-
-    /// `1st`, `2nd`, `11th`, `23rd`.
-    static func ordinal(_ n: Int) -> String {
-        let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
-        return "\(n)\(suffix)"
-    }
 }

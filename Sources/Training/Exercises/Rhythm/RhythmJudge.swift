@@ -151,4 +151,10 @@ public struct RhythmJudge: Sendable, Hashable {
         }
         return pairs.reversed()
     }
+
+    /// An onset's place as the judgement words it: `1st`, `2nd`, `11th`.
+    public static func ordinal(_ n: Int) -> String {
+        let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
+        return "\(n)\(suffix)"
+    }
 }
