@@ -76,6 +76,7 @@ import Testing
         #expect(judged.count == 6 && judged.allSatisfy { $0.correct }, "\(judged.map { $0.described ?? "\($0.played)" })")
         let rhythm = try #require(judged.last)
         #expect(rhythm.described == "rhythm on time" && rhythm.subject == .rhythm(.fourFour, RhythmLevel(2)!))
+        #expect(rhythm.details["pattern"] != nil, "the rhythm asked, to draw, once the melody is done")
         #expect(rhythm.sounds.first?.timing.isEmpty == false, "the melody echoed in time")
         #expect(harness.sink.prompts.count == 2)
         harness.engine.perform(.stop)
@@ -97,6 +98,7 @@ import Testing
         let verdicts = onsets.compactMap { value -> String? in if case .object(let o) = value, case .string(let v)? = o["verdict"] { v } else { nil } }
         #expect(verdicts == ["on_time", "late", "on_time", "on_time", "on_time"])
         #expect(rhythm.staff.notes.allSatisfy { $0.role != .answer }, "the attempt starts again")
+        #expect(rhythm.details["pattern"] == nil, "nothing of the rhythm asked while another try may come")
         #expect(harness.sink.prompts.count == 1)
         notes[1].onset -= 0.15
         Self.playBack(harness, notes)
@@ -118,7 +120,7 @@ import Testing
         notes[2].onset += 0.3
         Self.playBack(harness, notes)
         #expect(harness.sink.judgements.last?.described?.hasPrefix("rhythm 3rd late") == true)
-        #expect(harness.sink.reveals.count == 2)
+        #expect(harness.sink.reveals.count == 2 && harness.sink.reveals.last?.details["pattern"] != nil)
         harness.engine.perform(.stop)
         let results = try #require(harness.sink.results.last)
         #expect(results.breakdown.contains { $0.subject.category == "rhythm" && $0.revealed == 1 && $0.errors == 1 })

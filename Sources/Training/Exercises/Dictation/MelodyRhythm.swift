@@ -34,6 +34,10 @@ struct MelodyRhythm: Sendable {
         let result = judge.judge(inOrder: onsets.map(\.seconds))
         return (result, result.described, judge.details(result))
     }
+
+    /// The rhythm asked, for a client to draw once the question is over (never before): the
+    /// details' `pattern`, as a rhythm question gives it.
+    var answered: [String: JSONValue] { ["pattern": pattern.wireValue(tempo: timing.tempo)] }
 }
 
 /// What a dictation with its rhythm tells before it is played: the tempo, the meter, the bars.

@@ -96,7 +96,8 @@ struct OpenDictation: RevealedOnce {
         let judgement = NoteJudgement(
             expected: pitches.expected, played: pitches.played, velocity: pitches.velocity, correct: result.correct,
             subject: rhythm.subject, attempt: pitches.attempt, responseTime: responseTime, sincePrompt: pitches.sincePrompt,
-            staff: result.correct ? pitches.staff : staff, sounds: result.correct ? [melody] : [], keys: keys, details: details,
+            staff: result.correct ? pitches.staff : staff, sounds: result.correct ? [melody] : [], keys: keys,
+            details: result.correct || wrongAttempts >= exercise.triesBeforeReveal ? details.merging(rhythm.answered) { $1 } : details,
             described: "rhythm " + words)
         var step = step(after: judgement, wrongTries: wrongAttempts, allowed: exercise.triesBeforeReveal, context: &context)
         step.events.insert(.noteJudged(pitches), at: 0)
@@ -111,6 +112,7 @@ struct OpenDictation: RevealedOnce {
         if reason == .tooManyWrongTries { context.finishedQuestion() }
         return .answerRevealed(AnswerRevealed(
             answers: notes, subjects: subjects + (rhythm.map { [$0.subject] } ?? []), reason: reason, sounds: [melody],
-            staff: Staff([StaffNote(shown.root, role: .root)] + notes.dropFirst().map { StaffNote($0.spelled, role: .revealed) })))
+            staff: Staff([StaffNote(shown.root, role: .root)] + notes.dropFirst().map { StaffNote($0.spelled, role: .revealed) }),
+            details: rhythm?.answered ?? [:]))
     }
 }
