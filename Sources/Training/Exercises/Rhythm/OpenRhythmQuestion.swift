@@ -92,12 +92,13 @@ struct OpenRhythmQuestion: RevealedOnce {
 
     /// Each onset in milliseconds and beats, and the extra notes: the event's `onsets`, `extra`;
     /// and the pattern itself once the question `closes` (right, or its tries used up), never
-    /// while another try may come.
+    /// while another try may come: till then an onset not played has no time either.
     private func details(_ result: RhythmJudge.Result, wrongKeys: [MIDINote], closes: Bool) -> [String: JSONValue] {
         let beat = judge.secondsPerBeat
         let onsets: [JSONValue] = result.onsets.map { onset in
             .object([
-                "expected_seconds": .number(onset.expected),
+                // A missing onset's time is the pattern's, not the student's: kept for the end.
+                "expected_seconds": closes || onset.played != nil ? .number(onset.expected) : .null,
                 "played_seconds": onset.played.map { .number($0) } ?? .null,
                 "error_ms": onset.error.map { .number(($0 * 1000).rounded()) } ?? .null,
                 "error_beats": onset.error.map { .number(($0 / beat * 100).rounded() / 100) } ?? .null,
