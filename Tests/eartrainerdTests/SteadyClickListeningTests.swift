@@ -11,10 +11,16 @@ struct SteadyClickListeningTests {
     /// 2/4 at 60 BPM: a bar is 2 s; the pattern is the second bar, the play-back's downbeat the fourth.
     static let bar = 2.0
 
-    /// Seconds of sound in the WAV now: the file grows in real time, so this is the daemon's "now".
+    /// Seconds of sound in the WAV now (16-bit stereo at 48 kHz after a 44-byte header): the file
+    /// grows in real time, so this is the daemon's "now". Read from its size, at once.
     static func wavNow(_ wav: String) throws -> Double {
-        let listener = try WAVListener(path: wav)
-        return Double(listener.samples.count) / Double(listener.rate)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int)
+        return Double(size - 44) / 4 / 48000
+    }
+
+    /// Waits until the WAV is `seconds` long.
+    static func wait(until seconds: Double, _ wav: String) throws {
+        while try wavNow(wav) < seconds { Thread.sleep(forTimeInterval: 0.02) }
     }
 
     /// The first click (C4, an octave above C3) after `after`, and the pattern's onsets on C3 in the
@@ -33,7 +39,7 @@ struct SteadyClickListeningTests {
     /// the bar before the downbeat, where the play-back takes no key.
     static func probeLag(_ wav: String, socket: String, after: Double) throws -> Double {
         let sent = try wavNow(wav)
-        _ = try Eartrainctl.run(["play", "C3@0"], socket: socket)
+        _ = try Eartrainctl.run(["play", "C3"], socket: socket)  // untimed: a timed play would wait for the deadline
         Thread.sleep(forTimeInterval: 0.25)
         let listener = try WAVListener(path: wav)
         let probe = try #require(listener.sounds(after: max(after, sent - 0.02), gap: 0.03).first { listener.keys(in: $0).contains(MIDINote(48)) })
@@ -44,7 +50,9 @@ struct SteadyClickListeningTests {
     static func play(_ onsets: [Double], downbeat: Double, lag: Double, wav: String, socket: String) throws -> String {
         let now = try wavNow(wav) + lag
         let notes = onsets.map { "C3@" + String(format: "%.3f", downbeat + $0 - now) }
-        return try Eartrainctl.run(["play"] + notes, socket: socket).stdout
+        let played = try Eartrainctl.run(["play"] + notes, socket: socket)
+        #expect(played.status == 0, "\(notes): \(played)")
+        return played.stdout
     }
 
     @Test("played back on the click's grid it is on time; 150 ms late on the second onset is late on that onset only; status reports the key-to-sound time")
@@ -61,16 +69,14 @@ struct SteadyClickListeningTests {
 
         var after = startedAt
         for question in 0..<2 {
-            // Wait for the pattern to have been heard: the count-in bar and the pattern's bar.
-            var heard: (firstClick: Double, onsets: [Double])?
-            for _ in 0..<80 {
-                Thread.sleep(forTimeInterval: 0.1)
-                if let found = try Self.heard(wav, after: after), try Self.wavNow(wav) > found.firstClick + 2 * Self.bar + 0.1 {
-                    heard = found
-                    break
-                }
+            // The first click, then the pattern's bar after it (listening takes a while in a debug build).
+            var click: Double?
+            for _ in 0..<40 where click == nil {
+                Thread.sleep(forTimeInterval: 0.25)
+                click = try Self.heard(wav, after: after)?.firstClick
             }
-            let rhythm = try #require(heard, "question \(question + 1): no count-in heard")
+            try Self.wait(until: try #require(click, "question \(question + 1): no count-in heard") + 2 * Self.bar + 0.1, wav)
+            let rhythm = try #require(try Self.heard(wav, after: after))
             try #require(rhythm.onsets.count >= 3 && rhythm.onsets.first.map { abs($0) < 0.02 } == true, "\(rhythm)")
             let downbeat = rhythm.firstClick + 3 * Self.bar
             let lag = try Self.probeLag(wav, socket: socket, after: rhythm.firstClick + 2 * Self.bar)
