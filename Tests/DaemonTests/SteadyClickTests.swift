@@ -22,16 +22,22 @@ struct SteadyClickTests {
         return starts.map { $0 - starts[0] }
     }
 
+    /// A core with a recording sound output and a follower, no session yet.
+    static func core() async -> (RecordingSoundOutput, DaemonCore, RecordingFollower) {
+        let sound = RecordingSoundOutput()
+        let core = DaemonCore(sound: sound, seed: 1)
+        let follower = RecordingFollower()
+        await core.follow(with: follower)
+        return (sound, core, follower)
+    }
+
     static func judged(_ follower: RecordingFollower) -> [NoteJudgement] {
         follower.events.compactMap { if case .noteJudged(let judgement) = $0.kind { judgement } else { nil } }
     }
 
     @Test("played on the grid it is right, and the click still queued ends at the answer")
     func endsAtTheAnswer() async throws {
-        let sound = RecordingSoundOutput()
-        let core = DaemonCore(sound: sound, seed: 1)
-        let follower = RecordingFollower()
-        await core.follow(with: follower)
+        let (sound, core, follower) = await Self.core()
         let started = ContinuousClock.now
         try await core.start(Self.exercise)
         let onsets = try Self.onsets(sound)
@@ -50,10 +56,7 @@ struct SteadyClickTests {
 
     @Test("a stop silences the click at once, and no deadline outlives it")
     func endsAtStop() async throws {
-        let sound = RecordingSoundOutput()
-        let core = DaemonCore(sound: sound, seed: 1)
-        let follower = RecordingFollower()
-        await core.follow(with: follower)
+        let (sound, core, follower) = await Self.core()
         try await core.start(Self.exercise)
         try await Task.sleep(for: .milliseconds(50))
         #expect(await core.deadlineWake?.deadline != nil)
@@ -66,10 +69,7 @@ struct SteadyClickTests {
 
     @Test("nothing played: at the deadline every onset is missing and the try again is sounded with its own click")
     func endsAtTheDeadline() async throws {
-        let sound = RecordingSoundOutput()
-        let core = DaemonCore(sound: sound, seed: 1)
-        let follower = RecordingFollower()
-        await core.follow(with: follower)
+        let (sound, core, follower) = await Self.core()
         try await core.start(Self.exercise)
         // The downbeat at 1.8 s; the deadline a beat and the tolerance after the last onset (≤ 0.3 s).
         try await Task.sleep(for: .seconds(3))
