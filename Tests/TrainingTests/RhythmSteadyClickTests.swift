@@ -86,6 +86,21 @@ import Testing
         #expect(harness.sink.judgements.last?.correct == true, "\(harness.sink.judgements.last?.described ?? "")")
     }
 
+    @Test("heard again (a repeat): the grid starts anew and a play-back under way is dropped")
+    func repeatStartsTheGridAgain() throws {
+        let harness = try Self.start()
+        let onsets = try RhythmSessionTests.heardOnsets(harness)
+        let first = Self.heard(harness)
+        Self.playBack(harness, [onsets[0]], grid: first)
+        harness.engine.perform(.repeatPrompt)
+        #expect(harness.sink.prompts.last?.sounds.first?.timesAnswer == true, "the repeat times the answer too")
+        let second = Self.heard(harness, after: .seconds(1))
+        #expect(abs(((harness.engine.deadline ?? .zero) - second).seconds - (9 + (onsets.last ?? 0) + 0.85)) < 1e-9)
+        Self.playBack(harness, onsets, grid: second)
+        #expect(harness.sink.judgements.count == 1 && harness.sink.judgements.last?.correct == true,
+                "\(harness.sink.judgements.map { $0.described ?? "" })")
+    }
+
     @Test("nothing played by the deadline: every onset missing, and the try again is sounded")
     func deadlineWithNoKeys() throws {
         let harness = try Self.start()
