@@ -30,8 +30,8 @@ struct OpenRhythmQuestion: RevealedOnce {
     func phrase(countIn: Bool) -> SoundPhrase {
         let clicks = countIn ? pattern.meter.beatsPerBar : 0
         let (notes, timing) = countInClicks(clicks)
-        return SoundPhrase(notes + patternNotes(at: Double(clicks) * judge.secondsPerBeat).notes,
-                           timing: timing + patternNotes(at: Double(clicks) * judge.secondsPerBeat).timing)
+        let heard = patternNotes(at: Double(clicks) * judge.secondsPerBeat)
+        return SoundPhrase(notes + heard.notes, timing: timing + heard.timing)
     }
 
     /// `count` beats of count-in from the phrase's start: clicks an octave above, or the pitch.
