@@ -9,6 +9,8 @@ struct OpenRhythmQuestion: RevealedOnce {
     let judge: RhythmJudge
     let exercise: RhythmExercise
     let promptTime: Duration
+    /// When the phrase that sets a steady click's grid was heard (`heard(at:)`); nil: not yet.
+    var heardAt: Duration?
     /// The onsets of the play-back under way, and the keys.
     var onsets: [Duration] = []
     var keys: [MIDINote] = []
@@ -18,53 +20,78 @@ struct OpenRhythmQuestion: RevealedOnce {
     var subject: AnswerSubject { .rhythm(pattern.meter, exercise.level) }
     var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }
 
-    /// The count-in and the pattern as one phrase, so the beat runs on from one into the other.
-    var sounds: [SoundPhrase] { [phrase(countIn: true)] }
+    /// The count-in and the pattern as one phrase, so the beat runs on from one into the other;
+    /// with a steady click, the click on through one more bar and the play-back (`steadyPhrase`).
+    var sounds: [SoundPhrase] { [exercise.click == .steady ? steadyPhrase : phrase(countIn: true)] }
 
     /// The pattern alone, after the answer or a reveal.
     var patternSounds: [SoundPhrase] { [phrase(countIn: false)] }
 
     func phrase(countIn: Bool) -> SoundPhrase {
-        let perUnit = pattern.secondsPerUnit(tempo: exercise.tempo)
-        let beat = Double(pattern.meter.unitsPerBeat) * perUnit
         let clicks = countIn ? pattern.meter.beatsPerBar : 0
-        let click = exercise.countIn == .clicks ? MIDINote(min(127, shown.rootNote.rawValue + 12)) : shown.rootNote
-        let clickLength = exercise.countIn == .clicks ? min(0.1, beat / 2) : beat * 0.8
-        var notes = [MIDINote](repeating: click, count: clicks)
-        var timing = (0..<clicks).map { NoteTime(start: Double($0) * beat, length: clickLength) }
-        for note in pattern.notes {
-            notes.append(shown.rootNote)
-            // Detached a little, so that repeated notes are heard as onsets.
-            let length = Double(note.units) * perUnit
-            timing.append(NoteTime(start: Double(clicks) * beat + Double(note.start) * perUnit, length: max(0.05, length - min(0.06, length / 4))))
-        }
-        return SoundPhrase(notes, timing: timing)
+        let (notes, timing) = countInClicks(clicks)
+        let heard = patternNotes(at: Double(clicks) * judge.secondsPerBeat)
+        return SoundPhrase(notes + heard.notes, timing: timing + heard.timing)
     }
 
-    /// When the play-back under way is over: a beat after its last onset was due.
+    /// `count` beats of count-in from the phrase's start: clicks an octave above, or the pitch.
+    func countInClicks(_ count: Int) -> (notes: [MIDINote], timing: [NoteTime]) {
+        let beat = judge.secondsPerBeat
+        let tonic = exercise.countIn == .tonic
+        let note = tonic ? shown.rootNote : click
+        let length = tonic ? beat * 0.8 : clickLength
+        return ([MIDINote](repeating: note, count: count), (0..<count).map { NoteTime(start: Double($0) * beat, length: length) })
+    }
+
+    /// The click: an octave above the pitch, short.
+    var click: MIDINote { MIDINote(min(127, shown.rootNote.rawValue + 12)) }
+    var clickLength: Double { min(0.1, judge.secondsPerBeat / 2) }
+
+    /// The pattern's notes on the pitch, from `start` seconds into the phrase.
+    func patternNotes(at start: Double) -> (notes: [MIDINote], timing: [NoteTime]) {
+        let perUnit = pattern.secondsPerUnit(tempo: exercise.tempo)
+        let timing = pattern.notes.map { note in
+            // Detached a little, so that repeated notes are heard as onsets.
+            let length = Double(note.units) * perUnit
+            return NoteTime(start: start + Double(note.start) * perUnit, length: max(0.05, length - min(0.06, length / 4)))
+        }
+        return ([MIDINote](repeating: shown.rootNote, count: timing.count), timing)
+    }
+
+    /// When the play-back under way is over: a beat after its last onset was due, counted from its
+    /// first onset, or with a steady click from the downbeat (once the phrase is heard).
     var deadline: Duration? {
-        guard let first = onsets.first else { return nil }
-        return first + .seconds((judge.expected.last ?? 0) + judge.secondsPerBeat + judge.tolerance)
+        guard let origin = playBackOrigin else { return nil }
+        return origin + .seconds(playBackLength)
+    }
+
+    /// Seconds from the play-back's first onset (or downbeat) to its deadline.
+    var playBackLength: Double { (judge.expected.last ?? 0) + judge.secondsPerBeat + judge.tolerance }
+
+    /// What the play-back is measured from: its first onset, or the steady click's downbeat.
+    var playBackOrigin: Duration? {
+        exercise.click == .steady ? heardAt.map { $0 + .seconds(downbeatOffset) } : onsets.first
     }
 
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
+        guard takesOnset(at: context.time) else { return QuestionStep() }
         onsets.append(context.time)
         keys.append(note)
         // Enough onsets, the last near where the last was due: over. Enough too early: more may
         // come (an extra note), until the deadline.
-        guard onsets.count >= judge.expected.count, let last = judge.expected.indices.last,
-              (context.time - onsets[0]).seconds >= judge.expected[last] - judge.window(last) else { return QuestionStep() }
+        guard onsets.count >= judge.expected.count, let last = judge.expected.indices.last, let origin = playBackOrigin,
+              (context.time - origin).seconds >= judge.expected[last] - judge.window(last) else { return QuestionStep() }
         return judgePlayBack(velocity: velocity, context: &context)
     }
 
     mutating func timeUp(context: inout QuestionContext) -> QuestionStep {
-        guard !onsets.isEmpty else { return QuestionStep() }
+        guard !onsets.isEmpty || exercise.click == .steady else { return QuestionStep() }
         return judgePlayBack(velocity: 64, context: &context)
     }
 
     private mutating func judgePlayBack(velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let played = onsets.map(\.seconds)
-        let result = judge.judge(played)
+        let result = judge.judge(played, from: exercise.click == .steady ? playBackOrigin?.seconds : nil)
         let said = Self.describe(result)
         let wrongKeys = exercise.strict ? keys.filter { $0 != shown.rootNote } : []
         let correct = result.correct && wrongKeys.isEmpty
@@ -80,13 +107,15 @@ struct OpenRhythmQuestion: RevealedOnce {
             wrongTries += 1
         }
         let expected = ExpectedNote(spelled: shown.root, midiNote: shown.rootNote, exactOctaveRequired: exercise.strict)
+        let closes = correct || wrongTries >= exercise.triesBeforeReveal
         let judgement = NoteJudgement(
             expected: expected, played: keys.last ?? shown.rootNote, velocity: velocity, correct: correct, subject: subject,
             attempt: attempt, responseTime: responseTime, sincePrompt: context.time - promptTime, staff: staff,
-            sounds: [], keys: keys, details: details(result, wrongKeys: wrongKeys, closes: correct || wrongTries >= exercise.triesBeforeReveal),
+            sounds: closes ? [] : retrySounds, keys: keys, details: details(result, wrongKeys: wrongKeys, closes: closes),
             described: said + (wrongKeys.isEmpty ? "" : ", \(wrongKeys.count) off the pitch"))
         onsets = []
         keys = []
+        if exercise.click == .steady { heardAt = nil }  // a try again is timed by its own phrase
         return step(after: judgement, wrongTries: wrongTries, allowed: exercise.triesBeforeReveal, context: &context)
     }
 

@@ -17,6 +17,8 @@ extension RhythmExercise {
                 .init("tolerance-ms", .number, choices: [30, 50, 75, 100, 150, 200].map { .init(String($0)) },
                       help: "How far from its time an onset may be and still be on time, 20-300 ms (default 100: fair to a beginner)."),
                 .init("count-in", .text, choices: .named(CountIn.self), help: "clicks (an octave above, default) or tonic (the pitch on every beat)."),
+                .init("click", .text, choices: .named(Click.self),
+                      help: "free (play back when ready, default) or steady (the click goes on: play on the downbeat after one bar of clicks)."),
                 .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong play-backs before the rhythm is shown."),
             ])
     }

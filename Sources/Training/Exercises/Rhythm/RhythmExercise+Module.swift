@@ -20,6 +20,7 @@ extension RhythmExercise: ExerciseModule {
             ?? base.toleranceMilliseconds
         options.countIn = try params.choice("count_in", CountIn.self) ?? base.countIn
         options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
+        options.click = try params.choice("click", Click.self) ?? base.click
         return options
     }
 
@@ -42,7 +43,8 @@ extension RhythmExercise: ExerciseModule {
             strict: try reader.bool("strict", d.strict),
             toleranceMilliseconds: try reader.int("tolerance_ms", d.toleranceMilliseconds, in: toleranceRange),
             countIn: try reader.parsed("count_in", d.countIn) { try CountIn(choosing: $0) },
-            triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: ExerciseParams.triesRange))
+            triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: ExerciseParams.triesRange),
+            click: try reader.parsed("click", d.click) { try Click(choosing: $0) })
     }
 
     public func validate() throws(TrainingError) {
@@ -56,7 +58,7 @@ extension RhythmExercise: ExerciseModule {
     /// `rhythm 4/4 at 80 BPM, eighths, on C3`.
     public var summary: String {
         "rhythm \(meter.rawValue) at \(tempo) BPM, \(bars == 1 ? "1 bar" : "\(bars) bars"), level \(level.number) (\(level.name))"
-            + (root.map { " on \($0)" } ?? "")
+            + (root.map { " on \($0)" } ?? "") + (click == .steady ? ", steady click" : "")
     }
 
     public var statusFields: [String: JSONValue] {
