@@ -41,6 +41,10 @@ public actor DaemonCore {
     private var gestureFlush: Task<Void, Never>?
     /// Wakes the core at the open question's deadline, and which deadline it was set for.
     var deadlineWake: (task: Task<Void, Never>, deadline: Duration)?
+    /// Prompts queued that time the answer (a steady click), counted so that only the latest one's
+    /// report is heard, whether it may still sound (it ends at the question's next event) and
+    /// whether it was heard yet (a repeat's grid is not the one before).
+    var timedPhrase = (plays: 0, sounding: false, heard: true)
     /// The settings read at the open question's prompt: its feedback sounds with them.
     private var questionSettings: TrainingSettings?
     /// Where the pitch-bend wheel is, −8192…8191: a held note starts bent by it.
@@ -230,7 +234,9 @@ public actor DaemonCore {
         case .controlChange(controller: Self.sustainPedal, let value):
             sound.sustain(value >= 64)
         case .noteOn(let note, let velocity):
-            if tracker.keysSound || menu != nil { sound.pressKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current) }
+            if tracker.keysSound || menu != nil {
+                sound.pressKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current, arrivedAt: .now - age)
+            }
         case .pitchBend(let value):
             wheel = min(PitchWheel.values.upperBound, max(PitchWheel.values.lowerBound, value))
             sound.bendHeld(cents: heldOffset + PitchWheel.cents(wheel, rangeSemitones: settings.current.bendRangeSemitones))
@@ -352,9 +358,9 @@ public actor DaemonCore {
                 for note in group.keys {
                     if tracker.keysSound {
                         if group.touch == .pressed {
-                            sound.pressKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+                            sound.pressKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current, arrivedAt: .now)
                         } else {
-                            sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current)
+                            sound.playKey(note, velocity: velocity, root: tracker.currentRoot, settings: settings.current, arrivedAt: .now)
                         }
                     }
                     read(KeyboardEvent(.noteOn(note, velocity: velocity), at: group.time))
@@ -414,7 +420,7 @@ public actor DaemonCore {
         if !soundStatus.deviceOpen { missing.append("sound: \(soundStatus.detail)") }
         return DevicesStatus(
             sequencer: keyboards.sequencerOpen, keyboard: !keyboards.keyboards.isEmpty, keyboards: keyboards.keyboards,
-            sound: soundStatus.deviceOpen, soundDevice: soundStatus.detail, missing: missing)
+            sound: soundStatus.deviceOpen, soundDevice: soundStatus.detail, missing: missing, inputToSound: soundStatus.inputToSound)
     }
 
     private func publish() {
@@ -472,6 +478,7 @@ public actor DaemonCore {
                 sound.releaseHeld()
                 holding = false
             }
+            endTimedPhrase()  // so does a steady click
             switch event.kind {
             case .sessionStarted, .sessionEnded:
                 silenceOnce()
@@ -495,7 +502,7 @@ public actor DaemonCore {
             var report = formatter.report(event, seq: sequence)
             if case .sessionStarted = event.kind, let profile = sessionProfile ?? storage().profile { report.attach(profile: profile) }
             for follower in followers { follower.follow(report, event: event) }
-            if !afterFollowers.isEmpty { sound.playPrompt(afterFollowers, settings: questionSettings ?? settings.current) }
+            if !afterFollowers.isEmpty { playPrompt(afterFollowers, settings: questionSettings ?? settings.current) }
             if let held {
                 let current = questionSettings ?? settings.current
                 if !afterFollowers.isEmpty { sound.pause(current.promptGap) }  // the gap after the reference, as between notes
@@ -511,6 +518,7 @@ public actor DaemonCore {
 
     /// What the engine did when its open question's deadline passed, handed on.
     func deliverTimePassed() {
+        guard timedPhrase.heard else { return }  // a repeated steady click: its new grid is not heard yet
         engine.timePassed(at: clock.now)
         deliver()
     }
@@ -529,7 +537,7 @@ public actor DaemonCore {
     private func feedback(_ phrases: [PromptPhrase]) {
         guard !phrases.isEmpty else { return }
         sound.afterKeysUp(within: Self.feedbackWait)
-        sound.playPrompt(phrases, settings: questionSettings ?? settings.current)
+        playPrompt(phrases, settings: questionSettings ?? settings.current)
     }
 
     /// What an event asks to sound, tuned against `root` (or, with none, each phrase's first note).
@@ -538,6 +546,7 @@ public actor DaemonCore {
             guard let tuning = root ?? phrase.notes.first else { return nil }
             var prompt = PromptPhrase(phrase.notes, root: tuning, together: phrase.together, cents: phrase.cents, tuning: phrase.tuning)
             prompt.timing = phrase.timing
+            prompt.timesAnswer = phrase.timesAnswer
             return prompt
         }
     }

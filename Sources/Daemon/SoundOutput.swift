@@ -13,17 +13,26 @@ public protocol SoundOutput: Sendable {
     /// Queues a prompt on the timeline: its phrases one after another, the gap between notes and
     /// phrases alike (a scale's model answer; an interval's root then target, or both at once).
     func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings)
+    /// The same, and `heard` is called with the instant the prompt's first note leaves the
+    /// speaker (when it is handed to the device, plus the device's own delay): what a steady
+    /// click's grid is measured from.
+    func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings, heard: @escaping @Sendable (ContinuousClock.Instant) -> Void)
     /// Sounds one key pressed and released at once (the virtual keyboard's), for the settings'
-    /// note duration, tuned relative to `root` (or equal tempered).
-    func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings)
-    /// Sounds one key the student pressed, at once, tuned like `playKey`, until `releaseKey`.
-    func pressKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings)
+    /// note duration, tuned relative to `root` (or equal tempered). A key that `arrivedAt` an
+    /// instant counts in the input-to-sound figures (`SoundStatus.inputToSound`); nil: no key (a cue).
+    func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings, arrivedAt: ContinuousClock.Instant?)
+    /// Sounds one key the student pressed, at once, tuned like `playKey`, until `releaseKey`;
+    /// measured from when it `arrivedAt` (its sequencer timestamp).
+    func pressKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings, arrivedAt: ContinuousClock.Instant)
     /// A pressed key came up: its sound releases naturally (or is held by the sustain pedal).
     func releaseKey(_ note: MIDINote)
     /// The sustain pedal went down or up; up releases the keys it held.
     func sustain(_ down: Bool)
     /// Stops everything and empties the timeline, with a short fade rather than a click.
     func silence()
+    /// Drops the timeline and the prompt notes not yet started; what sounds (the student's keys,
+    /// a click already started) plays on: a steady click ends at the answer under its last key.
+    func endPrompt()
     /// Queues a sentence on the timeline.
     func say(_ utterance: Utterance)
     /// Speaks at once, over whatever sounds (ducked under notes): a feedback word.
@@ -50,6 +59,16 @@ public protocol SoundOutput: Sendable {
 }
 
 extension SoundOutput {
+    /// An output that sounds nothing in time says the prompt is heard as it is asked.
+    public func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings,
+                           heard: @escaping @Sendable (ContinuousClock.Instant) -> Void) {
+        playPrompt(phrases, settings: settings)
+        heard(.now)
+    }
+
+    /// An output with no timeline stops everything.
+    public func endPrompt() { silence() }
+
     /// An output with no voice says nothing.
     public func say(_ utterance: Utterance) {}
     /// An output with no voice cues nothing.
@@ -98,6 +117,8 @@ public struct PromptPhrase: Sendable, Hashable {
     public var tuning: TuningSystem?
     /// When each note sounds (`SoundPhrase.timing`); empty: the settings lay them out.
     public var timing: [NoteTime] = []
+    /// The question's answer is timed from when it is heard (`SoundPhrase.timesAnswer`).
+    public var timesAnswer = false
 
     public init(_ notes: [MIDINote], root: MIDINote, together: Bool = false, cents: [Double] = [], tuning: TuningSystem? = nil) {
         self.notes = notes
@@ -113,10 +134,13 @@ public struct SoundStatus: Sendable, Hashable {
     public var deviceOpen: Bool
     /// The device in use, or why none is.
     public var detail: String
+    /// Key to sound over the recent keys, as the output measured it; nil before any.
+    public var inputToSound: InputToSound?
 
-    public init(deviceOpen: Bool, detail: String) {
+    public init(deviceOpen: Bool, detail: String, inputToSound: InputToSound? = nil) {
         self.deviceOpen = deviceOpen
         self.detail = detail
+        self.inputToSound = inputToSound
     }
 }
 
@@ -141,6 +165,8 @@ public final class RecordingSoundOutput: SoundOutput {
         case release(MIDINote)
         case sustain(Bool)
         case silence
+        /// The prompt's queued notes dropped (`endPrompt`).
+        case endPrompt
         /// Words given to the voice, queued.
         case said(String)
         /// Words spoken at once (feedback).
@@ -190,11 +216,11 @@ public final class RecordingSoundOutput: SoundOutput {
         }
     }
 
-    public func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {
+    public func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings, arrivedAt: ContinuousClock.Instant?) {
         calls.withLock { $0.append(.key(note, velocity: velocity, root: root)) }
     }
 
-    public func pressKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {
+    public func pressKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings, arrivedAt: ContinuousClock.Instant) {
         calls.withLock { $0.append(.press(note, velocity: velocity, root: root)) }
     }
 
@@ -216,6 +242,10 @@ public final class RecordingSoundOutput: SoundOutput {
 
     public func cue(_ utterance: Utterance) {
         calls.withLock { $0.append(.cued(utterance.text)) }
+    }
+
+    public func endPrompt() {
+        calls.withLock { $0.append(.endPrompt) }
     }
 
     public func pause(_ length: Duration) {
@@ -249,8 +279,8 @@ public struct SilentSoundOutput: SoundOutput {
     }
 
     public func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings) {}
-    public func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {}
-    public func pressKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {}
+    public func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings, arrivedAt: ContinuousClock.Instant?) {}
+    public func pressKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings, arrivedAt: ContinuousClock.Instant) {}
     public func releaseKey(_ note: MIDINote) {}
     public func sustain(_ down: Bool) {}
     public func silence() {}

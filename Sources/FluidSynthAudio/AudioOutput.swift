@@ -12,6 +12,14 @@ public protocol AudioDevice: AnyObject {
     var name: String { get }
     /// The sound card it plays on, when that is known.
     var card: SoundCard? { get }
+    /// Seconds from a frame handed to it until that frame leaves the speaker: what the renderer
+    /// adds to every time it says a sound is heard (`ToneRenderer+Heard`).
+    var outputDelay: Double { get }
+}
+
+extension AudioDevice {
+    /// A device whose frames are heard as they are written (the `file` output's WAV, a test's).
+    public var outputDelay: Double { 0 }
 }
 
 /// Opens audio devices for a renderer; the seam between the daemon's retry logic and FluidSynth.

@@ -56,6 +56,7 @@ public final class AudioOutputService: Sendable {
             let resolved = configuration.resolvingDriver(environment: environment)
             do {
                 let device = try opener.open(resolved, renderer: renderer)
+                renderer.setOutputDelay(device.outputDelay)
                 _ = FluidLog.takeLast()  // older news: what FluidSynth logs from now on concerns this device
                 update(.playing(device: configuration.deviceDescription(opened: device.name, resolved: resolved.driver)), device: DeviceBox(device), announce: !first)
                 logger.info("audio device open", metadata: [

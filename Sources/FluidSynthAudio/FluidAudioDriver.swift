@@ -10,6 +10,10 @@ final class FluidAudioDriver: AudioDevice {
     private let renderer: Unmanaged<ToneRenderer>
     let name: String
     let card: SoundCard?
+    /// The buffer FluidSynth's driver keeps filled ahead of the card: period size × periods / rate.
+    /// FluidSynth 2.3 gives no access to its PCM handle, so the driver's own `snd_pcm_delay` cannot
+    /// be read; a card's FIFO beyond the buffer is not counted.
+    let outputDelay: Double
 
     /// Opens `device` (for `alsa`, what `ALSADevice.target` chose; `card` the card it is on).
     /// The corresponding C function is `new_fluid_audio_driver2`, which returns NULL when the
@@ -49,6 +53,7 @@ final class FluidAudioDriver: AudioDevice {
         self.handle = handle
         self.renderer = retained
         self.card = card
+        outputDelay = configuration.latency
         name = card.map { "\(device) (card \($0.index) '\($0.name)')" } ?? device
     }
 

@@ -15,6 +15,7 @@ extension ToneRenderer {
         }
         while let first = state.pending.first, first.frame <= state.clock {
             state.pending.removeFirst()
+            if let arrival = first.arrival { state.heard.append((state.clock, .key(arrival: arrival))) }
             state.quietFrames = 0
             state.idle = false
             switch first.kind {

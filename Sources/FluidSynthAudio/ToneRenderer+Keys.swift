@@ -14,12 +14,14 @@ extension ToneRenderer {
     }
 
     /// Starts `key` sounding `tone` (its `startFrame` and `frameCount` are not used) at the next
-    /// block boundary, until `release(_:)`. Planned like `play`'s tones.
-    public func press(_ key: MIDINote, _ tone: Tone) {
+    /// block boundary, until `release(_:)`. Planned like `play`'s tones. Measured from when it
+    /// `arrivedAt` (its sequencer timestamp) until heard.
+    public func press(_ key: MIDINote, _ tone: Tone, arrivedAt arrival: ContinuousClock.Instant? = nil) {
         let (voices, failures) = voices(for: [tone], key: true)
         state.withLock { state in
             state.errors += failures
-            Self.schedule(ScheduledEvent(frame: Self.nextBoundary(state.clock), kind: .press(key, tone, voices[0])), in: &state)
+            Self.schedule(ScheduledEvent(frame: Self.nextBoundary(state.clock), kind: .press(key, tone, voices[0]), arrival: arrival),
+                          in: &state)
         }
     }
 

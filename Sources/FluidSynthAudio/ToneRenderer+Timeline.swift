@@ -2,13 +2,24 @@
 /// and heard one after another; cues heard at once.
 extension ToneRenderer {
     /// Queues tones after everything queued: they start once the step before has ended, laid
-    /// out from there by their `startFrame`s. Planned on this thread, like `play`'s.
-    public func enqueue(_ tones: [Tone]) {
+    /// out from there by their `startFrame`s. Planned on this thread, like `play`'s. `heard` is
+    /// called, off the lock, with the instant the first of them is heard (`ToneRenderer+Heard`).
+    public func enqueue(_ tones: [Tone], heard: (@Sendable (ContinuousClock.Instant) -> Void)? = nil) {
         guard !tones.isEmpty else { return }
         let (voices, failures) = voices(for: tones)
         state.withLock { state in
             state.errors += failures
-            state.timeline.append(.tones(tones, voices: voices))
+            state.timeline.append(.tones(tones, voices: voices, heard: heard))
+        }
+    }
+
+    /// Drops the timeline and the prompt notes not yet started; what sounds, and the keys, play
+    /// on: a timed prompt (a steady click) ends at its question's answer.
+    public func endPrompt() {
+        state.withLock { state in
+            state.timeline.clear()
+            state.pending.removeAll { $0.fromTimeline }
+            state.heard.removeAll { if case .prompt = $0.report { true } else { false } }
         }
     }
 
@@ -51,10 +62,12 @@ extension ToneRenderer {
         guard state.fadeRemaining == nil, state.mutedFrames == 0 else { return }
         while !state.timeline.isEmpty, state.clock >= state.timeline.busyUntil, !state.speech.isSpeakingSentence {
             switch state.timeline.steps[0] {
-            case .tones(let tones, let voices):
+            case .tones(let tones, let voices, let heard):
                 for (tone, voice) in zip(tones, voices) {
-                    schedule(ScheduledEvent(frame: state.clock + nextBoundary(tone.startFrame), kind: .start(tone, voice)), in: &state)
+                    schedule(ScheduledEvent(frame: state.clock + nextBoundary(tone.startFrame), kind: .start(tone, voice), fromTimeline: true),
+                             in: &state)
                 }
+                if let heard { state.heard.append((state.clock + nextBoundary(tones.map(\.startFrame).min() ?? 0), .prompt(heard))) }
                 state.timeline.busyUntil = state.clock + nextBoundary(tones.map { $0.startFrame + $0.frameCount }.max() ?? 0)
             case .pause(let frames):
                 state.timeline.busyUntil = state.clock + frames

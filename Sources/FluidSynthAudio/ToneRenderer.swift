@@ -35,6 +35,10 @@ public final class ToneRenderer: Sendable {
         }
         let frame: Int
         let kind: Kind
+        /// When a key's message arrived: its input-to-sound time is measured once it is heard.
+        var arrival: ContinuousClock.Instant? = nil
+        /// A prompt's note (from the timeline): `endPrompt` drops it before it starts.
+        var fromTimeline = false
     }
 
     struct State: ~Copyable {
@@ -66,6 +70,12 @@ public final class ToneRenderer: Sendable {
         var timeline = Timeline()
         /// The master bus's last stage: no sample reaches full scale.
         var limiter: PeakLimiter
+        /// What waits to be heard, by the frame it starts at (`ToneRenderer+Heard`).
+        var heard: [(frame: Int, report: HeardReport)] = []
+        /// The device's own delay, in seconds (`setOutputDelay`).
+        var outputDelay = 0.0
+        /// The recent keys' input-to-sound times, in seconds.
+        var latencies: [Double] = []
     }
 
     /// A renderer with the cello if it could be built, or nil for sine only; idle after
@@ -88,17 +98,18 @@ public final class ToneRenderer: Sendable {
     /// Frames rendered so far.
     public var clock: Int { state.withLock { $0.clock } }
 
-    /// Queues tones; each `startFrame` counts from the next block boundary. Tones are planned
+    /// Queues tones; each `startFrame` counts from the next block boundary; tones of a key that
+    /// `arrivedAt` an instant are measured from it once heard. Tones are planned
     /// first, on this thread (which may measure a bend or a key's loudness not yet in the
     /// calibration table); a tone that cannot be planned sounds as a sine, and the error is kept
     /// for `takeErrors`.
-    public func play(_ tones: [Tone]) {
+    public func play(_ tones: [Tone], arrivedAt arrival: ContinuousClock.Instant? = nil) {
         let (voices, failures) = voices(for: tones)
         state.withLock { state in
             state.errors += failures
             let base = Self.nextBoundary(state.clock)
             for (tone, voice) in zip(tones, voices) {
-                state.pending.append(ScheduledEvent(frame: base + Self.nextBoundary(tone.startFrame), kind: .start(tone, voice)))
+                state.pending.append(ScheduledEvent(frame: base + Self.nextBoundary(tone.startFrame), kind: .start(tone, voice), arrival: arrival))
             }
             state.pending.sort { $0.frame < $1.frame }
         }
@@ -129,6 +140,7 @@ public final class ToneRenderer: Sendable {
         state.withLock { state in
             state.pending.removeAll()
             state.timeline.clear()
+            state.heard.removeAll { if case .prompt = $0.report { true } else { false } }
             state.speech.fadeOut(over: stopFrames)
             if state.fadeRemaining == nil { state.fadeRemaining = stopFrames }
         }
@@ -157,6 +169,7 @@ public final class ToneRenderer: Sendable {
             state.speech.clear()
             state.timeline.clear()
             state.pending.removeAll()
+            state.heard.removeAll()
             state.sines.removeAll()
             state.bends.removeAll()
             state.keys.removeAll()
@@ -177,22 +190,30 @@ public final class ToneRenderer: Sendable {
     /// Renders `frames` stereo frames, overwriting both buffers: the cello, the sines and the voice,
     /// through the limiter.
     public func render(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
-        state.withLock { state in
-            if Self.skipIdle(&state, frames: frames, left: left, right: right) { return }
-            var done = 0
-            while done < frames {
-                if state.clock % Self.blockFrames == 0 {
-                    Self.advanceTimeline(&state, sampleRate: sampleRate)
-                    Self.startDueEvents(&state, sampleRate: sampleRate)
-                    Self.updateIdle(&state, after: idleAfterFrames)
-                }
-                let count = min(frames - done, Self.blockFrames - state.clock % Self.blockFrames)
-                Self.renderSpan(&state, count: count, left: left + done, right: right + done, stopFrames: stopFrames)
-                state.speech.mix(into: left + done, right + done, count: count, noteSounding: state.quietFrames == 0)
-                state.limiter.process(left + done, right + done, count: count)
-                state.clock += count
-                done += count
+        let calledAt = ContinuousClock.now
+        let heard = state.withLock { state in
+            let first = state.clock
+            renderLocked(&state, frames: frames, left: left, right: right)
+            return Self.takeHeard(&state, calledAt: calledAt, first: first, sampleRate: sampleRate)
+        }
+        for prompt in heard { prompt.callback(prompt.instant) }
+    }
+
+    private func renderLocked(_ state: inout State, frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+        if Self.skipIdle(&state, frames: frames, left: left, right: right) { return }
+        var done = 0
+        while done < frames {
+            if state.clock % Self.blockFrames == 0 {
+                Self.advanceTimeline(&state, sampleRate: sampleRate)
+                Self.startDueEvents(&state, sampleRate: sampleRate)
+                Self.updateIdle(&state, after: idleAfterFrames)
             }
+            let count = min(frames - done, Self.blockFrames - state.clock % Self.blockFrames)
+            Self.renderSpan(&state, count: count, left: left + done, right: right + done, stopFrames: stopFrames)
+            state.speech.mix(into: left + done, right + done, count: count, noteSounding: state.quietFrames == 0)
+            state.limiter.process(left + done, right + done, count: count)
+            state.clock += count
+            done += count
         }
     }
 

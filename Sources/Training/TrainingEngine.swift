@@ -146,6 +146,13 @@ public final class TrainingEngine {
         answer(at: time) { open, context in open.timeUp(context: &context) }
     }
 
+    /// The open question's phrase that times its answer (`SoundPhrase.timesAnswer`) was heard
+    /// from `time` on: the question hears of it (a steady click's grid starts there).
+    public func phraseHeard(at time: Duration) {
+        guard session?.open != nil else { return }
+        session!.open!.heard(at: time)
+    }
+
     func judge(_ note: MIDINote, velocity: Int, at time: Duration) {
         answer(at: time) { open, context in open.press(note, velocity: velocity, context: &context) }
     }

@@ -24,14 +24,17 @@ extension DaemonFaults {
             return
         }
         for loaded in [false, true] {
-            // One key: judged at its deadline, the rest missing; the judgement gives the onsets
-            // this question asks (each question has its own pattern).
-            sendNotes(at: [.zero])
+            // Every sixteenth of the bar at 120 BPM: too many notes, but one on each onset asked,
+            // so the judgement gives the onsets this question asks (each question has its own
+            // pattern; an onset not played has no time while the question is open).
+            sendNotes(at: (0..<16).map { .milliseconds(125 * $0) })
             guard let probe = nextJudgement(events), let asked = onsets(probe)?.map(\.expected), asked.count >= 2 else {
                 report.check("daemon rhythm: the onsets asked, from a first try", false, "no judgement")
                 return
             }
             report.note("rhythm asked: \(asked.map { String(format: "%.3f", $0) }.joined(separator: " ")) s")
+            // It was judged at the onset due last: the notes after that are a try of their own.
+            if probe["keys"]?.arrayValue.count ?? 0 < 16 { _ = nextJudgement(events) }
             let burners = loaded ? Self.burnEveryCPU() : nil
             usleep(300_000)
             let sent = sendNotes(at: asked.map { .seconds($0) })

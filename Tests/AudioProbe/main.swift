@@ -178,6 +178,9 @@ func arecordCheck() {
                  "arecord -D \(settings.capture) -f \(format): \(heard.count) of \(notes) notes, onsets at \(onsets.prefix(notes).map { f(Double($0) / Double(settings.rate), 3) }.joined(separator: " ")) s, pitch c: \(heard.map { $0.cents.map { f($0, 3) } ?? "none" }.joined(separator: " ")), dropouts: \(heard.map { "\($0.dropouts)" }.joined(separator: " ")); arecord said: \(recorder.log.split(separator: "\n").joined(separator: " / "))")
 }
 if ours != nil { arecordCheck() }
+// Key to sound as the daemon measured it of itself, after the fake keyboard's keys above.
+InputToSoundCheck(report: report, socket: socketPath, bin: bin,
+                  bufferMilliseconds: Double(period * periods) / Double(settings.rate) * 1000, out: out).run()
 // The same keys with the voice on (a student setting, changed at run time): each wrong note is
 // answered "wrong" in the quiet after it, and the next key must not wait for the voice.
 let voiceOn = shell([bin + "/eartrainctl", "set", "voice.speak", "on", "--socket", socketPath])

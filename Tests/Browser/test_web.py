@@ -351,16 +351,16 @@ return {
 
 
 def played(daemon, onsets):
-    """`eartrainctl play C3@0 C3@0.5 …` and the details of the play-back's note_judged."""
+    """`eartrainctl play C3@0 C3@0.5 …` and the details of the first play-back's note_judged."""
     events = json.loads(daemon.ctl("play", *[f"C3@{t:.3f}" for t in onsets], "--json"))["events"]
-    return [e["details"] for e in events if e["type"] == "note_judged"][-1]
+    return [e["details"] for e in events if e["type"] == "note_judged"][0]
 
 
 def test_answer_drawings(report, daemon, web, driver):
     """A rhythm at 360x640: the empty bars while open, after a wrong try too; the second play-back
     with its second onset 150 ms late marks exactly that onset late. Then a match answer on its
     scale. At each step the page fits 360 px; then phone-first at every size with the drawing."""
-    daemon.ctl("start", "rhythm", "--root", "C3", "--tempo", "120", "--level", "2", "--tries", "2", "--seed", "3")
+    daemon.ctl("start", "rhythm", "--root", "C3", "--tempo", "120", "--level", "2", "--tries", "3", "--seed", "3")
     set_viewport(driver, 360, 640)
     driver.get(web.url("/"))
     wait_for("the live badge", lambda: live_ready(driver))
@@ -375,10 +375,13 @@ def test_answer_drawings(report, daemon, web, driver):
         assert now["scroll"] <= 360, f"the page scrolls sideways: {now['scroll']} px"
 
     report.check("a rhythm question open at 360 px: its empty bars, no note of the pattern, no sideways scroll", open_question)
-    first = played(daemon, [0])
+    # Every sixteenth at 120 BPM: a wrong first try (too many notes) that meets each onset asked,
+    # so its judgement says when each is due (an onset not played has no time while open). It is
+    # judged at the onset due last; the notes after it are a second wrong try.
+    first = played(daemon, [i * 0.125 for i in range(16)])
     due = [o["expected_seconds"] for o in first["onsets"]]
-    assert "pattern" not in first and len(due) >= 3, f"{first}"
-    wait_for("the wrong try on the page", lambda: "try 1" in driver.find_element("id", "live").text)
+    assert "pattern" not in first and len(due) >= 3 and None not in due, f"{first}"
+    wait_for("the two wrong tries on the page", lambda: "try 2" in driver.find_element("id", "live").text)
     report.check("after a wrong try with another to come: still the empty bars alone", open_question)
 
     second = played(daemon, [t + (0.15 if i == 1 else 0) for i, t in enumerate(due)])

@@ -12,12 +12,13 @@ import Training
 /// that onset late once the question is over, and show nothing of the pattern while it is open.
 @Suite("Answer drawings against the daemon", .serialized)
 struct AnswerDrawingDaemonTests {
-    /// One bar of 4/4 at 120 BPM with eighths, two tries: the first try's judgement tells the test
-    /// where the onsets are due (as a student hears them), the second is played with its second
-    /// onset 150 ms late, which uses up the tries and shows the pattern.
+    /// One bar of 4/4 at 120 BPM with eighths, three tries: the first try's judgement tells the test
+    /// where the onsets are due (as a student hears them), the notes after it are a second wrong
+    /// try, and the third is played with its second onset 150 ms late, which uses up the tries and
+    /// shows the pattern.
     static let start: JSONValue = .object([
         "kind": .string("rhythm"), "root": .string("C3"), "tempo": .number(120), "level": .number(2), "meter": .string("4/4"),
-        "bars": .number(1), "tries": .number(2), "seed": .number(3),
+        "bars": .number(1), "tries": .number(3), "seed": .number(3),
     ])
 
     /// The next `note_judged` on a link subscribed to answers.
@@ -34,13 +35,23 @@ struct AnswerDrawingDaemonTests {
         #expect(output.status == 0, "\(output)")
     }
 
-    /// The first try (one onset: every other missing) and what it says is due.
+    /// Every sixteenth of the bar (at 120 BPM), as a first try: a wrong one (too many notes) that
+    /// still meets each onset asked, so its judgement says when each is due. (An onset not played
+    /// has no time while the question is open.) It is judged at the onset due last; the notes
+    /// after that are a play-back of their own, judged when its time is over.
+    static let everySixteenth = (0..<16).map { Double($0) * 0.125 }
+
+    /// The first try (every sixteenth) and what it says is due, once the notes after it are judged too.
     static func firstTry(_ socket: String, _ events: ControlConnection) throws -> [Double] {
-        try play([0], socket)
+        try play(everySixteenth, socket)
         let first = try judged(events)
         #expect(first["pattern"] == nil, "no pattern while another try may come")
         let due = first["onsets"]?.arrayValue.compactMap { $0["expected_seconds"]?.numberValue } ?? []
-        #expect(due.count >= 3, "level 2 has eighths: \(due)")
+        #expect(due.count >= 3 && due.count == first["onsets"]?.arrayValue.count, "level 2 has eighths: \(due)")
+        if first["keys"]?.arrayValue.count ?? 0 < everySixteenth.count {
+            let rest = try judged(events)
+            #expect(rest["pattern"] == nil && rest["attempt"] == .number(2), "\(rest)")
+        }
         return due
     }
 
@@ -101,7 +112,7 @@ struct AnswerDrawingDaemonTests {
         #expect(answered.matches(of: #/class="rhythm-note"/#).count == pattern.values.filter { !$0.isRest }.count)
         let marks = Self.verdicts(answered)
         #expect(marks.count == sent.due.count)
-        #expect(marks.filter { $0.contains(":late:") } == ["1:late:150"], "\(marks)")
+        #expect(marks.filter { $0.contains(":late:") } == ["1:late:150"], "\(marks) due \(sent.due) second \(sent.second)")
         #expect(marks.enumerated().allSatisfy { $0 == 1 || $1.contains(":on_time:") }, "\(marks)")
         #expect(await daemon.stop())
     }

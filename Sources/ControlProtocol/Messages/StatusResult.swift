@@ -179,8 +179,12 @@ public struct DevicesStatus: Sendable, Hashable, Codable {
     public var soundDevice: String?
     /// What is missing, as a person reads it (empty when nothing is).
     public var missing: [String]
+    /// Key to sound, as the daemon measured it of itself; nil before a key has sounded on a device.
+    public var inputToSound: InputToSound?
 
-    public init(sequencer: Bool, keyboard: Bool, keyboards: [String], sound: Bool, soundDevice: String?, missing: [String]) {
+    public init(sequencer: Bool, keyboard: Bool, keyboards: [String], sound: Bool, soundDevice: String?, missing: [String],
+                inputToSound: InputToSound? = nil) {
+        self.inputToSound = inputToSound
         self.sequencer = sequencer
         self.keyboard = keyboard
         self.keyboards = keyboards
@@ -192,5 +196,6 @@ public struct DevicesStatus: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case sequencer, keyboard, keyboards, sound, missing
         case soundDevice = "sound_device"
+        case inputToSound = "input_to_sound"
     }
 }

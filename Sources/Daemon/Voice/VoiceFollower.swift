@@ -70,6 +70,6 @@ public final class VoiceFollower: EventFollower {
         var cueSettings = TrainingSettings.cello
         cueSettings.soundSource = .sine
         cueSettings.noteDuration = .milliseconds(120)
-        sound.playKey(MIDINote(right ? 96 : 84), velocity: 60, root: nil, settings: cueSettings)
+        sound.playKey(MIDINote(right ? 96 : 84), velocity: 60, root: nil, settings: cueSettings, arrivedAt: nil)
     }
 }

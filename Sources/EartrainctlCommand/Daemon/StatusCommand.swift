@@ -36,6 +36,7 @@ enum StatusText {
         lines.append("keyboard: " + (devices.keyboard ? devices.keyboards.joined(separator: ", ")
             : devices.sequencer ? "none connected" : "no ALSA sequencer"))
         lines.append("sound: " + (devices.sound ? (devices.soundDevice ?? "on") : "off (\(devices.soundDevice ?? "no device"))"))
+        if let latency = devices.inputToSound { lines.append("key to sound: \(latency)") }
         lines.append("statistics: \(status.storage)" + (status.profile.map { ", profile \($0)" } ?? ""))
         return lines
     }

@@ -43,16 +43,28 @@ final class FluidSynthSoundOutput: SoundOutput {
     /// spelling says, `TunedNotes.phrase`) in its own tuning or the settings', each note moved by
     /// its cents, queued on the timeline.
     func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings) {
+        renderer.enqueue(tones(phrases, settings: settings))
+    }
+
+    /// The same, `heard` told when its first note leaves the speaker (the device's delay counted).
+    func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings, heard: @escaping @Sendable (ContinuousClock.Instant) -> Void) {
+        renderer.enqueue(tones(phrases, settings: settings), heard: heard)
+    }
+
+    func endPrompt() {
+        renderer.endPrompt()
+    }
+
+    private func tones(_ phrases: [PromptPhrase], settings: TrainingSettings) -> [Tone] {
         let tuned = phrases.map { phrase in
             (frequencies: TunedNotes.phrase(phrase.notes, together: phrase.together, root: phrase.root,
                                             tuning: phrase.tuning ?? settings.tuningSystem, reference: settings.referencePitch,
                                             cents: phrase.cents),
              together: phrase.together, timing: phrase.timing)
         }
-        let tones = random.withLock { random in
+        return random.withLock { random in
             PromptTones.phrases(tuned, style: style(settings), sampleRate: renderer.sampleRate, random: &random)
         }
-        renderer.enqueue(tones)
     }
 
     /// The held note of a `match` question, queued after the reference: exactly `frequency`,
@@ -70,12 +82,12 @@ final class FluidSynthSoundOutput: SoundOutput {
         renderer.releaseHeld()
     }
 
-    func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {
-        renderer.play([keyTone(note, velocity: velocity, root: root, settings: settings)])
+    func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings, arrivedAt: ContinuousClock.Instant?) {
+        renderer.play([keyTone(note, velocity: velocity, root: root, settings: settings)], arrivedAt: arrivedAt)
     }
 
-    func pressKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings) {
-        renderer.press(note, keyTone(note, velocity: velocity, root: root, settings: settings))
+    func pressKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings, arrivedAt: ContinuousClock.Instant) {
+        renderer.press(note, keyTone(note, velocity: velocity, root: root, settings: settings), arrivedAt: arrivedAt)
     }
 
     func releaseKey(_ note: MIDINote) {
@@ -107,7 +119,8 @@ final class FluidSynthSoundOutput: SoundOutput {
         let voice = (celloProblem.map { "; sine only: \($0)" } ?? "") + (self.voice?.problem.map { "; no voice: \($0)" } ?? "")
         switch output.status {
         case .starting: return SoundStatus(deviceOpen: false, detail: Self.opening)
-        case .playing(let device): return SoundStatus(deviceOpen: true, detail: device + voice)
+        case .playing(let device):
+            return SoundStatus(deviceOpen: true, detail: device + voice, inputToSound: InputToSound(recent: renderer.inputToSound))
         case .silent(let reason): return SoundStatus(deviceOpen: false, detail: reason + voice)
         }
     }

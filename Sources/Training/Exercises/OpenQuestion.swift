@@ -30,6 +30,9 @@ public protocol OpenQuestion: Sendable {
     var deadline: Duration? { get }
     /// Its deadline has passed with no key: what that comes to.
     mutating func timeUp(context: inout QuestionContext) -> QuestionStep
+    /// A phrase it sounds that `timesAnswer` was heard from `time` on, on the engine's clock (the
+    /// output's delay counted): a steady click's grid starts there.
+    mutating func heard(at time: Duration)
 }
 
 extension OpenQuestion {
@@ -46,6 +49,9 @@ extension OpenQuestion {
 
     /// Most questions wait for keys however long it takes.
     public var deadline: Duration? { nil }
+
+    /// Nothing: most questions are not timed by what they sound.
+    public mutating func heard(at time: Duration) {}
 
     /// Nothing: a question with no deadline is never late.
     public mutating func timeUp(context: inout QuestionContext) -> QuestionStep {

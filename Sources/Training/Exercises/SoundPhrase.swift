@@ -18,6 +18,10 @@ public struct SoundPhrase: Sendable, Hashable {
     /// When each note sounds, by position, for a phrase with a rhythm of its own (a count-in and
     /// a pattern); empty: the settings' note duration and gap lay the notes out.
     public var timing: [NoteTime] = []
+    /// The question's answer is timed from when this phrase is heard (a steady click's grid): the
+    /// daemon tells the question when its first note leaves the speaker (`OpenQuestion.heard(at:)`),
+    /// and the phrase sounds no longer than its question is open.
+    public var timesAnswer = false
 
     /// `notes`, one after the other unless `together`; note i moved by `cents[i]`, tuned in
     /// `tuning` when one is given.
@@ -42,7 +46,7 @@ public struct SoundPhrase: Sendable, Hashable {
 }
 
 extension SoundPhrase: Codable {
-    private enum CodingKeys: String, CodingKey { case notes, together, cents, tuning, timing }
+    private enum CodingKeys: String, CodingKey { case notes, together, cents, tuning, timing, timesAnswer = "times_answer" }
 
     /// A phrase written before phrases had offsets or tunings decodes with neither.
     public init(from decoder: any Decoder) throws {
@@ -52,6 +56,7 @@ extension SoundPhrase: Codable {
                   cents: try container.decodeIfPresent([Double].self, forKey: .cents) ?? [],
                   tuning: try container.decodeIfPresent(TuningSystem.self, forKey: .tuning))
         timing = try container.decodeIfPresent([NoteTime].self, forKey: .timing) ?? []
+        timesAnswer = try container.decodeIfPresent(Bool.self, forKey: .timesAnswer) ?? false
     }
 
     /// Offsets and a tuning only where a phrase has them.
@@ -62,6 +67,7 @@ extension SoundPhrase: Codable {
         if !cents.isEmpty { try container.encode(cents, forKey: .cents) }
         try container.encodeIfPresent(tuning, forKey: .tuning)
         if !timing.isEmpty { try container.encode(timing, forKey: .timing) }
+        if timesAnswer { try container.encode(timesAnswer, forKey: .timesAnswer) }
     }
 }
 

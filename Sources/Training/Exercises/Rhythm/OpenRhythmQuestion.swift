@@ -11,6 +11,8 @@ struct OpenRhythmQuestion: RevealedOnce {
     let judge: RhythmJudge
     let exercise: RhythmExercise
     let promptTime: Duration
+    /// When the phrase that sets a steady click's grid was heard (`heard(at:)`); nil: not yet.
+    var heardAt: Duration?
     /// The onsets of the play-back under way, and the keys.
     var onsets: [Duration] = []
     var keys: [MIDINote] = []
@@ -22,41 +24,73 @@ struct OpenRhythmQuestion: RevealedOnce {
     var subject: AnswerSubject { .rhythm(pattern.meter, exercise.level) }
     var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }
 
-    /// The count-in and the pattern as one phrase, so the beat runs on from one into the other.
-    var sounds: [SoundPhrase] { [phrase(countIn: true)] }
+    /// The count-in and the pattern as one phrase, so the beat runs on from one into the other;
+    /// with a steady click, the click on through one more bar and the play-back (`steadyPhrase`).
+    var sounds: [SoundPhrase] { [exercise.click == .steady ? steadyPhrase : phrase(countIn: true)] }
 
     /// The pattern alone, after the answer or a reveal.
     var patternSounds: [SoundPhrase] { [phrase(countIn: false)] }
 
     func phrase(countIn: Bool) -> SoundPhrase {
-        let beat = pattern.secondsPerBeat(tempo: exercise.tempo)
-        let click = exercise.countIn == .clicks ? MIDINote(min(127, shown.rootNote.rawValue + 12)) : shown.rootNote
-        let clickLength = exercise.countIn == .clicks ? min(0.1, beat / 2) : beat * 0.8
-        return pattern.phrase(Array(repeating: shown.rootNote, count: pattern.notes.count), tempo: exercise.tempo,
-                              countIn: countIn ? (click, clickLength) : nil)
+        let clicks = countIn ? pattern.meter.beatsPerBar : 0
+        let (notes, timing) = countInClicks(clicks)
+        let heard = patternNotes(at: Double(clicks) * judge.secondsPerBeat)
+        return SoundPhrase(notes + heard.notes, timing: timing + heard.timing)
     }
 
-    /// When the play-back under way is over: a beat after its last onset was due (with
-    /// `durations`, or once its last note has been held longer than it may be).
+    /// `count` beats of count-in from the phrase's start: clicks an octave above, or the pitch.
+    func countInClicks(_ count: Int) -> (notes: [MIDINote], timing: [NoteTime]) {
+        let beat = judge.secondsPerBeat
+        let tonic = exercise.countIn == .tonic
+        let note = tonic ? shown.rootNote : click
+        let length = tonic ? beat * 0.8 : clickLength
+        return ([MIDINote](repeating: note, count: count), (0..<count).map { NoteTime(start: Double($0) * beat, length: length) })
+    }
+
+    /// The click: an octave above the pitch, short.
+    var click: MIDINote { MIDINote(min(127, shown.rootNote.rawValue + 12)) }
+    var clickLength: Double { min(0.1, judge.secondsPerBeat / 2) }
+
+    /// The pattern's notes on the pitch, from `start` seconds into the phrase.
+    func patternNotes(at start: Double) -> (notes: [MIDINote], timing: [NoteTime]) {
+        let timing = pattern.noteTimes(tempo: exercise.tempo, from: start)
+        return ([MIDINote](repeating: shown.rootNote, count: timing.count), timing)
+    }
+
+    /// When the play-back under way is over: a beat after its last onset was due, counted from its
+    /// first onset, or with a steady click from the downbeat (once the phrase is heard).
     var deadline: Duration? {
-        guard let first = onsets.first else { return nil }
-        let held = exercise.durations ? (judge.lengths.last.map { $0 + judge.lengthAllowance($0) } ?? 0) : 0
-        return first + .seconds((judge.expected.last ?? 0) + max(judge.secondsPerBeat, held) + judge.tolerance)
+        guard let origin = playBackOrigin else { return nil }
+        return origin + .seconds(playBackLength)
     }
 
-    /// Enough onsets, the last near where the last was due. (Enough too early: more may come,
-    /// an extra note, until the deadline.)
-    private var complete: Bool {
-        guard onsets.count >= judge.expected.count, let last = judge.expected.indices.last, let played = onsets.last else { return false }
-        return (played - onsets[0]).seconds >= judge.expected[last] - judge.window(last)
+    /// Seconds from the play-back's first onset (or downbeat) to its deadline: a beat after its
+    /// last onset was due, or with `durations` once its last note has been held longer than it may be.
+    var playBackLength: Double {
+        let held = exercise.durations ? (judge.lengths.last.map { $0 + judge.lengthAllowance($0) } ?? 0) : 0
+        return (judge.expected.last ?? 0) + max(judge.secondsPerBeat, held) + judge.tolerance
+    }
+
+    /// What the play-back is measured from: its first onset, or the steady click's downbeat.
+    var playBackOrigin: Duration? {
+        exercise.click == .steady ? heardAt.map { $0 + .seconds(downbeatOffset) } : onsets.first
     }
 
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
+        guard takesOnset(at: context.time) else { return QuestionStep() }
         onsets.append(context.time)
         keys.append(note)
         releases.append(nil)
         guard complete, !exercise.durations else { return QuestionStep() }
         return judgePlayBack(velocity: velocity, context: &context)
+    }
+
+    /// Enough onsets, the last near where the last was due. (Enough too early: more may come,
+    /// an extra note, until the deadline.)
+    private var complete: Bool {
+        guard onsets.count >= judge.expected.count, let last = judge.expected.indices.last, let origin = playBackOrigin,
+              let played = onsets.last else { return false }
+        return (played - origin).seconds >= judge.expected[last] - judge.window(last)
     }
 
     /// With `durations`: the key's release is kept, and a complete play-back is judged once its
@@ -69,7 +103,7 @@ struct OpenRhythmQuestion: RevealedOnce {
     }
 
     mutating func timeUp(context: inout QuestionContext) -> QuestionStep {
-        guard !onsets.isEmpty else { return QuestionStep() }
+        guard !onsets.isEmpty || exercise.click == .steady else { return QuestionStep() }
         return judgePlayBack(velocity: 64, context: &context)
     }
 
@@ -77,7 +111,7 @@ struct OpenRhythmQuestion: RevealedOnce {
         let played = onsets.map(\.seconds)
         // A key still down when the play-back is judged (at its deadline) is held until now.
         let held = exercise.durations ? zip(onsets, releases).map { (($1 ?? context.time) - $0).seconds } : nil
-        let result = judge.judge(played, held: held)
+        let result = judge.judge(played, from: exercise.click == .steady ? playBackOrigin?.seconds : nil, held: held)
         let said = result.described
         let wrongKeys = exercise.strict ? keys.filter { $0 != shown.rootNote } : []
         let correct = result.correct && wrongKeys.isEmpty
@@ -93,21 +127,24 @@ struct OpenRhythmQuestion: RevealedOnce {
             wrongTries += 1
         }
         let expected = ExpectedNote(spelled: shown.root, midiNote: shown.rootNote, exactOctaveRequired: exercise.strict)
+        let closes = correct || wrongTries >= exercise.triesBeforeReveal
         let judgement = NoteJudgement(
             expected: expected, played: keys.last ?? shown.rootNote, velocity: velocity, correct: correct, subject: subject,
             attempt: attempt, responseTime: responseTime, sincePrompt: context.time - promptTime, staff: staff,
-            sounds: [], keys: keys, details: details(result, wrongKeys: wrongKeys, closes: correct || wrongTries >= exercise.triesBeforeReveal),
+            sounds: closes ? [] : retrySounds, keys: keys, details: details(result, wrongKeys: wrongKeys, closes: closes),
             described: said + (wrongKeys.isEmpty ? "" : ", \(wrongKeys.count) off the pitch"))
         onsets = []
         keys = []
         releases = []
+        if exercise.click == .steady { heardAt = nil }  // a try again is timed by its own phrase
         return step(after: judgement, wrongTries: wrongTries, allowed: exercise.triesBeforeReveal, context: &context)
     }
 
-    /// The judge's details, the keys off the pitch under `strict`, and the pattern itself once
-    /// the question `closes` (right, or its tries used up), never while another try may come.
+    /// The judge's details (`onsets`, `extra`, `tolerance_ms`), the keys off the pitch under
+    /// `strict`, and the pattern itself once the question `closes` (right, or its tries used up),
+    /// never while another try may come: till then an onset not played has no time either.
     private func details(_ result: RhythmJudge.Result, wrongKeys: [MIDINote], closes: Bool) -> [String: JSONValue] {
-        var fields = judge.details(result)
+        var fields = judge.details(result, closes: closes)
         if !wrongKeys.isEmpty { fields["off_pitch"] = .array(wrongKeys.map { .string($0.description) }) }
         if closes { fields["pattern"] = pattern.wireValue(tempo: exercise.tempo) }
         return fields

@@ -14,6 +14,8 @@ extension RhythmExercise {
                 .init("strict", .flag(.bool(true)), help: "Play it back on the pitch shown (default: any key)."),
                 RhythmTiming.toleranceOption,
                 .init("count-in", .text, choices: .named(CountIn.self), help: "clicks (an octave above, default) or tonic (the pitch on every beat)."),
+                .init("click", .text, choices: .named(Click.self),
+                      help: "free (play back when ready, default) or steady (the click goes on: play on the downbeat after one bar of clicks)."),
                 .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong play-backs before the rhythm is shown."),
                 .init("durations", .flag(.bool(true)),
                       help: "Judge how long each note is held too, within 30% of its written length (default: onsets only)."),

@@ -16,6 +16,7 @@ extension RhythmExercise: ExerciseModule {
         options.strict = try params.bool("strict") ?? base.strict
         options.countIn = try params.choice("count_in", CountIn.self) ?? base.countIn
         options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
+        options.click = try params.choice("click", Click.self) ?? base.click
         options.durations = try params.bool("durations") ?? base.durations
         return options
     }
@@ -28,6 +29,7 @@ extension RhythmExercise: ExerciseModule {
         options.strict = try reader.bool("strict", options.strict)
         options.countIn = try reader.parsed("count_in", options.countIn) { try CountIn(choosing: $0) }
         options.triesBeforeReveal = try reader.int("tries_before_reveal", options.triesBeforeReveal, in: ExerciseParams.triesRange)
+        options.click = try reader.parsed("click", options.click) { try Click(choosing: $0) }
         options.durations = try reader.bool("durations", options.durations)
         return options
     }
@@ -40,7 +42,7 @@ extension RhythmExercise: ExerciseModule {
     /// `rhythm 4/4 at 80 BPM, eighths, on C3`.
     public var summary: String {
         "rhythm \(meter.rawValue) at \(tempo) BPM, \(bars == 1 ? "1 bar" : "\(bars) bars"), level \(level.number) (\(level.name))"
-            + (root.map { " on \($0)" } ?? "") + (durations ? ", lengths judged" : "")
+            + (root.map { " on \($0)" } ?? "") + (click == .steady ? ", steady click" : "") + (durations ? ", lengths judged" : "")
     }
 
     public var statusFields: [String: JSONValue] {

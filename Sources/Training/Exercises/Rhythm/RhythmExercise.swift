@@ -2,8 +2,9 @@ import MusicTheory
 
 /// A rhythm exercise: a count-in sets the tempo, then a pattern of one or two bars sounds on one
 /// pitch; the student plays it back on any key (or, `strict`, on the pitch shown), starting when
-/// ready. The play-back is judged onset by onset from its own first onset (`RhythmJudge`) and,
-/// with `durations`, note by note on how long each is held.
+/// ready and judged onset by onset from its own first onset (`RhythmJudge`), or with a steady
+/// click on the downbeat after one more bar of clicks, judged against the click's beats; with
+/// `durations`, note by note on how long each is held too.
 public struct RhythmExercise: Sendable, Hashable, Codable {
     /// Beats per minute, 40…200.
     public var tempo: Int
@@ -24,10 +25,22 @@ public struct RhythmExercise: Sendable, Hashable, Codable {
     public var triesBeforeReveal: Int
     /// Each note's length (note-off minus onset) is judged too, against its written length.
     public var durations: Bool
+    /// When the play-back starts: when the student is ready, or on the click's grid.
+    public var click: Click
 
     public enum CountIn: String, NamedChoice {
         case clicks
         case tonic
+    }
+
+    /// How the play-back is timed.
+    public enum Click: String, NamedChoice {
+        /// The click stops after the count-in; the play-back starts when the student is ready and
+        /// is judged from its own first onset.
+        case free
+        /// The click goes on at the tempo through the pattern, one bar more and the play-back,
+        /// which starts on the next downbeat and is judged against the click's beats.
+        case steady
     }
 
     public static let barsRange = 1...2
@@ -40,7 +53,7 @@ public struct RhythmExercise: Sendable, Hashable, Codable {
 
     public init(tempo: Int = 80, meter: Meter = .fourFour, bars: Int = 1, level: RhythmLevel = RhythmLevel(1)!, root: RootNote? = nil,
                 strict: Bool = false, toleranceMilliseconds: Int = Int(RhythmJudge.defaultTolerance * 1000), countIn: CountIn = .clicks,
-                triesBeforeReveal: Int = 3, durations: Bool = false) {
+                triesBeforeReveal: Int = 3, click: Click = .free, durations: Bool = false) {
         self.tempo = tempo
         self.meter = meter
         self.bars = bars
@@ -50,6 +63,7 @@ public struct RhythmExercise: Sendable, Hashable, Codable {
         self.toleranceMilliseconds = toleranceMilliseconds
         self.countIn = countIn
         self.triesBeforeReveal = triesBeforeReveal
+        self.click = click
         self.durations = durations
     }
 }

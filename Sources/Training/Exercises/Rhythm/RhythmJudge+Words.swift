@@ -2,11 +2,12 @@ import MusicTheory
 
 extension RhythmJudge {
     /// Each onset in milliseconds and beats, the extra notes and the tolerance: a judged
-    /// play-back's event `onsets`, `extra`, `tolerance_ms`.
-    public func details(_ result: Result) -> [String: JSONValue] {
+    /// play-back's event `onsets`, `extra`, `tolerance_ms`. Unless the question `closes`, an onset
+    /// not played has no time: it is the pattern's, not the student's, kept for the end.
+    public func details(_ result: Result, closes: Bool = true) -> [String: JSONValue] {
         let onsets: [JSONValue] = result.onsets.map { onset in
             .object([
-                "expected_seconds": .number(onset.expected),
+                "expected_seconds": closes || onset.played != nil ? .number(onset.expected) : .null,
                 "played_seconds": onset.played.map { .number($0) } ?? .null,
                 "error_ms": onset.error.map { .number(($0 * 1000).rounded()) } ?? .null,
                 "error_beats": onset.error.map { .number(($0 / secondsPerBeat * 100).rounded() / 100) } ?? .null,

@@ -1,7 +1,8 @@
 /// How a played-back rhythm compares with the one asked, onset by onset.
 ///
 /// The play-back is judged from its own first onset at the pattern's tempo: the student starts
-/// when ready, and every later onset is measured from that first one. Played onsets are matched
+/// when ready, and every later onset is measured from that first one; with a steady click, from
+/// the click's downbeat instead (`judge(_:from:)`). Played onsets are matched
 /// to the expected ones in order (the alignment that leaves the fewest unmatched, then the
 /// smallest errors), each within `window` of its expected time; an expected onset left unmatched
 /// is missing, a played one left unmatched is extra.
@@ -50,7 +51,7 @@ public struct RhythmJudge: Sendable, Hashable {
         public enum Verdict: String, Sendable, Hashable, Codable { case onTime = "on_time", early, late, missing }
         /// Seconds from the first onset.
         public var expected: Double
-        /// The played onset taken for it, in seconds from the first played; nil when missing.
+        /// The played onset taken for it, in seconds from the first played (or the downbeat); nil when missing.
         public var played: Double?
         public var verdict: Verdict
         /// How long the note was held (its note-off minus its onset) and its written length, in
@@ -68,7 +69,7 @@ public struct RhythmJudge: Sendable, Hashable {
     public struct Result: Sendable, Hashable, Codable {
         /// Every expected onset, in order.
         public var onsets: [Onset]
-        /// Played onsets that answer none, in seconds from the first played.
+        /// Played onsets that answer none, in seconds from the first played (or the downbeat).
         public var extra: [Double]
 
         /// Every onset on time and nothing extra.
@@ -77,10 +78,13 @@ public struct RhythmJudge: Sendable, Hashable {
         public var errors: Int { extra.count + onsets.count { $0.verdict != .onTime } + onsets.count { ($0.length ?? .right) != .right } }
     }
 
-    /// Judges `played` (times in seconds on any clock, in order) and, when `held` gives how long
-    /// each was held (by position, in seconds), every note's length against its written one.
-    public func judge(_ played: [Double], held: [Double]? = nil) -> Result {
-        guard let start = played.first else {
+    /// Judges `played` (times in seconds on any clock, in order) from its own first onset, or,
+    /// given the time of the pattern's first onset on the same clock (a steady click's
+    /// downbeat), against that grid: a late first onset is then late too. When `held` gives how
+    /// long each was held (by position, in seconds), every note's length is judged against its
+    /// written one.
+    public func judge(_ played: [Double], from downbeat: Double? = nil, held: [Double]? = nil) -> Result {
+        guard let start = downbeat ?? played.first else {
             return Result(onsets: expected.map { Onset(expected: $0, played: nil, verdict: .missing) }, extra: [])
         }
         let times = played.map { $0 - start }

@@ -11,17 +11,21 @@ extension RhythmPattern {
     /// given, as one timed phrase, so the beat runs on from the count-in into the pattern.
     public func phrase(_ pitches: [MIDINote], tempo: Int, countIn: (note: MIDINote, length: Double)? = nil) -> SoundPhrase {
         precondition(pitches.count == notes.count, "a pitch for every note")
-        let perUnit = secondsPerUnit(tempo: tempo)
         let beat = secondsPerBeat(tempo: tempo)
         let clicks = countIn == nil ? 0 : meter.beatsPerBar
-        var sounded = [MIDINote](repeating: countIn?.note ?? MIDINote(0), count: clicks)
-        var timing = (0..<clicks).map { NoteTime(start: Double($0) * beat, length: countIn?.length ?? 0.1) }
-        for (note, pitch) in zip(notes, pitches) {
-            sounded.append(pitch)
-            // Detached a little, so that repeated notes are heard as onsets.
-            let length = Double(note.units) * perUnit
-            timing.append(NoteTime(start: Double(clicks) * beat + Double(note.start) * perUnit, length: max(0.05, length - min(0.06, length / 4))))
-        }
+        let sounded = [MIDINote](repeating: countIn?.note ?? MIDINote(0), count: clicks) + pitches
+        let timing = (0..<clicks).map { NoteTime(start: Double($0) * beat, length: countIn?.length ?? 0.1) }
+            + noteTimes(tempo: tempo, from: Double(clicks) * beat)
         return SoundPhrase(sounded, timing: timing)
+    }
+
+    /// When each note sounds at `tempo`, from `start` seconds into a phrase: detached a little,
+    /// so that repeated notes are heard as onsets.
+    public func noteTimes(tempo: Int, from start: Double = 0) -> [NoteTime] {
+        let perUnit = secondsPerUnit(tempo: tempo)
+        return notes.map { note in
+            let length = Double(note.units) * perUnit
+            return NoteTime(start: start + Double(note.start) * perUnit, length: max(0.05, length - min(0.06, length / 4)))
+        }
     }
 }
