@@ -45,7 +45,8 @@ struct OpenDictation: RevealedOnce {
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let expected = notes[index]
         let subject = AnswerSubject.degree(degrees[index])
-        let responseTime = context.time - (expectedSince ?? promptTime)
+        // A key played while the key is still being set counts as at once, never before it.
+        let responseTime = max(.zero, context.time - (expectedSince ?? promptTime))
         let attempt = wrongAttempts + 1
         if index == 0 && attempt == 1 { context.firstNote(after: responseTime) }
         let correct = expected.isAnswered(by: note)
@@ -82,7 +83,7 @@ struct OpenDictation: RevealedOnce {
     /// time, the attempt starts again (or, its tries spent, the melody is revealed).
     private mutating func timed(_ rhythm: MelodyRhythm, after pitches: NoteJudgement, context: inout QuestionContext) -> QuestionStep {
         let (result, words, details) = rhythm.judged(onsets)
-        let responseTime = onsets[0] - promptTime
+        let responseTime = max(.zero, onsets[0] - promptTime)
         if result.correct {
             context.right(rhythm.subject, firstTry: pitches.attempt == 1, responseTime: responseTime)
             context.finishedQuestion()
