@@ -20,4 +20,16 @@ struct TrackerWordsTests {
         // repository) when it could not look.
         #expect(found.status == 1, "\(found)")
     }
+
+    /// How the work was done is no part of what the docs describe: no branches, worktrees, work
+    /// sessions or who ran a figure beside whose build.
+    static let workWords = #"work sessions?|helpers?'s? (builds?|runs?)|\bbranch(es)?\b|worktrees?"#
+
+    @Test("git grep finds no word of how the work was done in the docs and the README")
+    func noneInDocs() throws {
+        let found = try Command.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["git", "grep", "-n", "-i", "-E", Self.workWords, "--", "docs", "README.md"],
+            in: ConsoleExample.repository)
+        #expect(found.status == 1, "\(found)")
+    }
 }
