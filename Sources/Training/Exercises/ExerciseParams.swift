@@ -47,6 +47,15 @@ public struct ExerciseParams: Sendable, Hashable {
         }
     }
 
+    /// A whole number within `range`, or nil when absent; one outside is refused with the range.
+    public func int(_ key: String, within range: ClosedRange<Int>, unit: String = "") throws(Refusal) -> Int? {
+        guard let value = try int(key) else { return nil }
+        guard range.contains(value) else {
+            throw Refusal("\(key) must be \(range.lowerBound)-\(range.upperBound)\(unit.isEmpty ? "" : " \(unit)"), got \(value)")
+        }
+        return value
+    }
+
     /// A list of text, or nil when absent.
     public func strings(_ key: String) throws(Refusal) -> [String]? {
         switch values[key] {
@@ -111,8 +120,6 @@ extension ExerciseParams {
 
     /// `tries`: wrong answers before the answer is shown, 1–20; `base` when absent.
     public func tries(over base: Int) throws(Refusal) -> Int {
-        guard let tries = try int("tries") else { return base }
-        guard Self.triesRange.contains(tries) else { throw Refusal("tries must be 1-20, got \(tries)") }
-        return tries
+        try int("tries", within: Self.triesRange) ?? base
     }
 }

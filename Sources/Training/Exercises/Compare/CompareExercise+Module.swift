@@ -20,10 +20,7 @@ extension CompareExercise: ExerciseModule {
                 options.intervals.append(try ExerciseParams.theory { () throws(TheoryError) in try SpelledInterval(parsing: name) })
             }
         }
-        if let start = try params.int("start") {
-            guard (1...100).contains(start) else { throw ExerciseParams.Refusal("start must be 1-100 cents, got \(start)") }
-            options.startCents = Double(start)
-        }
+        if let start = try params.int("start", within: 1...100, unit: "cents") { options.startCents = Double(start) }
         options.adaptive = try params.bool("adaptive") ?? base.adaptive
         return options
     }

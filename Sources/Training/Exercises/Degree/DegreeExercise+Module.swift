@@ -17,10 +17,7 @@ extension DegreeExercise: ExerciseModule {
         options.adaptive = try params.bool("adaptive") ?? base.adaptive
         options.cadenceEachQuestion = try params.bool("cadence_each_question") ?? base.cadenceEachQuestion
         options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
-        if let count = try params.int("questions_per_key") {
-            guard (1...100).contains(count) else { throw ExerciseParams.Refusal("questions_per_key must be 1-100, got \(count)") }
-            options.questionsPerKey = count
-        }
+        options.questionsPerKey = try params.int("questions_per_key", within: 1...100) ?? base.questionsPerKey
         return options
     }
 

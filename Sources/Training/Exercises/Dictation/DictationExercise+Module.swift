@@ -10,10 +10,7 @@ extension DictationExercise: ExerciseModule {
 
     public static func options(from params: ExerciseParams, over base: DictationExercise) throws(ExerciseParams.Refusal) -> DictationExercise {
         var options = base
-        if let length = try params.int("length") {
-            guard lengths.contains(length) else { throw ExerciseParams.Refusal("length must be 3-8, got \(length)") }
-            options.length = length
-        }
+        options.length = try params.int("length", within: lengths) ?? base.length
         if let mode = try params.parsed("mode", Mode.init(parsing:)) { options.mode = mode }
         options.root = try params.root(over: base.root)
         options.exactOctave = try params.bool("strict") ?? base.exactOctave

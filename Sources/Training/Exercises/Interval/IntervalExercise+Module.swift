@@ -133,8 +133,7 @@ extension IntervalExercise {
             intervals += extensionIntervals.filter { !intervals.contains($0) }
         }
         let direction = try params.choice("direction", IntervalDirection.self) ?? base.direction
-        let tries = try params.int("tries") ?? base.triesBeforeReveal
-        guard requestTriesRange.contains(tries) else { throw ExerciseParams.Refusal("tries must be 1-20, got \(tries)") }
+        let tries = try params.tries(over: base.triesBeforeReveal)
         return IntervalExercise(
             root: root, intervals: intervals, direction: direction,
             matching: try params.bool("strict").map { $0 ? .exactOctave : .pitchClass } ?? base.matching,

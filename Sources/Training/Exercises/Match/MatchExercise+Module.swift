@@ -29,14 +29,8 @@ extension MatchExercise: ExerciseModule {
                 }
             }
         }
-        options.detune = try params.int("detune") ?? base.detune
-        guard detuneRange.contains(options.detune) else {
-            throw ExerciseParams.Refusal("detune must be \(detuneRange.lowerBound)-\(detuneRange.upperBound) cents, got \(options.detune)")
-        }
-        options.tolerance = try params.int("tolerance") ?? base.tolerance
-        guard toleranceRange.contains(options.tolerance) else {
-            throw ExerciseParams.Refusal("tolerance must be \(toleranceRange.lowerBound)-\(toleranceRange.upperBound) cents, got \(options.tolerance)")
-        }
+        options.detune = try params.int("detune", within: detuneRange, unit: "cents") ?? base.detune
+        options.tolerance = try params.int("tolerance", within: toleranceRange, unit: "cents") ?? base.tolerance
         options.adaptive = try params.bool("adaptive") ?? base.adaptive
         return options
     }

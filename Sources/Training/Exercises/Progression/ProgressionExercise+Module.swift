@@ -12,10 +12,7 @@ extension ProgressionExercise: ExerciseModule {
     /// progression up to it); `progressions` wins when both are given.
     public static func options(from params: ExerciseParams, over base: ProgressionExercise) throws(ExerciseParams.Refusal) -> ProgressionExercise {
         var options = base
-        if let level = try params.int("level") {
-            guard Progression.levels.contains(level) else { throw ExerciseParams.Refusal("level must be 1-3, got \(level)") }
-            options.progressions = Progression.upTo(level: level)
-        }
+        if let level = try params.int("level", within: Progression.levels) { options.progressions = Progression.upTo(level: level) }
         if let names = try params.strings("progressions") {
             guard !names.isEmpty else { throw ExerciseParams.Refusal("progressions must name at least one progression") }
             options.progressions = []

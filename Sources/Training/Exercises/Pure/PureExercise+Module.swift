@@ -10,10 +10,7 @@ extension PureExercise: ExerciseModule {
 
     public static func options(from params: ExerciseParams, over base: PureExercise) throws(ExerciseParams.Refusal) -> PureExercise {
         var options = base
-        if let level = try params.int("level") {
-            guard levels.contains(level) else { throw ExerciseParams.Refusal("level must be 1-3, got \(level)") }
-            options.level = level
-        }
+        options.level = try params.int("level", within: levels) ?? base.level
         options.against = try params.choice("against", TuningSystem.self) ?? base.against
         options.root = try params.root(over: base.root)
         options.adaptive = try params.bool("adaptive") ?? base.adaptive

@@ -70,14 +70,3 @@ public struct RhythmTiming: Sendable, Hashable, Codable {
         "tolerance-ms", .number, choices: [30, 50, 75, 100, 150, 200].map { .init(String($0)) },
         help: "How far from its time an onset may be and still be on time, 20-300 ms (default 100: fair to a beginner).")
 }
-
-extension ExerciseParams {
-    /// A whole number within `range`, or nil when absent; one outside is refused with the range.
-    public func int(_ key: String, within range: ClosedRange<Int>, unit: String = "") throws(Refusal) -> Int? {
-        guard let value = try int(key) else { return nil }
-        guard range.contains(value) else {
-            throw Refusal("\(key) must be \(range.lowerBound)-\(range.upperBound)\(unit.isEmpty ? "" : " \(unit)"), got \(value)")
-        }
-        return value
-    }
-}
