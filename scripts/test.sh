@@ -13,40 +13,55 @@
 # as checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --build-tests
+# Each stage's wall time is kept and printed at the end, or where a stage fails (docs/benchmarks.md
+# keeps the breakdown).
+timings=()
+print_timings() { local IFS=,; echo "── stage times: ${timings[*]:-none}; in all $SECONDS s"; }
+stage() {  # stage NAME COMMAND...: runs the command and notes how long it took
+  local name=$1 start=$SECONDS status=0
+  shift
+  "$@" || status=$?
+  timings+=("$name $((SECONDS - start)) s")
+  if [ "$status" != 0 ]; then echo "── stage $name failed (exit $status)"; print_timings; exit "$status"; fi
+}
 # The suites' output is kept, so a failure's summary (which tests, which expectations) is the
 # last thing printed even when the log is long.
-log=.build/test-swift.log
-if ! swift test --skip-build --no-parallel --skip SocketAbuseTests 2>&1 | tee "$log"; then
-  echo "── failed tests (from $log):"
-  grep -E '✘ Test .* (failed|recorded an issue)|Expectation failed|Issue recorded' "$log" | head -40
-  exit 1
-fi
-swift test --skip-build --filter SocketAbuseTests
+swift_tests() {
+  local log=.build/test-swift.log
+  if ! swift test --skip-build --no-parallel --skip SocketAbuseTests 2>&1 | tee "$log"; then
+    echo "── failed tests (from $log):"
+    grep -E '✘ Test .* (failed|recorded an issue)|Expectation failed|Issue recorded' "$log" | head -40
+    return 1
+  fi
+}
+stage build swift build --build-tests
+stage swift swift_tests
+stage abuse swift test --skip-build --filter SocketAbuseTests
 # The web view in headless Chromium against a real daemon: the screens, a key's way to the page
 # (p95 under 100 ms), a daemon restart, control refused from the LAN (about 20 s). Its screenshots
 # go under .build, so a run leaves docs/screenshots/ as committed (make test-browser refreshes them).
-SCREENSHOTS=.build/browser/screenshots scripts/test-browser.sh
-scripts/test-install.sh
+SCREENSHOTS=.build/browser/screenshots stage browser scripts/test-browser.sh
+stage install scripts/test-install.sh
 # The user unit in a desktop session: a systemd --user manager in a private mount namespace starts
 # PipeWire, WirePlumber, pipewire-pulse and the unit; notes played reach PipeWire (about 30 s, as root).
-scripts/test-user-unit.sh
+stage user-unit scripts/test-user-unit.sh
 # make deb: a release build with the Swift runtime linked in, lintian without errors (about 3 minutes).
-scripts/test-deb.sh
+stage deb scripts/test-deb.sh
 # ALSA input and audio output: the kernel's sound subsystem exists only in the
 # VM; a scenario failure or a VM that does not boot fails the run.
-VM_SCENARIOS=${VM_SCENARIOS:-alsa audio} scripts/vm/run.sh
+VM_SCENARIOS=${VM_SCENARIOS:-alsa audio} stage vm-alsa-audio scripts/vm/run.sh
 # Boot: eartrainer.service starts at boot with systemd as PID 1 in a VM. It takes 5-8
 # minutes under emulation and links units into /etc/systemd/system for the run, so it is opt-in:
 # VM_BOOT=1 make test, or make test-vm-boot (docs/systemd.md, "Boot test").
-if [ "${VM_BOOT:-0}" = 1 ]; then scripts/vm/boot-test.sh; fi
+if [ "${VM_BOOT:-0}" = 1 ]; then stage vm-boot scripts/vm/boot-test.sh; fi
 # The student's boot: the keys alone, with a USB keyboard and a USB sound card driven by the
 # kernel's real drivers, two boots of systemd (about 6 minutes; it links units into
 # /etc/systemd/system for the run, as the boot test does). VM_STUDENT=0 leaves it out.
-if [ "${VM_STUDENT:-1}" = 1 ]; then scripts/vm/student-test.sh; fi
+if [ "${VM_STUDENT:-1}" = 1 ]; then stage vm-student scripts/vm/student-test.sh; fi
 # The package in a VM with systemd as PID 1: the .deb scripts/test-deb.sh built above installed
 # with dpkg -i, used by a student, removed, installed again and purged (3-5 minutes; it links two
 # units into /etc/systemd/system for the run). VM_DEB=0 leaves it out.
 if [ "${VM_DEB:-1}" = 1 ]; then
-  DEB=$(ls "${DEB_OUT:-.build/deb}"/eartrainer_*.deb | tail -n 1) scripts/vm/deb-test.sh
+  DEB=$(ls "${DEB_OUT:-.build/deb}"/eartrainer_*.deb | tail -n 1) stage vm-deb scripts/vm/deb-test.sh
 fi
+print_timings
