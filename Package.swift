@@ -165,7 +165,7 @@ let package = Package(
         .target(
             name: "WebView",
             dependencies: [
-                "ControlProtocol", "ClientViews", "ConfigFile", "Training", "MusicTheory", "SystemCalls", hummingbird, hummingbirdWebSocket,
+                "ControlProtocol", "ClientViews", "Training", "MusicTheory", "SystemCalls", hummingbird, hummingbirdWebSocket,
                 httpTypes,
                 logging, serviceLifecycle,
             ]

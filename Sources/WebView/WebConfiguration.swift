@@ -1,4 +1,3 @@
-import ConfigFile
 import Training
 
 /// How `eartrainer-web` is set up: where it listens, who may look, and the browsers it paired.

@@ -1,6 +1,6 @@
-import ConfigFile
 import HTTPTypes
 import Hummingbird
+import Training
 
 /// Who a request comes from, as far as the web view is concerned.
 public struct Visitor: Sendable {

@@ -1,5 +1,5 @@
-import ConfigFile
 import Hummingbird
+import Training
 
 /// What the routes share to decide who may do what: the viewing rule, the paired browsers, the
 /// names served (for `Origin`) and the pairing tries' limit.
