@@ -50,6 +50,22 @@ fi
 
 rm -rf "$out"
 mkdir -p "$out"
+# The daemon and eartrainctl the VM runs: the package's release binary when `make deb` has built
+# it (make test builds it before this stage; VM_DAEMON_BIN names another folder), else this build's.
+# Under emulation a debug daemon takes a minute or more to be ready; the probes stay this build's.
+daemon_bin=${VM_DAEMON_BIN:-}
+if [ -z "$daemon_bin" ] && [ -x .build/deb/root/usr/bin/eartrainerd ]; then daemon_bin=$root/.build/deb/root/usr/bin; fi
+if [ -n "$daemon_bin" ]; then
+  mkdir -p "$out/bin"
+  for product in "${products[@]}"; do
+    case $product in
+      eartrainerd | eartrainctl) ln -sf "$daemon_bin/$product" "$out/bin/$product" ;;
+      *) ln -sf "$bin/$product" "$out/bin/$product" ;;
+    esac
+  done
+  echo "vm: eartrainerd and eartrainctl from $daemon_bin"
+  bin=$out/bin
+fi
 
 # The daemon calibrates the cello's keys (43 one-second renders) when its cache is cold: a second
 # here, a minute and a half under emulation. Measure them here, on ALSA's null device, with the
