@@ -48,11 +48,6 @@ trap cleanup EXIT
 rm -rf "$out"
 mkdir -p "$stage" "$guest"
 make -s install BUILD=debug ENABLE_UNITS=no PREFIX="$stage/usr" CONFDIR="$stage/etc/eartrainer" >/dev/null
-# VM_BOOT_BIN: a folder whose eartrainerd, eartrainctl and eartrainer-web (the package's one release
-# binary and its links) replace the debug ones installed above.
-if [ -n "${VM_BOOT_BIN:-}" ]; then
-  for program in eartrainerd eartrainctl eartrainer-web; do cp -P "$VM_BOOT_BIN/$program" "$stage/usr/bin/$program"; done
-fi
 install -m 755 "${VM_BOOT_GUEST:-scripts/vm/boot-guest.sh}" "$stage/boot-guest.sh"
 install -m 644 scripts/vm/guest-share.sh "$stage/guest-share.sh"
 if [ -n "${VM_BOOT_CONFIG:-}" ]; then sed -i -f "$VM_BOOT_CONFIG" "$stage/etc/eartrainer/eartrainer.toml"; fi

@@ -17,20 +17,16 @@ case "$out" in /tmp/*) out=/var/lib/eartrainer-vm-student ;; esac
 rm -rf "$out"
 mkdir -p "$out"
 swift build >/dev/null  # the daemon, eartrainctl and boot-wav-check, debug
-# The programs the student's box runs: the package's release binary when `make deb` has built it
-# (make test builds it before this stage; VM_DAEMON_BIN names another folder), else the debug ones.
-package_bin=${VM_DAEMON_BIN:-}
-if [ -z "$package_bin" ] && [ -x .build/deb/root/usr/bin/eartrainerd ]; then package_bin=$root/.build/deb/root/usr/bin; fi
 config=$out/config.sed
 cat >"$config" <<'SED'
 s/^sound_source = "cello"/sound_source = "sine"/
 s/^device = "default"/device = "USB Audio"/
 SED
 
-VM_BOOT_BIN=$package_bin VM_OUT=$out/boot1 VM_BOOT_GUEST=scripts/vm/student-guest.sh VM_BOOT_CONFIG=$config VM_BOOT_CHECKS=0 \
+VM_OUT=$out/boot1 VM_BOOT_GUEST=scripts/vm/student-guest.sh VM_BOOT_CONFIG=$config VM_BOOT_CHECKS=0 \
   VM_BOOT_QEMU="-audiodev wav,id=card,path=$out/boot1.wav,out.frequency=48000 -device qemu-xhci -device usb-audio,audiodev=card" \
   scripts/vm/boot-test.sh
-VM_BOOT_BIN=$package_bin VM_OUT=$out/boot2 VM_BOOT_GUEST=scripts/vm/student-reboot-guest.sh VM_BOOT_CONFIG=$config VM_BOOT_CHECKS=0 \
+VM_OUT=$out/boot2 VM_BOOT_GUEST=scripts/vm/student-reboot-guest.sh VM_BOOT_CONFIG=$config VM_BOOT_CHECKS=0 \
   VM_BOOT_RESTORE=$out/boot1/guest/state \
   VM_BOOT_QEMU="-audiodev wav,id=card,path=$out/boot2.wav,out.frequency=48000 -device qemu-xhci -device usb-audio,audiodev=card" \
   scripts/vm/boot-test.sh
