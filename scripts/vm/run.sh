@@ -50,11 +50,10 @@ fi
 
 rm -rf "$out"
 mkdir -p "$out"
-# The daemon and eartrainctl the VM runs: the package's release binary when `make deb` has built
-# it (make test builds it before this stage; VM_DAEMON_BIN names another folder), else this build's.
-# Under emulation a debug daemon takes a minute or more to be ready; the probes stay this build's.
+# VM_DAEMON_BIN: a folder whose eartrainerd and eartrainctl the VM runs instead of this build's;
+# make test gives the package's release binary, which its deb stage has just built (under
+# emulation a debug daemon takes a minute or more to be ready). The probes stay this build's.
 daemon_bin=${VM_DAEMON_BIN:-}
-if [ -z "$daemon_bin" ] && [ -x .build/deb/root/usr/bin/eartrainerd ]; then daemon_bin=$root/.build/deb/root/usr/bin; fi
 if [ -n "$daemon_bin" ]; then
   mkdir -p "$out/bin"
   for product in "${products[@]}"; do
