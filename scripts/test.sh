@@ -50,7 +50,7 @@ stage deb scripts/test-deb.sh
 # ALSA input and audio output: the kernel's sound subsystem exists only in the
 # VM; a scenario failure or a VM that does not boot fails the run. The daemon there is the
 # package's release binary the deb stage built.
-VM_SCENARIOS=${VM_SCENARIOS:-alsa audio} VM_DAEMON_BIN=$(pwd)/.build/deb/root/usr/bin stage vm-alsa-audio scripts/vm/run.sh
+VM_SCENARIOS=${VM_SCENARIOS:-alsa audio} VM_DAEMON_BIN=${DEB_OUT:-$(pwd)/.build/deb}/root/usr/bin stage vm-alsa-audio scripts/vm/run.sh
 # Boot: eartrainer.service starts at boot with systemd as PID 1 in a VM. It takes 5-8
 # minutes under emulation and links units into /etc/systemd/system for the run, so it is opt-in:
 # VM_BOOT=1 make test, or make test-vm-boot (docs/systemd.md, "Boot test").
