@@ -44,7 +44,7 @@ public struct WatchState: Sendable {
     /// Session seconds as of the last event or status.
     public var sessionSeconds = 0.0
     /// The results, once the session ended.
-    public var results: JSONValue?
+    public var results: ResultsReport?
     /// The clef the staff is drawn in: the command line's, else the daemon's (`status`).
     public var clef: Clef = .auto
     /// The last answer drawn (a rhythm's notation with each onset marked, an intonation answer on
@@ -148,7 +148,7 @@ public struct WatchState: Sendable {
             staff = Self.staff(details["staff"])
         case "session_ended":
             running = false
-            results = details
+            results = try? Wire.decode(ResultsReport.self, from: details)
         default:
             break
         }

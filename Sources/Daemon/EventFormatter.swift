@@ -70,7 +70,7 @@ struct EventFormatter {
             question = nil
             (type, topic) = ("session_ended", .session)
             text = "session ended: " + Self.summary(results)
-            details = EventDetails.results(results)
+            details = Wire.value(ResultsReport(results))
         }
         return EventReport(seq: seq, type: type, topic: topic, sessionSeconds: event.sessionTime.seconds,
                            text: "\(time)  \(text)", details: details)

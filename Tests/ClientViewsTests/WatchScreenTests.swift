@@ -153,12 +153,13 @@ struct WatchScreenTests {
     @Test("after the session the results screen shows, per degree")
     func ended() {
         var state = Self.dorianState()
-        state.apply(Self.event("session_ended", seconds: 9, [
-            "correct": .number(2), "errors": .number(1), "session_seconds": .number(9), "error_rate": .number(1.0 / 3),
-            "average_response_seconds": .number(1.5),
-            "breakdown": .array([.object(["subject": .string("degree 1"), "asked": .number(1), "correct": .number(1),
-                                          "correct_first_try": .number(1), "errors": .number(0), "revealed": .number(0)])]),
-        ]))
+        let results = ResultsReport(
+            correct: 2, errors: 1, revealed: 0, skipped: 0, roundsCompleted: 0, questionsFinished: 0, sessionSeconds: 9,
+            errorRate: 1.0 / 3, averageResponseSeconds: 1.5, averageFirstNoteSeconds: nil,
+            breakdown: [.init(subject: "degree 1", category: "degree", asked: 1, correct: 1, correctFirstTry: 1, errors: 0, revealed: 0,
+                              averageResponseSeconds: nil)],
+            confusions: [], thresholds: [])
+        state.apply(EventReport(seq: 1, type: "session_ended", topic: .session, sessionSeconds: 9, text: "", details: Wire.value(results)))
         let lines = WatchScreen(colour: false).lines(state, elapsed: 9)
         #expect(lines.contains("session ended"))
         #expect(lines.contains("results: 2 correct, 1 error"))

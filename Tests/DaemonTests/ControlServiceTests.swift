@@ -25,6 +25,13 @@ struct ControlServiceTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// The result of one request's reply, decoded as the message type the method answers with.
+    private func result<Result: Decodable>(_ line: String, as type: Result.Type, service: ControlService) async throws -> Result {
+        let text = try #require(await service.reply(to: Array(line.utf8), from: ClientID(number: 1), peer: Self.me))
+        let response = try JSONDecoder().decode(RPCResponse.self, from: Data(text.utf8))
+        return try Wire.decode(type, from: try #require(response.result, "\(text)"))
+    }
+
     private func errorCode(_ reply: [String: Any]) -> Int? {
         (reply["error"] as? [String: Any])?["code"] as? Int
     }
@@ -104,7 +111,7 @@ struct ControlServiceTests {
         #expect(session["errors"] as? Int == 1)
         #expect(session["progress"] as? Int == 3)
         #expect(session["elapsed_seconds"] as? Double != nil)
-        let stopped = try await reply(#"{"jsonrpc":"2.0","id":4,"method":"session.stop"}"#, service: service)
-        #expect((stopped["result"] as? [String: Any])?["error_rate"] as? Double == 0.25)
+        let stopped = try await result(#"{"jsonrpc":"2.0","id":4,"method":"session.stop"}"#, as: ResultsReport.self, service: service)
+        #expect(stopped.errorRate == 0.25)
     }
 }

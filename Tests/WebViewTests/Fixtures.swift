@@ -59,15 +59,14 @@ enum Fixtures {
     }
 
     /// Results as `session.results` gives them.
-    static let results: JSONValue = .object([
-        "correct": .number(2), "errors": .number(1), "error_rate": .number(1.0 / 3), "session_seconds": .number(75),
-        "average_response_seconds": .number(0.42), "revealed": .number(0), "skipped": .number(1),
-        "breakdown": .array([
-            .object(["subject": .string("degree 1"), "category": .string("degree"), "asked": .number(1), "correct": .number(1),
-                     "correct_first_try": .number(1), "errors": .number(0), "revealed": .number(0), "average_response_seconds": .number(0.4)]),
-            .object(["subject": .string("degree 3"), "category": .string("degree"), "asked": .number(1), "correct": .number(0),
-                     "correct_first_try": .number(0), "errors": .number(1), "revealed": .number(0), "average_response_seconds": .null]),
-        ]),
-        "confusions": .array([.object(["expected": .string("degree 3"), "played": .string("P4"), "count": .number(1)])]),
-    ])
+    static let results = ResultsReport(
+        correct: 2, errors: 1, revealed: 0, skipped: 1, roundsCompleted: 0, questionsFinished: 0, sessionSeconds: 75,
+        errorRate: 1.0 / 3, averageResponseSeconds: 0.42, averageFirstNoteSeconds: nil,
+        breakdown: [
+            .init(subject: "degree 1", category: "degree", asked: 1, correct: 1, correctFirstTry: 1, errors: 0, revealed: 0,
+                  averageResponseSeconds: 0.4),
+            .init(subject: "degree 3", category: "degree", asked: 1, correct: 0, correctFirstTry: 0, errors: 1, revealed: 0,
+                  averageResponseSeconds: nil),
+        ],
+        confusions: [.init(expected: "degree 3", played: "P4", count: 1)], thresholds: [])
 }

@@ -93,7 +93,7 @@ import Testing
     func links() {
         #expect(Self.page.contains(#"<a href="/progress" aria-current="page">Progress</a>"#))
         #expect(LivePage.html(status: Fixtures.idleStatus(), controls: .init()).contains(#"<a href="/progress">Progress</a>"#))
-        let results = ResultsPage.html(SessionResults(Fixtures.results))
+        let results = ResultsPage.html(Fixtures.results)
         #expect(results.contains(#"<a href="/progress">Progress</a>"#))
         #expect(results.contains(#"<a class="button" href="/">New session</a>"#))
         #expect(ResultsPage.html(nil).contains("New session"))

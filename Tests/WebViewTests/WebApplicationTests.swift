@@ -71,7 +71,7 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("No results yet"))
             }
-            daemon.reply(to: .sessionResults, with: .success(Fixtures.results))
+            daemon.reply(to: .sessionResults, with: .success(Wire.value(Fixtures.results)))
             try await client.execute(uri: "/results", method: .get) { response in
                 #expect(String(buffer: response.body).contains("degree 3 → P4"))
             }

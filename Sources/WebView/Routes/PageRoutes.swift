@@ -31,7 +31,7 @@ struct PageRoutes<Daemon: DaemonLink> {
         router.get("/results") { request, context in
             guard access.visitor(request).mayView(access.viewing) else { return PairingPage.mustPair() }
             do throws(DaemonFailure) {
-                return Responses.page(ResultsPage.html(SessionResults(try await daemon.call(.sessionResults))))
+                return Responses.page(ResultsPage.html(try await daemon.call(.sessionResults, as: ResultsReport.self)))
             } catch .refused(let error) where error.code == ErrorCode.noResults.rawValue {
                 return Responses.page(ResultsPage.html(nil))
             } catch {
