@@ -31,11 +31,11 @@ extension MethodTable {
                 throw .invalidParams("give a value, or reset: true to hand the key back to the config file")
             }
         },
-        MethodEntry(.statsGet, .anyone, params: JSONValue.self, runsAside: true) { params, context throws(RPCError) in
-            try await context.router.statistics(.statsGet, params)
+        MethodEntry(.statsGet, .anyone, params: StatsGetParams.self, runsAside: true) { params, context throws(RPCError) in
+            try await context.router.statistics.figures(params)
         },
-        MethodEntry(.statsExport, .anyone, params: JSONValue.self, runsAside: true) { params, context throws(RPCError) in
-            try await context.router.statistics(.statsExport, params)
+        MethodEntry(.statsExport, .anyone, params: StatsExportParams.self, runsAside: true) { params, context throws(RPCError) in
+            try await context.router.statistics.export(params)
         },
         MethodEntry(.sessionStart, .control, params: SessionStartParams.self) { params, context throws(RPCError) in
             try await StandardMethods.start(params, router: context.router)
