@@ -270,7 +270,7 @@ let package = Package(
         // loopback-capture records the loopback and says when its first frame was captured.
         .executableTarget(
             name: "audio-probe",
-            dependencies: ["FluidSynthAudio", "VMProbeSupport"],
+            dependencies: ["FluidSynthAudio", "ControlProtocol", "VMProbeSupport"],
             path: "Tests/AudioProbe"
         ),
         // The boot scenario's WAV, read on the host (scripts/vm/student-test.sh).

@@ -16,14 +16,7 @@ enum EventDetails {
     }
 
     static func staff(_ staff: Staff) -> JSONValue {
-        .array(staff.notes.map { placed in
-            .object([
-                "note": .string(placed.note.description), "step": .number(Double(placed.step)),
-                "ledger_lines": .array(placed.ledgerLines.map { .number(Double($0)) }),
-                "accidental": placed.accidental.map { .string($0.symbol) } ?? .null,
-                "role": .string(placed.role.rawValue),
-            ])
-        })
+        Wire.value(StaffEntries.entries(staff))
     }
 
     /// What is asked, as shown to the student: the kind and what its question shows

@@ -7,10 +7,7 @@ import Training
 @Suite("Watch screen")
 struct WatchScreenTests {
     static func staffJSON(_ notes: [(String, Int, String?)]) -> JSONValue {
-        .array(notes.map { note, step, sign in
-            .object(["note": .string(note), "step": .number(Double(step)), "ledger_lines": .array([]),
-                     "accidental": sign.map { .string($0) } ?? .null, "role": .string("answer")])
-        })
+        Wire.value(notes.map { note, step, sign in StaffEntry(note: note, step: step, ledgerLines: [], accidental: sign, role: "answer") })
     }
 
     static func event(_ type: String, seconds: Double, _ details: [String: JSONValue]) -> EventReport {

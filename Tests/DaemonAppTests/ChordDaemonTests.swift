@@ -46,8 +46,8 @@ struct ChordDaemonTests {
         #expect(rows.contains { $0["subject"]?.stringValue == "minor" && $0["correct"]?.numberValue == 1 && $0["errors"]?.numberValue == 1 }, "\(rows)")
         // Lifetime figures per item: the quality, named with the kind.
         #expect(Polling.wait {
-            let stats = try? link.result("stats.get")
-            return stats?["figures"]?["by_item"]?["chord minor"]?["answers"]?.numberValue == 2
+            let stats = try? link.result("stats.get", as: StatsGetResult.self)
+            return stats?.figures.byItem["chord minor"]?.answers == 2
         }, "the wrong and the right answer, under chord minor")
     }
 }

@@ -44,10 +44,10 @@ struct SessionTests {
             notifications = []
             _ = try link.result("notes.play", .object(["notes": .array([.number(answer + 1), .number(answer)])]), notifications: &notifications)
         }
-        let results = try link.result("session.stop")
-        #expect(results["correct"]?.numberValue == 5)
-        #expect(results["errors"]?.numberValue == 5)
-        #expect(results["questions_finished"]?.numberValue == 5)
+        let results = try link.result("session.stop", as: ResultsReport.self)
+        #expect(results.correct == 5)
+        #expect(results.errors == 5)
+        #expect(results.questionsFinished == 5)
     }
 
     @Test("the same through eartrainctl: start, play, status --json, stop")
