@@ -112,7 +112,8 @@ public struct WatchState: Sendable {
                 openBars = OpenBars(fields: fields)
                 playBack = nil
                 progress = 0
-                total = details["answer_count"]?.numberValue.map(Int.init) ?? question["notes"]?.arrayValue.count ?? total
+                let prompt = try? Wire.decode(PromptDetails.self, from: details)
+                total = prompt?.answerCount ?? question["notes"]?.arrayValue.count ?? total
             }
         case "note_judged":
             let right = details["correct"]?.boolValue == true
@@ -122,8 +123,8 @@ public struct WatchState: Sendable {
             let played = tuned.map { String(format: "%+.1f c", $0) } ?? details["played"]?.stringValue ?? "?"
             if right {
                 correct += 1
-                if let seconds = details["response_seconds"]?.numberValue {
-                    responseTotal += seconds
+                if let judged = try? Wire.decode(NoteJudgedDetails.self, from: details) {
+                    responseTotal += judged.responseSeconds
                     responseCount += 1
                 }
                 lastAnswer = ("\(played) ✓" + Self.inCents(details), true)

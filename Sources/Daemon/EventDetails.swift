@@ -8,15 +8,8 @@ enum EventDetails {
         .string(note.description)
     }
 
-    static func expected(_ expected: ExpectedNote) -> JSONValue {
-        .object([
-            "note": .string(expected.spelled.description), "midi": .number(Double(expected.midiNote.rawValue)),
-            "exact_octave": .bool(expected.exactOctaveRequired),
-        ])
-    }
-
-    static func staff(_ staff: Staff) -> JSONValue {
-        Wire.value(StaffEntries.entries(staff))
+    static func expected(_ expected: ExpectedNote) -> ExpectedNoteReport {
+        ExpectedNoteReport(note: expected.spelled.description, midi: Int(expected.midiNote.rawValue), exactOctave: expected.exactOctaveRequired)
     }
 
     /// What is asked, as shown to the student: the kind and what its question shows

@@ -31,7 +31,7 @@ struct ChordDaemonTests {
                             notifications: &notifications)
         let wrong = try #require(notifications.first { $0.params["type"]?.stringValue == "note_judged" })
         #expect(wrong.params["details"]?["correct"] == .bool(false))
-        #expect(wrong.params["details"]?["heard_as"]?.stringValue?.hasSuffix("major") == true, "\(wrong.params)")
+        #expect(try Wire.decode(NoteJudgedDetails.self, from: wrong.params["details"]).heardAs?.hasSuffix("major") == true, "\(wrong.params)")
         #expect(wrong.params["details"]?["subject"] == nil, "the asked quality is not named on a wrong try")
         #expect(wrong.params["text"]?.stringValue?.contains("you played") == true)
 

@@ -42,20 +42,18 @@ enum Fixtures {
     /// A wrong try at the open interval question, as the daemon reports it: no `expected`.
     static func wrongIntervalTry(seq: Int) -> EventReport {
         EventReport(seq: seq, type: "note_judged", topic: .answer, sessionSeconds: 4, text: "4.0s  M3 up from C3  D#3 ✗  try 2",
-                    details: .object([
-                        "attempt": .number(2), "correct": .bool(false), "played": .string("D#3"), "played_midi": .number(51),
-                        "staff": .array([Wire.value(entry("C3", step: 3, role: "root"))]),
-                    ]))
+                    details: Wire.value(NoteJudgedDetails(
+                        played: "D#3", playedMidi: 51, correct: false, attempt: 2, responseSeconds: 1, sincePromptSeconds: 4,
+                        staff: [entry("C3", step: 3, role: "root")])))
     }
 
     /// A right third note of the D dorian round.
     static func rightScaleNote(seq: Int) -> EventReport {
         EventReport(seq: seq, type: "note_judged", topic: .answer, sessionSeconds: 13, text: "13.0s  D dorian  F3 ✓  3/8",
-                    details: .object([
-                        "attempt": .number(1), "correct": .bool(true), "played": .string("F3"), "response_seconds": .number(0.5),
-                        "expected": .object(["note": .string("F3"), "midi": .number(53), "exact_octave": .bool(false)]),
-                        "staff": .array([entry("D3", step: 4), entry("E3", step: 5), entry("F3", step: 6)].map { Wire.value($0) }),
-                    ]))
+                    details: Wire.value(NoteJudgedDetails(
+                        played: "F3", playedMidi: 53, correct: true, attempt: 1, responseSeconds: 0.5, sincePromptSeconds: 0.5,
+                        staff: [entry("D3", step: 4), entry("E3", step: 5), entry("F3", step: 6)],
+                        expected: ExpectedNoteReport(note: "F3", midi: 53, exactOctave: false))))
     }
 
     /// Results as `session.results` gives them.

@@ -33,7 +33,9 @@ enum MessageKeys {
                 guard trimmed.hasPrefix("case ") else { continue }
                 for item in trimmed.dropFirst(5).split(separator: ",") {
                     let parts = item.split(separator: "=", maxSplits: 1)
-                    let key = parts.count == 2 ? parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \"")) : parts[0].trimmingCharacters(in: .whitespaces)
+                    // A case's raw value after its `=`, or the name itself (`` `repeat` `` without its backticks).
+                    let key = parts.count == 2 ? parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \""))
+                        : parts[0].trimmingCharacters(in: CharacterSet(charactersIn: " `"))
                     keys.append(key)
                 }
             }
