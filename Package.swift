@@ -208,7 +208,8 @@ let package = Package(
         // ── Configuration and statistics. ConfigFile reads the one TOML file
         // (TOMLKit) and maps its training section onto Training's settings. Statistics keeps every
         // judged answer and session in SQLite (GRDB, WAL) behind `StatisticsStore`, with an
-        // in-memory store beside it. StatisticsCrashWriter is what the SIGKILL durability test kills.
+        // in-memory store beside it; the figures it computes are ControlProtocol's `LifetimeFigures`,
+        // the message `stats.get` sends. StatisticsCrashWriter is what the SIGKILL durability test kills.
         // (ConfigFile was `Configuration` until the web view brought Hummingbird, whose graph holds
         // apple/swift-configuration's `Configuration` module: module names are unique in a graph.)
         .target(
@@ -226,7 +227,7 @@ let package = Package(
         .target(
             name: "Statistics",
             dependencies: [
-                "MusicTheory", "Training", grdb, logging,
+                "MusicTheory", "Training", "ControlProtocol", grdb, logging,
             ]
         ),
         .executableTarget(
@@ -237,7 +238,7 @@ let package = Package(
         .testTarget(
             name: "StatisticsTests",
             dependencies: [
-                "Statistics", "StatisticsCrashWriter", "Training", "MusicTheory", "ExerciseTestSupport", grdb, logging,
+                "Statistics", "StatisticsCrashWriter", "Training", "MusicTheory", "ControlProtocol", "ExerciseTestSupport", grdb, logging,
             ]
         ),
 
@@ -269,7 +270,7 @@ let package = Package(
         // loopback-capture records the loopback and says when its first frame was captured.
         .executableTarget(
             name: "audio-probe",
-            dependencies: ["FluidSynthAudio", "VMProbeSupport"],
+            dependencies: ["FluidSynthAudio", "ControlProtocol", "VMProbeSupport"],
             path: "Tests/AudioProbe"
         ),
         // The boot scenario's WAV, read on the host (scripts/vm/student-test.sh).

@@ -4,8 +4,7 @@ import Training
 
 /// A profile's lifetime statistics as `stats.get` reports them, read once into what a progress
 /// view draws: the overall figures, accuracy and response time per item grouped by kind, and the
-/// trend day by day, overall and per exercise. A field an older daemon does not send reads as zero,
-/// nil or empty.
+/// trend day by day, overall and per exercise.
 public struct LifetimeProgress: Sendable, Hashable {
     /// The figures of a group of answers: an item, a day, all of them.
     public struct Tally: Sendable, Hashable {
@@ -20,12 +19,20 @@ public struct LifetimeProgress: Sendable, Hashable {
         /// The threshold in cents, for a kind that finds one (`compare`); nil otherwise.
         public var threshold: Double?
 
-        init(_ value: JSONValue?) {
-            answers = Int(value?["answers"]?.numberValue ?? 0)
-            correct = Int(value?["correct"]?.numberValue ?? 0)
-            accuracy = value?["accuracy"]?.numberValue
-            averageResponse = value?["average_response_seconds"]?.numberValue
-            threshold = value?["threshold_cents"]?.numberValue
+        init(_ figures: Figures) {
+            answers = figures.answers
+            correct = figures.correct
+            accuracy = figures.accuracy
+            averageResponse = figures.averageResponseSeconds
+            threshold = figures.thresholdCents
+        }
+
+        init(_ day: DayFigures) {
+            answers = day.answers
+            correct = day.correct
+            accuracy = day.accuracy
+            averageResponse = day.averageResponseSeconds
+            threshold = day.thresholdCents
         }
     }
 
@@ -81,33 +88,29 @@ public struct LifetimeProgress: Sendable, Hashable {
     /// Day by day: all answers first, then each kind in the catalog's order.
     public var daySeries: [DaySeries]
 
-    /// Reads `stats.get`'s result (`profile`, `profiles`, `figures`).
-    public init(_ result: JSONValue) {
-        let figures = result["figures"]
-        let overall = figures?["overall"]
-        profile = result["profile"]?.stringValue ?? figures?["profile"]?.stringValue ?? ""
-        profiles = (result["profiles"]?.arrayValue ?? []).compactMap(\.stringValue)
+    /// Reads `stats.get`'s result.
+    public init(_ result: StatsGetResult) {
+        let overall = result.figures.overall
+        profile = result.profile
+        profiles = result.profiles
         self.overall = Tally(overall)
-        sessions = Int(overall?["sessions"]?.numberValue ?? 0)
-        practiceSeconds = overall?["practice_seconds"]?.numberValue ?? 0
-        bestStreak = Int(overall?["best_streak"]?.numberValue ?? 0)
-        bestDayStreak = Int(overall?["best_day_streak"]?.numberValue ?? 0)
-        itemGroups = Self.itemGroups(figures?["by_item"]?.objectValue ?? [:])
-        let byDay = figures?["by_day"]
-        let kinds = (byDay?["by_exercise"]?.objectValue ?? [:]).sorted { Self.kindOrder($0.key) < Self.kindOrder($1.key) }
-        daySeries = [DaySeries(kind: nil, days: Self.days(byDay?["overall"]))]
-            + kinds.map { DaySeries(kind: $0.key, days: Self.days($0.value)) }
+        sessions = overall.sessions
+        practiceSeconds = overall.practiceSeconds
+        bestStreak = overall.bestStreak
+        bestDayStreak = overall.bestDayStreak
+        itemGroups = Self.itemGroups(result.figures.byItem)
+        let byDay = result.figures.byDay
+        let kinds = byDay.byExercise.sorted { Self.kindOrder($0.key) < Self.kindOrder($1.key) }
+        daySeries = [DaySeries(kind: nil, days: Self.days(byDay.overall))] + kinds.map { DaySeries(kind: $0.key, days: Self.days($0.value)) }
     }
 
-    static func days(_ value: JSONValue?) -> [Day] {
-        (value?.arrayValue ?? []).compactMap { day in
-            day["day"]?.stringValue.map { Day(day: $0, tally: Tally(day)) }
-        }
+    static func days(_ figures: [DayFigures]) -> [Day] {
+        figures.map { Day(day: $0.day, tally: Tally($0)) }
     }
 
     /// Each item under its kind, named without it: `interval m3` is `m3` under `interval`,
     /// `scale degree 2` is `degree 2` under `scale`; `degree 3` stays `degree 3` under `degree`.
-    static func itemGroups(_ items: [String: JSONValue]) -> [ItemGroup] {
+    static func itemGroups(_ items: [String: Figures]) -> [ItemGroup] {
         var groups: [String: [Item]] = [:]
         for (name, value) in items {
             let kind = ExerciseKind.allCases.map(\.rawValue).first { name == $0 || name.hasPrefix($0 + " ") }

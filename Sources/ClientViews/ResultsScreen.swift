@@ -7,13 +7,8 @@ import Foundation
 /// score bar is the share of each degree or interval answered right at the first try.
 public enum ResultsScreen {
     /// The screen as lines of at most 80 columns.
-    public static func lines(_ results: JSONValue) -> [String] {
-        lines(SessionResults(results))
-    }
-
-    /// The screen as lines of at most 80 columns, from results already read.
-    public static func lines(_ results: SessionResults) -> [String] {
-        let average = results.averageResponse.map { String(format: "%.2fs", $0) } ?? "-"
+    public static func lines(_ results: ResultsReport) -> [String] {
+        let average = results.averageResponseSeconds.map { String(format: "%.2fs", $0) } ?? "-"
         let errors = results.errors
         var lines = [
             "results: \(results.correct) correct, \(errors) \(errors == 1 ? "error" : "errors")",
@@ -24,16 +19,16 @@ public enum ResultsScreen {
         ]
         if let cents = results.meanAbsoluteCents {
             // Tuned answers (`match`): how far off they were, on average, whichever way.
-            let rows = results.rows.compactMap { row in results.meanAbsoluteCentsBySubject[row.subject].map { "\(row.subject) " + String(format: "%.1f c", $0) } }
+            let rows = results.breakdown.compactMap { row in row.meanAbsoluteCents.map { "\(row.subject) " + String(format: "%.1f c", $0) } }
             lines.append(String(format: "mean error %.1f c", cents) + (rows.count > 1 ? "   (" + rows.joined(separator: ", ") + ")" : ""))
         }
-        if !results.rows.isEmpty {
+        if !results.breakdown.isEmpty {
             lines.append("")
             lines.append(results.heading.padding(toLength: 13, withPad: " ", startingAt: 0)
                 + "asked  correct  first try  errors  revealed  avg response  score")
-            for row in results.rows {
+            for row in results.breakdown {
                 let subject = row.subject.padding(toLength: 13, withPad: " ", startingAt: 0)
-                let response = row.averageResponse.map { String(format: "%.2fs", $0) } ?? "-"
+                let response = row.averageResponseSeconds.map { String(format: "%.2fs", $0) } ?? "-"
                 lines.append(subject + String(
                     format: "%5d  %7d  %9d  %6d  %8d  ", row.asked, row.correct, row.correctFirstTry,
                     row.errors, row.revealed)

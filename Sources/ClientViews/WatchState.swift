@@ -44,7 +44,7 @@ public struct WatchState: Sendable {
     /// Session seconds as of the last event or status.
     public var sessionSeconds = 0.0
     /// The results, once the session ended.
-    public var results: JSONValue?
+    public var results: ResultsReport?
     /// The clef the staff is drawn in: the command line's, else the daemon's (`status`).
     public var clef: Clef = .auto
     /// The last answer drawn (a rhythm's notation with each onset marked, an intonation answer on
@@ -112,7 +112,8 @@ public struct WatchState: Sendable {
                 openBars = OpenBars(fields: fields)
                 playBack = nil
                 progress = 0
-                total = details["answer_count"]?.numberValue.map(Int.init) ?? question["notes"]?.arrayValue.count ?? total
+                let prompt = try? Wire.decode(PromptDetails.self, from: details)
+                total = prompt?.answerCount ?? question["notes"]?.arrayValue.count ?? total
             }
         case "note_judged":
             let right = details["correct"]?.boolValue == true
@@ -122,8 +123,8 @@ public struct WatchState: Sendable {
             let played = tuned.map { String(format: "%+.1f c", $0) } ?? details["played"]?.stringValue ?? "?"
             if right {
                 correct += 1
-                if let seconds = details["response_seconds"]?.numberValue {
-                    responseTotal += seconds
+                if let judged = try? Wire.decode(NoteJudgedDetails.self, from: details) {
+                    responseTotal += judged.responseSeconds
                     responseCount += 1
                 }
                 lastAnswer = ("\(played) ✓" + Self.inCents(details), true)
@@ -148,7 +149,7 @@ public struct WatchState: Sendable {
             staff = Self.staff(details["staff"])
         case "session_ended":
             running = false
-            results = details
+            results = try? Wire.decode(ResultsReport.self, from: details)
         default:
             break
         }

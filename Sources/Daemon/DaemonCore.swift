@@ -435,7 +435,7 @@ public actor DaemonCore {
         sequence += 1
         let report = EventReport(
             seq: sequence, type: "device", topic: .device, sessionSeconds: 0, text: text,
-            details: .object(["message": .string(text)]))
+            details: Wire.value(DeviceDetails(message: text)))
         for follower in followers { follower.follow(report, event: nil) }
     }
 

@@ -17,44 +17,34 @@ struct EventFormatter {
             question = nil
             (type, topic) = ("session_started", .session)
             text = "session started: \(Self.describe(started.exercise))"
-            details = .object(["exercise": .string(Self.describe(started.exercise)), "seed": .number(Double(started.randomState))])
+            details = Wire.value(SessionStartedDetails(exercise: Self.describe(started.exercise), seed: started.randomState))
         case .prompt(let prompt):
             question = prompt.question
             (type, topic) = ("prompt", .prompt)
             text = "\(Self.title(prompt.question))  " + Self.ask(prompt.question) + (prompt.isRepeat ? "  (again)" : "")
-            var fields: [String: JSONValue] = [
-                "number": .number(Double(prompt.number)), "question": EventDetails.question(prompt.question),
-                "repeat": .bool(prompt.isRepeat), "staff": EventDetails.staff(prompt.staff),
-            ]
             // How many notes a counted question asks (a scale's 8, a melody's 4): views show `2/8`.
-            if let count = prompt.question.shown.answerCount { fields["answer_count"] = .number(Double(count)) }
-            details = .object(fields.merging(Self.sounds(prompt)) { $1 })
+            details = Wire.value(PromptDetails(
+                number: prompt.number, question: EventDetails.question(prompt.question), repeat: prompt.isRepeat,
+                staff: StaffEntries.entries(prompt.staff), answerCount: prompt.question.shown.answerCount, sounds: Self.sounds(prompt)))
         case .noteJudged(let judgement):
             (type, topic) = ("note_judged", .answer)
             text = judged(judgement)
-            var fields: [String: JSONValue] = [
-                "played": .string(judgement.played.description),
-                "played_midi": .number(Double(judgement.played.rawValue)), "correct": .bool(judgement.correct),
-                "attempt": .number(Double(judgement.attempt)),
-                "response_seconds": .number(judgement.responseTime.seconds),
-                "since_prompt_seconds": .number(judgement.sincePrompt.seconds), "staff": EventDetails.staff(judgement.staff),
-            ]
-            if judgement.correct || showsExpected { fields["expected"] = EventDetails.expected(judgement.expected) }
-            if judgement.correct || (question?.shown.namesSubjectWhileOpen ?? true) { fields["subject"] = .string(judgement.subject.description) }
-            if judgement.keys.count > 1 { fields["keys"] = .array(judgement.keys.map { .string($0.description) }) }
-            if let heard = judgement.heardAs { fields["heard_as"] = .string(heard) }
-            // Given once the question is answered, never while it is open.
-            if let cents = judgement.cents { fields["cents"] = .number(cents) }
-            if let outcome = judgement.outcome { fields["outcome"] = .string(outcome) }
-            details = .object(judgement.details.merging(fields) { _, common in common })
+            let namesSubject = judgement.correct || (question?.shown.namesSubjectWhileOpen ?? true)
+            // `cents` and `outcome` are given once the question is answered, never while it is open.
+            details = Wire.value(NoteJudgedDetails(
+                played: judgement.played.description, playedMidi: Int(judgement.played.rawValue), correct: judgement.correct,
+                attempt: judgement.attempt, responseSeconds: judgement.responseTime.seconds, sincePromptSeconds: judgement.sincePrompt.seconds,
+                staff: StaffEntries.entries(judgement.staff),
+                expected: judgement.correct || showsExpected ? EventDetails.expected(judgement.expected) : nil,
+                subject: namesSubject ? judgement.subject.description : nil,
+                keys: judgement.keys.count > 1 ? judgement.keys.map(\.description) : nil, heardAs: judgement.heardAs,
+                cents: judgement.cents, outcome: judgement.outcome, kindFields: judgement.details))
         case .roundComplete(let round):
             (type, topic) = ("round_complete", .session)
             let errors = round.errors == 1 ? "1 error" : "\(round.errors) errors"
             text = "\(round.title) complete: round \(round.round), \(errors), \(round.duration.shortText)"
-            details = .object(round.details.merging([
-                "round": .number(Double(round.round)), "errors": .number(Double(round.errors)),
-                "seconds": .number(round.duration.seconds),
-            ]) { _, common in common })
+            details = Wire.value(RoundCompleteDetails(
+                round: round.round, errors: round.errors, seconds: round.duration.seconds, kindFields: round.details))
         case .answerRevealed(let revealed):
             (type, topic) = ("answer_revealed", .answer)
             let why = revealed.reason == .skipped ? "skipped" : "after too many wrong tries"
@@ -62,15 +52,14 @@ struct EventFormatter {
             let heard = question?.shown.namesSubjectWhileOpen == false
                 ? revealed.subjects.map(\.description).joined(separator: ", ") + ", " : ""
             text = "answer: \(revealed.answers.map(\.spelled.description).joined(separator: " "))  (\(heard)\(why))"
-            details = .object(revealed.details.merging([
-                "answers": .array(revealed.answers.map(EventDetails.expected)), "reason": .string(revealed.reason.rawValue),
-                "staff": EventDetails.staff(revealed.staff),
-            ]) { _, common in common })
+            details = Wire.value(AnswerRevealedDetails(
+                answers: revealed.answers.map(EventDetails.expected), reason: revealed.reason.rawValue,
+                staff: StaffEntries.entries(revealed.staff), kindFields: revealed.details))
         case .sessionEnded(let results):
             question = nil
             (type, topic) = ("session_ended", .session)
             text = "session ended: " + Self.summary(results)
-            details = EventDetails.results(results)
+            details = Wire.value(ResultsReport(results))
         }
         return EventReport(seq: seq, type: type, topic: topic, sessionSeconds: event.sessionTime.seconds,
                            text: "\(time)  \(text)", details: details)
@@ -107,9 +96,9 @@ struct EventFormatter {
     /// counts the tries.
     /// The notes a prompt sounds, by name, where the question names what it asks; a question
     /// that is heard, not named (an interval heard), would give its answer away.
-    private static func sounds(_ prompt: Prompt) -> [String: JSONValue] {
-        guard prompt.question.shown.namesSubjectWhileOpen else { return [:] }
-        return ["sounds": .array(prompt.sounds.notes.map { .string($0.description) })]
+    private static func sounds(_ prompt: Prompt) -> [String]? {
+        guard prompt.question.shown.namesSubjectWhileOpen else { return nil }
+        return prompt.sounds.notes.map(\.description)
     }
 
     private func judged(_ judgement: NoteJudgement) -> String {

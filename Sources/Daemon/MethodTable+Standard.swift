@@ -31,30 +31,30 @@ extension MethodTable {
                 throw .invalidParams("give a value, or reset: true to hand the key back to the config file")
             }
         },
-        MethodEntry(.statsGet, .anyone, params: JSONValue.self, runsAside: true) { params, context throws(RPCError) in
-            try await context.router.statistics(.statsGet, params)
+        MethodEntry(.statsGet, .anyone, params: StatsGetParams.self, runsAside: true) { params, context throws(RPCError) in
+            try await context.router.statistics.figures(params)
         },
-        MethodEntry(.statsExport, .anyone, params: JSONValue.self, runsAside: true) { params, context throws(RPCError) in
-            try await context.router.statistics(.statsExport, params)
+        MethodEntry(.statsExport, .anyone, params: StatsExportParams.self, runsAside: true) { params, context throws(RPCError) in
+            try await context.router.statistics.export(params)
         },
         MethodEntry(.sessionStart, .control, params: SessionStartParams.self) { params, context throws(RPCError) in
             try await StandardMethods.start(params, router: context.router)
         },
         MethodEntry(.sessionStop, .control, params: NoParams.self) { _, context throws(RPCError) in
             guard let results = await context.router.core.stop() else { throw .noSession(Method.sessionStop.rawValue) }
-            return EventDetails.results(results)
+            return ResultsReport(results)
         },
         MethodEntry(.sessionRepeat, .control, params: NoParams.self) { _, context throws(RPCError) in
             guard await context.router.core.repeatPrompt() else { throw .noSession(Method.sessionRepeat.rawValue) }
-            return JSONValue.object(["repeated": .bool(true)])
+            return SessionRepeatResult()
         },
         MethodEntry(.sessionSkip, .control, params: NoParams.self) { _, context throws(RPCError) in
             guard await context.router.core.skip() else { throw .noSession(Method.sessionSkip.rawValue) }
-            return JSONValue.object(["skipped": .bool(true)])
+            return SessionSkipResult()
         },
         MethodEntry(.sessionResults, .anyone, params: NoParams.self) { _, context throws(RPCError) in
             guard let results = await context.router.core.lastResults else { throw .noResults }
-            return EventDetails.results(results)
+            return ResultsReport(results)
         },
         MethodEntry(.notesPlay, .control, params: NotesPlayParams.self) { params, context throws(RPCError) in
             try await StandardMethods.play(params, router: context.router)
@@ -70,13 +70,11 @@ extension MethodTable {
         },
         MethodEntry(.pairingOffer, .control, params: NoParams.self) { _, context in
             let offered = context.router.pairing.offer()
-            return JSONValue.object([
-                "code": .string(offered.code), "expires_in_seconds": .number(PairingCodes.lifetime),
-            ])
+            return PairingOfferResult(code: offered.code, expiresInSeconds: PairingCodes.lifetime)
         },
         MethodEntry(.pairingRedeem, .control, params: PairingRedeemParams.self) { params, context throws(RPCError) in
             guard context.router.pairing.redeem(params.code, from: params.address) else { throw .notPaired }
-            return JSONValue.object(["paired": .bool(true)])
+            return PairingRedeemResult()
         },
         MethodEntry(.pairingBrowsers, .control, params: PairingBrowsersParams.self) { params, context in
             PairingBrowsersResult(revoked: context.router.pairedBrowsers.report(params.browsers, from: context.client))
@@ -104,13 +102,6 @@ struct TopicsParams: Decodable {
     }
 }
 
-/// `pairing.redeem`'s params: the code the browser was given, and the address it was typed at
-/// (the web view gives the browser's), by which wrong tries are counted.
-struct PairingRedeemParams: Decodable {
-    var code: String
-    var address: String?
-}
-
 /// The handlers of the standard methods too long to read inside the table.
 enum StandardMethods {
     static func start(_ params: SessionStartParams, router: RequestRouter) async throws(RPCError) -> any Encodable & Sendable {
@@ -125,7 +116,8 @@ enum StandardMethods {
         } catch {
             throw .invalidParams(error.description)
         }
-        return JSONValue.object(["session": Wire.value(await router.core.status().session)])
+        guard let session = await router.core.status().session else { throw .internalError("the session started is not in the status") }
+        return SessionStartResult(session: session)
     }
 
     static func play(_ params: NotesPlayParams, router: RequestRouter) async throws(RPCError) -> any Encodable & Sendable {
@@ -143,10 +135,9 @@ enum StandardMethods {
             chords[index].map(\.description).joined(separator: "+") + (onsets.map { "@\($0[index])" } ?? "")
                 + (lengths[index].map { "+\($0)" } ?? "")
         }
-        var result: [String: JSONValue] = ["played": .array(played.map { .string($0) })]
         // The reply acknowledges the answers: it waits until they are committed.
-        if let recorded = router.recorded { result["recorded"] = .bool(await recorded(reports.after, reports.through)) }
-        return JSONValue.object(result)
+        let recorded = if let recorded = router.recorded { await recorded(reports.after, reports.through) } else { Bool?.none }
+        return NotesPlayResult(played: played, recorded: recorded)
     }
 
     /// Moves the wheel; the reply says where it is and how many cents that bends.
@@ -157,7 +148,7 @@ enum StandardMethods {
         await router.core.bend(params.value)
         let range = await router.core.currentSettings.bendRangeSemitones
         let cents = (PitchWheel.cents(params.value, rangeSemitones: range) * 1000).rounded() / 1000
-        return JSONValue.object(["value": .number(Double(params.value)), "cents": .number(cents)])
+        return NotesBendResult(value: params.value, cents: cents)
     }
 
     /// The longest a timed `notes.play` may last, in seconds from its start.
@@ -240,8 +231,8 @@ enum StandardMethods {
         }
     }
 
-    static func topics(_ topics: Set<Topic>) -> JSONValue {
-        .object(["topics": .array(topics.map(\.rawValue).sorted().map { .string($0) })])
+    static func topics(_ topics: Set<Topic>) -> TopicsResult {
+        TopicsResult(topics: topics)
     }
 }
 

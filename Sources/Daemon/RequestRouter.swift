@@ -30,7 +30,7 @@ public struct RequestRouter: Sendable {
     /// What `settings.get` and `settings.set` reach.
     public let settings: StudentSettingsAccess
     /// What `stats.get` and `stats.export` return, or an error when statistics are unavailable.
-    public let statistics: @Sendable (Method, JSONValue?) async throws(RPCError) -> JSONValue
+    public let statistics: StatisticsAccess
     /// Waits until the reports after the first `seq` up to the second are stored; true when they
     /// all are. With it, `notes.play` replies once its answers are on disk, saying `recorded`.
     public let recorded: (@Sendable (_ after: Int, _ through: Int) async -> Bool)?
@@ -41,9 +41,7 @@ public struct RequestRouter: Sendable {
         methods: MethodTable = .standard,
         configuration: @escaping @Sendable () -> JSONValue = { .object([:]) },
         settings: StudentSettingsAccess = .unavailable,
-        statistics: @escaping @Sendable (Method, JSONValue?) async throws(RPCError) -> JSONValue = { _, _ throws(RPCError) in
-            throw .statisticsUnavailable("statistics are not available")
-        },
+        statistics: StatisticsAccess = .unavailable,
         recorded: (@Sendable (_ after: Int, _ through: Int) async -> Bool)? = nil,
         pairing: PairingCodes = PairingCodes()
     ) {

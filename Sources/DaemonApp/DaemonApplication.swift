@@ -48,11 +48,7 @@ public struct DaemonApplication: Service {
             },
             configuration: { Wire.snakeCasedValue(reloader.config) },
             settings: .over(reloader) { config in await core.apply(config.training.settings) },
-            statistics: { [queries = StatisticsQueryPool()] method, params throws(RPCError) in
-                try await queries.run { () throws(RPCError) in
-                    try StatisticsQueries.answer(method, store, params: params, profile: options.profile)
-                }
-            },
+            statistics: StatisticsQueries.access(store, pool: StatisticsQueryPool(), profile: options.profile),
             recorded: { after, through in await statistics.recorded(after: after, through: through) })
         let limit = options.maxClients ?? config.socket.maxClients
         let server = try ControlServer(

@@ -1,38 +1,29 @@
 import ControlProtocol
-import Foundation
+import Daemon
 import Statistics
 
 /// `stats.get` (a profile's lifetime figures, and the profiles there are) and `stats.export` (every
 /// answer, CSV or JSON, a page at a time).
 enum StatisticsQueries {
-    static func answer(_ method: ControlProtocol.Method, _ store: any StatisticsStore, params: JSONValue?,
-                       profile defaultProfile: String) throws(RPCError) -> JSONValue {
-        let object: [String: JSONValue]
-        if case .object(let given) = params ?? .object([:]) { object = given } else { throw .invalidParams("params must be an object") }
-        var profile: String? = defaultProfile
-        if let value = object["profile"] {
-            guard case .string(let name) = value else { throw .invalidParams("profile must be a name") }
-            profile = name
-        }
-        switch method {
-        case .statsExport:
-            if object["all_profiles"] == .bool(true) { profile = nil }
-            return try exportPage(object, store, profile: profile)
-        default:
-            let name = profile ?? defaultProfile
-            let figures = try storeCall { () throws(StatisticsError) in try store.lifetimeFigures(profile: name) }
-            let profiles = try storeCall { () throws(StatisticsError) in try store.profiles() }
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .iso8601
-            encoder.outputFormatting = [.sortedKeys]
-            guard let data = try? encoder.encode(figures), let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
-                throw .internalError("the figures could not be encoded")
-            }
-            return .object([
-                "profile": .string(name), "profiles": .array(profiles.map(JSONValue.string)), "figures": value,
-                "report": .string(figures.report()),
-            ])
-        }
+    /// Both methods over `store`, each query run in `pool`; `profile` is whose figures and answers
+    /// are meant when the params name none.
+    static func access(_ store: any StatisticsStore, pool: StatisticsQueryPool, profile: String) -> StatisticsAccess {
+        StatisticsAccess(
+            figures: { params throws(RPCError) in
+                try await pool.run { () throws(RPCError) in try figures(params, store, profile: profile) }
+            },
+            export: { params throws(RPCError) in
+                try await pool.run { () throws(RPCError) in
+                    try exportPage(params, store, profile: params.allProfiles == true ? nil : params.profile ?? profile)
+                }
+            })
+    }
+
+    static func figures(_ params: StatsGetParams, _ store: any StatisticsStore, profile defaultProfile: String) throws(RPCError) -> StatsGetResult {
+        let name = params.profile ?? defaultProfile
+        let figures = try storeCall { () throws(StatisticsError) in try store.lifetimeFigures(profile: name) }
+        let profiles = try storeCall { () throws(StatisticsError) in try store.profiles() }
+        return StatsGetResult(profile: name, profiles: profiles, figures: figures, report: figures.report())
     }
 
     static func storeCall<T>(_ call: () throws(StatisticsError) -> T) throws(RPCError) -> T {

@@ -25,14 +25,14 @@ final class StatisticsQueryPool: Sendable {
     static let full = RPCError(.busy, message: "statistics busy: too many queries wait; try again")
 
     /// Runs `query` on the pool's thread and returns its answer; refused when full.
-    func run(_ query: @escaping @Sendable () throws(RPCError) -> JSONValue) async throws(RPCError) -> JSONValue {
+    func run<Answer: Sendable>(_ query: @escaping @Sendable () throws(RPCError) -> Answer) async throws(RPCError) -> Answer {
         let admitted = inFlight.withLock { count in
             guard count < capacity else { return false }
             count += 1
             return true
         }
         guard admitted else { throw Self.full }
-        let result: Result<JSONValue, RPCError> = await withCheckedContinuation { continuation in
+        let result: Result<Answer, RPCError> = await withCheckedContinuation { continuation in
             queue.async {
                 let answer = Result { () throws(RPCError) in try query() }
                 self.inFlight.withLock { $0 -= 1 }

@@ -9,11 +9,8 @@ extension StudentSettingsAccess {
     static func over(_ reloader: ConfigReloader, apply: @escaping @Sendable (EartrainerConfig) async -> Void) -> StudentSettingsAccess {
         StudentSettingsAccess(
             list: {
-                .object([
-                    "settings": .array(reloader.origins().map(Self.entry)),
-                    "config_file": reloader.source.path.map(JSONValue.string) ?? .null,
-                    "student_file": reloader.studentPath.map(JSONValue.string) ?? .null,
-                ])
+                SettingsResult(settings: reloader.origins().map(Self.entry), configFile: reloader.source.path,
+                               studentFile: reloader.studentPath)
             },
             set: { name, value throws(RPCError) in
                 let text: String?
@@ -32,11 +29,11 @@ extension StudentSettingsAccess {
                 }
                 await apply(reloader.config)
                 let key = StudentSettings.key(named: name)!.name
-                return reloader.origins().first { $0.key == key }.map(Self.entry) ?? .null
+                return reloader.origins().first { $0.key == key }.map(Self.entry)
             })
     }
 
-    private static func entry(_ origin: (key: String, value: String, origin: ConfigReloader.Origin)) -> JSONValue {
-        .object(["key": .string(origin.key), "value": .string(origin.value), "origin": .string(origin.origin.rawValue)])
+    private static func entry(_ origin: (key: String, value: String, origin: ConfigReloader.Origin)) -> SettingEntry {
+        SettingEntry(key: origin.key, value: origin.value, origin: origin.origin.rawValue)
     }
 }

@@ -1,3 +1,4 @@
+import ControlProtocol
 import Foundation
 
 /// One group's answers (a profile's all, one exercise, mode, root, interval or item) reduced as

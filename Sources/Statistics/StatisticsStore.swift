@@ -1,3 +1,4 @@
+import ControlProtocol
 import Foundation
 
 /// Whether the store can record: the daemon trains either way, and reports this in `status`.

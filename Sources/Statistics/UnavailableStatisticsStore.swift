@@ -1,3 +1,4 @@
+import ControlProtocol
 import Foundation
 
 /// The store the daemon trains with when the database cannot be used: it records nothing and

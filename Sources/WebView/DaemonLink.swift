@@ -51,11 +51,18 @@ extension DaemonLink {
 
     /// `status`, decoded.
     public func status() async throws(DaemonFailure) -> StatusResult {
-        let result = try await call(.status)
+        try await call(.status, as: StatusResult.self)
+    }
+
+    /// Calls a method and decodes its result as the message type it answers with.
+    public func call<Result: Decodable>(
+        _ method: ControlProtocol.Method, params: JSONValue? = nil, as type: Result.Type
+    ) async throws(DaemonFailure) -> Result {
+        let result = try await call(method, params: params)
         do {
-            return try Wire.decode(StatusResult.self, from: result)
+            return try Wire.decode(type, from: result)
         } catch {
-            throw .unreachable("its status could not be read (\(error))")
+            throw .unreachable("its answer to \(method.rawValue) could not be read (\(error))")
         }
     }
 }

@@ -28,7 +28,7 @@ extension DaemonFaults {
         let judgedSession = play(60)
         let stopped = daemon.call("session.stop")
         var cents: Double?
-        if case .object(let results)? = stopped?.result, case .number(let value)? = results["mean_absolute_cents"] { cents = value }
+        if let result = stopped?.result { cents = (try? Wire.decode(ResultsReport.self, from: result))?.meanAbsoluteCents }
         report.check("daemon wheel: the wheel at +4096 through the sequencer is read by the judge (error 95-105 c)",
                      judgedSession?.errors == 1 && daemon.isRunning && cents.map { (95...105).contains($0) } == true,
                      "\(describe(judgedSession)); mean absolute error \(cents.map { String($0) } ?? "none")")

@@ -1,3 +1,4 @@
+import ControlProtocol
 import Foundation
 import VMProbeSupport
 
@@ -15,13 +16,12 @@ struct InputToSoundCheck {
 
     func run() {
         let status = shell([bin + "/eartrainctl", "status", "--json", "--socket", socket]).output
-        let json = (try? JSONSerialization.jsonObject(with: Data(status.utf8))) as? [String: Any]
-        let devices = json?["devices"] as? [String: Any]
-        guard let figures = devices?["input_to_sound"] as? [String: Any], let last = figures["last_ms"] as? Double,
-              let median = figures["median_ms"] as? Double, let keys = figures["keys"] as? Int else {
+        let decoded = try? JSONDecoder().decode(StatusResult.self, from: Data(status.utf8))
+        guard let figures = decoded?.devices.inputToSound else {
             report.check("status reports key to sound after the keyboard's keys", false, "no devices.input_to_sound in \(status)")
             return
         }
+        let (last, median, keys) = (figures.lastMilliseconds, figures.medianMilliseconds, figures.keys)
         let line = "status's key to sound: last \(last) ms, median \(median) ms over \(keys) keys (buffer \(bufferMilliseconds) ms)"
         try? (line + "\n").write(toFile: out + "/input-to-sound.md", atomically: true, encoding: .utf8)
         let plausible = keys > 0 && median > bufferMilliseconds && median < 100 && last > bufferMilliseconds && last < 100

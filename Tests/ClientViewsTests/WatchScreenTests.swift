@@ -7,10 +7,20 @@ import Training
 @Suite("Watch screen")
 struct WatchScreenTests {
     static func staffJSON(_ notes: [(String, Int, String?)]) -> JSONValue {
-        .array(notes.map { note, step, sign in
-            .object(["note": .string(note), "step": .number(Double(step)), "ledger_lines": .array([]),
-                     "accidental": sign.map { .string($0) } ?? .null, "role": .string("answer")])
-        })
+        Wire.value(notes.map { note, step, sign in StaffEntry(note: note, step: step, ledgerLines: [], accidental: sign, role: "answer") })
+    }
+
+    /// A right answer's `note_judged` details, as the daemon writes them.
+    static func rightAnswer(_ played: String, responseSeconds: Double, staff: [(String, Int, String?)], cents: Double? = nil) -> [String: JSONValue] {
+        let entries = staff.map { StaffEntry(note: $0.0, step: $0.1, ledgerLines: [], accidental: $0.2, role: "answer") }
+        return Wire.value(NoteJudgedDetails(
+            played: played, playedMidi: 60, correct: true, attempt: 1, responseSeconds: responseSeconds, sincePromptSeconds: responseSeconds,
+            staff: entries, cents: cents)).objectValue
+    }
+
+    /// A first `prompt`'s details, as the daemon writes them.
+    static func prompt(_ question: JSONValue, answerCount: Int?) -> [String: JSONValue] {
+        Wire.value(PromptDetails(number: 1, question: question, repeat: false, staff: [], answerCount: answerCount, sounds: nil)).objectValue
     }
 
     static func event(_ type: String, seconds: Double, _ details: [String: JSONValue]) -> EventReport {
@@ -26,10 +36,8 @@ struct WatchScreenTests {
             "question": .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"),
                                  "steps": .string("W-H-W-W-W-H-W"), "notes": .array(Array(repeating: .string("x"), count: 8))]),
         ]))
-        state.apply(event("note_judged", seconds: 1, ["correct": .bool(true), "played": .string("D3"), "response_seconds": .number(1),
-                                                     "staff": staffJSON([("D3", 4, nil)])]))
-        state.apply(event("note_judged", seconds: 3, ["correct": .bool(true), "played": .string("E3"), "response_seconds": .number(2),
-                                                     "staff": staffJSON([("D3", 4, nil), ("E3", 5, nil)])]))
+        state.apply(event("note_judged", seconds: 1, rightAnswer("D3", responseSeconds: 1, staff: [("D3", 4, nil)])))
+        state.apply(event("note_judged", seconds: 3, rightAnswer("E3", responseSeconds: 2, staff: [("D3", 4, nil), ("E3", 5, nil)])))
         state.apply(event("note_judged", seconds: 4, ["correct": .bool(false), "played": .string("G3"),
                                                      "expected": .object(["note": .string("F3")]),
                                                      "staff": staffJSON([("D3", 4, nil), ("E3", 5, nil)])]))
@@ -62,8 +70,7 @@ struct WatchScreenTests {
         state.apply(Self.event("note_judged", seconds: 4, ["correct": .bool(false), "played": .string("C4"), "cents": .number(-7.25),
                                                           "staff": Self.staffJSON([("A3", 4, nil)])]))
         #expect(state.lastAnswer?.text == "-7.2 c ✗  flat")
-        state.apply(Self.event("note_judged", seconds: 9, ["correct": .bool(true), "played": .string("C4"), "cents": .number(1.5),
-                                                          "response_seconds": .number(3), "staff": Self.staffJSON([("A3", 4, nil)])]))
+        state.apply(Self.event("note_judged", seconds: 9, Self.rightAnswer("C4", responseSeconds: 3, staff: [("A3", 4, nil)], cents: 1.5)))
         #expect(state.lastAnswer?.text == "+1.5 c ✓" && state.lastAnswer?.correct == true)
     }
 
@@ -153,12 +160,13 @@ struct WatchScreenTests {
     @Test("after the session the results screen shows, per degree")
     func ended() {
         var state = Self.dorianState()
-        state.apply(Self.event("session_ended", seconds: 9, [
-            "correct": .number(2), "errors": .number(1), "session_seconds": .number(9), "error_rate": .number(1.0 / 3),
-            "average_response_seconds": .number(1.5),
-            "breakdown": .array([.object(["subject": .string("degree 1"), "asked": .number(1), "correct": .number(1),
-                                          "correct_first_try": .number(1), "errors": .number(0), "revealed": .number(0)])]),
-        ]))
+        let results = ResultsReport(
+            correct: 2, errors: 1, revealed: 0, skipped: 0, roundsCompleted: 0, questionsFinished: 0, sessionSeconds: 9,
+            errorRate: 1.0 / 3, averageResponseSeconds: 1.5, averageFirstNoteSeconds: nil,
+            breakdown: [.init(subject: "degree 1", category: "degree", asked: 1, correct: 1, correctFirstTry: 1, errors: 0, revealed: 0,
+                              averageResponseSeconds: nil)],
+            confusions: [], thresholds: [])
+        state.apply(EventReport(seq: 1, type: "session_ended", topic: .session, sessionSeconds: 9, text: "", details: Wire.value(results)))
         let lines = WatchScreen(colour: false).lines(state, elapsed: 9)
         #expect(lines.contains("session ended"))
         #expect(lines.contains("results: 2 correct, 1 error"))
@@ -169,10 +177,8 @@ struct WatchScreenTests {
     func melodyCount() {
         var state = WatchState()
         state.apply(Self.event("session_started", seconds: 0, ["exercise": .string("melodies of 5 notes")]))
-        state.apply(Self.event("prompt", seconds: 0, [
-            "number": .number(1), "repeat": .bool(false), "staff": .array([]), "answer_count": .number(5),
-            "question": .object(["kind": .string("dictation"), "key": .string("G ionian"), "first": .string("B3"), "length": .number(5)]),
-        ]))
+        let question: JSONValue = .object(["kind": .string("dictation"), "key": .string("G ionian"), "first": .string("B3"), "length": .number(5)])
+        state.apply(Self.event("prompt", seconds: 0, Self.prompt(question, answerCount: 5)))
         #expect(state.counted && state.total == 5 && state.progress == 0)
         state.apply(Self.event("note_judged", seconds: 1, ["correct": .bool(true), "played": .string("B3"), "staff": Self.staffJSON([("B3", 9, nil)])]))
         #expect(state.progress == 1)
@@ -184,9 +190,7 @@ struct WatchScreenTests {
         var state = WatchState()
         state.apply(Self.event("session_started", seconds: 0, ["exercise": .string("progressions I-IV-V-I ii-V-I")]))
         let question: [String: JSONValue] = ["kind": .string("progression"), "key": .string("D major"), "tonic": .string("D4"), "chords": .number(4)]
-        state.apply(Self.event("prompt", seconds: 0, [
-            "number": .number(1), "repeat": .bool(false), "staff": .array([]), "answer_count": .number(4), "question": .object(question),
-        ]))
+        state.apply(Self.event("prompt", seconds: 0, Self.prompt(.object(question), answerCount: 4)))
         #expect(state.counted && state.total == 4 && state.progress == 0)
         #expect(ProgressionExercise.watchQuestion(question) == "in D major: play the 4 chords you hear")
         state.apply(Self.event("note_judged", seconds: 1, ["correct": .bool(true), "played": .string("D3"), "staff": Self.staffJSON([("D3", 9, nil)])]))

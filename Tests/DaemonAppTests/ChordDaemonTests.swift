@@ -31,7 +31,7 @@ struct ChordDaemonTests {
                             notifications: &notifications)
         let wrong = try #require(notifications.first { $0.params["type"]?.stringValue == "note_judged" })
         #expect(wrong.params["details"]?["correct"] == .bool(false))
-        #expect(wrong.params["details"]?["heard_as"]?.stringValue?.hasSuffix("major") == true, "\(wrong.params)")
+        #expect(try Wire.decode(NoteJudgedDetails.self, from: wrong.params["details"]).heardAs?.hasSuffix("major") == true, "\(wrong.params)")
         #expect(wrong.params["details"]?["subject"] == nil, "the asked quality is not named on a wrong try")
         #expect(wrong.params["text"]?.stringValue?.contains("you played") == true)
 
@@ -46,8 +46,8 @@ struct ChordDaemonTests {
         #expect(rows.contains { $0["subject"]?.stringValue == "minor" && $0["correct"]?.numberValue == 1 && $0["errors"]?.numberValue == 1 }, "\(rows)")
         // Lifetime figures per item: the quality, named with the kind.
         #expect(Polling.wait {
-            let stats = try? link.result("stats.get")
-            return stats?["figures"]?["by_item"]?["chord minor"]?["answers"]?.numberValue == 2
+            let stats = try? link.result("stats.get", as: StatsGetResult.self)
+            return stats?.figures.byItem["chord minor"]?.answers == 2
         }, "the wrong and the right answer, under chord minor")
     }
 }

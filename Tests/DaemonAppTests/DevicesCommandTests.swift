@@ -31,8 +31,8 @@ struct DevicesCommandTests {
         let devices = try Wire.decode(DevicesResult.self, from: result)
         #expect(devices.sound == Self.playing)
         #expect(devices.keyboards == KeyboardDevices(sequencer: false, connected: [], problem: "no keyboard input configured"))
-        #expect(result["sound"]?["cards"]?.arrayValue.last?["long_name"]?.stringValue?.hasPrefix("C-Media") == true)
-        #expect(result["sound"]?["cards"]?.arrayValue.last?["in_use"] == .bool(true))
+        #expect(devices.sound.cards.last?.longName.hasPrefix("C-Media") == true)
+        #expect(devices.sound.cards.last?.inUse == true)
     }
 
     @Test("eartrainctl devices: the sound playing, each card with its long name, the named one and the one in use marked")

@@ -35,7 +35,7 @@ struct DictationDaemonTests {
         }
         let prompt = try #require(notifications.first { $0.params["type"]?.stringValue == "prompt" })
         #expect(prompt.params["details"]?["sounds"] == nil)
-        #expect(prompt.params["details"]?["answer_count"]?.numberValue == 5, "views count the melody's notes")
+        #expect(try Wire.decode(PromptDetails.self, from: prompt.params["details"]).answerCount == 5, "views count the melody's notes")
         let afterWrong = try Wire.decode(StatusResult.self, from: try link.result("status")).session
         #expect(afterWrong?.progress == 0 && afterWrong?.total == 5, "the attempt starts again: \(String(describing: afterWrong))")
         #expect(afterWrong?.staff?.notes.allSatisfy { $0.role != "answer" } == true, "nothing of the attempt left drawn")

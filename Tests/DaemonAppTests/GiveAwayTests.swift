@@ -95,16 +95,17 @@ struct GiveAwayTests {
         let answer = try ShownInterval.answer(prompts)
         // notes.play replies once its answers are committed (docs/protocol.md).
         _ = try link.result("notes.play", .object(["notes": .array([.number(Double(answer.midiNumber + 1))])]))
-        let figures = { try link.result("stats.get")["figures"] ?? .null }
+        let stats = { try link.result("stats.get", as: StatsGetResult.self).figures }
+        let figures = { Wire.value(try stats()) }
         let exported = { try link.result("stats.export", .object(["format": .string("json")])) }
         let whileOpen = try Self.text(figures()) + (try Self.text(exported()))
         #expect(!Self.names(whileOpen, answer), "an open question's answer \(answer) in the statistics: \(whileOpen)")
-        #expect(try figures()["by_interval"] == .object([:]) && figures()["by_item"] == .object([:]), "nothing names its interval")
+        #expect(try stats().byInterval.isEmpty && stats().byItem.isEmpty, "nothing names its interval")
         #expect(try exported()["answers"] == .number(0))
 
         _ = try link.result("session.skip")  // the question closes
         #expect(Polling.wait(seconds: 5) { (try? exported()["answers"]) == .number(1) }, "the try is read once the question closed")
         #expect(Self.names(try Self.text(exported()), answer), "and names it then")
-        #expect(try figures()["by_interval"] != .object([:]))
+        #expect(try !stats().byInterval.isEmpty)
     }
 }

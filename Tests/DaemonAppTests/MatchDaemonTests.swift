@@ -56,8 +56,8 @@ struct MatchDaemonTests {
         #expect(!after.contains { if case .key = $0 { true } else { false } }, "the confirming key does not sound: \(after)")
         #expect(after.contains(.releaseHeld), "the held note released once answered")
 
-        let results = try link.result("session.stop")
-        #expect(abs((results["mean_absolute_cents"]?.numberValue ?? 0) - abs(error)) < 0.001, "\(results)")
+        let results = try link.result("session.stop", as: ResultsReport.self)
+        #expect(abs((results.meanAbsoluteCents ?? 0) - abs(error)) < 0.001, "\(results)")
     }
 
     @Test("notes.bend refuses what is not a wheel value with -32602, and says what is", arguments: [

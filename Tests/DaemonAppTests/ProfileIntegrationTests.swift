@@ -17,8 +17,8 @@ struct ProfileIntegrationTests {
             return output.stdout
         }
         func answers(_ arguments: [String]) throws -> Int? {
-            let figures = try #require(jsonObject(try ctl(["stats", "--json"] + arguments)))
-            return ((figures["by_exercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int
+            let figures = try JSONDecoder().decode(LifetimeFigures.self, from: Data(try ctl(["stats", "--json"] + arguments).utf8))
+            return figures.byExercise["scale"]?.answers
         }
 
         _ = try ctl(["start", "scale", "--mode", "ionian", "--root", "C3", "--profile", "bea"])

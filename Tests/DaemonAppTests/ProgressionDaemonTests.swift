@@ -36,10 +36,10 @@ struct ProgressionDaemonTests {
         }
         let wrong = try #require(notifications.first { $0.params["type"]?.stringValue == "note_judged" })
         #expect(wrong.params["details"]?["expected"] == nil && wrong.params["details"]?["subject"] == nil, "\(wrong.params)")
-        #expect(wrong.params["details"]?["heard_as"]?.stringValue == "E minor", "what was played, and only that")
+        #expect(try Wire.decode(NoteJudgedDetails.self, from: wrong.params["details"]).heardAs == "E minor", "what was played, and only that")
         let prompt = try #require(notifications.first { $0.params["type"]?.stringValue == "prompt" })
         #expect(prompt.params["details"]?["sounds"] == nil)
-        #expect(prompt.params["details"]?["answer_count"]?.numberValue == 4)
+        #expect(try Wire.decode(PromptDetails.self, from: prompt.params["details"]).answerCount == 4)
         #expect(prompt.params["details"]?["question"]?["key"]?.stringValue == "D major")
         #expect(prompt.params["details"]?["question"]?["chords"]?.numberValue == 4)
         let session = try Wire.decode(StatusResult.self, from: status).session

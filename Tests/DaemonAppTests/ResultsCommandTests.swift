@@ -14,11 +14,8 @@ struct ResultsCommandTests {
         var description: String { "asked \(asked) correct \(correct) first \(firstTry) errors \(errors) revealed \(revealed)" }
 
         /// A row of `results --json`'s breakdown.
-        init?(json: [String: Any]) {
-            guard let asked = json["asked"] as? Int, let correct = json["correct"] as? Int,
-                  let firstTry = json["correct_first_try"] as? Int, let errors = json["errors"] as? Int,
-                  let revealed = json["revealed"] as? Int else { return nil }
-            (self.asked, self.correct, self.firstTry, self.errors, self.revealed) = (asked, correct, firstTry, errors, revealed)
+        init(report row: ResultsReport.Row) {
+            (asked, correct, firstTry, errors, revealed) = (row.asked, row.correct, row.correctFirstTry, row.errors, row.revealed)
         }
 
         /// A row of the text screen: `m3   2   1   1   1   0   0.02s  ████░░░░`.
@@ -93,21 +90,19 @@ struct ResultsCommandTests {
         let json = try daemon.ctl("results", "--json")
         #expect(json.status == 0, "\(json)")
         #expect(json.stdout == stopped.stdout, "results --json is not what stop reported")
-        let results = try #require(jsonObject(json.stdout), "\(json)")
-        #expect(results["correct"] as? Int == tally.correct)
-        #expect(results["errors"] as? Int == tally.errors)
-        #expect(results["revealed"] as? Int == tally.revealed)
-        #expect(results["skipped"] as? Int == tally.skipped)
-        #expect(results["questions_finished"] as? Int == tally.finished)
+        let results = try JSONDecoder().decode(ResultsReport.self, from: Data(json.stdout.utf8))
+        #expect(results.correct == tally.correct)
+        #expect(results.errors == tally.errors)
+        #expect(results.revealed == tally.revealed)
+        #expect(results.skipped == tally.skipped)
+        #expect(results.questionsFinished == tally.finished)
         let rate = Double(tally.errors) / Double(tally.correct + tally.errors)
-        #expect(abs((results["error_rate"] as? Double ?? -1) - rate) < 1e-9)
-        let breakdown = try #require(results["breakdown"] as? [[String: Any]])
+        #expect(abs(results.errorRate - rate) < 1e-9)
         var jsonRows: [String: Row] = [:]
-        for row in breakdown {
-            let subject = try #require(row["subject"] as? String)
-            jsonRows[subject] = Row(json: row)
+        for row in results.breakdown {
+            jsonRows[row.subject] = Row(report: row)
             // A response time is averaged over the right answers, so only rows with one have it.
-            #expect((row["average_response_seconds"] as? Double != nil) == ((row["correct"] as? Int ?? 0) > 0), "\(subject)")
+            #expect((row.averageResponseSeconds != nil) == (row.correct > 0), "\(row.subject)")
         }
         #expect(jsonRows == tally.rows)
 

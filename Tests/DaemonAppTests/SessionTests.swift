@@ -17,11 +17,11 @@ struct SessionTests {
         let status = try link.result("status")
         #expect(status["session"]?["correct"]?.numberValue == 8)
         #expect(status["session"]?["errors"]?.numberValue == 2)
-        let results = try link.result("session.stop")
-        #expect(results["correct"]?.numberValue == 8)
-        #expect(results["errors"]?.numberValue == 2)
-        #expect(results["rounds_completed"]?.numberValue == 1)
-        #expect(results["error_rate"]?.numberValue == 0.2)
+        let results = try link.result("session.stop", as: ResultsReport.self)
+        #expect(results.correct == 8)
+        #expect(results.errors == 2)
+        #expect(results.roundsCompleted == 1)
+        #expect(results.errorRate == 0.2)
         Polling.wait { daemon.stdout.contains("session ended") }
         let lines = daemon.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasSuffix("D dorian  Eb3 ✗  expected F  2/8") })
@@ -44,10 +44,10 @@ struct SessionTests {
             notifications = []
             _ = try link.result("notes.play", .object(["notes": .array([.number(answer + 1), .number(answer)])]), notifications: &notifications)
         }
-        let results = try link.result("session.stop")
-        #expect(results["correct"]?.numberValue == 5)
-        #expect(results["errors"]?.numberValue == 5)
-        #expect(results["questions_finished"]?.numberValue == 5)
+        let results = try link.result("session.stop", as: ResultsReport.self)
+        #expect(results.correct == 5)
+        #expect(results.errors == 5)
+        #expect(results.questionsFinished == 5)
     }
 
     @Test("the same through eartrainctl: start, play, status --json, stop")

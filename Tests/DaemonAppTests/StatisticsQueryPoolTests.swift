@@ -16,20 +16,20 @@ struct StatisticsQueryPoolTests {
     func bounded() async throws {
         let pool = StatisticsQueryPool(capacity: 2)
         let gate = DispatchSemaphore(value: 0)
-        let first = Task { try await pool.run { () throws(RPCError) in gate.wait(); return .number(1) } }
-        let second = Task { try await pool.run { () throws(RPCError) in .number(2) } }
+        let first = Task { try await pool.run { () throws(RPCError) in gate.wait(); return JSONValue.number(1) } }
+        let second = Task { try await pool.run { () throws(RPCError) in JSONValue.number(2) } }
         // However the tasks are scheduled: wait (bounded) until both are in, never for ever.
         let deadline = ContinuousClock.now + .seconds(10)
         while pool.inFlightCount < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         let full = pool.inFlightCount == 2
         if full {
-            await #expect(throws: StatisticsQueryPool.full) { try await pool.run { () throws(RPCError) in .number(3) } }
+            await #expect(throws: StatisticsQueryPool.full) { try await pool.run { () throws(RPCError) in JSONValue.number(3) } }
         }
         gate.signal()
         #expect(full, "two queries in")
         #expect(try await first.value == .number(1))
         #expect(try await second.value == .number(2))
-        #expect(try await pool.run { () throws(RPCError) in .number(4) } == .number(4), "room again")
+        #expect(try await pool.run { () throws(RPCError) in JSONValue.number(4) } == .number(4), "room again")
     }
 
     @Test("while the store reads slowly, keys are judged and status answers at once; queries past the bound are refused")

@@ -26,17 +26,14 @@ struct StatisticsStoreTests {
         let daemon = try await TestDaemon(statistics: Self.store(database))
         let link = try daemon.connect()
         #expect(try link.result("status")["storage"]?.stringValue?.hasPrefix("available") == true)
-        let stats = try link.result("stats.get")
-        let scale = stats["figures"]?["by_exercise"]?["scale"]
-        #expect(scale?["answers"]?.numberValue == 4)
-        #expect(scale?["correct"]?.numberValue == 3)
-        #expect(stats["report"]?.stringValue?.isEmpty == false)
-        #expect(stats["profiles"] == .array([.string("default")]))
-        guard case .array(let days) = stats["figures"]?["by_day"]?["by_exercise"]?["scale"] else {
-            Issue.record("no by_day.by_exercise.scale in stats.get")
-            return
-        }
-        #expect(days.count == 1 && days.first?["answers"]?.numberValue == 4 && days.first?["day"]?.stringValue?.count == 10)
+        let stats = try link.result("stats.get", as: StatsGetResult.self)
+        let scale = stats.figures.byExercise["scale"]
+        #expect(scale?.answers == 4)
+        #expect(scale?.correct == 3)
+        #expect(!stats.report.isEmpty)
+        #expect(stats.profiles == ["default"])
+        let days = try #require(stats.figures.byDay.byExercise["scale"], "no days of scale in stats.get")
+        #expect(days.count == 1 && days.first?.answers == 4 && days.first?.day.count == 10)
     }
 
     @Test("a corrupt database: the daemon trains on, reports storage unavailable, never touches the file")
@@ -72,8 +69,8 @@ struct StatisticsStoreTests {
             return output.stdout
         }
         #expect(try ctl(["stats"]).contains("profile default"))
-        let figures = try #require(jsonObject(try ctl(["stats", "--json"])))
-        #expect(((figures["by_exercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int == 5)
+        let figures = try JSONDecoder().decode(LifetimeFigures.self, from: Data(try ctl(["stats", "--json"]).utf8))
+        #expect(figures.byExercise["scale"]?.answers == 5)
         let csv = try ctl(["export", "--format", "csv"]).split(whereSeparator: \.isNewline)
         #expect(csv.count == 6)  // a header and five answers
         let json = try #require(try JSONSerialization.jsonObject(with: Data(try ctl(["export", "--format", "json"]).utf8)) as? [Any])

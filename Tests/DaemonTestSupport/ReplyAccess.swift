@@ -16,6 +16,11 @@ extension ControlConnection {
         var ignored: [RPCNotification] = []
         return try result(method, params, notifications: &ignored)
     }
+
+    /// Calls and decodes the result as the message type the method answers with.
+    public func result<Result: Decodable>(_ method: String, _ params: JSONValue? = nil, as type: Result.Type) throws -> Result {
+        try Wire.decode(type, from: try result(method, params))
+    }
 }
 
 /// Parses a JSON object from text, for tests.

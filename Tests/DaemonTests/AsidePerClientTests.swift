@@ -10,6 +10,12 @@ import Testing
 /// A client that pipelines statistics queries takes `ControlService.asidePerClient` places, and
 /// the next client's query still runs: on a real socket, with queries that wait until let go.
 @Suite struct AsidePerClientTests {
+    /// A profile without answers, as `stats.get` gives it.
+    static let noFigures: StatsGetResult = {
+        let figures = LifetimeFigures(profile: "p", computedAt: Date(), overall: Figures(answers: 0, correct: 0))
+        return StatsGetResult(profile: "p", profiles: [], figures: figures, report: "")
+    }()
+
     @Test("five stats.get pipelined: two run, three refused at once (−32006); another client's query runs beside them")
     func pipelineTakesTwoPlaces() async throws {
         let running = Mutex(0)
@@ -19,11 +25,13 @@ import Testing
                                        refusals: ControlService.refusals(maxClients: 4))
         let router = RequestRouter(
             core: DaemonCore(sound: RecordingSoundOutput(), seed: 5), policy: AccessPolicy(daemonUID: getuid()),
-            statistics: { _, _ throws(RPCError) in
-                running.withLock { $0 += 1 }
-                while !released.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(5)) }
-                return .object(["figures": .null])
-            })
+            statistics: StatisticsAccess(
+                figures: { _ throws(RPCError) in
+                    running.withLock { $0 += 1 }
+                    while !released.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(5)) }
+                    return Self.noFigures
+                },
+                export: { _ throws(RPCError) in throw .statisticsUnavailable("not in this test") }))
         let service = ControlService(server: server, router: router)
         let serving = (Task { await server.run() }, Task { await service.run() })
 

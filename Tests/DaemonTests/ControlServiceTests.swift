@@ -25,6 +25,13 @@ struct ControlServiceTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// The result of one request's reply, decoded as the message type the method answers with.
+    private func result<Result: Decodable>(_ line: String, as type: Result.Type, service: ControlService) async throws -> Result {
+        let text = try #require(await service.reply(to: Array(line.utf8), from: ClientID(number: 1), peer: Self.me))
+        let response = try JSONDecoder().decode(RPCResponse.self, from: Data(text.utf8))
+        return try Wire.decode(type, from: try #require(response.result, "\(text)"))
+    }
+
     private func errorCode(_ reply: [String: Any]) -> Int? {
         (reply["error"] as? [String: Any])?["code"] as? Int
     }
@@ -98,13 +105,13 @@ struct ControlServiceTests {
         #expect(((started["result"] as? [String: Any])?["session"] as? [String: Any])?["root"] as? String == "D3")
         #expect((started["result"] as? [String: Any])?["devices"] == nil)
         _ = try await reply(#"{"jsonrpc":"2.0","id":2,"method":"notes.play","params":{"notes":["D3","E3","F#3",53]}}"#, service: service)
-        let status = try await reply(#"{"jsonrpc":"2.0","id":3,"method":"status"}"#, service: service)
-        let session = try #require((status["result"] as? [String: Any])?["session"] as? [String: Any])
-        #expect(session["correct"] as? Int == 3)
-        #expect(session["errors"] as? Int == 1)
-        #expect(session["progress"] as? Int == 3)
-        #expect(session["elapsed_seconds"] as? Double != nil)
-        let stopped = try await reply(#"{"jsonrpc":"2.0","id":4,"method":"session.stop"}"#, service: service)
-        #expect((stopped["result"] as? [String: Any])?["error_rate"] as? Double == 0.25)
+        let status = try await result(#"{"jsonrpc":"2.0","id":3,"method":"status"}"#, as: StatusResult.self, service: service)
+        let session = try #require(status.session)
+        #expect(session.correct == 3)
+        #expect(session.errors == 1)
+        #expect(session.progress == 3)
+        #expect(session.elapsedSeconds >= 0)
+        let stopped = try await result(#"{"jsonrpc":"2.0","id":4,"method":"session.stop"}"#, as: ResultsReport.self, service: service)
+        #expect(stopped.errorRate == 0.25)
     }
 }

@@ -42,32 +42,29 @@ enum Fixtures {
     /// A wrong try at the open interval question, as the daemon reports it: no `expected`.
     static func wrongIntervalTry(seq: Int) -> EventReport {
         EventReport(seq: seq, type: "note_judged", topic: .answer, sessionSeconds: 4, text: "4.0s  M3 up from C3  D#3 ✗  try 2",
-                    details: .object([
-                        "attempt": .number(2), "correct": .bool(false), "played": .string("D#3"), "played_midi": .number(51),
-                        "staff": .array([Wire.value(entry("C3", step: 3, role: "root"))]),
-                    ]))
+                    details: Wire.value(NoteJudgedDetails(
+                        played: "D#3", playedMidi: 51, correct: false, attempt: 2, responseSeconds: 1, sincePromptSeconds: 4,
+                        staff: [entry("C3", step: 3, role: "root")])))
     }
 
     /// A right third note of the D dorian round.
     static func rightScaleNote(seq: Int) -> EventReport {
         EventReport(seq: seq, type: "note_judged", topic: .answer, sessionSeconds: 13, text: "13.0s  D dorian  F3 ✓  3/8",
-                    details: .object([
-                        "attempt": .number(1), "correct": .bool(true), "played": .string("F3"), "response_seconds": .number(0.5),
-                        "expected": .object(["note": .string("F3"), "midi": .number(53), "exact_octave": .bool(false)]),
-                        "staff": .array([entry("D3", step: 4), entry("E3", step: 5), entry("F3", step: 6)].map { Wire.value($0) }),
-                    ]))
+                    details: Wire.value(NoteJudgedDetails(
+                        played: "F3", playedMidi: 53, correct: true, attempt: 1, responseSeconds: 0.5, sincePromptSeconds: 0.5,
+                        staff: [entry("D3", step: 4), entry("E3", step: 5), entry("F3", step: 6)],
+                        expected: ExpectedNoteReport(note: "F3", midi: 53, exactOctave: false))))
     }
 
     /// Results as `session.results` gives them.
-    static let results: JSONValue = .object([
-        "correct": .number(2), "errors": .number(1), "error_rate": .number(1.0 / 3), "session_seconds": .number(75),
-        "average_response_seconds": .number(0.42), "revealed": .number(0), "skipped": .number(1),
-        "breakdown": .array([
-            .object(["subject": .string("degree 1"), "category": .string("degree"), "asked": .number(1), "correct": .number(1),
-                     "correct_first_try": .number(1), "errors": .number(0), "revealed": .number(0), "average_response_seconds": .number(0.4)]),
-            .object(["subject": .string("degree 3"), "category": .string("degree"), "asked": .number(1), "correct": .number(0),
-                     "correct_first_try": .number(0), "errors": .number(1), "revealed": .number(0), "average_response_seconds": .null]),
-        ]),
-        "confusions": .array([.object(["expected": .string("degree 3"), "played": .string("P4"), "count": .number(1)])]),
-    ])
+    static let results = ResultsReport(
+        correct: 2, errors: 1, revealed: 0, skipped: 1, roundsCompleted: 0, questionsFinished: 0, sessionSeconds: 75,
+        errorRate: 1.0 / 3, averageResponseSeconds: 0.42, averageFirstNoteSeconds: nil,
+        breakdown: [
+            .init(subject: "degree 1", category: "degree", asked: 1, correct: 1, correctFirstTry: 1, errors: 0, revealed: 0,
+                  averageResponseSeconds: 0.4),
+            .init(subject: "degree 3", category: "degree", asked: 1, correct: 0, correctFirstTry: 0, errors: 1, revealed: 0,
+                  averageResponseSeconds: nil),
+        ],
+        confusions: [.init(expected: "degree 3", played: "P4", count: 1)], thresholds: [])
 }

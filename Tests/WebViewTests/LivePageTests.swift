@@ -87,7 +87,7 @@ import Training
 
     @Test("the results page has the figures, the breakdown per degree and what was played instead")
     func results() {
-        let html = ResultsPage.html(SessionResults(Fixtures.results))
+        let html = ResultsPage.html(Fixtures.results)
         #expect(html.contains("<dt>correct</dt><dd>2</dd>"))
         #expect(html.contains("<dt>session</dt><dd>1m 15s</dd>"))
         #expect(html.contains("<dt>error rate</dt><dd>33.3%</dd>"))

@@ -108,6 +108,7 @@ import Training
     @Test("every request is rate limited per address (429 with Retry-After)")
     func requestsLimited() async throws {
         let daemon = MemoryDaemon(status: Fixtures.scaleStatus())
+        daemon.reply(to: .sessionResults, with: .success(Wire.value(Fixtures.results)))
         let configuration = WebConfiguration(requests: RateLimiter(burst: 3, perSecond: 0.001))
         try await Self.app(daemon, configuration).test(.router) { client in
             for request in 1...4 {

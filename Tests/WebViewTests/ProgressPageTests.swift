@@ -1,5 +1,6 @@
 import ClientViews
 import ControlProtocol
+import Foundation
 import Testing
 @testable import WebView
 
@@ -32,15 +33,11 @@ import Testing
 
     @Test("a chart draws the last 90 days with answers; the table lists every day")
     func manyDays() {
-        let days: [JSONValue] = (1...100).map { day in
-            .object(["day": .string("day \(day)"), "answers": .number(2), "correct": .number(1), "accuracy": .number(0.5),
-                     "average_response_seconds": .number(1)])
-        }
-        let stats: JSONValue = .object([
-            "profile": .string("bea"),
-            "figures": .object(["overall": .object(["answers": .number(200), "correct": .number(100)]),
-                                "by_day": .object(["overall": .array(days)])]),
-        ])
+        let days = (1...100).map { DayFigures(day: "day \($0)", answers: 2, correct: 1, averageResponseSeconds: 1) }
+        let stats = StatsGetResult(
+            profile: "bea", profiles: [],
+            figures: LifetimeFigures(profile: "bea", computedAt: Date(), overall: Figures(answers: 200, correct: 100), byDay: DailyFigures(overall: days)),
+            report: "")
         let html = ProgressPage.html(LifetimeProgress(stats), mayPick: true)
         #expect(html.contains("Accuracy per day, the last 90 days with answers"))
         #expect(html.contains("<desc id=\"chart-days-accuracy-all-desc\">day 11: 50% of 2 answers;"))
@@ -50,17 +47,15 @@ import Testing
 
     @Test("compare's items get a threshold chart in cents; other kinds none")
     func thresholds() {
-        let stats: JSONValue = .object([
-            "profile": .string("bea"),
-            "figures": .object([
-                "overall": .object(["answers": .number(40), "correct": .number(30)]),
-                "by_item": .object([
-                    "compare octave 3": .object(["answers": .number(30), "correct": .number(22), "threshold_cents": .number(4.25)]),
-                    "compare octave 4": .object(["answers": .number(10), "correct": .number(8), "threshold_cents": .number(9.5)]),
-                    "interval m3": .object(["answers": .number(5), "correct": .number(5)]),
-                ]),
-            ]),
-        ])
+        let items = [
+            "compare octave 3": Figures(answers: 30, correct: 22, thresholdCents: 4.25),
+            "compare octave 4": Figures(answers: 10, correct: 8, thresholdCents: 9.5),
+            "interval m3": Figures(answers: 5, correct: 5),
+        ]
+        let stats = StatsGetResult(
+            profile: "bea", profiles: [],
+            figures: LifetimeFigures(profile: "bea", computedAt: Date(), overall: Figures(answers: 40, correct: 30), byItem: items),
+            report: "")
         let html = ProgressPage.html(LifetimeProgress(stats), mayPick: true)
         #expect(html.contains("Threshold per compare item, cents") && html.contains("4.2 c") && html.contains("9.5 c"), "\(html)")
         #expect(!html.contains("Threshold per interval item"))
@@ -93,7 +88,7 @@ import Testing
     func links() {
         #expect(Self.page.contains(#"<a href="/progress" aria-current="page">Progress</a>"#))
         #expect(LivePage.html(status: Fixtures.idleStatus(), controls: .init()).contains(#"<a href="/progress">Progress</a>"#))
-        let results = ResultsPage.html(SessionResults(Fixtures.results))
+        let results = ResultsPage.html(Fixtures.results)
         #expect(results.contains(#"<a href="/progress">Progress</a>"#))
         #expect(results.contains(#"<a class="button" href="/">New session</a>"#))
         #expect(ResultsPage.html(nil).contains("New session"))

@@ -71,7 +71,7 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("No results yet"))
             }
-            daemon.reply(to: .sessionResults, with: .success(Fixtures.results))
+            daemon.reply(to: .sessionResults, with: .success(Wire.value(Fixtures.results)))
             try await client.execute(uri: "/results", method: .get) { response in
                 #expect(String(buffer: response.body).contains("degree 3 → P4"))
             }
@@ -84,7 +84,7 @@ import Testing
         let browsers = PairedBrowsers()
         let paired = Self.form(browsers.pair())
         try await Self.app(daemon, browsers: browsers).test(.router) { client in
-            daemon.reply(to: .statsGet, with: .success(Fixtures.stats))
+            daemon.reply(to: .statsGet, with: .success(Wire.value(Fixtures.stats)))
             try await client.execute(uri: "/progress?profile=bea", method: .get, headers: paired) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("Progress of bea"))
@@ -109,7 +109,7 @@ import Testing
     @Test("without a pairing, only the default profile's progress is shown, without the other names; another's is 403, from loopback too")
     func progressUnpaired() async throws {
         let daemon = MemoryDaemon(status: Fixtures.idleStatus())
-        daemon.reply(to: .statsGet, with: .success(Fixtures.stats))
+        daemon.reply(to: .statsGet, with: .success(Wire.value(Fixtures.stats)))
         try await Self.app(daemon).test(.live) { client in
             try await client.execute(uri: "/progress?profile=bea", method: .get) { response in
                 #expect(response.status == .forbidden)

@@ -1,3 +1,4 @@
+import ControlProtocol
 import DaemonTestSupport
 import Foundation
 import Testing
@@ -28,10 +29,10 @@ struct EveryKindEndToEndTests {
         #expect(results["errors"] as? Int == 1 && results["correct"] as? Int == 0, "\(stopped.stdout)")
 
         let stats = try Eartrainctl.run(["stats", "--json"], socket: daemon.socketPath)
-        let figures = try Self.json(stats.stdout)
-        let items = try #require(figures["by_item"] as? [String: [String: Any]], "\(figures)")
+        let figures = try JSONDecoder().decode(LifetimeFigures.self, from: Data(stats.stdout.utf8))
+        let items = figures.byItem
         let item = try #require(items.first { $0.key.hasPrefix(itemPrefix) }, "an item of \(name): \(items.keys)")
-        #expect(item.value["answers"] as? Int == 1 && item.value["correct"] as? Int == 0, "\(item)")
+        #expect(item.value.answers == 1 && item.value.correct == 0, "\(item)")
         let table = try Eartrainctl.run(["stats"], socket: daemon.socketPath)
         #expect(table.stdout.contains("exercise \(name)") && table.stdout.contains(item.key), "\(table.stdout)")
     }

@@ -1,3 +1,4 @@
+import ControlProtocol
 import DaemonTestSupport
 import Foundation
 import MusicTheory
@@ -61,6 +62,11 @@ struct IntonationListeningTests {
 
     static func cents(_ upper: Double, over lower: Double) -> Double { 1200 * log2(upper / lower) }
 
+    /// `eartrainctl stats --json`: the default profile's lifetime figures.
+    static func figures(_ daemon: DaemonProcess) throws -> LifetimeFigures {
+        try JSONDecoder().decode(LifetimeFigures.self, from: Data(try Eartrainctl.run(["stats", "--json"], socket: daemon.socketPath).stdout.utf8))
+    }
+
     static func json(_ text: String) throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
     }
@@ -102,18 +108,18 @@ struct IntonationListeningTests {
         #expect(!statusText.contains("1.5625") && !statusText.contains("1.56") && !statusText.contains("outcome"), "\(statusText)")
 
         let stopped = try Eartrainctl.run(["stop", "--json"], socket: daemon.socketPath)
-        let results = try Self.json(stopped.stdout)
-        #expect(results["correct"] as? Int == 8 && results["errors"] as? Int == 0, "\(stopped.stdout)")
-        let threshold = try #require((results["thresholds"] as? [[String: Any]])?.first, "\(stopped.stdout)")
-        #expect(threshold["subject"] as? String == "octave 3" && threshold["trials"] as? Int == 8)
-        #expect(threshold["cents"] as? Double == 1.5625 && threshold["settled"] as? Bool == false, "\(threshold)")
+        let results = try JSONDecoder().decode(ResultsReport.self, from: Data(stopped.stdout.utf8))
+        #expect(results.correct == 8 && results.errors == 0, "\(stopped.stdout)")
+        let threshold = try #require(results.thresholds.first, "\(stopped.stdout)")
+        #expect(threshold.subject == "octave 3" && threshold.trials == 8)
+        #expect(threshold.cents == 1.5625 && !threshold.settled, "\(threshold)")
         let human = try Eartrainctl.run(["results"], socket: daemon.socketPath)
         #expect(human.stdout.contains("threshold") && human.stdout.contains("octave 3") && human.stdout.contains("1.6"), "\(human.stdout)")
 
-        let stats = try Self.json(try Eartrainctl.run(["stats", "--json"], socket: daemon.socketPath).stdout)
-        let item = try #require((stats["by_item"] as? [String: [String: Any]])?["compare octave 3"], "\(stats)")
-        #expect(item["answers"] as? Int == 8 && item["correct"] as? Int == 8)
-        let lifetime = try #require(item["threshold_cents"] as? Double)
+        let stats = try Self.figures(daemon)
+        let item = try #require(stats.byItem["compare octave 3"], "\(stats)")
+        #expect(item.answers == 8 && item.correct == 8)
+        let lifetime = try #require(item.thresholdCents)
         let geometric = exp(expected.map(log).reduce(0, +) / 8)
         #expect(abs(lifetime - geometric) < 1e-9, "the geometric mean of the offsets asked: \(lifetime)")
         let table = try Eartrainctl.run(["stats"], socket: daemon.socketPath)
@@ -182,11 +188,10 @@ struct IntonationListeningTests {
         }
         let human = try Eartrainctl.run(["stop"], socket: daemon.socketPath)
         #expect(human.stdout.contains("results: 6 correct, 0 errors"), "\(human.stdout)")
-        let stats = try Self.json(try Eartrainctl.run(["stats", "--json"], socket: daemon.socketPath).stdout)
-        let byItem = try #require(stats["by_item"] as? [String: [String: Any]])
+        let byItem = try Self.figures(daemon).byItem
         let pure = byItem.filter { $0.key.hasPrefix("pure ") }
-        #expect(pure.values.reduce(0) { $0 + ($1["answers"] as? Int ?? 0) } == 6, "\(byItem.keys)")
-        #expect(pure.values.allSatisfy { $0["threshold_cents"] == nil }, "pure finds no threshold")
+        #expect(pure.values.reduce(0) { $0 + $1.answers } == 6, "\(byItem.keys)")
+        #expect(pure.values.allSatisfy { $0.thresholdCents == nil }, "pure finds no threshold")
         // The export's last column: the difference between the two versions asked, in cents.
         let export = try Eartrainctl.run(["export", "--format", "csv"], socket: daemon.socketPath)
         let lines = export.stdout.split(whereSeparator: \.isNewline).map(String.init)  // CRLF ends

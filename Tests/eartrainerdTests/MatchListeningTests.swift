@@ -1,3 +1,4 @@
+import ControlProtocol
 import DaemonTestSupport
 import FluidSynthAudio
 import Foundation
@@ -85,8 +86,8 @@ struct MatchListeningTests {
         #expect(abs(offByThree.cents - 3) < 0.1 && offByThree.correct, "judged \(offByThree)")
 
         let stopped = try Eartrainctl.run(["stop", "--json"], socket: daemon.socketPath)
-        let results = try #require(jsonObject(stopped.stdout), "\(stopped)")
-        let mean = try #require(results["mean_absolute_cents"] as? Double, "\(stopped.stdout)")
+        let results = try JSONDecoder().decode(ResultsReport.self, from: Data(stopped.stdout.utf8))
+        let mean = try #require(results.meanAbsoluteCents, "\(stopped.stdout)")
         #expect(abs(mean - (abs(answer.cents) + abs(offByThree.cents)) / 2) < 0.01)
     }
 }

@@ -1,3 +1,4 @@
+import ControlProtocol
 import DaemonTestSupport
 import Foundation
 import MusicTheory
@@ -94,12 +95,8 @@ struct SteadyClickListeningTests {
         }
 
         let status = try Eartrainctl.run(["status", "--json"], socket: socket).stdout
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any])
-        let devices = try #require(json["devices"] as? [String: Any])
-        let latency = try #require(devices["input_to_sound"] as? [String: Any], "\(status)")
-        let last = try #require(latency["last_ms"] as? Double)
-        let median = try #require(latency["median_ms"] as? Double)
-        let keys = try #require(latency["keys"] as? Int)
+        let latency = try #require(try JSONDecoder().decode(StatusResult.self, from: Data(status.utf8)).devices.inputToSound, "\(status)")
+        let (last, median, keys) = (latency.lastMilliseconds, latency.medianMilliseconds, latency.keys)
         #expect(keys >= 8, "the probes' keys and the play-backs' counted: \(keys)")
         // The file output has no delay of its own: a key is written at the next 64-frame block
         // of the period being written, within a few milliseconds.

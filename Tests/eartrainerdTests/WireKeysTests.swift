@@ -6,7 +6,7 @@ import Training
 
 /// One naming convention on the wire: every key of every JSON object the daemon writes (replies,
 /// events, the greeting, `--log-format json`, `stats.export`'s JSON) and `eartrainctl --json`
-/// prints is snake_case, in the documented examples and live.
+/// prints is snake_case: in the message types' `CodingKeys`, in the documented examples and live.
 @Suite("snake_case keys on the wire")
 struct WireKeysTests {
     /// Maps keyed by data, not by name: the figures per exercise, mode, root (`Eb`) and interval (`P5`).
@@ -44,6 +44,15 @@ struct WireKeysTests {
         #expect(Self.offenders(in: try #require(Self.json(#"{"a_b":1,"c":[{"last_7_days":{"x2":null}}]}"#))).isEmpty)
         #expect(Self.offenders(in: try #require(Self.json(#"{"a":{"averageResponseSeconds":1}}"#))) == [".a.averageResponseSeconds"])
         #expect(Self.offenders(in: try #require(Self.json(#"{"by_mode":{"Eb":{"Bad":1}}}"#))) == [".by_mode.*.Bad"])
+    }
+
+    @Test("every key the message types' CodingKeys write")
+    func types() throws {
+        let keys = try MessageKeys.all()
+        #expect(keys.count > 50, "the message types' keys are read")
+        for (key, file) in keys {
+            #expect(Self.isSnakeCase(key), "\(file): \(key)")
+        }
     }
 
     @Test("every JSON line of the README's and docs/protocol.md's examples", arguments: ["README.md", "docs/protocol.md"])

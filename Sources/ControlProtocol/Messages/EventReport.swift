@@ -31,15 +31,15 @@ public struct EventReport: Sendable, Hashable, Codable {
 extension EventReport {
     /// A session start's student (`details.profile`), whose answers the session records.
     public var sessionProfile: String? {
-        guard type == "session_started", case .object(let fields) = details, case .string(let name)? = fields["profile"] else { return nil }
-        return name
+        guard type == "session_started" else { return nil }
+        return (try? Wire.decode(SessionStartedDetails.self, from: details))?.profile
     }
 
     /// Names the student of a session start, in its details and its line.
     public mutating func attach(profile: String) {
-        guard type == "session_started", case .object(var fields) = details else { return }
-        fields["profile"] = .string(profile)
-        details = .object(fields)
+        guard type == "session_started", var started = try? Wire.decode(SessionStartedDetails.self, from: details) else { return }
+        started.profile = profile
+        details = Wire.value(started)
         text += " (profile \(profile))"
     }
 }

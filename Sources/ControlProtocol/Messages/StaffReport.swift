@@ -30,6 +30,17 @@ public struct StaffEntry: Sendable, Hashable, Codable {
         case note, step, accidental, role, slot
         case ledgerLines = "ledger_lines"
     }
+
+    /// A natural note's `accidental` is written as null; `slot` only for a wrong attempt.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(note, forKey: .note)
+        try container.encode(step, forKey: .step)
+        try container.encode(ledgerLines, forKey: .ledgerLines)
+        try container.encode(accidental, forKey: .accidental)
+        try container.encode(role, forKey: .role)
+        try container.encodeIfPresent(slot, forKey: .slot)
+    }
 }
 
 /// The staff of one question (a scale round or an interval question), for `status`.

@@ -29,7 +29,7 @@ struct BendCommand: ParsableCommand {
         if connection.json {
             print(Wire.encode(result))
         } else {
-            let cents = result["cents"]?.numberValue ?? 0
+            let cents = try Wire.decode(NotesBendResult.self, from: result).cents
             print("wheel at \(given[0]) (\(cents >= 0 ? "+" : "")\(String(format: "%.2f", cents)) c)")
         }
     }

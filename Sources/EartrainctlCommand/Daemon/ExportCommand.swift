@@ -54,17 +54,16 @@ struct ExportCommand: ParsableCommand {
     /// Asks for every page on one connection and hands each page's text on, in order; returns
     /// how many answers there were.
     private func pages(_ write: (String) throws -> Void) throws -> Int {
-        var params: [String: JSONValue] = ["format": .string(format)]
-        if let profile { params["profile"] = .string(profile) }
-        if allProfiles { params["all_profiles"] = .bool(true) }
+        var params = StatsExportParams(format: format, profile: profile, allProfiles: allProfiles ? true : nil)
         let link = try connection.connect()
         var count = 0
         while true {
-            let page = try ConnectionOptions.call(link, Method.statsExport.rawValue, params: .object(params))
-            try write(page["data"]?.stringValue ?? "")
-            count += Int(page["answers"]?.numberValue ?? 0)
-            guard case .string(let next)? = page["next"] else { return count }
-            params["after"] = .string(next)
+            let reply = try ConnectionOptions.call(link, Method.statsExport.rawValue, params: Wire.value(params))
+            let page = try Wire.decode(StatsExportResult.self, from: reply)
+            try write(page.data)
+            count += page.answers
+            guard let next = page.next else { return count }
+            params.after = next
         }
     }
 }

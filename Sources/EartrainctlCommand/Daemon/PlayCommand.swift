@@ -27,11 +27,11 @@ struct PlayCommand: ParsableCommand {
             // A running session may take a key as no answer (a `compare` question's reference).
             let status = try? ConnectionOptions.call(link, Method.status.rawValue, params: nil)
             let running = status.map { $0["session"] != nil && $0["session"] != .null } ?? false
-            let played = result["played"]?.arrayValue.compactMap(\.stringValue).joined(separator: " ") ?? ""
+            let played = try Wire.decode(NotesPlayResult.self, from: result).played.joined(separator: " ")
             print("played \(played) " + (running ? "(nothing judged: no answer to this question)" : "(no session running)"))
         } else {
             for event in events { print(event["text"]?.stringValue ?? "") }
-            if result["recorded"] == .bool(false) {
+            if try Wire.decode(NotesPlayResult.self, from: result).recorded == false {
                 printError("eartrainctl: these answers are not in the statistics yet (eartrainctl status says why)")
             }
         }

@@ -8,7 +8,7 @@ struct StopCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        try connection.show(.sessionStop) { ResultsScreen.lines($0).joined(separator: "\n") }
+        try connection.show(.sessionStop, as: ResultsReport.self) { ResultsScreen.lines($0).joined(separator: "\n") }
     }
 }
 
@@ -38,7 +38,7 @@ struct ResultsCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        try connection.show(.sessionResults) { ResultsScreen.lines($0).joined(separator: "\n") }
+        try connection.show(.sessionResults, as: ResultsReport.self) { ResultsScreen.lines($0).joined(separator: "\n") }
     }
 }
 
@@ -47,5 +47,12 @@ extension ConnectionOptions {
     func show(_ method: ControlProtocol.Method, text: (JSONValue) -> String) throws {
         let result = try call(method.rawValue)
         print(json ? Wire.encode(result) : text(result))
+    }
+
+    /// Calls a method without params and prints its result: as JSON with `--json` (as the daemon
+    /// wrote it), else decoded as the message type it answers with and shown as `text` says.
+    func show<Result: Decodable>(_ method: ControlProtocol.Method, as type: Result.Type, text: (Result) -> String) throws {
+        let result = try call(method.rawValue)
+        print(json ? Wire.encode(result) : text(try Wire.decode(type, from: result)))
     }
 }

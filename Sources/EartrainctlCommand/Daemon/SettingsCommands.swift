@@ -24,7 +24,7 @@ struct SetCommand: ParsableCommand {
     func run() throws {
         let params = SettingsSetParams(key: key, value: value.map(Self.jsonValue), reset: reset ? true : nil)
         let entry = try connection.call(Method.settingsSet.rawValue, params: Wire.value(params))
-        print(connection.json ? Wire.encode(entry) : ConfigCommand.line(entry))
+        print(connection.json ? Wire.encode(entry) : ConfigCommand.line(try Wire.decode(SettingEntry.self, from: entry)))
     }
 
     /// A command-line value as the config file would hold it: a number, a boolean or a string.
@@ -44,15 +44,15 @@ struct ConfigCommand: ParsableCommand {
     func run() throws {
         let result = try connection.call(Method.settingsGet.rawValue)
         guard !connection.json else { return print(Wire.encode(result)) }
-        for entry in result["settings"]?.arrayValue ?? [] { print(Self.line(entry)) }
-        print("# config file: \(result["config_file"]?.stringValue ?? "none (built-in defaults)")")
-        print("# student settings: \(result["student_file"]?.stringValue ?? "not kept (no state directory)")")
+        let settings = try Wire.decode(SettingsResult.self, from: result)
+        for entry in settings.settings { print(Self.line(entry)) }
+        print("# config file: \(settings.configFile ?? "none (built-in defaults)")")
+        print("# student settings: \(settings.studentFile ?? "not kept (no state directory)")")
     }
 
     /// `training.tuning = "just"  # student`
-    static func line(_ entry: JSONValue) -> String {
-        let assignment = "\(entry["key"]?.stringValue ?? "?") = \(entry["value"]?.stringValue ?? "?")"
-        return assignment.padding(toLength: max(assignment.count, 40), withPad: " ", startingAt: 0)
-            + "# \(entry["origin"]?.stringValue ?? "?")"
+    static func line(_ entry: SettingEntry) -> String {
+        let assignment = "\(entry.key) = \(entry.value)"
+        return assignment.padding(toLength: max(assignment.count, 40), withPad: " ", startingAt: 0) + "# \(entry.origin)"
     }
 }

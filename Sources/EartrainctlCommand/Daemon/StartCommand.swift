@@ -60,8 +60,8 @@ extension StartCommand {
         if connection.json {
             print(Wire.encode(result))
         } else {
-            let session = try Wire.decode(SessionStatus.self, from: result["session"])
-            print(StatusText.sessionLines(session).joined(separator: "\n"))
+            let started = try Wire.decode(SessionStartResult.self, from: result)
+            print(StatusText.sessionLines(started.session).joined(separator: "\n"))
         }
     }
 }

@@ -11,14 +11,13 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        var params: [String: JSONValue] = [:]
-        if let profile { params["profile"] = .string(profile) }
-        let result = try connection.call(Method.statsGet.rawValue, params: .object(params))
+        let result = try connection.call(Method.statsGet.rawValue, params: Wire.value(StatsGetParams(profile: profile)))
+        let stats = try Wire.decode(StatsGetResult.self, from: result)
         if connection.json {
-            print(Wire.encode(result["figures"] ?? .null))
+            print(Wire.encode(stats.figures))
         } else {
-            print("profile \(result["profile"]?.stringValue ?? "?")")
-            print(result["report"]?.stringValue ?? "")
+            print("profile \(stats.profile)")
+            print(stats.report)
         }
     }
 }

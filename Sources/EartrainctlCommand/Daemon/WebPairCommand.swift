@@ -36,17 +36,17 @@ struct WebPairCommand: ParsableCommand {
     func run() throws {
         if list { return try listBrowsers() }
         if let revokeID { return try revoke(revokeID) }
-        let offered = try connection.call(Method.pairingOffer.rawValue)
-        guard case .string(let code)? = offered["code"] else { throw ValidationError("the daemon gave no code") }
+        let offered = try Wire.decode(PairingOfferResult.self, from: try connection.call(Method.pairingOffer.rawValue))
+        let code = offered.code
         let configured = (try? connection.call(Method.configGet.rawValue))?["web"]?["listen"]?.stringValue
         let listen = configured.flatMap { try? ListenAddress(parsing: $0) } ?? .standard
         let addresses = url.map { [$0.hasSuffix("/") ? String($0.dropLast()) : $0] } ?? WebAddresses.urls(listen: listen)
         let pages = addresses.map { $0 + "/pair" }
         if connection.json {
-            print(Wire.encode(JSONValue.object([
-                "code": .string(code), "expires_in_seconds": offered["expires_in_seconds"] ?? .null,
-                "pairing_pages": .array(pages.map { .string($0) }),
-            ])))
+            // The offer as the daemon gave it, and where to type it.
+            guard case .object(var printed) = Wire.value(offered) else { return }
+            printed["pairing_pages"] = .array(pages.map { .string($0) })
+            print(Wire.encode(JSONValue.object(printed)))
             return
         }
         print("Pairing code: \(code.prefix(3)) \(code.dropFirst(3))   (good for 5 minutes, once)")

@@ -15,7 +15,7 @@ public enum LivePanel {
         var parts: [String] = []
         if let results = state.results {
             parts.append(#"<h1 id="exercise">Session ended</h1>"#)
-            parts.append(ResultsPage.summary(SessionResults(results)))
+            parts.append(ResultsPage.summary(results))
             parts.append(#"<p><a class="button" href="/results">All the results</a></p>"#)
         } else {
             parts.append(#"<h1 id="exercise">No session running</h1>"#)

@@ -3,13 +3,13 @@ import ControlProtocol
 import Foundation
 
 /// The page at `/results`: the last finished session's results as the results screen has them
-/// (`ResultsScreen`, `SessionResults`), as HTML: the figures, the breakdown per degree, interval
+/// (`ResultsScreen`, `ResultsReport`), as HTML: the figures, the breakdown per degree, interval
 /// or chord with a score meter, and what was played instead; then the way to a new session (the
 /// start form on `/`) and to the progress over all sessions. One column at any width: its section
 /// is `#results`, not `#live`, whose landscape grid would squeeze the table into half the screen.
 public enum ResultsPage {
     /// The page for `results` (nil: no session has finished yet, or `away` says why not).
-    public static func html(_ results: SessionResults?, away: String? = nil) -> String {
+    public static func html(_ results: ResultsReport?, away: String? = nil) -> String {
         var main = [#"<section id="results" aria-labelledby="exercise">"#]
         if let results {
             main.append(#"<h1 id="exercise">Results</h1>"#)
@@ -24,8 +24,8 @@ public enum ResultsPage {
     }
 
     /// Correct, errors, session time, error rate, average response, revealed and skipped.
-    static func summary(_ results: SessionResults) -> String {
-        let average = results.averageResponse.map { String(format: "%.2f s", $0) } ?? "–"
+    static func summary(_ results: ResultsReport) -> String {
+        let average = results.averageResponseSeconds.map { String(format: "%.2f s", $0) } ?? "–"
         let figures = [
             ("correct", "\(results.correct)"), ("errors", "\(results.errors)"),
             ("session", ResultsScreen.duration(results.sessionSeconds)),
@@ -36,11 +36,11 @@ public enum ResultsPage {
     }
 
     /// The table per subject, and the confusions.
-    static func breakdown(_ results: SessionResults) -> String {
+    static func breakdown(_ results: ResultsReport) -> String {
         var parts: [String] = []
-        if !results.rows.isEmpty {
-            let rows = results.rows.map { row in
-                let response = row.averageResponse.map { String(format: "%.2f s", $0) } ?? "–"
+        if !results.breakdown.isEmpty {
+            let rows = results.breakdown.map { row in
+                let response = row.averageResponseSeconds.map { String(format: "%.2f s", $0) } ?? "–"
                 let percent = Int((row.firstTryShare * 100).rounded())
                 let score = #"<meter min="0" max="1" value="\#(String(format: "%.2f", row.firstTryShare))">\#(percent)%</meter> \#(percent)%"#
                 return (row.subject, ["\(row.asked)", "\(row.correct)", "\(row.correctFirstTry)", "\(row.errors)", "\(row.revealed)", response, score])

@@ -31,7 +31,7 @@ struct PageRoutes<Daemon: DaemonLink> {
         router.get("/results") { request, context in
             guard access.visitor(request).mayView(access.viewing) else { return PairingPage.mustPair() }
             do throws(DaemonFailure) {
-                return Responses.page(ResultsPage.html(SessionResults(try await daemon.call(.sessionResults))))
+                return Responses.page(ResultsPage.html(try await daemon.call(.sessionResults, as: ResultsReport.self)))
             } catch .refused(let error) where error.code == ErrorCode.noResults.rawValue {
                 return Responses.page(ResultsPage.html(nil))
             } catch {
@@ -41,7 +41,7 @@ struct PageRoutes<Daemon: DaemonLink> {
         router.get("/progress") { request, context in
             let visitor = access.visitor(request)
             guard visitor.mayView(access.viewing) else { return PairingPage.mustPair() }
-            var params: [String: JSONValue] = [:]
+            var params = StatsGetParams()
             if let name = request.uri.queryParameters["profile"].map(String.init), !name.isEmpty {
                 // Another profile's figures are as private as its controls: a paired browser's.
                 guard visitor.mayControl else {
@@ -50,10 +50,10 @@ struct PageRoutes<Daemon: DaemonLink> {
                 guard ProfileName.isValid(name) else {
                     return Responses.page(ProgressPage.html(nil, mayPick: true, away: "No such profile: \(ProfileName.rule)."), status: .badRequest)
                 }
-                params["profile"] = .string(name)
+                params.profile = name
             }
             do throws(DaemonFailure) {
-                let progress = LifetimeProgress(try await daemon.call(.statsGet, params: .object(params)))
+                let progress = LifetimeProgress(try await daemon.call(.statsGet, params: Wire.value(params), as: StatsGetResult.self))
                 return Responses.page(ProgressPage.html(progress, mayPick: visitor.mayControl))
             } catch {
                 // Refused (statistics unavailable: its reason) or no daemon: nothing to draw either way.
@@ -68,7 +68,6 @@ struct PageRoutes<Daemon: DaemonLink> {
 
     /// The profiles the statistics know (`stats.get`'s `profiles`), or none when it cannot say.
     private func profiles() async -> [String] {
-        guard case .object(let result)? = try? await daemon.call(.statsGet), case .array(let names)? = result["profiles"] else { return [] }
-        return names.compactMap { if case .string(let name) = $0 { name } else { nil } }
+        (try? await daemon.call(.statsGet, as: StatsGetResult.self))?.profiles ?? []
     }
 }

@@ -31,9 +31,8 @@ struct PairingRoutes<Daemon: DaemonLink> {
                 return Responses.page(PairingPage.html(refusal: "Type the six digits 'eartrainctl web-pair' shows."), status: .badRequest)
             }
             do throws(DaemonFailure) {
-                var params: [String: JSONValue] = ["code": .string(code)]
-                if let address = context.peerAddress { params["address"] = .string(address) }
-                _ = try await daemon.call(.pairingRedeem, params: .object(params))
+                let params = PairingRedeemParams(code: code, address: context.peerAddress)
+                _ = try await daemon.call(.pairingRedeem, params: Wire.value(params))
             } catch .refused(let error) {
                 return Responses.page(PairingPage.html(refusal: error.message), status: .forbidden)
             } catch {

@@ -26,8 +26,8 @@ public struct LifetimeFigures: Sendable {
 
     /// Figures; `compute` makes these.
     public init(
-        profile: String, computedAt: Date, overall: Figures, byExercise: [String: Figures], byMode: [String: Figures],
-        byRoot: [String: Figures], byInterval: [String: Figures], byItem: [String: Figures] = [:], byDay: DailyFigures = DailyFigures()
+        profile: String, computedAt: Date, overall: Figures, byExercise: [String: Figures] = [:], byMode: [String: Figures] = [:],
+        byRoot: [String: Figures] = [:], byInterval: [String: Figures] = [:], byItem: [String: Figures] = [:], byDay: DailyFigures = DailyFigures()
     ) {
         self.profile = profile
         self.computedAt = computedAt
@@ -80,8 +80,8 @@ public struct Figures: Sendable {
 
     /// Figures; `LifetimeFigures.compute` makes these.
     public init(
-        sessions: Int, practiceSeconds: Double, answers: Int, correct: Int, averageResponseSeconds: Double?,
-        last7Days: Trend, last30Days: Trend, bestStreak: Int, bestDayStreak: Int, thresholdCents: Double? = nil
+        sessions: Int = 0, practiceSeconds: Double = 0, answers: Int, correct: Int, averageResponseSeconds: Double? = nil,
+        last7Days: Trend = .quiet, last30Days: Trend = .quiet, bestStreak: Int = 0, bestDayStreak: Int = 0, thresholdCents: Double? = nil
     ) {
         self.sessions = sessions
         self.practiceSeconds = practiceSeconds
@@ -110,6 +110,10 @@ public struct Trend: Sendable {
     public var responseSecondsChange: Double?
 
     /// A trend.
+    /// No answers in either window.
+    public static let quiet = Trend(recent: Window(answers: 0, correct: 0, averageResponseSeconds: nil),
+                                    previous: Window(answers: 0, correct: 0, averageResponseSeconds: nil))
+
     public init(recent: Window, previous: Window) {
         self.recent = recent
         self.previous = previous
@@ -144,11 +148,43 @@ public struct Window: Sendable {
 
 // The wire's keys are snake_case, as every key the daemon writes.
 
+// `computed_at` is an ISO 8601 time in UTC (`2026-03-29T12:00:00Z`), as every time on the wire.
+
 extension LifetimeFigures: Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case profile, overall
         case computedAt = "computed_at", byExercise = "by_exercise", byMode = "by_mode", byRoot = "by_root"
         case byInterval = "by_interval", byItem = "by_item", byDay = "by_day"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let time = try container.decode(String.self, forKey: .computedAt)
+        guard let computedAt = ISO8601DateFormatter().date(from: time) else {
+            throw DecodingError.dataCorruptedError(forKey: .computedAt, in: container, debugDescription: "not an ISO 8601 time: \(time)")
+        }
+        self.init(
+            profile: try container.decode(String.self, forKey: .profile), computedAt: computedAt,
+            overall: try container.decode(Figures.self, forKey: .overall),
+            byExercise: try container.decode([String: Figures].self, forKey: .byExercise),
+            byMode: try container.decode([String: Figures].self, forKey: .byMode),
+            byRoot: try container.decode([String: Figures].self, forKey: .byRoot),
+            byInterval: try container.decode([String: Figures].self, forKey: .byInterval),
+            byItem: try container.decodeIfPresent([String: Figures].self, forKey: .byItem) ?? [:],
+            byDay: try container.decodeIfPresent(DailyFigures.self, forKey: .byDay) ?? DailyFigures())
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(profile, forKey: .profile)
+        try container.encode(ISO8601DateFormatter().string(from: computedAt), forKey: .computedAt)
+        try container.encode(overall, forKey: .overall)
+        try container.encode(byExercise, forKey: .byExercise)
+        try container.encode(byMode, forKey: .byMode)
+        try container.encode(byRoot, forKey: .byRoot)
+        try container.encode(byInterval, forKey: .byInterval)
+        try container.encode(byItem, forKey: .byItem)
+        try container.encode(byDay, forKey: .byDay)
     }
 }
 
