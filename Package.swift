@@ -22,6 +22,8 @@ let hummingbirdWebSocket = Target.Dependency.product(name: "HummingbirdWebSocket
 let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
 let hummingbirdWSClient = Target.Dependency.product(name: "HummingbirdWSClient", package: "hummingbird-websocket")
 let hummingbirdWSTesting = Target.Dependency.product(name: "HummingbirdWSTesting", package: "hummingbird-websocket")
+let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
 
 let package = Package(
     name: "eartrainer",
@@ -47,6 +49,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // The client's connection to the control socket (ControlConnection); Hummingbird brings it.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
     ],
     targets: [
         // ── Music theory: pure value types. It imports nothing, so it names libm itself (round, fma).
@@ -73,6 +77,9 @@ let package = Package(
 
         // ── The control socket: the JSON-RPC messages both ends share, and the daemon's server.
         .target(name: "ControlProtocol", dependencies: ["Training", "MusicTheory", "SystemCalls"]),
+        // The clients' connection (eartrainctl, the web view, the tests): async, on SwiftNIO, so
+        // no client spends a thread waiting for the daemon. The daemon does not link it.
+        .target(name: "ControlClient", dependencies: ["ControlProtocol", "SystemCalls", nioCore, nioPosix]),
         .systemLibrary(name: "CEpoll"),
         .target(name: "ControlServer", dependencies: ["ControlProtocol", "CEpoll", "SystemCalls"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "Training", "MusicTheory"]),
@@ -87,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer", "SocketTestSupport", "ExerciseTestSupport",
+                "Daemon", "Training", "MusicTheory", "ControlClient", "ControlProtocol", "ControlServer", "SocketTestSupport", "ExerciseTestSupport",
             ]
         ),
         // A test-only exercise kind, added through the catalog by the tests that show every layer
@@ -107,13 +114,13 @@ let package = Package(
         // the statistics file.
         .target(
             name: "DaemonTestSupport",
-            dependencies: ["ControlProtocol", grdb],
+            dependencies: ["ControlClient", "ControlProtocol", grdb],
             path: "Tests/DaemonTestSupport"
         ),
         .testTarget(
             name: "DaemonAppTests",
             dependencies: [
-                "DaemonApp", "DaemonTestSupport", "eartrainctl", "Daemon", "ControlServer", "ControlProtocol", "Training",
+                "DaemonApp", "DaemonTestSupport", "eartrainctl", "Daemon", "ControlServer", "ControlClient", "ControlProtocol", "Training",
                 "MusicTheory", "ConfigFile", "Statistics", grdb, logging, serviceLifecycle,
                 // The web view against this in-process daemon (WebViewDaemonTests).
                 "WebView", hummingbird, hummingbirdTesting, hummingbirdWSClient, hummingbirdWSTesting, httpTypes,
@@ -122,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "eartrainerdTests",
             dependencies: [
-                "EartrainerdCommand", "eartrainerd", "eartrainctl", "DaemonTestSupport", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
+                "EartrainerdCommand", "eartrainerd", "eartrainctl", "DaemonTestSupport", "ControlClient", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
                 "Statistics", "SystemCalls", grdb,
             ]
         ),
@@ -150,7 +157,7 @@ let package = Package(
         .target(
             name: "EartrainctlCommand",
             dependencies: [
-                "MusicTheory", "Training", "ControlProtocol", "ClientViews", "SystemCalls", "QRCode", argumentParser,
+                "MusicTheory", "Training", "ControlClient", "ControlProtocol", "ClientViews", "SystemCalls", "QRCode", argumentParser,
             ]
         ),
         .executableTarget(name: "eartrainctl", dependencies: ["EartrainctlCommand"]),
@@ -165,7 +172,7 @@ let package = Package(
         .target(
             name: "WebView",
             dependencies: [
-                "ControlProtocol", "ClientViews", "ConfigFile", "Training", "MusicTheory", "SystemCalls", hummingbird, hummingbirdWebSocket,
+                "ControlClient", "ControlProtocol", "ClientViews", "ConfigFile", "Training", "MusicTheory", "SystemCalls", hummingbird, hummingbirdWebSocket,
                 httpTypes,
                 logging, serviceLifecycle,
             ]
@@ -255,7 +262,7 @@ let package = Package(
         .executableTarget(
             name: "alsa-probe",
             dependencies: [
-                "ALSASequencer", "MusicTheory", "Training", "ControlProtocol", "VMProbeSupport", logging,
+                "ALSASequencer", "MusicTheory", "Training", "ControlClient", "ControlProtocol", "VMProbeSupport", logging,
             ],
             path: "Tests/ALSAProbe"
         ),

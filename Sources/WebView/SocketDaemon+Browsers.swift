@@ -1,3 +1,4 @@
+import ControlClient
 import ControlProtocol
 import Foundation
 import Glibc

@@ -1,4 +1,5 @@
 import ClientViews
+import ControlClient
 import ControlProtocol
 import DaemonTestSupport
 import Foundation

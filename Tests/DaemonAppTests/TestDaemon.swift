@@ -1,4 +1,5 @@
 import ConfigFile
+import ControlClient
 import ControlProtocol
 import ControlServer
 import Daemon

@@ -3,17 +3,17 @@ import ControlProtocol
 import Foundation
 
 /// `eartrainctl stats [--profile NAME] [--json]`: lifetime figures.
-struct StatsCommand: ParsableCommand {
+struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats", abstract: "Show lifetime statistics: sessions, practice time, accuracy, trends, streaks.")
 
     @Option(help: "The student profile (default: the daemon's).") var profile: String?
     @OptionGroup var connection: ConnectionOptions
 
-    func run() throws {
+    func run() async throws {
         var params: [String: JSONValue] = [:]
         if let profile { params["profile"] = .string(profile) }
-        let result = try connection.call(Method.statsGet.rawValue, params: .object(params))
+        let result = try await connection.call(Method.statsGet.rawValue, params: .object(params))
         if connection.json {
             print(Wire.encode(result["figures"] ?? .null))
         } else {
