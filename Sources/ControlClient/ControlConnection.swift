@@ -120,14 +120,19 @@ public final class ControlConnection: Sendable {
     }
 
     /// Every notification from now on, however long apart (for followers: a watch, a browser).
-    /// It ends when the daemon closes the connection, and throws `.garbled` for a line that is
-    /// no notification; cancelling the task that reads it ends the wait without taking a line.
+    /// It ends when the daemon closes the connection; a line that is no notification (a response
+    /// to a request given up) is passed over. Cancelling the task that reads it ends the wait
+    /// without taking a line.
     public var notifications: AsyncThrowingStream<RPCNotification, any Error> {
         AsyncThrowingStream { [self] in
-            do {
-                return try Self.notification(from: try await readLine(within: nil))
-            } catch ConnectionError.closed {
-                return nil
+            while true {
+                let line: String
+                do {
+                    line = try await readLine(within: nil)
+                } catch ConnectionError.closed {
+                    return nil
+                }
+                if let notification = try? JSONDecoder().decode(RPCNotification.self, from: Data(line.utf8)) { return notification }
             }
         }
     }

@@ -25,14 +25,14 @@ struct AnswerDrawingDaemonTests {
     /// The next `note_judged` on a link subscribed to answers.
     static func judged(_ events: ControlConnection) throws -> JSONValue {
         while true {
-            let notification = try events.nextNotification()
+            let notification = try await events.nextNotification()
             if notification.params["type"]?.stringValue == "note_judged" { return notification.params["details"] ?? .null }
         }
     }
 
     /// Plays `onsets` on C3 with `eartrainctl play C3@0 C3@0.5 …`, which returns once the play-back is judged.
     static func play(_ onsets: [Double], _ socket: String) throws {
-        let output = try Eartrainctl.run(["play"] + onsets.map { "C3@" + String(format: "%.3f", $0) }, socket: socket)
+        let output = try await Eartrainctl.run(["play"] + onsets.map { "C3@" + String(format: "%.3f", $0) }, socket: socket)
         #expect(output.status == 0, "\(output)")
     }
 
@@ -81,9 +81,9 @@ struct AnswerDrawingDaemonTests {
     func page() async throws {
         let daemon = try await TestDaemon(socketFile: true)
         // Used from the socket's handler while the test waits for it, never at the same time.
-        nonisolated(unsafe) let link = try daemon.connect(), events = try daemon.connect()
-        _ = try events.result("subscribe", .object(["topics": .array([.string("answer")])]))
-        _ = try link.result("session.start", Self.start)
+        nonisolated(unsafe) let link = try await daemon.connect(), events = try await daemon.connect()
+        _ = try await events.result("subscribe", .object(["topics": .array([.string("answer")])]))
+        _ = try await link.result("session.start", Self.start)
         let open = try await Self.page(daemon)
         #expect(open.contains(#"id="open-bars""#) && open.contains(#"data-meter="4/4""#))
         #expect(!open.contains("rhythm-note") && !open.contains(#"class="onset""#) && !open.contains(#"class="rest""#))
@@ -121,9 +121,9 @@ struct AnswerDrawingDaemonTests {
     @Test("watch in an 80-column terminal: empty bars while open; then the late mark under the second note alone")
     func watch() async throws {
         let daemon = try await TestDaemon(socketFile: true)
-        let link = try daemon.connect(), events = try daemon.connect()
-        _ = try events.result("subscribe", .object(["topics": .array([.string("answer")])]))
-        _ = try link.result("session.start", Self.start)
+        let link = try await daemon.connect(), events = try await daemon.connect()
+        _ = try await events.result("subscribe", .object(["topics": .array([.string("answer")])]))
+        _ = try await link.result("session.start", Self.start)
         let pane = try TmuxPane(command: WatchTmuxTests.command(daemon))
         defer { pane.kill() }
         let open = pane.wait { $0.contains("drawn once answered") }
@@ -157,14 +157,14 @@ struct AnswerDrawingDaemonTests {
     @Test("watch in an 80-column terminal: a match answer on its scale once answered, nothing of it while open")
     func watchMatch() async throws {
         let daemon = try await TestDaemon(socketFile: true)
-        let link = try daemon.connect()
-        _ = try link.result("session.start", .object(["kind": .string("match"), "root": .string("A3"), "seed": .number(4)]))
+        let link = try await daemon.connect()
+        _ = try await link.result("session.start", .object(["kind": .string("match"), "root": .string("A3"), "seed": .number(4)]))
         let pane = try TmuxPane(command: WatchTmuxTests.command(daemon))
         defer { pane.kill() }
         let open = pane.wait { $0.contains("tune A3 to A3") }
         #expect(!open.contains("├") && !open.contains("▼"), "no scale while open\n\(open)")
-        _ = try link.result("notes.bend", .object(["value": .number(-600)]))
-        _ = try link.result("notes.play", .object(["notes": .array([.string("C4")])]))
+        _ = try await link.result("notes.bend", .object(["value": .number(-600)]))
+        _ = try await link.result("notes.play", .object(["notes": .array([.string("C4")])]))
         let screen = pane.wait { $0.contains("answer: ") && $0.contains("├") }
         #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(screen)")
         let rows = WatchTmuxTests.rows(screen)

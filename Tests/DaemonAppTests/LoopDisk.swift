@@ -29,7 +29,7 @@ final class LoopDisk {
     /// read-only, the open files with it.
     func failReadOnly() throws {
         try Self.run("echo 1 > /sys/fs/ext4/\((device as NSString).lastPathComponent)/trigger_fs_error")
-        let probe = try Command.shell("touch \(mountPoint)/probe")
+        let probe = try await Command.shell("touch \(mountPoint)/probe")
         try #require(probe.text.contains("Read-only file system"), "still writable after the error: \(probe)")
     }
 
@@ -38,21 +38,21 @@ final class LoopDisk {
     /// device (the old one goes once its last file is closed).
     func mountAgain() throws {
         try Self.run("umount -l \(mountPoint) && losetup -d \(device)")
-        _ = try Command.shell("e2fsck -fy \(image)")  // 1: errors fixed, which is expected here
+        _ = try await Command.shell("e2fsck -fy \(image)")  // 1: errors fixed, which is expected here
         device = try Self.run("losetup -f --show \(image)")
         try Self.run("mount -o errors=remount-ro \(device) \(mountPoint)")
-        try #require(try Command.shell("touch \(mountPoint)/probe && rm \(mountPoint)/probe").status == 0)
+        try #require(try await Command.shell("touch \(mountPoint)/probe && rm \(mountPoint)/probe").status == 0)
     }
 
     /// Unmounts it (detached, should the daemon still hold files) and removes the file.
     func remove() {
-        _ = try? Command.shell("umount -l \(mountPoint); losetup -d \(device); rm -f \(image); rmdir \(mountPoint)")
+        _ = try? await Command.shell("umount -l \(mountPoint); losetup -d \(device); rm -f \(image); rmdir \(mountPoint)")
     }
 
     /// Runs `command` by bash; its output, trimmed; throws when it fails.
     @discardableResult
     private static func run(_ command: String) throws -> String {
-        let output = try Command.shell(command)
+        let output = try await Command.shell(command)
         try #require(output.status == 0, "\(command): \(output)")
         return output.text.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -10,9 +10,9 @@ struct ProfileIntegrationTests {
     @Test("start --profile records under that student; unnamed sessions under --profile's; a bad name is refused")
     func sessionsNameTheirStudents() async throws {
         let daemon = try await TestDaemon(profile: "teacher", socketFile: true)
-        let link = try daemon.connect()
+        let link = try await daemon.connect()
         func ctl(_ arguments: [String]) throws -> String {
-            let output = try Eartrainctl.run(arguments, socket: daemon.socketPath)
+            let output = try await Eartrainctl.run(arguments, socket: daemon.socketPath)
             #expect(output.status == 0, "\(arguments): \(output)")
             return output.stdout
         }
@@ -22,11 +22,11 @@ struct ProfileIntegrationTests {
         }
 
         _ = try ctl(["start", "scale", "--mode", "ionian", "--root", "C3", "--profile", "bea"])
-        #expect(try link.result("status")["profile"]?.stringValue == "bea")
-        _ = try link.result("notes.play", .object(["notes": .array(["C3", "D3", "Eb3"].map { .string($0) })]))
+        #expect(try await link.result("status")["profile"]?.stringValue == "bea")
+        _ = try await link.result("notes.play", .object(["notes": .array(["C3", "D3", "Eb3"].map { .string($0) })]))
         _ = try ctl(["start", "scale", "--mode", "ionian", "--root", "C3"])
-        #expect(try link.result("status")["profile"]?.stringValue == "teacher")
-        _ = try link.result("notes.play", .object(["notes": .array([.string("C3")])]))
+        #expect(try await link.result("status")["profile"]?.stringValue == "teacher")
+        _ = try await link.result("notes.play", .object(["notes": .array([.string("C3")])]))
         _ = try ctl(["stop"])
 
         #expect(try answers(["--profile", "bea"]) == 3)
@@ -34,7 +34,7 @@ struct ProfileIntegrationTests {
         #expect(try ctl(["export", "--format", "csv", "--profile", "bea"]).split(whereSeparator: \.isNewline).count == 4)
         #expect(daemon.stdout.contains("(profile bea)"))
 
-        let refused = try link.call("session.start", params: .object(["kind": .string("scale"), "profile": .string("a b")]))
+        let refused = try await link.call("session.start", params: .object(["kind": .string("scale"), "profile": .string("a b")]))
         #expect(refused.error?.code == -32602)
         #expect(refused.error?.message.contains("A-Z a-z 0-9") == true)
         #expect(await daemon.stop())

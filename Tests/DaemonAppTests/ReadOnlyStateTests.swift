@@ -17,14 +17,14 @@ struct ReadOnlyStateTests {
         defer { disk.remove() }
         let state = disk.mountPoint + "/state"
         let daemon = try await TestDaemon(statistics: FullDiskTests.store(state))
-        let link = try daemon.connect()
+        let link = try await daemon.connect()
         let play = try Self.startScale(link)
         #expect(try play(["C3", "D3", "E3"])["recorded"] == .bool(true))
 
         try disk.failReadOnly()
         #expect(try play(["F3", "G3"])["recorded"] == .bool(false), "an answer reported recorded on a read-only disk")
         #expect(try play(["A3"])["recorded"] == .bool(false))
-        let storage = try link.result("status")["storage"]?.stringValue ?? ""
+        let storage = try await link.result("status")["storage"]?.stringValue ?? ""
         #expect(storage.hasPrefix("failing"), "status storage: \(storage)")
         #expect(storage.contains("records held"), "status storage: \(storage)")
         #expect(await Self.poll(seconds: 5) { daemon.stdout.contains("statistics not recorded") }, "stdout: \(daemon.stdout)")
@@ -32,8 +32,8 @@ struct ReadOnlyStateTests {
         // Mounted again while nobody plays: the held answers are written on their own.
         try disk.mountAgain()
         let mounted = ContinuousClock.now
-        #expect(await Self.poll(seconds: 10) { (try? link.result("status")["storage"]?.stringValue) == "available" },
-                "status storage: \(String(describing: try? link.result("status")["storage"]))")
+        #expect(await Self.poll(seconds: 10) { (try? await link.result("status")["storage"]?.stringValue) == "available" },
+                "status storage: \(String(describing: try? await link.result("status")["storage"]))")
         let written = ContinuousClock.now - mounted
         #expect(await Self.poll(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
         #expect(daemon.stdout.contains("with the 3 records held while it failed"), "stdout: \(daemon.stdout)")
@@ -54,7 +54,7 @@ struct ReadOnlyStateTests {
             defer { disk.remove() }
             let state = disk.mountPoint + "/state"
             let daemon = try await TestDaemon(statistics: FullDiskTests.store(state))
-            let play = try Self.startScale(try daemon.connect())
+            let play = try Self.startScale(try await daemon.connect())
             #expect(try play(["C3"])["recorded"] == .bool(true))
             try disk.failReadOnly()
             #expect(try play(["D3", "E3"])["recorded"] == .bool(false))
@@ -89,18 +89,18 @@ struct ReadOnlyStateTests {
         try remount(readOnly: true)
 
         let daemon = try await TestDaemon(statistics: FullDiskTests.store(state))
-        let link = try daemon.connect()
+        let link = try await daemon.connect()
         let play = try Self.startScale(link)
         #expect(try play(["C3", "D3"])["recorded"] == .bool(false))
-        let storage = try link.result("status")["storage"]?.stringValue ?? ""
+        let storage = try await link.result("status")["storage"]?.stringValue ?? ""
         #expect(storage.hasPrefix("failing"), "status storage: \(storage)")
         #expect(storage.contains("records held"), "status storage: \(storage)")
         #expect(await Self.poll(seconds: 5) { daemon.stdout.contains("statistics not recorded") }, "stdout: \(daemon.stdout)")
 
         try remount(readOnly: false)
         let writable = ContinuousClock.now
-        #expect(await Self.poll(seconds: 10) { (try? link.result("status")["storage"]?.stringValue) == "available" },
-                "status storage: \(String(describing: try? link.result("status")["storage"]))")
+        #expect(await Self.poll(seconds: 10) { (try? await link.result("status")["storage"]?.stringValue) == "available" },
+                "status storage: \(String(describing: try? await link.result("status")["storage"]))")
         let written = ContinuousClock.now - writable
         #expect(daemon.stdout.contains("statistics recorded again"), "stdout: \(daemon.stdout)")
         #expect(try play(["E3"])["recorded"] == .bool(true))
@@ -115,7 +115,7 @@ struct ReadOnlyStateTests {
     }
 
     /// Whether `condition` holds within `seconds`, polled every 10 ms without holding a thread of
-    /// the test pool (`Polling.wait` sleeps on it): other suites' timeouts run meanwhile.
+    /// the test pool (`await Polling.wait` sleeps on it): other suites' timeouts run meanwhile.
     static func poll(seconds: Double, until condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
@@ -127,7 +127,7 @@ struct ReadOnlyStateTests {
 
     /// Starts a C major scale session on `link`; a function playing notes in it.
     static func startScale(_ link: ControlConnection) throws -> ([String]) throws -> JSONValue {
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
-        return { notes in try link.result("notes.play", .object(["notes": .array(notes.map { .string($0) })])) }
+        _ = try await link.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
+        return { notes in try await link.result("notes.play", .object(["notes": .array(notes.map { .string($0) })])) }
     }
 }

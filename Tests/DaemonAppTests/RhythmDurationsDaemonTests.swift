@@ -23,19 +23,19 @@ struct RhythmDurationsDaemonTests {
     static func play(_ notes: [(onset: Double, held: Double)], on link: ControlConnection) throws -> [RPCNotification] {
         var notifications: [RPCNotification] = []
         let names = notes.map { JSONValue.string("C3@" + String(format: "%.3f", $0.onset) + "+" + String(format: "%.3f", $0.held)) }
-        _ = try link.result("notes.play", .object(["notes": .array(names)]), notifications: &notifications)
+        _ = try await link.result("notes.play", .object(["notes": .array(names)]), notifications: &notifications)
         return notifications.filter { $0.params["type"]?.stringValue == "note_judged" }
     }
 
     @Test("each note held about as written is right; the longest released at half its length is short, that note named, with held and written lengths in the event")
     func durations() async throws {
         let daemon = try await TestDaemon()
-        let link = try daemon.connect()
-        _ = try link.result("subscribe", .object(["topics": .array([.string("answer")])]))
-        _ = try link.result("session.start", .object([
+        let link = try await daemon.connect()
+        _ = try await link.result("subscribe", .object(["topics": .array([.string("answer")])]))
+        _ = try await link.result("session.start", .object([
             "kind": .string("rhythm"), "root": .string("C3"), "durations": .bool(true), "seed": .number(2), "tempo": .number(120),
         ]))
-        let status = try Wire.decode(StatusResult.self, from: try link.result("status")).session
+        let status = try Wire.decode(StatusResult.self, from: try await link.result("status")).session
         #expect(status?.fields["durations"] == .bool(true))
         let first = try Self.heard(daemon)
         let right = try Self.play(first.map { ($0.onset, $0.written * 0.9) }, on: link)
@@ -55,7 +55,7 @@ struct RhythmDurationsDaemonTests {
         #expect(onsets.enumerated().allSatisfy { $0.offset == longest || $0.element["length"]?.stringValue == "right" })
 
         // Onsets only, as before: the same short note is right.
-        _ = try link.result("session.start", .object(["kind": .string("rhythm"), "root": .string("C3"), "seed": .number(2), "tempo": .number(120)]))
+        _ = try await link.result("session.start", .object(["kind": .string("rhythm"), "root": .string("C3"), "seed": .number(2), "tempo": .number(120)]))
         let plain = try Self.heard(daemon)
         let heldShort = try Self.play(plain.map { ($0.onset, $0.written / 4) }, on: link)
         #expect(heldShort.first?.params["details"]?["correct"] == .bool(true), "\(heldShort)")

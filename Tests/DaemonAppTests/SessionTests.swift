@@ -9,20 +9,20 @@ struct SessionTests {
     @Test("a whole D dorian scale with wrong notes, in raw JSON lines; results over the socket and on stdout")
     func scaleSession() async throws {
         let daemon = try await TestDaemon()
-        let link = try daemon.connect()
+        let link = try await daemon.connect()
         #expect(link.greeting?.params["version"]?.numberValue == Double(ProtocolInfo.version))
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
+        _ = try await link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
         let played = ["D3", "E3", "Eb3", "F3", "G3", "A3", "C4", "B3", "C4", "D4"]
-        _ = try link.result("notes.play", .object(["notes": .array(played.map { .string($0) })]))
-        let status = try link.result("status")
+        _ = try await link.result("notes.play", .object(["notes": .array(played.map { .string($0) })]))
+        let status = try await link.result("status")
         #expect(status["session"]?["correct"]?.numberValue == 8)
         #expect(status["session"]?["errors"]?.numberValue == 2)
-        let results = try link.result("session.stop")
+        let results = try await link.result("session.stop")
         #expect(results["correct"]?.numberValue == 8)
         #expect(results["errors"]?.numberValue == 2)
         #expect(results["rounds_completed"]?.numberValue == 1)
         #expect(results["error_rate"]?.numberValue == 0.2)
-        Polling.wait { daemon.stdout.contains("session ended") }
+        await Polling.wait { daemon.stdout.contains("session ended") }
         let lines = daemon.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasSuffix("D dorian  Eb3 ✗  expected F  2/8") })
         #expect(lines.contains { $0.hasSuffix("D dorian  D4 ✓  8/8") })
@@ -32,19 +32,19 @@ struct SessionTests {
     @Test("a seeded interval session through notes.play: a wrong try, then the answer, five times")
     func intervalSession() async throws {
         let daemon = try await TestDaemon()
-        let link = try daemon.connect()
+        let link = try await daemon.connect()
         var notifications: [RPCNotification] = []
-        _ = try link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
-        _ = try link.result("session.start", .object([
+        _ = try await link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
+        _ = try await link.result("session.start", .object([
             "kind": .string("interval"), "root": .string("C3"), "intervals": .array(["m3", "P5", "M6"].map { .string($0) }),
             "seed": .number(11), "strict": .bool(true),
         ]), notifications: &notifications)
         for _ in 0..<5 {
             let answer = Double(try ShownInterval.answer(notifications).midiNumber)
             notifications = []
-            _ = try link.result("notes.play", .object(["notes": .array([.number(answer + 1), .number(answer)])]), notifications: &notifications)
+            _ = try await link.result("notes.play", .object(["notes": .array([.number(answer + 1), .number(answer)])]), notifications: &notifications)
         }
-        let results = try link.result("session.stop")
+        let results = try await link.result("session.stop")
         #expect(results["correct"]?.numberValue == 5)
         #expect(results["errors"]?.numberValue == 5)
         #expect(results["questions_finished"]?.numberValue == 5)
@@ -53,9 +53,9 @@ struct SessionTests {
     @Test("the same through eartrainctl: start, play, status --json, stop")
     func throughTheClient() async throws {
         let daemon = try await TestDaemon(socketFile: true)
-        _ = try daemon.connect()
+        _ = try await daemon.connect()
         func run(_ arguments: [String]) throws -> Eartrainctl.Output {
-            try Eartrainctl.run(arguments, socket: daemon.socketPath)
+            try await Eartrainctl.run(arguments, socket: daemon.socketPath)
         }
         #expect(try run(["start", "scale", "F", "lydian"]).status == 0, "the root and the mode as words")
         let played = try run(["play", "F2", "G2", "A2", "Bb2"])

@@ -14,16 +14,16 @@ struct SpacedRepetitionTests {
 
     /// How many of 24 seeded sessions ask `P4` first.
     static func firstAskedP4(_ daemon: TestDaemon) throws -> Int {
-        let link = try daemon.connect()
-        _ = try link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
+        let link = try await daemon.connect()
+        _ = try await link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
         var count = 0
         for seed in 1...24 {
             var notifications: [RPCNotification] = []
-            _ = try link.result("session.start", .object(["kind": .string("interval"), "intervals": Self.intervals, "seed": .number(Double(seed))]),
+            _ = try await link.result("session.start", .object(["kind": .string("interval"), "intervals": Self.intervals, "seed": .number(Double(seed))]),
                                 notifications: &notifications)
             let prompt = notifications.last { $0.params["type"]?.stringValue == "prompt" }
             if prompt?.params["details"]?["question"]?["interval"]?.stringValue == "P4" { count += 1 }
-            _ = try link.result("session.stop")
+            _ = try await link.result("session.stop")
         }
         return count
     }
@@ -32,10 +32,10 @@ struct SpacedRepetitionTests {
     func missedComesBack() async throws {
         let store = MemoryStatisticsStore()
         let first = try await TestDaemon(statistics: store)
-        let link = try first.connect()
+        let link = try await first.connect()
         var notifications: [RPCNotification] = []
-        _ = try link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
-        _ = try link.result("session.start", .object(["kind": .string("interval"), "intervals": Self.intervals, "seed": .number(9),
+        _ = try await link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
+        _ = try await link.result("session.start", .object(["kind": .string("interval"), "intervals": Self.intervals, "seed": .number(9),
                                                         "strict": .bool(true)]), notifications: &notifications)
         // Twenty questions: P4 always missed then skipped, the others answered right at once.
         for _ in 0..<20 {
@@ -43,13 +43,13 @@ struct SpacedRepetitionTests {
             let answer = try ShownInterval.answer(question)
             notifications = []
             if question["interval"]?.stringValue == "P4" {
-                _ = try link.result("notes.play", .object(["notes": .array([.number(Double(answer.midiNumber + 1))])]))
-                _ = try link.result("session.skip", nil, notifications: &notifications)
+                _ = try await link.result("notes.play", .object(["notes": .array([.number(Double(answer.midiNumber + 1))])]))
+                _ = try await link.result("session.skip", nil, notifications: &notifications)
             } else {
-                _ = try link.result("notes.play", .object(["notes": .array([.number(Double(answer.midiNumber))])]), notifications: &notifications)
+                _ = try await link.result("notes.play", .object(["notes": .array([.number(Double(answer.midiNumber))])]), notifications: &notifications)
             }
         }
-        _ = try link.result("session.stop")
+        _ = try await link.result("session.stop")
         #expect(await first.stop())
         #expect(try store.answers(profile: nil).contains { $0.interval == "P4" && !$0.correct }, "the misses are stored")
 

@@ -26,7 +26,7 @@ final class TmuxPane {
         serverProcess.standardError = FileHandle.nullDevice
         try serverProcess.run()
         var status: Int32 = -1
-        Polling.wait(seconds: 5) {
+        await Polling.wait(seconds: 5) {
             // -N: never start a server here (a daemonized one would inherit Process's descriptor);
             // it fails until the foreground server listens.
             status = (try? Self.run(["-N", "-L", server, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command]).status) ?? -1
@@ -54,7 +54,7 @@ final class TmuxPane {
     @discardableResult
     func wait(seconds: Double = 10, escapes: Bool = false, until condition: (String) -> Bool) -> String {
         var text = ""
-        Polling.wait(seconds: seconds) {
+        await Polling.wait(seconds: seconds) {
             text = capture(escapes: escapes)
             return condition(text)
         }
@@ -65,7 +65,7 @@ final class TmuxPane {
     func kill() {
         guard serverProcess.isRunning else { return }
         _ = try? Self.run(["-L", server, "kill-server"])
-        if !Polling.wait(seconds: 3, until: { !serverProcess.isRunning }) {
+        if !await Polling.wait(seconds: 3, until: { !serverProcess.isRunning }) {
             Glibc.kill(serverProcess.processIdentifier, SIGKILL)
         }
         serverProcess.waitUntilExit()

@@ -18,7 +18,7 @@ struct WatchTmuxTests {
     }
 
     static func play(_ link: ControlConnection, _ notes: [String]) throws {
-        _ = try link.result(Method.notesPlay.rawValue, Wire.value(NotesPlayParams(notes: notes.map { .string($0) })))
+        _ = try await link.result(Method.notesPlay.rawValue, Wire.value(NotesPlayParams(notes: notes.map { .string($0) })))
     }
 
     /// The rows of the pane as arrays of characters, so columns can be read.
@@ -29,8 +29,8 @@ struct WatchTmuxTests {
     @Test("scale: the played notes on the staff, the figures, the last answer green then red; q quits and restores the terminal")
     func scale() async throws {
         let daemon = try await TestDaemon(socketFile: true)
-        let link = try daemon.connect()
-        _ = try link.result(Method.sessionStart.rawValue, .object([
+        let link = try await daemon.connect()
+        _ = try await link.result(Method.sessionStart.rawValue, .object([
             "kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"), "seed": .number(1),
         ]))
         let pane = try TmuxPane(command: Self.command(daemon))
@@ -73,8 +73,8 @@ struct WatchTmuxTests {
     @Test("interval: the root, then the answer replaces it; SIGTERM quits and restores the terminal")
     func interval() async throws {
         let daemon = try await TestDaemon(socketFile: true)
-        let link = try daemon.connect()
-        _ = try link.result(Method.sessionStart.rawValue, .object([
+        let link = try await daemon.connect()
+        _ = try await link.result(Method.sessionStart.rawValue, .object([
             "kind": .string("interval"), "root": .string("C3"), "intervals": .array([.string("M3")]), "seed": .number(3),
         ]))
         let pane = try TmuxPane(command: Self.command(daemon))

@@ -16,12 +16,12 @@ struct WebPairListTests {
     func listAndRevoke() async throws {
         let daemon = try await TestDaemon(socketFile: true)
         let socket = daemon.socketPath
-        @Sendable func ctl(_ arguments: String...) throws -> Eartrainctl.Output { try Eartrainctl.run(arguments, socket: socket) }
+        @Sendable func ctl(_ arguments: String...) throws -> Eartrainctl.Output { try await Eartrainctl.run(arguments, socket: socket) }
         let none = try ctl("web-pair", "--list")
         #expect(none.status == 0 && none.stdout.contains("No web view is connected"), "\(none)")
-        let link = try daemon.connect()
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
-        guard case .string(let code)? = try link.result("pairing.offer")["code"] else { Issue.record("no code"); return }
+        let link = try await daemon.connect()
+        _ = try await link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
+        guard case .string(let code)? = try await link.result("pairing.offer")["code"] else { Issue.record("no code"); return }
         try await WebViewDaemonTests.app(daemon).test(.router) { client in
             let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded",
                                     .userAgent: "Mozilla/5.0 (Android 14; Mobile; rv:125.0) Gecko/125.0 Firefox/125.0"]
@@ -59,7 +59,7 @@ struct WebPairListTests {
                 #expect($0.status == .forbidden)
             }
         }
-        let after = try link.result("status")
+        let after = try await link.result("status")
         #expect(after["session"] != nil && after["session"] != .null, "the revoked browser stopped nothing")
         #expect(await daemon.stop())
     }

@@ -12,7 +12,7 @@ public enum Command {
     }
 
     /// Runs `executable` with `arguments`, in `directory` when given, and waits for it.
-    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> Output {
+    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) async throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -21,13 +21,12 @@ public enum Command {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, text: text)
+        let text = String(decoding: await pipe.fileHandleForReading.readAll(), as: UTF8.self)
+        return Output(status: await process.exited(), text: text)
     }
 
     /// `command` run by bash, in `directory` when given.
-    public static func shell(_ command: String, in directory: URL? = nil) throws -> Output {
-        try run(URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: directory)
+    public static func shell(_ command: String, in directory: URL? = nil) async throws -> Output {
+        try await run(URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: directory)
     }
 }

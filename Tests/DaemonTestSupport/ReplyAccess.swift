@@ -1,21 +1,22 @@
 import ControlClient
+import ControlClient
 import ControlProtocol
 import Foundation
 
 extension ControlConnection {
     /// Calls and returns the result object, or fails with the error's message.
-    public func result(_ method: String, _ params: JSONValue? = nil, notifications: inout [RPCNotification]) throws -> JSONValue {
+    public func result(_ method: String, _ params: JSONValue? = nil, notifications: inout [RPCNotification]) async throws -> JSONValue {
         var collected: [RPCNotification] = []
-        let response = try call(method, params: params) { collected.append($0) }
+        let response = try await call(method, params: params) { collected.append($0) }
         notifications += collected
         if let error = response.error { throw error }
         return response.result ?? .null
     }
 
     /// Calls and returns the result object, ignoring notifications.
-    public func result(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+    public func result(_ method: String, _ params: JSONValue? = nil) async throws -> JSONValue {
         var ignored: [RPCNotification] = []
-        return try result(method, params, notifications: &ignored)
+        return try await result(method, params, notifications: &ignored)
     }
 }
 

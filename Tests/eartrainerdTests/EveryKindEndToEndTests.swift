@@ -14,25 +14,25 @@ struct EveryKindEndToEndTests {
 
     @Test("start, a wrong key, stop: results and lifetime figures per item, human and --json",
           arguments: [("ear-interval", "ear-interval "), ("chord", "chord "), ("degree", "degree "), ("dictation", "dictation degree "), ("progression", "progression "), ("match", "match ")])
-    func kind(name: String, itemPrefix: String) throws {
+    func kind(name: String, itemPrefix: String) async throws {
         let daemon = try DaemonProcess()
-        _ = try daemon.connect()
-        let started = try Eartrainctl.run(["start", name, "--seed", "3", "--json"], socket: daemon.socketPath)
+        _ = try await daemon.connect()
+        let started = try await Eartrainctl.run(["start", name, "--seed", "3", "--json"], socket: daemon.socketPath)
         #expect(started.status == 0, "\(started)")
         #expect((try Self.json(started.stdout)["session"] as? [String: Any])?["kind"] as? String == name, "\(started.stdout)")
         // A key far below any question's range: wrong for every kind (a chord takes it on release).
-        let played = try Eartrainctl.run(["play", "C1"], socket: daemon.socketPath)
+        let played = try await Eartrainctl.run(["play", "C1"], socket: daemon.socketPath)
         #expect(played.status == 0 && played.stdout.contains("✗"), "\(played)")
-        let stopped = try Eartrainctl.run(["stop", "--json"], socket: daemon.socketPath)
+        let stopped = try await Eartrainctl.run(["stop", "--json"], socket: daemon.socketPath)
         let results = try Self.json(stopped.stdout)
         #expect(results["errors"] as? Int == 1 && results["correct"] as? Int == 0, "\(stopped.stdout)")
 
-        let stats = try Eartrainctl.run(["stats", "--json"], socket: daemon.socketPath)
+        let stats = try await Eartrainctl.run(["stats", "--json"], socket: daemon.socketPath)
         let figures = try Self.json(stats.stdout)
         let items = try #require(figures["by_item"] as? [String: [String: Any]], "\(figures)")
         let item = try #require(items.first { $0.key.hasPrefix(itemPrefix) }, "an item of \(name): \(items.keys)")
         #expect(item.value["answers"] as? Int == 1 && item.value["correct"] as? Int == 0, "\(item)")
-        let table = try Eartrainctl.run(["stats"], socket: daemon.socketPath)
+        let table = try await Eartrainctl.run(["stats"], socket: daemon.socketPath)
         #expect(table.stdout.contains("exercise \(name)") && table.stdout.contains(item.key), "\(table.stdout)")
     }
 }

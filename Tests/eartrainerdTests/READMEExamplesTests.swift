@@ -19,9 +19,9 @@ struct READMEExamplesTests {
     }
 
     @Test("the README's examples print what the README says, against a running daemon")
-    func examplesAgainstADaemon() throws {
+    func examplesAgainstADaemon() async throws {
         let daemon = try DaemonProcess(audio: true)
-        _ = try daemon.connect()
+        _ = try await daemon.connect()
         for example in try Self.examples() {
             let words = shellWords(example.command)
             try #require(words.first == "eartrainctl", "only eartrainctl examples are run here: \(example.command)")

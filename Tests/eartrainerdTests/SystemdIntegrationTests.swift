@@ -62,7 +62,7 @@ struct SystemdIntegrationTests {
     /// Missing systemd-socket-activate fails the test rather than skipping it: a skip would count
     /// as a pass while socket activation went untested (`make deps` installs it with systemd).
     @Test("socket activation through systemd-socket-activate: the daemon serves the socket it is given")
-    func socketActivation() throws {
+    func socketActivation() async throws {
         let activate = "/usr/bin/systemd-socket-activate"
         try #require(FileManager.default.isExecutableFile(atPath: activate),
                      "\(activate) is missing: install the systemd package (scripts/deps/apt-base.txt, `make deps`)")
@@ -70,20 +70,20 @@ struct SystemdIntegrationTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("activated.sock").path
         let daemon = try DaemonProcess(socket: false, launcher: [activate, "-l", path])
-        Polling.wait { FileManager.default.fileExists(atPath: path) }
+        await Polling.wait { FileManager.default.fileExists(atPath: path) }
         // systemd-socket-activate starts the daemon on the first connection.
-        let link = try ControlConnection(path: path)
-        #expect(try link.result("status")["daemon"]?.stringValue == "eartrainerd 0.1.0")
-        Polling.wait { daemon.stdout.contains("systemd socket") }
+        let link = try await ControlConnection(path: path)
+        #expect(try await link.result("status")["daemon"]?.stringValue == "eartrainerd 0.1.0")
+        await Polling.wait { daemon.stdout.contains("systemd socket") }
         #expect(daemon.stdout.contains("control socket at systemd socket (fd 3)"))
     }
 
     @Test("under journald each line carries a priority prefix; --log-format json prints JSON lines")
-    func journaldAndJSON() throws {
+    func journaldAndJSON() async throws {
         let daemon = try DaemonProcess(arguments: ["--log-format", "json"], environment: ["JOURNAL_STREAM": "8:1234"])
-        let link = try daemon.connect()
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("A2")]))
-        Polling.wait { daemon.stdout.contains("\"prompt\"") }
+        let link = try await daemon.connect()
+        _ = try await link.result("session.start", .object(["kind": .string("scale"), "root": .string("A2")]))
+        await Polling.wait { daemon.stdout.contains("\"prompt\"") }
         let lines = daemon.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count >= 3)
         #expect(lines.allSatisfy { $0.hasPrefix("<6>") || $0.hasPrefix("<4>") || $0.hasPrefix("<5>") })

@@ -1,3 +1,4 @@
+import ControlProtocol
 import Foundation
 import Glibc
 import SystemCalls
@@ -5,8 +6,8 @@ import SystemCalls
 /// What `watch` waits for besides the daemon: keys, signals, the clock's tick, and the daemon's
 /// notifications, all in one stream.
 enum WatchInput: Sendable {
-    /// A line the daemon sent after `subscribe`, as it came.
-    case line(String)
+    /// A notification the daemon sent after `subscribe`.
+    case notification(RPCNotification)
     /// The daemon closed the connection (or stopped answering).
     case daemonGone
     /// SIGINT, SIGTERM, SIGHUP or SIGWINCH.

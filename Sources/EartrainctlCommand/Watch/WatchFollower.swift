@@ -41,7 +41,9 @@ struct WatchFollower {
                          show: (EventReport?, WatchFollower) -> Void) async {
         let (inputs, continuation) = AsyncStream.makeStream(of: WatchInput.self)
         let reading = Task {
-            while let line = try? await link.readLine(within: nil) { continuation.yield(.line(line)) }
+            do {
+                for try await notification in link.notifications { continuation.yield(.notification(notification)) }
+            } catch {}
             continuation.yield(.daemonGone)
         }
         let terminal = TerminalInput(signals: signals, keys: keys, to: continuation)
@@ -55,11 +57,8 @@ struct WatchFollower {
         tick = nextTick(to: continuation)
         for await input in inputs {
             switch input {
-            case .line(let line):
-                if let notification = try? JSONDecoder().decode(RPCNotification.self, from: Data(line.utf8)),
-                   let event = take(notification) {
-                    show(event, self)
-                }
+            case .notification(let notification):
+                if let event = take(notification) { show(event, self) }
             case .daemonGone:
                 return
             case .signal(let number):
