@@ -19,15 +19,15 @@ struct FullDiskTests {
         let daemon = try await TestDaemon(statistics: Self.store(state), socketFile: true)
         let link = try await daemon.connect()
         _ = try await link.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
-        func play(_ notes: [String]) throws -> JSONValue {
+        func play(_ notes: [String]) async throws -> JSONValue {
             try await link.result("notes.play", .object(["notes": .array(notes.map { .string($0) })]))
         }
         let before = ["C3", "D3", "E3"]
-        #expect(try play(before)["recorded"] == .bool(true))
+        await #expect(try play(before)["recorded"] == .bool(true))
 
         let filled = try Self.fill(filler)
         #expect(filled > 0)
-        #expect(try play(["F3", "G3"])["recorded"] == .bool(false), "an answer reported recorded on a full disk")
+        await #expect(try play(["F3", "G3"])["recorded"] == .bool(false), "an answer reported recorded on a full disk")
         let played = try await daemon.ctl("play", "A3")
         #expect(played.status == 0)
         #expect(played.stderr.contains("not in the statistics"), "eartrainctl play said: \(played)")
@@ -48,7 +48,7 @@ struct FullDiskTests {
         #expect(await Polling.wait(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
         #expect(daemon.stdout.contains("with the 3 records held while it failed"), "stdout: \(daemon.stdout)")
         let after = ["B3", "C4", "D4"]
-        #expect(try play(after)["recorded"] == .bool(true))
+        await #expect(try play(after)["recorded"] == .bool(true))
         #expect(await daemon.stop())
 
         let database = try StatisticsDatabase(path: state + "/eartrainer.sqlite")

@@ -97,14 +97,15 @@ struct GiveAwayTests {
         _ = try await link.result("notes.play", .object(["notes": .array([.number(Double(answer.midiNumber + 1))])]))
         let figures = { try await link.result("stats.get")["figures"] ?? .null }
         let exported = { try await link.result("stats.export", .object(["format": .string("json")])) }
-        let whileOpen = try Self.text(figures()) + (try Self.text(exported()))
+        let whileOpen = try await Self.text(figures()) + (try await Self.text(exported()))
         #expect(!Self.names(whileOpen, answer), "an open question's answer \(answer) in the statistics: \(whileOpen)")
-        #expect(try figures()["by_interval"] == .object([:]) && figures()["by_item"] == .object([:]), "nothing names its interval")
-        #expect(try exported()["answers"] == .number(0))
+        let openFigures = try await figures()
+        #expect(openFigures["by_interval"] == .object([:]) && openFigures["by_item"] == .object([:]), "nothing names its interval")
+        #expect(try await exported()["answers"] == .number(0))
 
         _ = try await link.result("session.skip")  // the question closes
-        #expect(await Polling.wait(seconds: 5) { (try? exported()["answers"]) == .number(1) }, "the try is read once the question closed")
-        #expect(Self.names(try Self.text(exported()), answer), "and names it then")
-        #expect(try figures()["by_interval"] != .object([:]))
+        #expect(await Polling.wait(seconds: 5) { (try? await exported()["answers"]) == .number(1) }, "the try is read once the question closed")
+        #expect(Self.names(try await Self.text(exported()), answer), "and names it then")
+        #expect(try await figures()["by_interval"] != .object([:]))
     }
 }

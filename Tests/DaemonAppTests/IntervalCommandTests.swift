@@ -11,7 +11,7 @@ import Testing
 struct IntervalCommandTests {
     /// The events `watcher` has been sent since it last asked (a request through the service
     /// group is answered after every event before it).
-    private static func heard(_ watcher: ControlConnection) throws -> [RPCNotification] {
+    private static func heard(_ watcher: ControlConnection) async throws -> [RPCNotification] {
         var notifications: [RPCNotification] = []
         _ = try await watcher.result("config.get", notifications: &notifications)
         return notifications.filter { $0.method == "event" }
@@ -61,14 +61,14 @@ struct IntervalCommandTests {
         #expect(session["direction"] as? String == "descending")
         #expect(session["root"] as? String == "C4")
 
-        let first = try #require(try Self.heard(watcher).last { Self.type($0) == "prompt" })
+        let first = try await #require(try Self.heard(watcher).last { Self.type($0) == "prompt" })
         let firstAnswer = try Self.checkDescending(first, intervals: expected)
 
         // repeat: the same question again, marked as a repeat; nothing judged.
         let repeated = try await daemon.ctl("repeat")
         #expect(repeated.status == 0, "\(repeated)")
         #expect(repeated.stdout == "repeated\n")
-        let again = try Self.heard(watcher)
+        let again = try await Self.heard(watcher)
         #expect(again.map(Self.type) == ["prompt"], "\(again)")
         #expect(again.first?.params["details"]?["repeat"] == .bool(true))
         #expect(again.first?.params["details"]?["question"] == first.params["details"]?["question"])
@@ -77,7 +77,7 @@ struct IntervalCommandTests {
         let skipped = try await daemon.ctl("skip")
         #expect(skipped.status == 0, "\(skipped)")
         #expect(skipped.stdout == "skipped\n")
-        let afterSkip = try Self.heard(watcher)
+        let afterSkip = try await Self.heard(watcher)
         #expect(afterSkip.map(Self.type) == ["answer_revealed", "prompt"], "\(afterSkip)")
         let revealed = try #require(afterSkip.first)
         #expect(revealed.params["details"]?["reason"]?.stringValue == "skipped")
@@ -100,10 +100,12 @@ struct IntervalCommandTests {
         try Self.checkDescending(try #require(events.last), intervals: expected)
 
         // Skips judge nothing; the daemon's stdout says what happened.
-        let after = try #require(jsonObject(try await daemon.ctl("status", "--json").stdout)?["session"] as? [String: Any])
+        let statusText = try await daemon.ctl("status", "--json").stdout
+        let after = try #require(jsonObject(statusText)?["session"] as? [String: Any])
         #expect(after["correct"] as? Int == 0)
         #expect(after["errors"] as? Int == 0)
-        let results = try #require(jsonObject(try await daemon.ctl("stop", "--json").stdout))
+        let stopped = try await daemon.ctl("stop", "--json").stdout
+        let results = try #require(jsonObject(stopped))
         #expect(results["skipped"] as? Int == 2)
         #expect(results["revealed"] as? Int == 0)
         await Polling.wait { daemon.stdout.contains("session ended") }

@@ -26,27 +26,27 @@ struct KeyboardMenuDaemonTests {
         let link = try await daemon.connect()
         var events: [RPCNotification] = []
         _ = try await link.result("subscribe", .object(["topics": .array([.string("answer"), .string("session")])]))
-        func play(_ keys: Int...) throws {
+        func play(_ keys: Int...) async throws {
             for key in keys { _ = try await link.result("notes.play", .object(["notes": .array([.number(Double(key))])]), notifications: &events) }
         }
-        try play(Self.menuKey)
+        try await play(Self.menuKey)
         #expect(Self.said(daemon).last == "menu. exercise: scale", "\(Self.said(daemon))")
-        try play(48)  // C3: the first kind
+        try await play(48)  // C3: the first kind
         #expect(Self.said(daemon).last == "scale")
-        try play(Self.menuKey, 50)  // mode page; D3: the second mode
+        try await play(Self.menuKey, 50)  // mode page; D3: the second mode
         #expect(Self.said(daemon).suffix(2) == ["mode: not chosen", "dorian"])
-        try play(Self.menuKey, 50)  // root page; D3 played
+        try await play(Self.menuKey, 50)  // root page; D3 played
         #expect(Self.said(daemon).suffix(2) == ["root: not chosen", "D 3"])
-        try play(Self.menuKey, 50)  // tuning page; the second tuning
+        try await play(Self.menuKey, 50)  // tuning page; the second tuning
         #expect(Self.said(daemon).suffix(2) == ["tuning: equal temperament", "just intonation"])
-        try play(Self.menuKey, 50)  // sound page; the second source
+        try await play(Self.menuKey, 50)  // sound page; the second source
         #expect(Self.said(daemon).suffix(2) == ["sound: cello", "sine"])
         #expect(!events.contains { $0.params["type"]?.stringValue == "note_judged" }, "no key in the menu is an answer")
-        try play(Self.menuKey, 48, 72)  // keys page: a 25-key keyboard's lowest and highest key
+        try await play(Self.menuKey, 48, 72)  // keys page: a 25-key keyboard's lowest and highest key
         #expect(Self.said(daemon).suffix(3) == ["keys: C 2 to C 5", "lowest C 3; now your highest key", "C 3 to C 5"])
-        try play(Self.menuKey)  // past the last page: the session starts
+        try await play(Self.menuKey)  // past the last page: the session starts
 
-        #expect(await Polling.wait(seconds: 5) { (try? await link.result("status")["session"]) != nil && (try? await link.result("status")["session"]) != .null },
+        #expect(await Polling.wait(seconds: 5) { ((try? await link.result("status")["session"]) ?? .null) != .null },
                 "\(daemon.stdout)")
         let session = try #require(try await link.result("status")["session"])
         #expect(session["mode"]?.stringValue == "dorian", "\(session)")
@@ -73,7 +73,7 @@ struct KeyboardMenuDaemonTests {
         let digits = spoken.dropFirst("pairing code ".count).prefix(11).filter(\.isNumber)
         #expect(digits.count == 6)
         #expect(try await link.result("pairing.redeem", .object(["code": .string(String(digits))]))["paired"] == .bool(true))
-        #expect(throws: (any Error).self) { try await link.result("pairing.redeem", .object(["code": .string(String(digits))])) }
+        await #expect(throws: (any Error).self) { try await link.result("pairing.redeem", .object(["code": .string(String(digits))])) }
         let printed = daemon.stdout
         #expect(printed.contains("a code pairing a phone with the web view was spoken"), "\(printed)")
         #expect(!printed.contains(String(digits)), "the code is spoken, not printed")

@@ -67,7 +67,7 @@ struct MatchDaemonTests {
         let params = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
         let daemon = try await TestDaemon()
         let link = try await daemon.connect()
-        let error = try #require(throws: RPCError.self) { try await link.result("notes.bend", params) }
+        let error = try await #require(throws: RPCError.self) { try await link.result("notes.bend", params) }
         #expect(error.code == -32602, "\(error)")
         #expect(try await link.result("status")["daemon"] != nil, "the daemon still answers")
     }

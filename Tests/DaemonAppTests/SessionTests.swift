@@ -54,22 +54,22 @@ struct SessionTests {
     func throughTheClient() async throws {
         let daemon = try await TestDaemon(socketFile: true)
         _ = try await daemon.connect()
-        func run(_ arguments: [String]) throws -> Eartrainctl.Output {
+        func run(_ arguments: [String]) async throws -> Eartrainctl.Output {
             try await Eartrainctl.run(arguments, socket: daemon.socketPath)
         }
-        #expect(try run(["start", "scale", "F", "lydian"]).status == 0, "the root and the mode as words")
-        let played = try run(["play", "F2", "G2", "A2", "Bb2"])
+        await #expect(try run(["start", "scale", "F", "lydian"]).status == 0, "the root and the mode as words")
+        let played = try await run(["play", "F2", "G2", "A2", "Bb2"])
         #expect(played.status == 0)
         #expect(played.stdout.contains("F lydian  Bb2 ✗  expected B  3/8"), "\(played)")
-        let status = try run(["status", "--json"])
+        let status = try await run(["status", "--json"])
         let session = try #require(jsonObject(status.stdout)?["session"] as? [String: Any])
         #expect(session["correct"] as? Int == 3)
         #expect(session["errors"] as? Int == 1)
         #expect(session["mode"] as? String == "lydian")
-        let stopped = try run(["stop"])
+        let stopped = try await run(["stop"])
         #expect(stopped.status == 0)
         #expect(stopped.stdout.contains("results: 3 correct, 1 error"), "\(stopped)")
-        let skipped = try run(["skip"])
+        let skipped = try await run(["skip"])
         #expect(skipped.status == 1)
         #expect(skipped.stderr.contains("no session is running"), "\(skipped)")
     }

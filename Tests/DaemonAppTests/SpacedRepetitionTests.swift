@@ -13,7 +13,7 @@ struct SpacedRepetitionTests {
     static let intervals: JSONValue = .array(["m3", "M3", "P4", "P5"].map { .string($0) })
 
     /// How many of 24 seeded sessions ask `P4` first.
-    static func firstAskedP4(_ daemon: TestDaemon) throws -> Int {
+    static func firstAskedP4(_ daemon: TestDaemon) async throws -> Int {
         let link = try await daemon.connect()
         _ = try await link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
         var count = 0
@@ -54,8 +54,8 @@ struct SpacedRepetitionTests {
         #expect(try store.answers(profile: nil).contains { $0.interval == "P4" && !$0.correct }, "the misses are stored")
 
         let restarted = try await TestDaemon(statistics: store)
-        let withHistory = try Self.firstAskedP4(restarted)
-        let fresh = try Self.firstAskedP4(try await TestDaemon())
+        let withHistory = try await Self.firstAskedP4(restarted)
+        let fresh = try await Self.firstAskedP4(try await TestDaemon())
         #expect(withHistory >= 14, "P4 first in \(withHistory) of 24 sessions after the misses")
         #expect(fresh <= 10, "P4 first in \(fresh) of 24 sessions without history")
     }

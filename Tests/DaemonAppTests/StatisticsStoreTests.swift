@@ -66,17 +66,17 @@ struct StatisticsStoreTests {
         _ = try await link.result("session.start", .object(["kind": .string("scale"), "mode": .string("aeolian"), "root": .string("A2")]))
         _ = try await link.result("notes.play", .object(["notes": .array(["A2", "B2", "C#3", "C3", "D3"].map { .string($0) })]))
         _ = try await link.result("session.stop")
-        func ctl(_ arguments: [String]) throws -> String {
+        func ctl(_ arguments: [String]) async throws -> String {
             let output = try await Eartrainctl.run(arguments, socket: daemon.socketPath)
             #expect(output.status == 0, "\(arguments): \(output)")
             return output.stdout
         }
-        #expect(try ctl(["stats"]).contains("profile default"))
-        let figures = try #require(jsonObject(try ctl(["stats", "--json"])))
+        await #expect(try ctl(["stats"]).contains("profile default"))
+        let figures = try await #require(jsonObject(try ctl(["stats", "--json"])))
         #expect(((figures["by_exercise"] as? [String: Any])?["scale"] as? [String: Any])?["answers"] as? Int == 5)
-        let csv = try ctl(["export", "--format", "csv"]).split(whereSeparator: \.isNewline)
+        let csv = try await ctl(["export", "--format", "csv"]).split(whereSeparator: \.isNewline)
         #expect(csv.count == 6)  // a header and five answers
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(try ctl(["export", "--format", "json"]).utf8)) as? [Any])
+        let json = try await #require(try JSONSerialization.jsonObject(with: Data(try ctl(["export", "--format", "json"]).utf8)) as? [Any])
         #expect(json.count == 5)
     }
 }

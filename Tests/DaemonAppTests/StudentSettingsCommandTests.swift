@@ -27,13 +27,15 @@ struct StudentSettingsCommandTests {
         let shown = try await daemon.ctl("config")
         #expect(shown.stdout.contains("training.reference_pitch = 440"), "\(shown.stdout)")
         #expect(shown.stdout.contains("# config file: ") && shown.stdout.contains("config/eartrainer.toml"))
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(try await daemon.ctl("config", "--json").stdout.utf8)) as? [String: Any])
+        let config = try await daemon.ctl("config", "--json").stdout
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(config.utf8)) as? [String: Any])
         let entries = try #require(json["settings"] as? [[String: Any]])
         #expect(entries.first { $0["key"] as? String == "training.tuning" }?["origin"] as? String == "student")
         #expect(entries.first { $0["key"] as? String == "voice.rate" }?["origin"] as? String == "file", "the shipped config sets every key")
 
         #expect(try await daemon.ctl("start", "interval").status == 0)
-        let status = try #require(try JSONSerialization.jsonObject(with: Data(try await daemon.ctl("status", "--json").stdout.utf8)) as? [String: Any])
+        let statusText = try await daemon.ctl("status", "--json").stdout
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(statusText.utf8)) as? [String: Any])
         #expect((status["session"] as? [String: Any])?["tuning"] as? String == "just")
 
         #expect(try await daemon.ctl("set", "--reset", "tuning").stdout.contains("# file"))

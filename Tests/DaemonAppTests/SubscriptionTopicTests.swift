@@ -20,7 +20,7 @@ struct SubscriptionTopicTests {
 
     /// An interval session (a wrong try, a right answer, a repeat, a skip), then a scale session
     /// with a whole round, then stop: every kind of session event.
-    private static func script(_ driver: ControlConnection) throws {
+    private static func script(_ driver: ControlConnection) async throws {
         var notifications: [RPCNotification] = []
         _ = try await driver.result("subscribe", .object(["topics": .array([.string("prompt")])]))
         _ = try await driver.result("session.start", .object([
@@ -38,7 +38,7 @@ struct SubscriptionTopicTests {
 
     /// What `connection` has been sent since it last asked; config.get goes through the service
     /// group, so its reply comes after every event before it.
-    private static func heard(_ connection: ControlConnection) throws -> [RPCNotification] {
+    private static func heard(_ connection: ControlConnection) async throws -> [RPCNotification] {
         var notifications: [RPCNotification] = []
         _ = try await connection.result("config.get", notifications: &notifications)
         return notifications
@@ -56,12 +56,12 @@ struct SubscriptionTopicTests {
 
         // What came before both were subscribed (the keyboard's state at start-up, a device event,
         // may reach one and not the other) is only checked for its topic.
-        let early = try Self.heard(listener)
-        _ = try Self.heard(everything)
+        let early = try await Self.heard(listener)
+        _ = try await Self.heard(everything)
 
-        try Self.script(try await daemon.connect())
-        let heard = try Self.heard(listener)
-        let reference = try Self.heard(everything).filter { $0.params["topic"]?.stringValue == topic.rawValue }
+        try await Self.script(try await daemon.connect())
+        let heard = try await Self.heard(listener)
+        let reference = try await Self.heard(everything).filter { $0.params["topic"]?.stringValue == topic.rawValue }
         for notification in early {
             #expect(notification.params["topic"]?.stringValue == topic.rawValue, "\(notification.params)")
         }
@@ -76,7 +76,7 @@ struct SubscriptionTopicTests {
 
         // Unsubscribed, it hears nothing more.
         #expect(try await listener.result("unsubscribe", .object(["topics": .array([.string(topic.rawValue)])])) == .object(["topics": .array([])]))
-        try Self.script(try await daemon.connect())
-        #expect(try Self.heard(listener).isEmpty)
+        try await Self.script(try await daemon.connect())
+        await #expect(try Self.heard(listener).isEmpty)
     }
 }

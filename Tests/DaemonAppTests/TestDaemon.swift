@@ -85,19 +85,25 @@ final class TestDaemon {
 
     /// A new client: one end of a socket pair, the other adopted by the daemon's server.
     func connect() async throws -> ControlConnection {
+        try await ControlConnection(connected: rawClient())
+    }
+
+    /// A new client's end as a bare descriptor, for a test that must not read (the connection
+    /// reads all the daemon sends as it comes); the caller closes it.
+    func rawClient() throws -> Int32 {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
         app.server.adopt(connected: ends[1])
-        return try await ControlConnection(connected: ends[0])
+        return ends[0]
     }
 
     /// Whether it is still serving (it has not shut down, nor failed).
     var isRunning: Bool { !ended.isSet }
 
     /// Runs eartrainctl against this daemon's socket file.
-    func ctl(_ arguments: String...) throws -> Eartrainctl.Output {
+    func ctl(_ arguments: String...) async throws -> Eartrainctl.Output {
         try await Eartrainctl.run(arguments, socket: socketPath)
     }
 

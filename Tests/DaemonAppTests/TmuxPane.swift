@@ -13,7 +13,7 @@ final class TmuxPane {
     private let serverProcess = Process()
 
     /// Starts `command` (run by sh) in a `width`×`height` pane.
-    init(command: String, width: Int = 80, height: Int = 24) throws {
+    init(command: String, width: Int = 80, height: Int = 24) async throws {
         // Children of the test runner inherit its threads' blocked signals; a terminal session
         // should start with none blocked, as a login would. python3 resets the mask, then runs tmux.
         serverProcess.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -52,22 +52,23 @@ final class TmuxPane {
 
     /// Waits until the pane shows what `condition` wants; returns the last capture.
     @discardableResult
-    func wait(seconds: Double = 10, escapes: Bool = false, until condition: (String) -> Bool) -> String {
+    func wait(seconds: Double = 10, escapes: Bool = false, until condition: (String) async -> Bool) async -> String {
         var text = ""
         await Polling.wait(seconds: seconds) {
             text = capture(escapes: escapes)
-            return condition(text)
+            return await condition(text)
         }
         return text
     }
 
-    /// Ends the server and everything in its panes.
+    /// Ends the server and everything in its panes. Run by a `defer` and by `deinit`, which
+    /// cannot await: it waits here, for the milliseconds tmux takes (at most 3 s, then SIGKILL).
     func kill() {
         guard serverProcess.isRunning else { return }
         _ = try? Self.run(["-L", server, "kill-server"])
-        if !await Polling.wait(seconds: 3, until: { !serverProcess.isRunning }) {
-            Glibc.kill(serverProcess.processIdentifier, SIGKILL)
-        }
+        let deadline = ContinuousClock.now + .seconds(3)
+        while serverProcess.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
+        if serverProcess.isRunning { Glibc.kill(serverProcess.processIdentifier, SIGKILL) }
         serverProcess.waitUntilExit()
         // A server that had to be killed leaves its socket file behind.
         let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"

@@ -19,7 +19,7 @@ struct WebViewDaemonTests {
     /// Opens connections to the test daemon for the web view's threads.
     struct Connector: @unchecked Sendable {
         let daemon: TestDaemon
-        func connect() throws -> ControlConnection { try await daemon.connect() }
+        func connect() async throws -> ControlConnection { try await daemon.connect() }
     }
 
     static func app(_ daemon: TestDaemon) -> some ApplicationProtocol {
@@ -30,7 +30,7 @@ struct WebViewDaemonTests {
 
     /// Opens the live page's WebSocket on the web view over `daemon` and hands `panel` each
     /// panel it is sent (its `html`), until `panel` says it has seen enough (true).
-    static func followLive(_ daemon: TestDaemon, _ panel: @escaping @Sendable (String) throws -> Bool) async throws {
+    static func followLive(_ daemon: TestDaemon, _ panel: @escaping @Sendable (String) async throws -> Bool) async throws {
         try await app(daemon).test(.live) { client in
             var headers = HTTPFields()
             headers[.origin] = "http://localhost:\(client.port ?? 0)"
@@ -38,7 +38,7 @@ struct WebViewDaemonTests {
                 for try await message in inbound.messages(maxSize: 1 << 20) {
                     guard case .text(let line) = message, let text = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))["html"]?.stringValue
                     else { continue }
-                    if try panel(text) { break }
+                    if try await panel(text) { break }
                 }
             }
         }
@@ -74,7 +74,7 @@ struct WebViewDaemonTests {
     func intervalLive() async throws {
         let daemon = try await TestDaemon()
         // Used from the socket's handler while the test waits for it, never at the same time.
-        nonisolated(unsafe) let link = try await daemon.connect()
+        let link = try await daemon.connect()
         _ = try await link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
         var notifications: [RPCNotification] = []
         _ = try await link.result("session.start", .object([

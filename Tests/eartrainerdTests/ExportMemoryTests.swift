@@ -112,8 +112,9 @@ struct ExportMemoryTests {
             return await cutOff() >= sleepers.count || ContinuousClock.now - idleSince.0 > .seconds(3)
         }
         let refused = sleepers.count { Self.waiting($0).contains(#""code":-32006"#) }
-        await #expect(cutOff() + refused >= sleepers.count,
-                "every client that never reads is cut off (\(cutOff())) or refused (\(refused)); stdout: \(daemon.stdout.suffix(2000))")
+        let cut = await cutOff()
+        #expect(cut + refused >= sleepers.count,
+                "every client that never reads is cut off (\(cut)) or refused (\(refused)); stdout: \(daemon.stdout.suffix(2000))")
         let peak = Self.status(pid, "VmHWM")
         print("sleeping exporters: resident \(baseline) KiB before, peak \(peak) KiB while \(sleepers.count) clients sent 3 batches of 100 exports each and never read; \(await cutOff()) cut off")
         #expect(peak - baseline < Self.boundKiB, "the daemon's peak grew from \(baseline) KiB to \(peak) KiB")

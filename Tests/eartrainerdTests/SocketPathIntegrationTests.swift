@@ -33,7 +33,7 @@ struct SocketPathIntegrationTests {
         if withRuntimeDirectory { environment["RUNTIME_DIRECTORY"] = runtime }
         let daemon = try DaemonProcess(environment: environment, socket: false)
         let expected = (withRuntimeDirectory ? runtime : xdg) + "/eartrainer.sock"
-        #expect(Self.answers(at: expected), "no daemon at \(expected); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
+        #expect(await Self.answers(at: expected), "no daemon at \(expected); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
         #expect(await Polling.wait { daemon.stdout.contains("control socket at \(expected)") }, "\(daemon.stdout)")
 
         // The client looks in $XDG_RUNTIME_DIR first: a daemon there is found without --socket.
@@ -48,16 +48,16 @@ struct SocketPathIntegrationTests {
         // $EARTRAINER_SOCKET points it anywhere.
         let pointed = try await Eartrainctl.run(["status", "--json"], socket: nil, environment: ["EARTRAINER_SOCKET": expected])
         #expect(pointed.status == 0, "\(pointed)")
-        await #expect(daemon.stop() == 0)
+        #expect(await daemon.stop() == 0)
         #expect(!FileManager.default.fileExists(atPath: expected))
     }
 
     @Test("with no runtime folder set, ./run/eartrainer.sock in the daemon's working folder, whatever the runner's environment")
-    func localRun() throws {
+    func localRun() async throws {
         let daemon = try DaemonProcess(socket: false)
         let expected = daemon.folder.appendingPathComponent("run/eartrainer.sock").path
-        #expect(Self.answers(at: expected), "no daemon at \(expected); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
+        #expect(await Self.answers(at: expected), "no daemon at \(expected); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
         #expect(await Polling.wait { daemon.stdout.contains("control socket at ./run/eartrainer.sock") }, "\(daemon.stdout)")
-        #expect(daemon.stop() == 0)
+        #expect(await daemon.stop() == 0)
     }
 }

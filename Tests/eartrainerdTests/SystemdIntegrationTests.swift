@@ -34,7 +34,7 @@ struct SystemdIntegrationTests {
     }
 
     @Test("READY=1 with a STATUS= that says what is missing, then watchdog pings, then STOPPING=1")
-    func notify() throws {
+    func notify() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let notify = try FakeNotifySocket(folder: folder)
@@ -51,7 +51,7 @@ struct SystemdIntegrationTests {
             if message == "WATCHDOG=1" { pings += 1 }
         }
         #expect(pings == 3)
-        #expect(daemon.stop() == 0)
+        #expect(await daemon.stop() == 0)
         var stopping = false
         while let message = notify.receive() {
             if message.contains("STOPPING=1") { stopping = true; break }
