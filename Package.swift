@@ -114,13 +114,15 @@ let package = Package(
         // the statistics file.
         .target(
             name: "DaemonTestSupport",
-            dependencies: ["ControlClient", "ControlProtocol", grdb],
+            dependencies: ["ControlClient", "ControlProtocol", "ProcessTestSupport", grdb],
             path: "Tests/DaemonTestSupport"
         ),
+        // Waiting for a child process without holding a thread of the pool the tests share.
+        .target(name: "ProcessTestSupport", path: "Tests/ProcessTestSupport"),
         .testTarget(
             name: "DaemonAppTests",
             dependencies: [
-                "DaemonApp", "DaemonTestSupport", "eartrainctl", "Daemon", "ControlServer", "ControlClient", "ControlProtocol", "Training",
+                "DaemonApp", "DaemonTestSupport", "ProcessTestSupport", "eartrainctl", "Daemon", "ControlServer", "ControlClient", "ControlProtocol", "Training",
                 "MusicTheory", "ConfigFile", "Statistics", grdb, logging, serviceLifecycle,
                 // The web view against this in-process daemon (WebViewDaemonTests).
                 "WebView", hummingbird, hummingbirdTesting, hummingbirdWSClient, hummingbirdWSTesting, httpTypes,
@@ -129,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "eartrainerdTests",
             dependencies: [
-                "EartrainerdCommand", "eartrainerd", "eartrainctl", "DaemonTestSupport", "ControlClient", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
+                "EartrainerdCommand", "eartrainerd", "eartrainctl", "DaemonTestSupport", "ProcessTestSupport", "ControlClient", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
                 "Statistics", "SystemCalls", grdb,
             ]
         ),
@@ -151,7 +153,7 @@ let package = Package(
         .target(name: "QRCode", dependencies: ["CQRencode"]),
         .testTarget(
             name: "ClientViewsTests",
-            dependencies: ["ClientViews", "ControlProtocol", "Training", "MusicTheory"],
+            dependencies: ["ClientViews", "ControlProtocol", "Training", "MusicTheory", "ProcessTestSupport"],
             exclude: ["Snapshots"]
         ),
         .target(
@@ -162,7 +164,7 @@ let package = Package(
         ),
         .executableTarget(name: "eartrainctl", dependencies: ["EartrainctlCommand"]),
         .testTarget(
-            name: "eartrainctlTests", dependencies: ["EartrainctlCommand", "eartrainctl", "MusicTheory", "Training", "QRCode"]
+            name: "eartrainctlTests", dependencies: ["EartrainctlCommand", "eartrainctl", "MusicTheory", "Training", "QRCode", "ProcessTestSupport"]
         ),
 
         // ── The music-stand view in a browser: a client of the socket like eartrainctl, never
@@ -226,7 +228,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConfigFileTests",
-            dependencies: ["ConfigFile", "Training", "MusicTheory", "config-fuzzer", logging]
+            dependencies: ["ConfigFile", "Training", "MusicTheory", "config-fuzzer", "ProcessTestSupport", logging]
         ),
         // Seeded mutations through the config parser; ConfigFuzzTests and `make fuzz` run it.
         .executableTarget(name: "config-fuzzer", dependencies: ["ConfigFile", "Training"], path: "Tests/ConfigFuzzer"),
@@ -244,7 +246,7 @@ let package = Package(
         .testTarget(
             name: "StatisticsTests",
             dependencies: [
-                "Statistics", "StatisticsCrashWriter", "Training", "MusicTheory", "ExerciseTestSupport", grdb, logging,
+                "Statistics", "StatisticsCrashWriter", "Training", "MusicTheory", "ExerciseTestSupport", "ProcessTestSupport", grdb, logging,
             ]
         ),
 

@@ -1,6 +1,7 @@
 import ControlProtocol
 import DaemonTestSupport
 import Foundation
+import ProcessTestSupport
 import Glibc
 import Testing
 
@@ -62,7 +63,7 @@ struct StaffCommandTests {
         #expect(text.text.contains("D dorian  D3 ✓  1/8"))
         #expect(!text.text.contains("\u{1B}["), "no escape codes off a terminal")
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        await process.exited()
         out.fileHandleForReading.readabilityHandler = nil
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)

@@ -1,5 +1,6 @@
 import DaemonTestSupport
 import Foundation
+import ProcessTestSupport
 import Glibc
 
 /// A command running in a detached tmux pane of a private tmux server (`tmux -L`), so a test can
@@ -29,7 +30,7 @@ final class TmuxPane {
         await Polling.wait(seconds: 5) {
             // -N: never start a server here (a daemonized one would inherit Process's descriptor);
             // it fails until the foreground server listens.
-            status = (try? Self.run(["-N", "-L", server, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command]).status) ?? -1
+            status = (try? await Self.run(["-N", "-L", server, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command]).status) ?? -1
             return status == 0
         }
         guard status == 0 else {
@@ -41,13 +42,13 @@ final class TmuxPane {
     deinit { kill() }
 
     /// The pane's text; with `escapes`, with its colours as SGR escape codes (`capture-pane -e`).
-    func capture(escapes: Bool = false) -> String {
-        (try? Self.run(["-L", server, "capture-pane", "-p", "-t", "0"] + (escapes ? ["-e"] : [])).output) ?? ""
+    func capture(escapes: Bool = false) async -> String {
+        (try? await Self.run(["-L", server, "capture-pane", "-p", "-t", "0"] + (escapes ? ["-e"] : [])).output) ?? ""
     }
 
     /// Types keys into the pane (tmux key names, e.g. `q`, `C-c`).
-    func send(_ keys: String) {
-        _ = try? Self.run(["-L", server, "send-keys", "-t", "0", keys])
+    func send(_ keys: String) async {
+        _ = try? await Self.run(["-L", server, "send-keys", "-t", "0", keys])
     }
 
     /// Waits until the pane shows what `condition` wants; returns the last capture.
@@ -55,28 +56,25 @@ final class TmuxPane {
     func wait(seconds: Double = 10, escapes: Bool = false, until condition: (String) async -> Bool) async -> String {
         var text = ""
         await Polling.wait(seconds: seconds) {
-            text = capture(escapes: escapes)
+            text = await capture(escapes: escapes)
             return await condition(text)
         }
         return text
     }
 
     /// Ends the server and everything in its panes. Run by a `defer` and by `deinit`, which
-    /// cannot await: it waits here, for the milliseconds tmux takes (at most 3 s, then SIGKILL).
+    /// cannot await, so nothing here waits: SIGTERM makes tmux end its sessions and exit, and
+    /// Foundation reaps it.
     func kill() {
         guard serverProcess.isRunning else { return }
-        _ = try? Self.run(["-L", server, "kill-server"])
-        let deadline = ContinuousClock.now + .seconds(3)
-        while serverProcess.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
-        if serverProcess.isRunning { Glibc.kill(serverProcess.processIdentifier, SIGKILL) }
-        serverProcess.waitUntilExit()
-        // A server that had to be killed leaves its socket file behind.
+        Glibc.kill(serverProcess.processIdentifier, SIGTERM)
+        // Should it not get to remove its socket file, nothing else will.
         let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
         try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(server)")
     }
 
     @discardableResult
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
         process.arguments = arguments
@@ -84,8 +82,7 @@ final class TmuxPane {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let data = await out.fileHandleForReading.readAll()
+        return (await process.exited(), String(decoding: data, as: UTF8.self))
     }
 }

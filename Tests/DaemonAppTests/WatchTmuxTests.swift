@@ -63,7 +63,7 @@ struct WatchTmuxTests {
         let red = await pane.wait(escapes: true) { $0.contains(Self.red + "A3 ✗  expected G3") }
         #expect(red.contains(Self.red + "A3 ✗  expected G3"), "\(red)")
 
-        pane.send("q")
+        await pane.send("q")
         let after = await pane.wait { $0.contains("modes shown") }
         #expect(after.contains("watch exited 0"), "\(after)")
         #expect(after.contains("\nicanon"), "raw mode is off again: \(after)")
@@ -93,7 +93,7 @@ struct WatchTmuxTests {
         #expect(screen.contains("answered"))
 
         // The pane runs sh; watch is its child.
-        let shell = try TmuxPane.run(["-L", pane.server, "list-panes", "-F", "#{pane_pid}"]).output
+        let shell = try await TmuxPane.run(["-L", pane.server, "list-panes", "-F", "#{pane_pid}"]).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
         let watch = try #require(Int32(children.split(separator: " ").first ?? ""), "watch's pid under \(shell)")

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 
 /// `eartrainctl` run as a person runs it, against a test's daemon.
 public struct Eartrainctl {

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 
 /// Waiting for what a daemon does on its own time (a line on stdout, a file appearing), without
 /// holding a thread: between looks the task sleeps, so suites running beside it keep the pool.

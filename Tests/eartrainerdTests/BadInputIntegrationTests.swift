@@ -2,6 +2,7 @@ import ControlClient
 import ControlProtocol
 import DaemonTestSupport
 import Foundation
+import ProcessTestSupport
 import Glibc
 import Testing
 
@@ -34,8 +35,8 @@ struct BadInputIntegrationTests {
         process.standardError = errors
         process.standardOutput = Pipe()
         try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let message = String(decoding: await errors.fileHandleForReading.readAll(), as: UTF8.self)
+        await process.exited()
         #expect(process.terminationStatus == 69)
         #expect(message.contains("another eartrainerd already answers"))
         #expect(try await link.result("status")["daemon"] != nil)
@@ -52,7 +53,7 @@ struct BadInputIntegrationTests {
         replacement.arguments = ["--socket", first.socketPath]
         replacement.standardOutput = Pipe()
         try replacement.run()
-        defer { kill(replacement.processIdentifier, SIGTERM); replacement.waitUntilExit() }
+        defer { kill(replacement.processIdentifier, SIGTERM) }
         await Polling.wait { (try? await ControlConnection(path: first.socketPath)) != nil }
         #expect(try await ControlConnection(path: first.socketPath).result("status")["daemon"] != nil)
     }

@@ -2,6 +2,7 @@ import ControlClient
 import ControlProtocol
 import DaemonTestSupport
 import Foundation
+import ProcessTestSupport
 import Glibc
 import Synchronization
 
@@ -74,10 +75,8 @@ final class DaemonProcess {
     }
 
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        // Not waited for (a deinit cannot await): Foundation reaps it.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(at: folder)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 
 /// Every `$ eartrainctl …` line in a ```console block of the README is run, in order, against one
@@ -34,9 +35,10 @@ struct READMEExamplesTests {
             process.standardOutput = out
             process.standardError = err
             try process.run()
-            let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                + String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            async let errors = err.fileHandleForReading.readAll()
+            let printed = String(decoding: await out.fileHandleForReading.readAll(), as: UTF8.self)
+                + String(decoding: await errors, as: UTF8.self)
+            await process.exited()
             #expect(process.terminationReason == .exit, "\(example.command) crashed")
             #expect(Self.normalized(printed.trimmingCharacters(in: .newlines)) == Self.normalized(example.expected),
                     "\(example.command)")
