@@ -11,7 +11,7 @@ import Training
 /// The answer drawings against the real daemon: a rhythm played back with `eartrainctl play`'s
 /// timed onsets, its second onset 150 ms late; the web page and `watch` (in tmux) mark exactly
 /// that onset late once the question is over, and show nothing of the pattern while it is open.
-@Suite("Answer drawings against the daemon", .serialized)
+@Suite("Answer drawings against the daemon", .daemon, .serialized)
 struct AnswerDrawingDaemonTests {
     /// One bar of 4/4 at 120 BPM with eighths, three tries: the first try's judgement tells the test
     /// where the onsets are due (as a student hears them), the notes after it are a second wrong

@@ -7,7 +7,7 @@ import Testing
 
 /// The right-answer echo as a client turns it on and off: on by the shipped config, off by
 /// `session.start`'s `echo_answer` or `eartrainctl start interval --no-echo`.
-@Suite("Right-answer echo through the daemon")
+@Suite("Right-answer echo through the daemon", .daemon)
 struct AnswerEchoCommandTests {
     /// The prompts sounded since `count` were recorded, each as its phrases' notes.
     private static func prompts(_ sound: RecordingSoundOutput, after count: Int) -> [[[MIDINote]]] {

@@ -7,7 +7,7 @@ import Testing
 
 /// The daemon meets careless and hostile clients; it answers, refuses or drops them, and keeps
 /// serving everyone else.
-@Suite("The daemon and bad input")
+@Suite("The daemon and bad input", .daemon)
 struct BadInputTests {
     @Test("malformed JSON, unknown methods and random bytes get errors; the connection stays open")
     func garbage() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// The chord kind through the daemon: nothing names the chord while it is open; a wrong answer
 /// says what was played; the right one names the chord; results count it per quality.
-@Suite("chord through the daemon")
+@Suite("chord through the daemon", .daemon)
 struct ChordDaemonTests {
     @Test("heard, not named; a wrong answer heard as what it is; the right one counted under its quality")
     func chordSession() async throws {

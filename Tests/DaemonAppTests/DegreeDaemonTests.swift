@@ -8,7 +8,7 @@ import Testing
 /// The degree kind through the daemon: while a question is open nothing names its degree or its
 /// note (events, status, stdout); a wrong key is named as the degree it is; the right one names
 /// the degree and sounds its way to the tonic; results count it per degree.
-@Suite("degree through the daemon")
+@Suite("degree through the daemon", .daemon)
 struct DegreeDaemonTests {
     @Test("heard, not named; answered in any octave; resolved; counted per degree")
     func degreeSession() async throws {

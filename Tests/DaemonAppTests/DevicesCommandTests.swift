@@ -6,7 +6,7 @@ import Testing
 
 /// `devices.get` and `eartrainctl devices` against a live daemon whose sound output reports two
 /// cards, the USB one named by `audio.device` and playing.
-@Suite("eartrainctl devices")
+@Suite("eartrainctl devices", .daemon)
 struct DevicesCommandTests {
     static let playing = SoundDevices(
         driver: "alsa", device: "USB Audio", open: "plughw:CARD=Device,DEV=0 (card 1 'USB Audio Device')", problem: nil,

@@ -8,7 +8,7 @@ import Testing
 /// The dictation kind through the daemon: while a melody is open nothing names its notes after
 /// the first (events, status, stdout), a wrong note included; played back, it is counted per
 /// degree and named once done.
-@Suite("dictation through the daemon")
+@Suite("dictation through the daemon", .daemon)
 struct DictationDaemonTests {
     @Test("only the first note shown; a wrong note names nothing; the melody played back is counted")
     func dictationSession() async throws {

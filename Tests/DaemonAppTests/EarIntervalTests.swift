@@ -7,7 +7,7 @@ import Testing
 
 /// The interval heard: while the question is open nothing names the interval or the note that
 /// answers it — only the sound does. The test answers from what was sounded, as a student does.
-@Suite("ear-interval through the daemon")
+@Suite("ear-interval through the daemon", .daemon)
 struct EarIntervalTests {
     static let names = ["m2", "M2", "m3", "M3", "P4", "A4", "P5", "m6", "M6", "m7", "M7",
                         "minor", "major", "perfect", "augmented", "diminished", "third", "fourth", "fifth", "sixth", "seventh"]

@@ -7,7 +7,7 @@ import Testing
 
 /// The statistics file on a tiny tmpfs that fills up under the running daemon.
 /// Mounting needs root (CI runs as root); without it the test fails and says so.
-@Suite("eartrainerd on a full disk")
+@Suite("eartrainerd on a full disk", .daemon)
 struct FullDiskTests {
     @Test("a full disk: a clear error, training goes on, answers are held and written when space returns, nothing lost")
     func fullDisk() async throws {

@@ -8,7 +8,7 @@ import Testing
 /// While an interval question is open, nothing the daemon sends or prints names the note that
 /// answers it: not the events (every topic), not `status` or the `session.start` reply, not the
 /// stdout lines. The test works the answer out from what the prompt shows, as a student does.
-@Suite("No give-away while an interval question is open")
+@Suite("No give-away while an interval question is open", .daemon)
 struct GiveAwayTests {
     /// Whether `text` names `note`: its spelled name, the played key's name (C#3 played is
     /// "Db3"), or its MIDI number as a `"midi"` member.

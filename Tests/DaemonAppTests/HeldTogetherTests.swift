@@ -5,7 +5,7 @@ import Testing
 
 /// `notes.play` can hold keys together: `"C3+E3+G3"` or an array of notes is one group, pressed
 /// at one instant and released together, before the next group.
-@Suite("Keys held together on the virtual keyboard")
+@Suite("Keys held together on the virtual keyboard", .daemon)
 struct HeldTogetherTests {
     @Test("a group is written back as it was played, and each of its keys is judged")
     func groupsAreJudged() async throws {

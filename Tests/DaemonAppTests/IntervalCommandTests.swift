@@ -7,7 +7,7 @@ import Testing
 
 /// `eartrainctl start interval` with its options, and `repeat` / `skip` with a session running,
 /// through the client and over the socket; a subscribed connection hears what each one does.
-@Suite("eartrainctl interval sessions, repeat and skip")
+@Suite("eartrainctl interval sessions, repeat and skip", .daemon)
 struct IntervalCommandTests {
     /// The events `watcher` has been sent since it last asked (a request through the service
     /// group is answered after every event before it).

@@ -8,7 +8,7 @@ import Testing
 /// `compare` and `pure` through the daemon: while a question is open nothing shows the offset,
 /// its direction or which version is pure (the session reply, `status`, every event, stdout);
 /// the sound carries it; the answer's `note_judged` gives it, and the results the threshold.
-@Suite("intonation through the daemon")
+@Suite("intonation through the daemon", .daemon)
 struct IntonationDaemonTests {
     private static func text(_ value: JSONValue) throws -> String {
         String(decoding: try JSONEncoder().encode(value), as: UTF8.self)

@@ -9,7 +9,7 @@ import Testing
 /// The keyboard menu through the daemon, from the keys alone: E1 opens it and goes page by page,
 /// white keys choose, a played key is the root, and leaving it starts the session with the
 /// tuning and sound kept as the student's. No key in the menu is an answer.
-@Suite("The keyboard menu in the daemon")
+@Suite("The keyboard menu in the daemon", .daemon)
 struct KeyboardMenuDaemonTests {
     static let menuKey = 28  // E1: 8 semitones below the range's C2
 

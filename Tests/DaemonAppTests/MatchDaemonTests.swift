@@ -9,7 +9,7 @@ import Training
 /// `match` through the daemon: the held note is handed to the sound at its exact frequency after
 /// the reference, nothing names its detuning while open, `notes.bend` moves it (a bad value is
 /// refused with −32602), the confirming key does not sound and is judged by the wheel.
-@Suite("match through the daemon")
+@Suite("match through the daemon", .daemon)
 struct MatchDaemonTests {
     static func text(_ value: JSONValue) throws -> String {
         String(decoding: try JSONEncoder().encode(value), as: UTF8.self)

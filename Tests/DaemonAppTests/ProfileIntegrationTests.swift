@@ -5,7 +5,7 @@ import Testing
 
 /// A class sharing one keyboard and one daemon: each session may name its student, and the
 /// statistics keep them apart; a session that names nobody is the daemon's own profile's.
-@Suite("Student profiles on the real daemon", .serialized)
+@Suite("Student profiles on the real daemon", .daemon, .serialized)
 struct ProfileIntegrationTests {
     @Test("start --profile records under that student; unnamed sessions under --profile's; a bad name is refused")
     func sessionsNameTheirStudents() async throws {

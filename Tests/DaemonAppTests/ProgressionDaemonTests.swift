@@ -8,7 +8,7 @@ import Testing
 /// The progression kind through the daemon: while a progression is open nothing names its chords
 /// (events, status, stdout), a wrong chord included; `status` says the key and how many chords;
 /// played back, each chord is counted under its numeral and the whole under its progression.
-@Suite("progression through the daemon")
+@Suite("progression through the daemon", .daemon)
 struct ProgressionDaemonTests {
     @Test("only the key and the count shown; a wrong chord names nothing; the chords played back are counted per numeral and progression")
     func progressionSession() async throws {

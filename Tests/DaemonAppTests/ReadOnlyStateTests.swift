@@ -9,7 +9,7 @@ import Testing
 /// The state directory on a file system that turns read-only under the running daemon, or is
 /// read-only when it starts, and becomes writable again. Mounting needs root (CI runs as root);
 /// without it the tests fail and say so.
-@Suite("eartrainerd on a state directory that turns read-only", .serialized)
+@Suite("eartrainerd on a state directory that turns read-only", .daemon, .serialized)
 struct ReadOnlyStateTests {
     @Test("a disk turned read-only under the daemon and mounted again: the held answers are written, nothing lost")
     func mountedAgain() async throws {

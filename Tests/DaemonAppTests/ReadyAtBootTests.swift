@@ -9,7 +9,7 @@ import Training
 
 /// The box by the piano: the configured exercise is ready when the daemon starts, the first key
 /// begins it, and stopping leads back to ready.
-@Suite("Ready at boot")
+@Suite("Ready at boot", .daemon)
 struct ReadyAtBootTests {
     @Test("after start, status shows the configured exercise ready and no session; stdout says so once")
     func readyAtStart() async throws {

@@ -7,7 +7,7 @@ import Testing
 /// A client polling `status` sends the same line again and again, and the daemon keeps the last
 /// line it read, its result's encoding and its response line. None of it may answer for a state
 /// or an id that is no longer the one asked about.
-@Suite("The same line again")
+@Suite("The same line again", .daemon)
 struct RepeatedLineTests {
     private static let statusLine = #"{"jsonrpc":"2.0","id":7,"method":"status"}"#
 

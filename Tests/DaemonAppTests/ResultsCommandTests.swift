@@ -5,7 +5,7 @@ import Testing
 
 /// `eartrainctl results` against a live daemon: the last finished session's results screen and
 /// its JSON, checked against a tally the test keeps of what it played.
-@Suite("eartrainctl results")
+@Suite("eartrainctl results", .daemon)
 struct ResultsCommandTests {
     /// One row of the breakdown, as the test counts it while playing.
     struct Row: Equatable, CustomStringConvertible {

@@ -9,7 +9,7 @@ import Testing
 /// `rhythm --durations` through the daemon: the keys come from `notes.play` with onsets and
 /// lengths (`C3@0.75+0.6`), their note-offs read as a keyboard's; each note's length is judged
 /// against its written one.
-@Suite("rhythm durations through the daemon")
+@Suite("rhythm durations through the daemon", .daemon)
 struct RhythmDurationsDaemonTests {
     /// The pattern's notes as the prompt sounds them: each onset from the first, and its written
     /// length (the daemon detaches each note by a quarter of it, at most 60 ms).

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Whole sessions in raw JSON lines and through eartrainctl, against the built daemon.
-@Suite("Daemon sessions")
+@Suite("Daemon sessions", .daemon)
 struct SessionTests {
     @Test("a whole D dorian scale with wrong notes, in raw JSON lines; results over the socket and on stdout")
     func scaleSession() async throws {

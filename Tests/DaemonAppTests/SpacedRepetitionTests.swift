@@ -8,7 +8,7 @@ import Testing
 /// Across sessions and restarts: the stored answers decide what comes back. An interval always
 /// missed yesterday (here: in the last daemon's run) opens most new sessions; without that
 /// history it opens about one in four.
-@Suite("Spaced repetition through the daemon")
+@Suite("Spaced repetition through the daemon", .daemon)
 struct SpacedRepetitionTests {
     static let intervals: JSONValue = .array(["m3", "M3", "P4", "P5"].map { .string($0) })
 

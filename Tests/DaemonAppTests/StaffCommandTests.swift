@@ -6,7 +6,7 @@ import Glibc
 import Testing
 
 /// `eartrainctl staff` and `watch` without a terminal, run as a person would, against a real daemon.
-@Suite("eartrainctl staff and plain watch")
+@Suite("eartrainctl staff and plain watch", .daemon)
 struct StaffCommandTests {
     @Test("staff prints the round's staff; --svg --wrong writes the notes black and the wrong one red")
     func staff() async throws {

@@ -10,7 +10,7 @@ import Testing
 
 /// Statistics queries run on a thread of their own, a bounded few at a time: a store that reads
 /// slowly delays no key and no `status`, and a client that asks too much is refused at once.
-@Suite("Statistics queries off the core")
+@Suite("Statistics queries off the core", .daemon)
 struct StatisticsQueryPoolTests {
     @Test("beyond its capacity a query is refused at once with busy; the others are answered")
     func bounded() async throws {

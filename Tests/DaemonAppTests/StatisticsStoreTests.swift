@@ -5,7 +5,7 @@ import Statistics
 import Testing
 
 /// The statistics store as the built daemon uses it: a real SQLite file in a temporary folder.
-@Suite("The daemon's statistics file")
+@Suite("The daemon's statistics file", .daemon)
 struct StatisticsStoreTests {
     private static func store(_ path: String) -> any StatisticsStore {
         SQLiteStatisticsStore.open(path: path, logger: TestDaemon.logger)

@@ -6,7 +6,7 @@ import Testing
 
 /// `eartrainctl set` and `eartrainctl config` through the daemon: a student's setting applies to
 /// the next session, is kept in the state directory, and `config` says where each value is from.
-@Suite("Student settings through eartrainctl")
+@Suite("Student settings through eartrainctl", .daemon)
 struct StudentSettingsCommandTests {
     static func daemon() async throws -> (TestDaemon, String) {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("student-\(UUID().uuidString.prefix(8))").path

@@ -6,7 +6,7 @@ import Testing
 
 /// `subscribe` with one topic at a time, against the built daemon: the subscriber hears every event
 /// of that topic that a subscriber to everything hears, and nothing else.
-@Suite("Subscription topics")
+@Suite("Subscription topics", .daemon)
 struct SubscriptionTopicTests {
     /// The event types a scripted session causes, by topic. Device events need a keyboard or a
     /// sound device coming or going, which this machine cannot stage: DeviceTopicTests has the core

@@ -9,7 +9,7 @@ import Testing
 /// What the voice is given to say through a session: each question (in turn, before its notes),
 /// right and wrong (at once), what was heard, the results; never an open question's answer; and
 /// in `auto` only while no client follows the prompts.
-@Suite("The voice through a session")
+@Suite("The voice through a session", .daemon)
 struct VoiceTests {
     static func daemon(_ voice: String) async throws -> TestDaemon {
         let config = try ConfigLoader.parse("[voice]\n" + voice, file: "voice.toml")

@@ -6,7 +6,7 @@ import Testing
 
 /// `eartrainctl watch` in a real terminal (a tmux pane) against a real daemon, while notes are
 /// played through the socket: what the student sees.
-@Suite("eartrainctl watch in tmux", .serialized)
+@Suite("eartrainctl watch in tmux", .daemon, .serialized)
 struct WatchTmuxTests {
     static let green = "\u{1B}[32m", red = "\u{1B}[31m"
 

@@ -10,7 +10,7 @@ import WebView
 /// `eartrainctl web-pair --list` and `--revoke ID` against the real daemon and the real web
 /// view: the web view reports the browser it paired to the daemon, `eartrainctl` (a process of
 /// its own) lists and revokes it there, and the revocation reaches the web view.
-@Suite("eartrainctl web-pair --list and --revoke")
+@Suite("eartrainctl web-pair --list and --revoke", .daemon)
 struct WebPairListTests {
     @Test("a browser paired through the web view is listed; revoked, its cookie no longer controls (403)", .timeLimit(.minutes(1)))
     func listAndRevoke() async throws {

@@ -14,7 +14,7 @@ import WebView
 
 /// The web view against the real daemon, in process: `eartrainer-web`'s app reaches the
 /// `TestDaemon` through socket pairs the daemon's server adopts, as it reaches the socket file.
-@Suite("The web view against the daemon")
+@Suite("The web view against the daemon", .daemon)
 struct WebViewDaemonTests {
     /// Opens connections to the test daemon for the web view's threads.
     struct Connector: @unchecked Sendable {

@@ -4,7 +4,7 @@ import Testing
 
 /// docs/architecture.md against Package.swift: the dependency table says what the package
 /// declares, every target of `Sources/` has its row in the target table, and the diagram names it.
-@Suite("docs/architecture.md against Package.swift")
+@Suite("docs/architecture.md against Package.swift", .daemon)
 struct ArchitectureDocTests {
     /// A target of `Sources/` and what it depends on, as `swift package dump-package` reads them.
     struct Declared: Equatable {

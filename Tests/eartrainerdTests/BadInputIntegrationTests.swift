@@ -8,7 +8,7 @@ import Testing
 
 /// The daemon meets careless and hostile clients; it answers, refuses or drops them, and keeps
 /// serving everyone else.
-@Suite("eartrainerd bad input")
+@Suite("eartrainerd bad input", .daemon)
 struct BadInputIntegrationTests {
     @Test("stdout closed by its reader: the daemon says so on stderr and goes on training")
     func stdoutGone() async throws {

@@ -6,7 +6,7 @@ import Testing
 import Training
 
 /// The config file and the statistics store, as the running daemon uses them.
-@Suite("eartrainerd config and statistics")
+@Suite("eartrainerd config and statistics", .daemon)
 struct ConfigAndStatisticsIntegrationTests {
     private func runDaemon(_ arguments: [String]) async throws -> (Int32, String) {
         let output = try await Command.run(DaemonProcess.executable("eartrainerd"), arguments)

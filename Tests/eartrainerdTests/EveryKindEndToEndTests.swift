@@ -6,7 +6,7 @@ import Testing
 /// file: started with `eartrainctl start`, answered with `eartrainctl play` (a wrong key first),
 /// its results from `stop --json`, its lifetime figures per item from `stats --json`, and the
 /// human `stats` table naming the item.
-@Suite("Every ear kind end to end")
+@Suite("Every ear kind end to end", .daemon)
 struct EveryKindEndToEndTests {
     static func json(_ text: String) throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")

@@ -10,7 +10,7 @@ import Training
 /// The real daemon over a long history (200,000 answers in its SQLite file): an export comes a
 /// page at a time, and clients that send batches of exports and never read are cut off, so the
 /// daemon's memory is bounded by its limits, not by the history.
-@Suite("eartrainerd's memory over a long history", .serialized)
+@Suite("eartrainerd's memory over a long history", .daemon, .serialized)
 struct ExportMemoryTests {
     static let answers = 200_000
     /// What the attack may add to the daemon's peak resident memory: 8 clients' queues of 1 MiB

@@ -5,7 +5,7 @@ import Testing
 
 /// The daemon with `audio.driver = "file"`: what the student would hear lands in a WAV in real
 /// time, and a listener finds each key played, and keys held together, from the sound alone.
-@Suite("The file audio driver, heard")
+@Suite("The file audio driver, heard", .daemon)
 struct FileDriverTests {
     @Test("keys played are heard in the WAV in order, a chord as its keys together, at the time they were played")
     func keysAreHeard() async throws {

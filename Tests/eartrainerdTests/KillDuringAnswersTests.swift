@@ -7,7 +7,7 @@ import Training
 
 /// Storage under crashes: the real daemon SIGKILLed at random moments while it answers, again and again
 /// on the same database. `KILL_CYCLES` and `KILL_SEED` change how often and where.
-@Suite("eartrainerd killed during answers")
+@Suite("eartrainerd killed during answers", .daemon)
 struct KillDuringAnswersTests {
     @Test("SIGKILL at random moments during answers: the file stays intact and keeps every acknowledged answer")
     func killsDuringAnswers() async throws {

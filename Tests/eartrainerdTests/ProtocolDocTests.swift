@@ -4,7 +4,7 @@ import Testing
 
 /// docs/protocol.md's socat examples, run in order against a fresh daemon started the way
 /// `make run` starts it (socket at ./run/eartrainer.sock in its folder).
-@Suite("docs/protocol.md examples")
+@Suite("docs/protocol.md examples", .daemon)
 struct ProtocolDocTests {
     @Test("every socat example prints what the document shows (measured numbers aside)")
     func examples() async throws {

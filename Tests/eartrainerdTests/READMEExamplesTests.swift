@@ -1,3 +1,4 @@
+import DaemonTestSupport
 import Foundation
 import ProcessTestSupport
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// Every `$ eartrainctl …` line in a ```console block of the README is run, in order, against one
 /// real daemon, and what it prints (stdout, then stderr) must be the lines that follow it. Times
 /// (`0.0s`, `1.25s`) vary from run to run and are compared as `#s`.
-@Suite("README examples")
+@Suite("README examples", .daemon)
 struct READMEExamplesTests {
     static func examples() throws -> [ConsoleExample] {
         try ConsoleExample.all(in: "README.md")

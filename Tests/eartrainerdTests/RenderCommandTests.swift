@@ -1,3 +1,4 @@
+import DaemonTestSupport
 import Foundation
 import ProcessTestSupport
 import FluidSynthAudio
@@ -5,7 +6,7 @@ import MusicTheory
 import Testing
 
 /// Runs the built `eartrainerd render` as a musician would and measures the WAV it writes.
-@Suite struct RenderCommandTests {
+@Suite(.daemon) struct RenderCommandTests {
     static let cacheDirectory = NSTemporaryDirectory() + "eartrainerd-tests-\(getpid())"
 
     /// The executable SwiftPM built beside the test bundle.

@@ -5,7 +5,7 @@ import Glibc
 import Testing
 
 /// The real daemon process ended by a signal mid-session: what it reports, stores and removes.
-@Suite("eartrainerd sessions")
+@Suite("eartrainerd sessions", .daemon)
 struct SessionIntegrationTests {
     @Test("SIGTERM and SIGINT: the session's results are reported and stored, the socket file goes, exit 0",
           arguments: [("SIGTERM", SIGTERM), ("SIGINT", SIGINT)])

@@ -7,7 +7,7 @@ import Testing
 /// Where the real daemon binds without `--socket`, and that the real client finds it there
 /// without `--socket` too. Each test names its own runtime folders; DaemonProcess clears the
 /// runner's, so the answer never depends on who runs the tests.
-@Suite("eartrainerd and eartrainctl socket paths")
+@Suite("eartrainerd and eartrainctl socket paths", .daemon)
 struct SocketPathIntegrationTests {
     private static func temporaryFolder(_ name: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")

@@ -8,7 +8,7 @@ import Testing
 
 /// systemd's side, without systemd as PID 1: a fake NOTIFY_SOCKET, systemd-socket-activate,
 /// journald's priority prefixes.
-@Suite("eartrainerd under systemd")
+@Suite("eartrainerd under systemd", .daemon)
 struct SystemdIntegrationTests {
     /// A datagram socket standing in for systemd's notify socket.
     final class FakeNotifySocket {

@@ -5,7 +5,7 @@ import Testing
 
 /// A teacher's timing, heard in the WAV the `file` driver writes (sine source, the voice on): the
 /// instruction before the notes, feedback words at once, nothing of a question outliving it.
-@Suite("The question's timeline, heard")
+@Suite("The question's timeline, heard", .daemon)
 struct TimelineListeningTests {
     /// A daemon writing `lesson.wav` in `folder`, the voice on, notes lasting `noteDuration`.
     static func daemon(_ folder: URL, noteDuration: Double) async throws -> (DaemonProcess, String) {
@@ -153,6 +153,7 @@ struct TimelineListeningTests {
                 return Self.power(window, at: 440 * pow(2, Double(Int(second.rawValue) - 69) / 12), rate: Double(listener.rate))
             }
         }
+        try #require(!powers.isEmpty, "the second root was not heard")
         let typical = powers.sorted()[powers.count / 2]
         #expect((powers.max() ?? 0) < 1.5 * typical, "one prompt at a time: power up to \(powers.max() ?? 0) against \(typical)")
     }
@@ -210,6 +211,7 @@ struct TimelineListeningTests {
                 return Self.power(window, at: 440 * pow(2, Double(Int(root.rawValue) - 69) / 12), rate: Double(listener.rate))
             }
         }
+        try #require(!powers.isEmpty, "the second root was not heard")
         let typical = powers.sorted()[powers.count / 2]
         #expect((powers.max() ?? 0) < 1.5 * typical, "one root at a time: power up to \(powers.max() ?? 0) against \(typical)")
     }

@@ -5,7 +5,7 @@ import Testing
 /// Code says what a thing is, not which tracker item asked for it: no issue numbers, no names of the
 /// seed documents, no "TODO list" in Sources. Runs `git grep` in this checkout; CI works in a fresh
 /// clone, so a missing git or `.git` is a failure, not a reason to skip.
-@Suite("tracker words")
+@Suite("tracker words", .daemon)
 struct TrackerWordsTests {
     /// What counts as a tracker word. A random seed is not one; the seeds' documents are.
     static let pattern = "issue [0-9]|seed 00[0-4]|the seed'?s|todo list"

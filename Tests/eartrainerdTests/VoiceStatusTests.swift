@@ -4,7 +4,7 @@ import Testing
 
 /// Without eSpeak NG's data the daemon runs silent of voice and `status` says why, as it does for
 /// the sound; with the data, it says nothing of the voice.
-@Suite("The voice in status")
+@Suite("The voice in status", .daemon)
 struct VoiceStatusTests {
     static func status(dataPath: String?) async throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vs-\(UUID().uuidString.prefix(8))")

@@ -7,7 +7,7 @@ import Training
 /// One naming convention on the wire: every key of every JSON object the daemon writes (replies,
 /// events, the greeting, `--log-format json`, `stats.export`'s JSON) and `eartrainctl --json`
 /// prints is snake_case, in the documented examples and live.
-@Suite("snake_case keys on the wire")
+@Suite("snake_case keys on the wire", .daemon)
 struct WireKeysTests {
     /// Maps keyed by data, not by name: the figures per exercise, mode, root (`Eb`) and interval (`P5`).
     static let keyedByData: Set = ["by_exercise", "by_mode", "by_root", "by_interval", "by_item"]
