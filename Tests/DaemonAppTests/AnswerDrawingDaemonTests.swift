@@ -77,7 +77,7 @@ struct AnswerDrawingDaemonTests {
     }
 
     @Test("the page: empty bars while open, after a wrong try too; then the notes with exactly the second onset marked late, 150 ms",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(10)))
     func page() async throws {
         let daemon = try await TestDaemon(socketFile: true)
         // Used from the socket's handler while the test waits for it, never at the same time.

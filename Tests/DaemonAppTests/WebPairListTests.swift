@@ -12,7 +12,7 @@ import WebView
 /// its own) lists and revokes it there, and the revocation reaches the web view.
 @Suite("eartrainctl web-pair --list and --revoke", .daemon)
 struct WebPairListTests {
-    @Test("a browser paired through the web view is listed; revoked, its cookie no longer controls (403)", .timeLimit(.minutes(1)))
+    @Test("a browser paired through the web view is listed; revoked, its cookie no longer controls (403)", .timeLimit(.minutes(10)))
     func listAndRevoke() async throws {
         let daemon = try await TestDaemon(socketFile: true)
         let socket = daemon.socketPath

@@ -70,7 +70,7 @@ struct WebViewDaemonTests {
         #expect(await daemon.stop())
     }
 
-    @Test("an open interval question's answer is neither on the page nor on the socket; a judged key reaches the socket", .timeLimit(.minutes(1)))
+    @Test("an open interval question's answer is neither on the page nor on the socket; a judged key reaches the socket", .timeLimit(.minutes(10)))
     func intervalLive() async throws {
         let daemon = try await TestDaemon()
         // Used from the socket's handler while the test waits for it, never at the same time.
@@ -103,7 +103,7 @@ struct WebViewDaemonTests {
         #expect(await daemon.stop())
     }
 
-    @Test("a browser on another machine pairs with the daemon's code, once, and may then stop the session", .timeLimit(.minutes(1)))
+    @Test("a browser on another machine pairs with the daemon's code, once, and may then stop the session", .timeLimit(.minutes(10)))
     func pairing() async throws {
         let daemon = try await TestDaemon()
         let link = try await daemon.connect()

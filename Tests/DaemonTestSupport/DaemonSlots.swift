@@ -9,6 +9,7 @@ import Testing
 /// time. Started all at once, dozens of them shared two cores and each one's waits (a client's
 /// 10 s, a test's time limit, sound due on time) ran out. A few at a time, beside the light unit
 /// suites, they finish sooner than one at a time did, and each gets the machine its bounds assume.
+/// A test's `.timeLimit` counts the wait for its slot too, so those of these suites allow minutes.
 public struct DaemonSlot: TestTrait, SuiteTrait, TestScoping {
     /// Slots: enough to keep both cores busy while some tests wait on a daemon's timers.
     static let gate = Gate(width: 3)
