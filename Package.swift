@@ -117,7 +117,8 @@ let package = Package(
             dependencies: ["ControlClient", "ControlProtocol", "ProcessTestSupport", grdb],
             path: "Tests/DaemonTestSupport"
         ),
-        // Waiting for a child process without holding a thread of the pool the tests share.
+        // What lets suites run side by side: waiting for a child process without holding a thread
+        // of the pool the tests share, and the slots that bound how many heavy tests run at once.
         .target(name: "ProcessTestSupport", path: "Tests/ProcessTestSupport"),
         .testTarget(
             name: "DaemonAppTests",
@@ -203,7 +204,7 @@ let package = Package(
         // ── The voice: eSpeak NG (Debian's libespeak-ng-dev) speaking in process, samples out.
         .systemLibrary(name: "CEspeakNG"),
         .target(name: "Speech", dependencies: ["CEspeakNG"]),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "ProcessTestSupport"]),
 
         // CFluidSynth is Debian's libfluidsynth-dev; pkgConfig stays nil because fluidsynth.pc
         // carries flags SwiftPM refuses. FluidSynthAudio is the only target that imports it.
@@ -212,7 +213,7 @@ let package = Package(
             name: "FluidSynthAudio",
             dependencies: ["CFluidSynth", "MusicTheory", "Training", logging]
         ),
-        .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory", "Training"]),
+        .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory", "Training", "ProcessTestSupport"]),
 
         // ── Configuration and statistics. ConfigFile reads the one TOML file
         // (TOMLKit) and maps its training section onto Training's settings. Statistics keeps every

@@ -1,5 +1,5 @@
 import Foundation
-import ProcessTestSupport
+@_exported import ProcessTestSupport
 
 /// A program run to its end, what it printed on stdout and stderr read together.
 public enum Command {

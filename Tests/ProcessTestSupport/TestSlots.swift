@@ -13,6 +13,10 @@ import Testing
 public struct DaemonSlot: TestTrait, SuiteTrait, TestScoping {
     /// Slots: enough to keep both cores busy while some tests wait on a daemon's timers.
     static let gate = Gate(width: 3)
+    /// The slot of the suites that compute for seconds without suspending (`.cpuHeavy`).
+    static let heavyGate = Gate(width: 1)
+
+    let gate: Gate
 
     public var isRecursive: Bool { true }
 
@@ -20,15 +24,21 @@ public struct DaemonSlot: TestTrait, SuiteTrait, TestScoping {
                              performing function: @Sendable () async throws -> Void) async throws {
         // A suite passes through; each test case (one per argument of a parameterized test) takes a slot.
         guard testCase != nil else { return try await function() }
-        await Self.gate.enter()
-        defer { Self.gate.leave() }
+        await gate.enter()
+        defer { gate.leave() }
         try await function()
     }
 }
 
 extension Trait where Self == DaemonSlot {
     /// The suite's tests run a daemon: a few such tests run at once (`DaemonSlot`).
-    public static var daemon: Self { DaemonSlot() }
+    public static var daemon: Self { DaemonSlot(gate: DaemonSlot.gate) }
+
+    /// The suite's tests compute for seconds without suspending (rendering sound, synthesizing
+    /// speech), so each holds a thread of Swift's pool, which has two here, the whole time: one
+    /// such test at a time, so the other thread stays free for the daemons and servers that
+    /// tests beside it are waiting on (they would miss their clients' 10 s otherwise).
+    public static var cpuHeavy: Self { DaemonSlot(gate: DaemonSlot.heavyGate) }
 }
 
 /// A counting semaphore for tasks: `enter()` suspends while `width` holders are in, first come,
