@@ -22,6 +22,8 @@ let hummingbirdWebSocket = Target.Dependency.product(name: "HummingbirdWebSocket
 let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
 let hummingbirdWSClient = Target.Dependency.product(name: "HummingbirdWSClient", package: "hummingbird-websocket")
 let hummingbirdWSTesting = Target.Dependency.product(name: "HummingbirdWSTesting", package: "hummingbird-websocket")
+let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
 
 let package = Package(
     name: "eartrainer",
@@ -47,6 +49,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // The client's connection to the control socket (ControlConnection); Hummingbird brings it.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
     ],
     targets: [
         // ── Music theory: pure value types. It imports nothing, so it names libm itself (round, fma).
@@ -73,6 +77,9 @@ let package = Package(
 
         // ── The control socket: the JSON-RPC messages both ends share, and the daemon's server.
         .target(name: "ControlProtocol", dependencies: ["Training", "MusicTheory", "SystemCalls"]),
+        // The clients' connection (eartrainctl, the web view, the tests): async, on SwiftNIO, so
+        // no client spends a thread waiting for the daemon. The daemon does not link it.
+        .target(name: "ControlClient", dependencies: ["ControlProtocol", "SystemCalls", nioCore, nioPosix]),
         .systemLibrary(name: "CEpoll"),
         .target(name: "ControlServer", dependencies: ["ControlProtocol", "CEpoll", "SystemCalls"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "Training", "MusicTheory"]),
@@ -87,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "Daemon", "Training", "MusicTheory", "ControlProtocol", "ControlServer", "SocketTestSupport", "ExerciseTestSupport",
+                "Daemon", "Training", "MusicTheory", "ControlClient", "ControlProtocol", "ControlServer", "SocketTestSupport", "ExerciseTestSupport",
             ]
         ),
         // A test-only exercise kind, added through the catalog by the tests that show every layer
@@ -107,13 +114,16 @@ let package = Package(
         // the statistics file.
         .target(
             name: "DaemonTestSupport",
-            dependencies: ["ControlProtocol", grdb],
+            dependencies: ["ControlClient", "ControlProtocol", "ProcessTestSupport", grdb],
             path: "Tests/DaemonTestSupport"
         ),
+        // What lets suites run side by side: waiting for a child process without holding a thread
+        // of the pool the tests share, and the slots that bound how many heavy tests run at once.
+        .target(name: "ProcessTestSupport", path: "Tests/ProcessTestSupport"),
         .testTarget(
             name: "DaemonAppTests",
             dependencies: [
-                "DaemonApp", "DaemonTestSupport", "eartrainctl", "Daemon", "ControlServer", "ControlProtocol", "Training",
+                "DaemonApp", "DaemonTestSupport", "ProcessTestSupport", "eartrainctl", "Daemon", "ControlServer", "ControlClient", "ControlProtocol", "Training",
                 "MusicTheory", "ConfigFile", "Statistics", grdb, logging, serviceLifecycle,
                 // The web view against this in-process daemon (WebViewDaemonTests).
                 "WebView", hummingbird, hummingbirdTesting, hummingbirdWSClient, hummingbirdWSTesting, httpTypes,
@@ -122,7 +132,7 @@ let package = Package(
         .testTarget(
             name: "eartrainerdTests",
             dependencies: [
-                "EartrainerdCommand", "eartrainerd", "eartrainctl", "DaemonTestSupport", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
+                "EartrainerdCommand", "eartrainerd", "eartrainctl", "DaemonTestSupport", "ProcessTestSupport", "ControlClient", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
                 "Statistics", "SystemCalls", grdb,
             ]
         ),
@@ -144,18 +154,18 @@ let package = Package(
         .target(name: "QRCode", dependencies: ["CQRencode"]),
         .testTarget(
             name: "ClientViewsTests",
-            dependencies: ["ClientViews", "ControlProtocol", "Training", "MusicTheory"],
+            dependencies: ["ClientViews", "ControlProtocol", "Training", "MusicTheory", "ProcessTestSupport"],
             exclude: ["Snapshots"]
         ),
         .target(
             name: "EartrainctlCommand",
             dependencies: [
-                "MusicTheory", "Training", "ControlProtocol", "ClientViews", "SystemCalls", "QRCode", argumentParser,
+                "MusicTheory", "Training", "ControlClient", "ControlProtocol", "ClientViews", "SystemCalls", "QRCode", argumentParser,
             ]
         ),
         .executableTarget(name: "eartrainctl", dependencies: ["EartrainctlCommand"]),
         .testTarget(
-            name: "eartrainctlTests", dependencies: ["EartrainctlCommand", "eartrainctl", "MusicTheory", "Training", "QRCode"]
+            name: "eartrainctlTests", dependencies: ["EartrainctlCommand", "eartrainctl", "MusicTheory", "Training", "QRCode", "ProcessTestSupport"]
         ),
 
         // ── The music-stand view in a browser: a client of the socket like eartrainctl, never
@@ -165,7 +175,7 @@ let package = Package(
         .target(
             name: "WebView",
             dependencies: [
-                "ControlProtocol", "ClientViews", "Training", "MusicTheory", "SystemCalls", hummingbird, hummingbirdWebSocket,
+                "ControlClient", "ControlProtocol", "ClientViews", "Training", "MusicTheory", "SystemCalls", hummingbird, hummingbirdWebSocket,
                 httpTypes,
                 logging, serviceLifecycle,
             ]
@@ -194,7 +204,7 @@ let package = Package(
         // ── The voice: eSpeak NG (Debian's libespeak-ng-dev) speaking in process, samples out.
         .systemLibrary(name: "CEspeakNG"),
         .target(name: "Speech", dependencies: ["CEspeakNG"]),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "ProcessTestSupport"]),
 
         // CFluidSynth is Debian's libfluidsynth-dev; pkgConfig stays nil because fluidsynth.pc
         // carries flags SwiftPM refuses. FluidSynthAudio is the only target that imports it.
@@ -203,7 +213,7 @@ let package = Package(
             name: "FluidSynthAudio",
             dependencies: ["CFluidSynth", "MusicTheory", "Training", logging]
         ),
-        .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory", "Training"]),
+        .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory", "Training", "ProcessTestSupport"]),
 
         // ── Configuration and statistics. ConfigFile reads the one TOML file
         // (TOMLKit) and maps its training section onto Training's settings. Statistics keeps every
@@ -220,7 +230,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConfigFileTests",
-            dependencies: ["ConfigFile", "Training", "MusicTheory", "config-fuzzer", logging]
+            dependencies: ["ConfigFile", "Training", "MusicTheory", "config-fuzzer", "ProcessTestSupport", logging]
         ),
         // Seeded mutations through the config parser; ConfigFuzzTests and `make fuzz` run it.
         .executableTarget(name: "config-fuzzer", dependencies: ["ConfigFile", "Training"], path: "Tests/ConfigFuzzer"),
@@ -238,7 +248,7 @@ let package = Package(
         .testTarget(
             name: "StatisticsTests",
             dependencies: [
-                "Statistics", "StatisticsCrashWriter", "Training", "MusicTheory", "ControlProtocol", "ExerciseTestSupport", grdb, logging,
+                "Statistics", "StatisticsCrashWriter", "Training", "MusicTheory", "ControlProtocol", "ExerciseTestSupport", "ProcessTestSupport", grdb, logging,
             ]
         ),
 
@@ -256,7 +266,7 @@ let package = Package(
         .executableTarget(
             name: "alsa-probe",
             dependencies: [
-                "ALSASequencer", "MusicTheory", "Training", "ControlProtocol", "VMProbeSupport", logging,
+                "ALSASequencer", "MusicTheory", "Training", "ControlClient", "ControlProtocol", "VMProbeSupport", logging,
             ],
             path: "Tests/ALSAProbe"
         ),

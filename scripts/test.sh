@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test of the project, in order: the Swift package's tests (unit tests, tests that run the
-# built executables against a real daemon; one at a time, so tests that wait on a daemon never
-# starve the ones that need the thread pool), the socket-abuse suite on its own (its well-behaved
+# built executables against a real daemon; suites side by side, since no test holds a thread of
+# Swift's pool while it waits: the client, the in-process daemon and the waits are async), the
+# socket-abuse suite on its own (its well-behaved
 # client's latency is printed, so nothing else should run beside it), the web view in headless
 # Chromium (scripts/test-browser.sh), `make install` and the
 # systemd units, the user unit in a desktop session with PipeWire (a systemd --user manager, as
@@ -28,7 +29,7 @@ stage() {  # stage NAME COMMAND...: runs the command and notes how long it took
 # last thing printed even when the log is long.
 swift_tests() {
   local log=.build/test-swift.log
-  if ! swift test --skip-build --no-parallel --skip SocketAbuseTests 2>&1 | tee "$log"; then
+  if ! swift test --skip-build --skip SocketAbuseTests 2>&1 | tee "$log"; then
     echo "── failed tests (from $log):"
     grep -E '✘ Test .* (failed|recorded an issue)|Expectation failed|Issue recorded' "$log" | head -40
     return 1

@@ -19,6 +19,13 @@ public struct FileDescriptor: ~Copyable, Sendable {
         close(rawValue)
     }
 
+    /// Hands the descriptor to an owner outside this type (a SwiftNIO channel), which closes it.
+    public consuming func release() -> Int32 {
+        let descriptor = rawValue
+        discard self
+        return descriptor
+    }
+
     /// Sets O_NONBLOCK and FD_CLOEXEC (a descriptor from systemd or `accept` has neither).
     /// The corresponding C function is `fcntl`.
     public func makeNonBlocking() throws(SystemCallError) {

@@ -1,12 +1,11 @@
+import ControlClient
 import ControlProtocol
 import Foundation
-import Glibc
 import Synchronization
-import SystemCalls
 
 /// The report of the paired browsers over a connection of its own, held open: the daemon sends
-/// `pairing.revoked` on it. One thread reports each new list and reads what the daemon sends,
-/// waiting in `poll()` on the connection and a wake pipe; a broken connection is made again
+/// `pairing.revoked` on it. One task reports each new list and reads what the daemon sends,
+/// waiting for whichever comes first, a line or a new list; a broken connection is made again
 /// after `reconnectDelay`, and the latest list reported on it. A report the daemon refuses (this
 /// account lacks the control right) is tried again after `refusedDelay`.
 extension SocketDaemon {
@@ -17,85 +16,121 @@ extension SocketDaemon {
 
     public func report(browsers lists: AsyncStream<[PairedBrowserSummary]>) -> AsyncStream<[String]> {
         let (revoked, continuation) = AsyncStream.makeStream(of: [String].self)
-        guard let wake = try? WakePipe() else {
-            continuation.finish()
-            return revoked
-        }
         let latest = LatestList()
-        let reading = Task {
-            for await list in lists {
-                latest.set(list)
-                wake.wake()
-            }
-            wake.requestStop()
-        }
-        continuation.onTermination = { _ in
-            reading.cancel()
-            wake.requestStop()
-        }
         let connect = connect
-        Thread {
-            while !wake.stopRequested {
+        let reporting = Task {
+            while !Task.isCancelled {
                 if latest.isEmpty {
-                    wake.sleep(for: .seconds(60))  // until the first list
+                    await latest.waitForNew()  // until the first list
                     continue
                 }
                 var refused = false
-                if let link = try? connect() {
-                    refused = Self.relayReports(link: link, latest: latest, wake: wake, to: continuation)
+                if let link = try? await connect() {
+                    refused = await Self.relayReports(link: link, latest: latest, to: continuation)
                 }
-                if !wake.stopRequested { wake.sleep(for: refused ? Self.refusedDelay : Self.reconnectDelay) }
+                try? await Task.sleep(for: refused ? Self.refusedDelay : Self.reconnectDelay)
             }
             continuation.finish()
-        }.start()
+        }
+        let reading = Task {
+            for await list in lists { latest.set(list) }
+            reporting.cancel()
+        }
+        continuation.onTermination = { _ in
+            reading.cancel()
+            reporting.cancel()
+        }
         return revoked
     }
 
+    /// What ended a wait on the connection and the lists.
+    private enum Woken: Sendable {
+        case line(String)
+        case newList
+        case connectionBroken
+    }
+
     /// Reports the latest list, then each new one, and yields the revoked ids, until the
-    /// connection breaks or `wake` is asked to stop; true when the daemon refused a report.
-    private static func relayReports(link: ControlConnection, latest: LatestList, wake: WakePipe,
-                                     to continuation: AsyncStream<[String]>.Continuation) -> Bool {
+    /// connection breaks or the task is cancelled; true when the daemon refused a report.
+    private static func relayReports(link: ControlConnection, latest: LatestList,
+                                     to continuation: AsyncStream<[String]>.Continuation) async -> Bool {
         let heard: (RPCNotification) -> Void = { notification in
             guard notification.method == PairingRevokedNotice.method,
                   let notice = try? Wire.decode(PairingRevokedNotice.self, from: notification.params) else { return }
             continuation.yield(notice.ids)
         }
         var list: [PairedBrowserSummary]? = latest.take(all: true)
-        var descriptors = [
-            pollfd(fd: link.fileDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wake.readEnd.rawValue, events: Int16(POLLIN), revents: 0),
-        ]
-        while !wake.stopRequested {
+        while !Task.isCancelled {
             if let browsers = list {
-                guard let response = try? link.call(Method.pairingBrowsers.rawValue, params: Wire.value(PairingBrowsersParams(browsers: browsers)),
-                                                    onNotification: heard) else { return false }
+                guard let response = try? await link.call(Method.pairingBrowsers.rawValue, params: Wire.value(PairingBrowsersParams(browsers: browsers)),
+                                                          onNotification: heard) else { return false }
                 guard let result = response.result, let reply = try? Wire.decode(PairingBrowsersResult.self, from: result) else { return true }
                 if !reply.revoked.isEmpty { continuation.yield(reply.revoked) }
                 list = nil
             }
-            if !link.hasBufferedLine {
-                guard (try? systemCall("poll") { poll(&descriptors, 2, -1) }) != nil else { return false }
-                if descriptors[1].revents != 0 {
-                    wake.drain()
+            for woken in await nextWake(link: link, latest: latest) {
+                switch woken {
+                case .line(let line):
+                    if let notification = try? JSONDecoder().decode(RPCNotification.self, from: Data(line.utf8)) { heard(notification) }
+                case .newList:
                     list = latest.take(all: false)
+                case .connectionBroken:
+                    return false
                 }
-                if descriptors[0].revents == 0 { continue }
             }
-            guard let line = try? link.readLine() else { return false }
-            if let notification = try? JSONDecoder().decode(RPCNotification.self, from: Data(line.utf8)) { heard(notification) }
         }
         return false
     }
+
+    /// Waits for a line from the daemon or a new list, whichever comes first. Both waits give
+    /// nothing up when cancelled (a line stays queued), and both are kept when both ended.
+    private static func nextWake(link: ControlConnection, latest: LatestList) async -> [Woken] {
+        await withTaskGroup(of: Woken?.self) { group in
+            group.addTask {
+                do {
+                    return .line(try await link.readLine(within: nil))
+                } catch is CancellationError {
+                    return nil
+                } catch {
+                    return .connectionBroken
+                }
+            }
+            group.addTask {
+                await latest.waitForNew()
+                return Task.isCancelled ? nil : .newList
+            }
+            var woken: [Woken] = []
+            for await result in group {
+                guard let result else { continue }
+                woken.append(result)
+                group.cancelAll()
+            }
+            return woken
+        }
+    }
 }
 
-/// The latest list of paired browsers, and whether it has been reported since it changed.
+/// The latest list of paired browsers, whether it has been reported since it changed, and the
+/// one task that may be waiting for it to change.
 private final class LatestList: Sendable {
-    private let state = Mutex<(list: [PairedBrowserSummary]?, reported: Bool)>((nil, true))
+    private struct State {
+        var list: [PairedBrowserSummary]?
+        var reported = true
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
 
     var isEmpty: Bool { state.withLock { $0.list == nil } }
 
     func set(_ list: [PairedBrowserSummary]) {
-        state.withLock { $0 = (list, false) }
+        let waiter = state.withLock { state in
+            state.list = list
+            state.reported = false
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
     }
 
     /// The list when it was not reported yet (`all`: even when it was), marked reported.
@@ -104,6 +139,26 @@ private final class LatestList: Sendable {
             guard all || !state.reported else { return nil }
             state.reported = true
             return state.list
+        }
+    }
+
+    /// Returns once a list not reported yet is there, or when the task is cancelled.
+    func waitForNew() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state in
+                    guard state.reported, !Task.isCancelled else { return true }
+                    state.waiter = waiter
+                    return false
+                }
+                if ready { waiter.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
         }
     }
 }

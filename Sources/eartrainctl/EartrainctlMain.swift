@@ -4,7 +4,7 @@ import EartrainctlCommand
 
 @main
 enum EartrainctlMain {
-    static func main() {
-        EartrainCtl.main()
+    static func main() async {
+        await EartrainCtl.main()
     }
 }

@@ -18,7 +18,7 @@ enum Program: String, CaseIterable {
     func main(_ arguments: [String]) async {
         switch self {
         case .eartrainerd: await Eartrainerd.main(arguments)
-        case .eartrainctl: EartrainCtl.main(arguments)
+        case .eartrainctl: await EartrainCtl.main(arguments)
         case .eartrainerWeb: await EartrainerWeb.main(arguments)
         }
     }

@@ -1,3 +1,4 @@
+import ControlClient
 import ControlProtocol
 import Foundation
 import Training
@@ -18,8 +19,14 @@ extension DaemonFaults {
         let started = daemon.call("session.start", Wire.value(params))
         report.check("daemon rhythm: a rhythm session starts", started?.error == nil,
                      "\(started.map { "\($0.error?.message ?? "ok")" } ?? "no answer")")
-        guard let events = try? ControlConnection(path: daemon.socketPath, timeout: .seconds(15)),
-              (try? events.call(Method.subscribe.rawValue, params: Wire.value(SubscribeParams(topics: [.answer])))) != nil else {
+        let socketPath = daemon.socketPath
+        let subscribed = awaited { () -> ControlConnection? in
+            guard let events = try? await ControlConnection(path: socketPath, timeout: .seconds(15)),
+                  (try? await events.call(Method.subscribe.rawValue, params: Wire.value(SubscribeParams(topics: [.answer])))) != nil
+            else { return nil }
+            return events
+        }
+        guard let events = subscribed else {
             report.check("daemon rhythm: subscribe to answers", false, "no connection")
             return
         }
@@ -78,7 +85,7 @@ extension DaemonFaults {
     private func nextJudgement(_ connection: ControlConnection) -> JSONValue? {
         let deadline = ContinuousClock.now + .seconds(15)
         while ContinuousClock.now < deadline {
-            guard let notification = try? connection.nextNotification() else { return nil }
+            guard let notification = awaited({ try? await connection.nextNotification() }) else { return nil }
             if notification.params["type"]?.stringValue == "note_judged" { return notification.params["details"] }
         }
         return nil

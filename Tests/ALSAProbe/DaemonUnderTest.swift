@@ -1,3 +1,4 @@
+import ControlClient
 import ControlProtocol
 import Foundation
 import VMProbeSupport
@@ -44,8 +45,10 @@ final class DaemonUnderTest {
 
     /// One request on a fresh connection; nil when the daemon does not answer.
     func call(_ method: String, _ params: JSONValue? = nil) -> RPCResponse? {
-        guard let connection = try? ControlConnection(path: socketPath, timeout: .seconds(10)) else { return nil }
-        return try? connection.call(method, params: params)
+        awaited { [socketPath] in
+            guard let connection = try? await ControlConnection(path: socketPath, timeout: .seconds(10)) else { return nil }
+            return try? await connection.call(method, params: params)
+        }
     }
 
     /// The daemon's `status`, or nil when it does not answer.

@@ -1,8 +1,9 @@
+import ControlClient
 import ControlProtocol
 import Foundation
 import Synchronization
 
-/// A well-behaved client asking `status` over one connection every `interval` on a thread of its
+/// A well-behaved client asking `status` over one connection every `interval` in a task of its
 /// own, recording each round trip, until `finish()`.
 final class StatusPoller: Sendable {
     /// One round trip: when it began and how long it took.
@@ -16,14 +17,14 @@ final class StatusPoller: Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     init(socketPath: String, interval: Duration = .milliseconds(100)) {
-        let thread = Thread { [self] in
+        Task { [self] in
             defer { done.signal() }
             var connection: ControlConnection?
             while !stopped.load(ordering: .acquiring) {
                 let start = ContinuousClock.now
                 do {
-                    if connection == nil { connection = try ControlConnection(path: socketPath, timeout: .seconds(10)) }
-                    let response = try connection!.call("status")
+                    if connection == nil { connection = try await ControlConnection(path: socketPath, timeout: .seconds(10)) }
+                    let response = try await connection!.call("status")
                     guard response.error == nil else { throw ControlConnection.ConnectionError.garbled("\(response)") }
                     let sample = Sample(start: start, milliseconds: (ContinuousClock.now - start).milliseconds)
                     samples.withLock { $0.answered.append(sample) }
@@ -31,11 +32,9 @@ final class StatusPoller: Sendable {
                     connection = nil
                     samples.withLock { $0.failures.append("\(error)") }
                 }
-                Thread.sleep(forTimeInterval: interval.milliseconds / 1000)
+                try? await Task.sleep(for: interval)
             }
         }
-        thread.name = "status-poller"
-        thread.start()
     }
 
     /// Stops asking; returns the round trips and what went wrong.

@@ -1,5 +1,6 @@
 import ALSASequencer
 import Foundation
+import Synchronization
 import VMProbeSupport
 
 /// Polls `condition` every 5 ms until it holds or `timeout` passes; returns the time it took, or nil.
@@ -51,4 +52,19 @@ extension InputStatus {
         if case .noSequencer = self { return true }
         return false
     }
+}
+
+/// The result of `work`, awaited on the calling thread. The probe is one sequential program on
+/// its main thread, outside Swift's pool, timing what it sends: it waits for each daemon call
+/// (`ControlConnection` is async) where it is, while the call runs on the pool.
+func awaited<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+    let done = DispatchSemaphore(value: 0)
+    let result = Mutex<T?>(nil)
+    Task {
+        let value = await work()
+        result.withLock { $0 = value }
+        done.signal()
+    }
+    done.wait()
+    return result.withLock { $0! }
 }

@@ -1,6 +1,7 @@
 import ClientViews
 import ControlProtocol
 import Foundation
+import ProcessTestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -93,7 +94,7 @@ struct SVGStaffTests {
     }
 
     @Test("it renders to a PNG of the document's size with rsvg-convert")
-    func rendersToPNG() throws {
+    func rendersToPNG() async throws {
         let staff = SVGStaff(try StaffFixtures.notes(["E2", "F#2", "Bb2", "C3", "Eb3", "A3", "C4", "E4"]))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("svg-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -105,8 +106,7 @@ struct SVGStaffTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
         process.arguments = ["-o", png.path, svg.path]
         try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(await process.exited() == 0)
         let data = try Data(contentsOf: png)
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         // IHDR: width and height, big-endian, at bytes 16 and 20.

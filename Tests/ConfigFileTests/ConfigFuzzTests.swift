@@ -1,5 +1,6 @@
 @testable import ConfigFile
 import Foundation
+import ProcessTestSupport
 import Testing
 import Training
 
@@ -18,7 +19,7 @@ struct ConfigFuzzTests {
     /// The fuzzer is its own program (Tests/ConfigFuzzer), so a trap in toml++ shows as its signal
     /// here instead of ending the test run, and `make fuzz` can run it optimised for millions.
     @Test("seeded mutations of the shipped config: loaded or refused with the file named, never a trap")
-    func fuzzConfig() throws {
+    func fuzzConfig() async throws {
         let process = Process()
         // Beside the test bundle, in the build folder.
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
@@ -30,8 +31,8 @@ struct ConfigFuzzTests {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let output = String(decoding: await pipe.fileHandleForReading.readAll(), as: UTF8.self)
+        await process.exited()
         print(output, terminator: "")
         #expect(process.terminationReason == .exit, "config-fuzzer ended by signal \(process.terminationStatus)")
         #expect(process.terminationStatus == 0, "\(output)")

@@ -1,4 +1,5 @@
 import ClientViews
+import ControlClient
 import ControlProtocol
 import DaemonTestSupport
 import Foundation
@@ -10,7 +11,7 @@ import Training
 /// The answer drawings against the real daemon: a rhythm played back with `eartrainctl play`'s
 /// timed onsets, its second onset 150 ms late; the web page and `watch` (in tmux) mark exactly
 /// that onset late once the question is over, and show nothing of the pattern while it is open.
-@Suite("Answer drawings against the daemon", .serialized)
+@Suite("Answer drawings against the daemon", .daemon, .serialized)
 struct AnswerDrawingDaemonTests {
     /// One bar of 4/4 at 120 BPM with eighths, three tries: the first try's judgement tells the test
     /// where the onsets are due (as a student hears them), the notes after it are a second wrong
@@ -22,16 +23,16 @@ struct AnswerDrawingDaemonTests {
     ])
 
     /// The next `note_judged` on a link subscribed to answers.
-    static func judged(_ events: ControlConnection) throws -> JSONValue {
+    static func judged(_ events: ControlConnection) async throws -> JSONValue {
         while true {
-            let notification = try events.nextNotification()
+            let notification = try await events.nextNotification()
             if notification.params["type"]?.stringValue == "note_judged" { return notification.params["details"] ?? .null }
         }
     }
 
     /// Plays `onsets` on C3 with `eartrainctl play C3@0 C3@0.5 …`, which returns once the play-back is judged.
-    static func play(_ onsets: [Double], _ socket: String) throws {
-        let output = try Eartrainctl.run(["play"] + onsets.map { "C3@" + String(format: "%.3f", $0) }, socket: socket)
+    static func play(_ onsets: [Double], _ socket: String) async throws {
+        let output = try await Eartrainctl.run(["play"] + onsets.map { "C3@" + String(format: "%.3f", $0) }, socket: socket)
         #expect(output.status == 0, "\(output)")
     }
 
@@ -42,14 +43,14 @@ struct AnswerDrawingDaemonTests {
     static let everySixteenth = (0..<16).map { Double($0) * 0.125 }
 
     /// The first try (every sixteenth) and what it says is due, once the notes after it are judged too.
-    static func firstTry(_ socket: String, _ events: ControlConnection) throws -> [Double] {
-        try play(everySixteenth, socket)
-        let first = try judged(events)
+    static func firstTry(_ socket: String, _ events: ControlConnection) async throws -> [Double] {
+        try await play(everySixteenth, socket)
+        let first = try await judged(events)
         #expect(first["pattern"] == nil, "no pattern while another try may come")
         let due = first["onsets"]?.arrayValue.compactMap { $0["expected_seconds"]?.numberValue } ?? []
         #expect(due.count >= 3 && due.count == first["onsets"]?.arrayValue.count, "level 2 has eighths: \(due)")
         if first["keys"]?.arrayValue.count ?? 0 < everySixteenth.count {
-            let rest = try judged(events)
+            let rest = try await judged(events)
             #expect(rest["pattern"] == nil && rest["attempt"] == .number(2), "\(rest)")
         }
         return due
@@ -76,13 +77,13 @@ struct AnswerDrawingDaemonTests {
     }
 
     @Test("the page: empty bars while open, after a wrong try too; then the notes with exactly the second onset marked late, 150 ms",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(10)))
     func page() async throws {
         let daemon = try await TestDaemon(socketFile: true)
         // Used from the socket's handler while the test waits for it, never at the same time.
-        nonisolated(unsafe) let link = try daemon.connect(), events = try daemon.connect()
-        _ = try events.result("subscribe", .object(["topics": .array([.string("answer")])]))
-        _ = try link.result("session.start", Self.start)
+        let link = try await daemon.connect(), events = try await daemon.connect()
+        _ = try await events.result("subscribe", .object(["topics": .array([.string("answer")])]))
+        _ = try await link.result("session.start", Self.start)
         let open = try await Self.page(daemon)
         #expect(open.contains(#"id="open-bars""#) && open.contains(#"data-meter="4/4""#))
         #expect(!open.contains("rhythm-note") && !open.contains(#"class="onset""#) && !open.contains(#"class="rest""#))
@@ -93,9 +94,9 @@ struct AnswerDrawingDaemonTests {
         try await WebViewDaemonTests.followLive(daemon) { panel in
             sent.panels.append(panel)
             if sent.panels.count == 1 {
-                sent.due = try Self.firstTry(socket, events)
-                try Self.play(Self.late(sent.due), socket)
-                sent.second = try Self.judged(events)
+                sent.due = try await Self.firstTry(socket, events)
+                try await Self.play(Self.late(sent.due), socket)
+                sent.second = try await Self.judged(events)
             }
             return panel.contains(#"id="answer-drawing""#)
         }
@@ -120,23 +121,23 @@ struct AnswerDrawingDaemonTests {
     @Test("watch in an 80-column terminal: empty bars while open; then the late mark under the second note alone")
     func watch() async throws {
         let daemon = try await TestDaemon(socketFile: true)
-        let link = try daemon.connect(), events = try daemon.connect()
-        _ = try events.result("subscribe", .object(["topics": .array([.string("answer")])]))
-        _ = try link.result("session.start", Self.start)
-        let pane = try TmuxPane(command: WatchTmuxTests.command(daemon))
+        let link = try await daemon.connect(), events = try await daemon.connect()
+        _ = try await events.result("subscribe", .object(["topics": .array([.string("answer")])]))
+        _ = try await link.result("session.start", Self.start)
+        let pane = try await TmuxPane(command: WatchTmuxTests.command(daemon))
         defer { pane.kill() }
-        let open = pane.wait { $0.contains("drawn once answered") }
+        let open = await pane.wait { $0.contains("drawn once answered") }
         #expect(open.contains("4/4 │"), "\(open)")
         #expect(!open.contains("━") && !open.contains("→"), "\(open)")
 
-        let due = try Self.firstTry(daemon.socketPath, events)
-        let afterTry = pane.wait { $0.contains("try 1") }
+        let due = try await Self.firstTry(daemon.socketPath, events)
+        let afterTry = await pane.wait { $0.contains("try 1") }
         #expect(afterTry.contains("drawn once answered") && !afterTry.contains("→") && !afterTry.contains("━"), "\(afterTry)")
 
-        try Self.play(Self.late(due), daemon.socketPath)
-        let second = try Self.judged(events)
+        try await Self.play(Self.late(due), daemon.socketPath)
+        let second = try await Self.judged(events)
         let answer = try #require(RhythmAnswer(details: second))
-        let screen = pane.wait { $0.contains("answer: ") && $0.contains("→") }
+        let screen = await pane.wait { $0.contains("answer: ") && $0.contains("→") }
         let rows = WatchTmuxTests.rows(screen)
         #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(screen)")
         let lineRow = try #require(rows.firstIndex { String($0).hasPrefix(" 4/4 │") })
@@ -156,15 +157,15 @@ struct AnswerDrawingDaemonTests {
     @Test("watch in an 80-column terminal: a match answer on its scale once answered, nothing of it while open")
     func watchMatch() async throws {
         let daemon = try await TestDaemon(socketFile: true)
-        let link = try daemon.connect()
-        _ = try link.result("session.start", .object(["kind": .string("match"), "root": .string("A3"), "seed": .number(4)]))
-        let pane = try TmuxPane(command: WatchTmuxTests.command(daemon))
+        let link = try await daemon.connect()
+        _ = try await link.result("session.start", .object(["kind": .string("match"), "root": .string("A3"), "seed": .number(4)]))
+        let pane = try await TmuxPane(command: WatchTmuxTests.command(daemon))
         defer { pane.kill() }
-        let open = pane.wait { $0.contains("tune A3 to A3") }
+        let open = await pane.wait { $0.contains("tune A3 to A3") }
         #expect(!open.contains("├") && !open.contains("▼"), "no scale while open\n\(open)")
-        _ = try link.result("notes.bend", .object(["value": .number(-600)]))
-        _ = try link.result("notes.play", .object(["notes": .array([.string("C4")])]))
-        let screen = pane.wait { $0.contains("answer: ") && $0.contains("├") }
+        _ = try await link.result("notes.bend", .object(["value": .number(-600)]))
+        _ = try await link.result("notes.play", .object(["notes": .array([.string("C4")])]))
+        let screen = await pane.wait { $0.contains("answer: ") && $0.contains("├") }
         #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(screen)")
         let rows = WatchTmuxTests.rows(screen)
         let scale = try #require(rows.firstIndex { String($0).contains("├") })

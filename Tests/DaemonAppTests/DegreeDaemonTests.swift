@@ -8,15 +8,15 @@ import Testing
 /// The degree kind through the daemon: while a question is open nothing names its degree or its
 /// note (events, status, stdout); a wrong key is named as the degree it is; the right one names
 /// the degree and sounds its way to the tonic; results count it per degree.
-@Suite("degree through the daemon")
+@Suite("degree through the daemon", .daemon)
 struct DegreeDaemonTests {
     @Test("heard, not named; answered in any octave; resolved; counted per degree")
     func degreeSession() async throws {
         let daemon = try await TestDaemon()
-        let link = try daemon.connect()
+        let link = try await daemon.connect()
         var notifications: [RPCNotification] = []
-        _ = try link.result("subscribe", .object(["topics": .array(Topic.allCases.map { .string($0.rawValue) })]))
-        let started = try link.result("session.start", .object([
+        _ = try await link.result("subscribe", .object(["topics": .array(Topic.allCases.map { .string($0.rawValue) })]))
+        let started = try await link.result("session.start", .object([
             "kind": .string("degree"), "seed": .number(3), "root": .string("D"),
             "degrees": .array([3, 5, 6].map { .number(Double($0)) }), "adaptive": .bool(false),
         ]), notifications: &notifications)
@@ -29,9 +29,9 @@ struct DegreeDaemonTests {
 
         // A wrong key a semitone off: nothing so far may name the degree or the note.
         let wrongKey = note.rawValue + 1
-        _ = try link.result("notes.play", .object(["notes": .array([.number(Double(wrongKey))])]), notifications: &notifications)
-        let status = try link.result("status")
-        #expect(Polling.wait { daemon.stdout.contains("✗") }, "\(daemon.stdout)")
+        _ = try await link.result("notes.play", .object(["notes": .array([.number(Double(wrongKey))])]), notifications: &notifications)
+        let status = try await link.result("status")
+        #expect(await Polling.wait { daemon.stdout.contains("✗") }, "\(daemon.stdout)")
         let seen = [try Self.text(started), try Self.text(status), daemon.stdout] + (try notifications.map { try Self.text($0.params) })
         for text in seen {
             #expect(!text.contains("degree \(asked)"), "the degree named while open: \(text)")
@@ -42,7 +42,7 @@ struct DegreeDaemonTests {
         #expect(prompt.params["details"]?["question"]?["key"]?.stringValue == "D major")
 
         notifications = []
-        _ = try link.result("notes.play", .object(["notes": .array([.number(Double(note.rawValue - 12))])]), notifications: &notifications)
+        _ = try await link.result("notes.play", .object(["notes": .array([.number(Double(note.rawValue - 12))])]), notifications: &notifications)
         let right = try #require(notifications.first { $0.params["type"]?.stringValue == "note_judged" })
         #expect(right.params["details"]?["correct"] == .bool(true), "any octave of the degree")
         #expect(right.params["text"]?.stringValue?.contains("(degree \(asked))") == true, "\(right.params)")
@@ -52,11 +52,11 @@ struct DegreeDaemonTests {
 
         // Skipped, the next question's answer comes with the degree it was.
         notifications = []
-        _ = try link.result("session.skip", notifications: &notifications)
+        _ = try await link.result("session.skip", notifications: &notifications)
         let revealed = try #require(notifications.first { $0.params["type"]?.stringValue == "answer_revealed" })
         #expect(revealed.params["text"]?.stringValue?.firstMatch(of: /answer: [A-G][#b]?\d  \(degree [356], skipped\)/) != nil, "\(revealed.params)")
 
-        let results = try link.result("session.stop")
+        let results = try await link.result("session.stop")
         guard case .array(let rows)? = results["breakdown"] else { Issue.record("no breakdown: \(results)"); return }
         #expect(rows.contains { $0["subject"]?.stringValue == "degree \(asked)" && $0["correct"]?.numberValue == 1 && $0["errors"]?.numberValue == 1 }, "\(rows)")
     }

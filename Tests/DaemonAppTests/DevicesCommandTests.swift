@@ -6,7 +6,7 @@ import Testing
 
 /// `devices.get` and `eartrainctl devices` against a live daemon whose sound output reports two
 /// cards, the USB one named by `audio.device` and playing.
-@Suite("eartrainctl devices")
+@Suite("eartrainctl devices", .daemon)
 struct DevicesCommandTests {
     static let playing = SoundDevices(
         driver: "alsa", device: "USB Audio", open: "plughw:CARD=Device,DEV=0 (card 1 'USB Audio Device')", problem: nil,
@@ -27,7 +27,7 @@ struct DevicesCommandTests {
     @Test("devices.get gives the keyboards and the sound's driver, device and cards, snake_case")
     func method() async throws {
         let daemon = try await Self.daemon(Self.playing)
-        let result = try daemon.connect().result("devices.get")
+        let result = try await daemon.connect().result("devices.get")
         let devices = try Wire.decode(DevicesResult.self, from: result)
         #expect(devices.sound == Self.playing)
         #expect(devices.keyboards == KeyboardDevices(sequencer: false, connected: [], problem: "no keyboard input configured"))
@@ -38,7 +38,7 @@ struct DevicesCommandTests {
     @Test("eartrainctl devices: the sound playing, each card with its long name, the named one and the one in use marked")
     func text() async throws {
         let daemon = try await Self.daemon(Self.playing)
-        let output = try daemon.ctl("devices")
+        let output = try await daemon.ctl("devices")
         #expect(output.status == 0, "\(output)")
         #expect(output.lines == [
             "keyboards: no ALSA sequencer (no keyboard input configured)",
@@ -56,18 +56,18 @@ struct DevicesCommandTests {
     func missing() async throws {
         let reason = "no sound card matches 'Scarlett' (no sound cards)"
         let daemon = try await Self.daemon(SoundDevices(driver: "alsa", device: "Scarlett", open: nil, problem: reason, cards: []))
-        let output = try daemon.ctl("devices")
+        let output = try await daemon.ctl("devices")
         #expect(output.lines.dropFirst().prefix(2) == [
             "sound: off: \(reason) (audio.driver alsa, audio.device \"Scarlett\")", "sound cards: none",
         ], "\(output)")
-        let status = try daemon.connect().result("status")
+        let status = try await daemon.connect().result("status")
         #expect(status["devices"]?["missing"]?.arrayValue.contains(.string("sound: \(reason)")) == true)
     }
 
     @Test("eartrainctl devices --json prints the daemon's answer as it is")
     func json() async throws {
         let daemon = try await Self.daemon(Self.playing)
-        let output = try daemon.ctl("devices", "--json")
+        let output = try await daemon.ctl("devices", "--json")
         let printed = try JSONDecoder().decode(DevicesResult.self, from: Data(output.stdout.utf8))
         #expect(printed.sound == Self.playing)
     }

@@ -7,7 +7,7 @@ import Testing
 
 /// The statistics file on a tiny tmpfs that fills up under the running daemon.
 /// Mounting needs root (CI runs as root); without it the test fails and says so.
-@Suite("eartrainerd on a full disk")
+@Suite("eartrainerd on a full disk", .daemon)
 struct FullDiskTests {
     @Test("a full disk: a clear error, training goes on, answers are held and written when space returns, nothing lost")
     func fullDisk() async throws {
@@ -17,25 +17,25 @@ struct FullDiskTests {
     private func fullDisk(state: String, filler: String) async throws {
 
         let daemon = try await TestDaemon(statistics: Self.store(state), socketFile: true)
-        let link = try daemon.connect()
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
-        func play(_ notes: [String]) throws -> JSONValue {
-            try link.result("notes.play", .object(["notes": .array(notes.map { .string($0) })]))
+        let link = try await daemon.connect()
+        _ = try await link.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
+        func play(_ notes: [String]) async throws -> JSONValue {
+            try await link.result("notes.play", .object(["notes": .array(notes.map { .string($0) })]))
         }
         let before = ["C3", "D3", "E3"]
-        #expect(try play(before)["recorded"] == .bool(true))
+        await #expect(try play(before)["recorded"] == .bool(true))
 
         let filled = try Self.fill(filler)
         #expect(filled > 0)
-        #expect(try play(["F3", "G3"])["recorded"] == .bool(false), "an answer reported recorded on a full disk")
-        let played = try daemon.ctl("play", "A3")
+        await #expect(try play(["F3", "G3"])["recorded"] == .bool(false), "an answer reported recorded on a full disk")
+        let played = try await daemon.ctl("play", "A3")
         #expect(played.status == 0)
         #expect(played.stderr.contains("not in the statistics"), "eartrainctl play said: \(played)")
-        let status = try link.result("status")
+        let status = try await link.result("status")
         let storage = status["storage"]?.stringValue ?? ""
         #expect(storage.contains("full"), "status storage: \(storage)")
         #expect(status["session"]?["correct"]?.numberValue == 6, "training went on: \(String(describing: status["session"]))")
-        #expect(Polling.wait(seconds: 5) { daemon.stdout.contains("disk is full") }, "stdout: \(daemon.stdout)")
+        #expect(await Polling.wait(seconds: 5) { daemon.stdout.contains("disk is full") }, "stdout: \(daemon.stdout)")
         #expect(daemon.isRunning)
 
         #expect(storage.contains("3 records held"), "status storage: \(storage)")
@@ -43,12 +43,12 @@ struct FullDiskTests {
         // Space returns while nobody plays: the held answers are written on their own.
         try FileManager.default.removeItem(atPath: filler)
         let freed = ContinuousClock.now
-        #expect(Polling.wait(seconds: 10) { (try? link.result("status")["storage"]?.stringValue) == "available" })
+        #expect(await Polling.wait(seconds: 10) { (try? await link.result("status")["storage"]?.stringValue) == "available" })
         let written = ContinuousClock.now - freed
-        #expect(Polling.wait(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
+        #expect(await Polling.wait(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
         #expect(daemon.stdout.contains("with the 3 records held while it failed"), "stdout: \(daemon.stdout)")
         let after = ["B3", "C4", "D4"]
-        #expect(try play(after)["recorded"] == .bool(true))
+        await #expect(try play(after)["recorded"] == .bool(true))
         #expect(await daemon.stop())
 
         let database = try StatisticsDatabase(path: state + "/eartrainer.sqlite")
@@ -68,10 +68,10 @@ struct FullDiskTests {
 
         for freeBeforeStop in [true, false] {
             let daemon = try await TestDaemon(statistics: Self.store(state))
-            let link = try daemon.connect()
-            _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
+            let link = try await daemon.connect()
+            _ = try await link.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
             _ = try Self.fill(filler)
-            #expect(try link.result("notes.play", .object(["notes": .array([.string("C3"), .string("D3")])]))["recorded"] == .bool(false))
+            #expect(try await link.result("notes.play", .object(["notes": .array([.string("C3"), .string("D3")])]))["recorded"] == .bool(false))
             // Within the second after the refusal, when held records wait for the next try.
             if freeBeforeStop { try FileManager.default.removeItem(atPath: filler) }
             #expect(await daemon.stop())

@@ -1,3 +1,4 @@
+import ControlClient
 import ControlProtocol
 import DaemonTestSupport
 import Foundation
@@ -6,13 +7,13 @@ import Testing
 
 /// `eartrainctl start interval` with its options, and `repeat` / `skip` with a session running,
 /// through the client and over the socket; a subscribed connection hears what each one does.
-@Suite("eartrainctl interval sessions, repeat and skip")
+@Suite("eartrainctl interval sessions, repeat and skip", .daemon)
 struct IntervalCommandTests {
     /// The events `watcher` has been sent since it last asked (a request through the service
     /// group is answered after every event before it).
-    private static func heard(_ watcher: ControlConnection) throws -> [RPCNotification] {
+    private static func heard(_ watcher: ControlConnection) async throws -> [RPCNotification] {
         var notifications: [RPCNotification] = []
-        _ = try watcher.result("config.get", notifications: &notifications)
+        _ = try await watcher.result("config.get", notifications: &notifications)
         return notifications.filter { $0.method == "event" }
     }
 
@@ -46,37 +47,37 @@ struct IntervalCommandTests {
     @Test("start interval --intervals --extended --descending: status shows the set and the direction; repeat and skip work")
     func flagsRepeatAndSkip() async throws {
         let daemon = try await TestDaemon(socketFile: true)
-        let watcher = try daemon.connect()
-        _ = try watcher.result("subscribe", .object(["topics": .array([.string("prompt"), .string("answer")])]))
+        let watcher = try await daemon.connect()
+        _ = try await watcher.result("subscribe", .object(["topics": .array([.string("prompt"), .string("answer")])]))
 
-        let started = try daemon.ctl("start", "interval", "--root", "C4", "--intervals", "m3,P5", "--extended", "--descending", "--seed", "3")
+        let started = try await daemon.ctl("start", "interval", "--root", "C4", "--intervals", "m3,P5", "--extended", "--descending", "--seed", "3")
         #expect(started.status == 0, "\(started)")
         let expected = ["m3", "P5", "P8", "m9", "M9", "P11", "A11", "m13", "M13"]
         #expect(started.lines.first?.hasPrefix("session: intervals \(expected.joined(separator: " ")) descending from C4") == true, "\(started)")
-        let status = try daemon.ctl("status", "--json")
+        let status = try await daemon.ctl("status", "--json")
         let session = try #require(jsonObject(status.stdout)?["session"] as? [String: Any], "\(status)")
         #expect(session["kind"] as? String == "interval")
         #expect(session["intervals"] as? [String] == expected)
         #expect(session["direction"] as? String == "descending")
         #expect(session["root"] as? String == "C4")
 
-        let first = try #require(try Self.heard(watcher).last { Self.type($0) == "prompt" })
+        let first = try await #require(try Self.heard(watcher).last { Self.type($0) == "prompt" })
         let firstAnswer = try Self.checkDescending(first, intervals: expected)
 
         // repeat: the same question again, marked as a repeat; nothing judged.
-        let repeated = try daemon.ctl("repeat")
+        let repeated = try await daemon.ctl("repeat")
         #expect(repeated.status == 0, "\(repeated)")
         #expect(repeated.stdout == "repeated\n")
-        let again = try Self.heard(watcher)
+        let again = try await Self.heard(watcher)
         #expect(again.map(Self.type) == ["prompt"], "\(again)")
         #expect(again.first?.params["details"]?["repeat"] == .bool(true))
         #expect(again.first?.params["details"]?["question"] == first.params["details"]?["question"])
 
         // skip: that question's answer is shown, a new question comes.
-        let skipped = try daemon.ctl("skip")
+        let skipped = try await daemon.ctl("skip")
         #expect(skipped.status == 0, "\(skipped)")
         #expect(skipped.stdout == "skipped\n")
-        let afterSkip = try Self.heard(watcher)
+        let afterSkip = try await Self.heard(watcher)
         #expect(afterSkip.map(Self.type) == ["answer_revealed", "prompt"], "\(afterSkip)")
         let revealed = try #require(afterSkip.first)
         #expect(revealed.params["details"]?["reason"]?.stringValue == "skipped")
@@ -86,26 +87,28 @@ struct IntervalCommandTests {
         let secondAnswer = try Self.checkDescending(second, intervals: expected)
 
         // The same over the socket: each reply comes after the events it caused.
-        let driver = try daemon.connect()
-        _ = try driver.result("subscribe", .object(["topics": .array([.string("prompt"), .string("answer")])]))
+        let driver = try await daemon.connect()
+        _ = try await driver.result("subscribe", .object(["topics": .array([.string("prompt"), .string("answer")])]))
         var events: [RPCNotification] = []
-        #expect(try driver.result("session.repeat", notifications: &events) == .object(["repeated": .bool(true)]))
+        #expect(try await driver.result("session.repeat", notifications: &events) == .object(["repeated": .bool(true)]))
         #expect(events.map(Self.type) == ["prompt"])
         #expect(events.first?.params["details"]?["question"] == second.params["details"]?["question"])
         events = []
-        #expect(try driver.result("session.skip", notifications: &events) == .object(["skipped": .bool(true)]))
+        #expect(try await driver.result("session.skip", notifications: &events) == .object(["skipped": .bool(true)]))
         #expect(events.map(Self.type) == ["answer_revealed", "prompt"])
         Self.checkRevealed(try #require(events.first), secondAnswer)
         try Self.checkDescending(try #require(events.last), intervals: expected)
 
         // Skips judge nothing; the daemon's stdout says what happened.
-        let after = try #require(jsonObject(try daemon.ctl("status", "--json").stdout)?["session"] as? [String: Any])
+        let statusText = try await daemon.ctl("status", "--json").stdout
+        let after = try #require(jsonObject(statusText)?["session"] as? [String: Any])
         #expect(after["correct"] as? Int == 0)
         #expect(after["errors"] as? Int == 0)
-        let results = try #require(jsonObject(try daemon.ctl("stop", "--json").stdout))
+        let stopped = try await daemon.ctl("stop", "--json").stdout
+        let results = try #require(jsonObject(stopped))
         #expect(results["skipped"] as? Int == 2)
         #expect(results["revealed"] as? Int == 0)
-        Polling.wait { daemon.stdout.contains("session ended") }
+        await Polling.wait { daemon.stdout.contains("session ended") }
         #expect(daemon.stdout.components(separatedBy: "(again)").count - 1 == 2, "\(daemon.stdout)")
         #expect(daemon.stdout.components(separatedBy: "(skipped)").count - 1 == 2, "\(daemon.stdout)")
     }

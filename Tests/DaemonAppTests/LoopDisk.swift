@@ -13,46 +13,50 @@ final class LoopDisk {
     /// The loop device it is mounted from now.
     private var device: String
 
-    init() throws {
+    init() async throws {
         try #require(getuid() == 0, "a loop device and a mount need root; run the tests as root (CI does)")
         let name = "ro-\(UUID().uuidString.prefix(8))"
         let temporary = FileManager.default.temporaryDirectory.path
         image = temporary + "/\(name).img"
         mountPoint = temporary + "/\(name)"
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-        try Self.run("truncate -s 16M \(image) && mkfs.ext4 -q -F \(image)")
-        device = try Self.run("losetup -f --show \(image)")
-        try Self.run("mount -o errors=remount-ro \(device) \(mountPoint)")
+        try await Self.run("truncate -s 16M \(image) && mkfs.ext4 -q -F \(image)")
+        device = try await Self.run("losetup -f --show \(image)")
+        try await Self.run("mount -o errors=remount-ro \(device) \(mountPoint)")
     }
 
     /// Makes the kernel find an error on it (`/sys/fs/ext4/DEVICE/trigger_fs_error`): it turns
     /// read-only, the open files with it.
-    func failReadOnly() throws {
-        try Self.run("echo 1 > /sys/fs/ext4/\((device as NSString).lastPathComponent)/trigger_fs_error")
-        let probe = try Command.shell("touch \(mountPoint)/probe")
+    func failReadOnly() async throws {
+        try await Self.run("echo 1 > /sys/fs/ext4/\((device as NSString).lastPathComponent)/trigger_fs_error")
+        let probe = try await Command.shell("touch \(mountPoint)/probe")
         try #require(probe.text.contains("Read-only file system"), "still writable after the error: \(probe)")
     }
 
     /// Brings it back as an admin would: the old mount detached (the daemon still holds files
     /// on it), the file system checked, and mounted again in the same place, from a new loop
     /// device (the old one goes once its last file is closed).
-    func mountAgain() throws {
-        try Self.run("umount -l \(mountPoint) && losetup -d \(device)")
-        _ = try Command.shell("e2fsck -fy \(image)")  // 1: errors fixed, which is expected here
-        device = try Self.run("losetup -f --show \(image)")
-        try Self.run("mount -o errors=remount-ro \(device) \(mountPoint)")
-        try #require(try Command.shell("touch \(mountPoint)/probe && rm \(mountPoint)/probe").status == 0)
+    func mountAgain() async throws {
+        try await Self.run("umount -l \(mountPoint) && losetup -d \(device)")
+        _ = try await Command.shell("e2fsck -fy \(image)")  // 1: errors fixed, which is expected here
+        device = try await Self.run("losetup -f --show \(image)")
+        try await Self.run("mount -o errors=remount-ro \(device) \(mountPoint)")
+        try #require(try await Command.shell("touch \(mountPoint)/probe && rm \(mountPoint)/probe").status == 0)
     }
 
-    /// Unmounts it (detached, should the daemon still hold files) and removes the file.
+    /// Unmounts it (detached, should the daemon still hold files) and removes the file, by a
+    /// shell left to finish on its own: a test's `defer` runs this, and cannot wait.
     func remove() {
-        _ = try? Command.shell("umount -l \(mountPoint); losetup -d \(device); rm -f \(image); rmdir \(mountPoint)")
+        let cleanup = Process()
+        cleanup.executableURL = URL(fileURLWithPath: "/bin/bash")
+        cleanup.arguments = ["-c", "umount -l \(mountPoint); losetup -d \(device); rm -f \(image); rmdir \(mountPoint)"]
+        try? cleanup.run()
     }
 
     /// Runs `command` by bash; its output, trimmed; throws when it fails.
     @discardableResult
-    private static func run(_ command: String) throws -> String {
-        let output = try Command.shell(command)
+    private static func run(_ command: String) async throws -> String {
+        let output = try await Command.shell(command)
         try #require(output.status == 0, "\(command): \(output)")
         return output.text.trimmingCharacters(in: .whitespacesAndNewlines)
     }

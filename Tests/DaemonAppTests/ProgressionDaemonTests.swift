@@ -8,15 +8,15 @@ import Testing
 /// The progression kind through the daemon: while a progression is open nothing names its chords
 /// (events, status, stdout), a wrong chord included; `status` says the key and how many chords;
 /// played back, each chord is counted under its numeral and the whole under its progression.
-@Suite("progression through the daemon")
+@Suite("progression through the daemon", .daemon)
 struct ProgressionDaemonTests {
     @Test("only the key and the count shown; a wrong chord names nothing; the chords played back are counted per numeral and progression")
     func progressionSession() async throws {
         let daemon = try await TestDaemon()
-        let link = try daemon.connect()
+        let link = try await daemon.connect()
         var notifications: [RPCNotification] = []
-        _ = try link.result("subscribe", .object(["topics": .array(Topic.allCases.map { .string($0.rawValue) })]))
-        let started = try link.result("session.start", .object([
+        _ = try await link.result("subscribe", .object(["topics": .array(Topic.allCases.map { .string($0.rawValue) })]))
+        let started = try await link.result("session.start", .object([
             "kind": .string("progression"), "seed": .number(5), "root": .string("D4"), "progressions": .array([.string("I-vi-IV-V")]),
         ]), notifications: &notifications)
         let chords = try #require(daemon.sound.prompts.last?.phrases.dropFirst(4).map(\.notes))
@@ -25,10 +25,10 @@ struct ProgressionDaemonTests {
         let hidden = ["B minor", "G major", "A major", "Bm", "B2", "G2", "A2"]
 
         // A wrong chord: E minor (ii, not in the progression) where I is expected.
-        _ = try link.result("notes.play", .object(["notes": .array([.array([52, 55, 59].map { .number(Double($0)) })])]),
+        _ = try await link.result("notes.play", .object(["notes": .array([.array([52, 55, 59].map { .number(Double($0)) })])]),
                             notifications: &notifications)
-        #expect(Polling.wait { daemon.stdout.contains("✗") }, "\(daemon.stdout)")
-        let status = try link.result("status")
+        #expect(await Polling.wait { daemon.stdout.contains("✗") }, "\(daemon.stdout)")
+        let status = try await link.result("status")
         let seen = [try Self.text(started), try Self.text(status), daemon.stdout]
             + (try notifications.filter { $0.params["type"]?.stringValue != "note_judged" }.map { try Self.text($0.params) })
         for text in seen {
@@ -46,13 +46,13 @@ struct ProgressionDaemonTests {
         #expect(session?.progress == 0 && session?.total == 4, "\(String(describing: session))")
 
         notifications = []
-        _ = try link.result("notes.play", .object(["notes": .array(chords.map { chord in .array(chord.map { .number(Double($0.rawValue)) }) })]),
+        _ = try await link.result("notes.play", .object(["notes": .array(chords.map { chord in .array(chord.map { .number(Double($0.rawValue)) }) })]),
                             notifications: &notifications)
         let judged = notifications.filter { $0.params["type"]?.stringValue == "note_judged" }
         #expect(judged.count == 4 && judged.allSatisfy { $0.params["details"]?["correct"] == .bool(true) }, "\(judged)")
         #expect(judged.map { $0.params["details"]?["subject"]?.stringValue } == ["I", "vi", "IV", "V"])
         #expect(judged.last?.params["text"]?.stringValue?.contains("4/4") == true, "\(String(describing: judged.last))")
-        let results = try link.result("session.stop")
+        let results = try await link.result("session.stop")
         #expect(results["correct"]?.numberValue == 4 && results["errors"]?.numberValue == 1, "\(results)")
         guard case .array(let rows)? = results["breakdown"] else { Issue.record("no breakdown: \(results)"); return }
         let categories = rows.compactMap { $0["category"]?.stringValue }

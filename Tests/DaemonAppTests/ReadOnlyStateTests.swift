@@ -1,3 +1,4 @@
+import ControlClient
 import ControlProtocol
 import DaemonTestSupport
 import Foundation
@@ -8,35 +9,35 @@ import Testing
 /// The state directory on a file system that turns read-only under the running daemon, or is
 /// read-only when it starts, and becomes writable again. Mounting needs root (CI runs as root);
 /// without it the tests fail and say so.
-@Suite("eartrainerd on a state directory that turns read-only", .serialized)
+@Suite("eartrainerd on a state directory that turns read-only", .daemon, .serialized)
 struct ReadOnlyStateTests {
     @Test("a disk turned read-only under the daemon and mounted again: the held answers are written, nothing lost")
     func mountedAgain() async throws {
-        let disk = try LoopDisk()
+        let disk = try await LoopDisk()
         defer { disk.remove() }
         let state = disk.mountPoint + "/state"
         let daemon = try await TestDaemon(statistics: FullDiskTests.store(state))
-        let link = try daemon.connect()
-        let play = try Self.startScale(link)
-        #expect(try play(["C3", "D3", "E3"])["recorded"] == .bool(true))
+        let link = try await daemon.connect()
+        let play = try await Self.startScale(link)
+        #expect(try await play(["C3", "D3", "E3"])["recorded"] == .bool(true))
 
-        try disk.failReadOnly()
-        #expect(try play(["F3", "G3"])["recorded"] == .bool(false), "an answer reported recorded on a read-only disk")
-        #expect(try play(["A3"])["recorded"] == .bool(false))
-        let storage = try link.result("status")["storage"]?.stringValue ?? ""
+        try await disk.failReadOnly()
+        #expect(try await play(["F3", "G3"])["recorded"] == .bool(false), "an answer reported recorded on a read-only disk")
+        #expect(try await play(["A3"])["recorded"] == .bool(false))
+        let storage = try await link.result("status")["storage"]?.stringValue ?? ""
         #expect(storage.hasPrefix("failing"), "status storage: \(storage)")
         #expect(storage.contains("records held"), "status storage: \(storage)")
         #expect(await Self.poll(seconds: 5) { daemon.stdout.contains("statistics not recorded") }, "stdout: \(daemon.stdout)")
 
         // Mounted again while nobody plays: the held answers are written on their own.
-        try disk.mountAgain()
+        try await disk.mountAgain()
         let mounted = ContinuousClock.now
-        #expect(await Self.poll(seconds: 10) { (try? link.result("status")["storage"]?.stringValue) == "available" },
-                "status storage: \(String(describing: try? link.result("status")["storage"]))")
+        #expect(await Self.poll(seconds: 10) { (try? await link.result("status")["storage"]?.stringValue) == "available" },
+                "status storage: no longer failing within 10 s")
         let written = ContinuousClock.now - mounted
         #expect(await Self.poll(seconds: 5) { daemon.stdout.contains("statistics recorded again") }, "stdout: \(daemon.stdout)")
         #expect(daemon.stdout.contains("with the 3 records held while it failed"), "stdout: \(daemon.stdout)")
-        #expect(try play(["B3", "C4", "D4"])["recorded"] == .bool(true))
+        #expect(try await play(["B3", "C4", "D4"])["recorded"] == .bool(true))
         #expect(await daemon.stop())
 
         let database = try StatisticsDatabase(path: state + "/eartrainer.sqlite")
@@ -49,16 +50,16 @@ struct ReadOnlyStateTests {
     @Test("a stop right after the disk is mounted again writes what is held; a stop while it is read-only says what is lost")
     func stopWhileHolding() async throws {
         for mountedBeforeStop in [true, false] {
-            let disk = try LoopDisk()
+            let disk = try await LoopDisk()
             defer { disk.remove() }
             let state = disk.mountPoint + "/state"
             let daemon = try await TestDaemon(statistics: FullDiskTests.store(state))
-            let play = try Self.startScale(try daemon.connect())
-            #expect(try play(["C3"])["recorded"] == .bool(true))
-            try disk.failReadOnly()
-            #expect(try play(["D3", "E3"])["recorded"] == .bool(false))
+            let play = try await Self.startScale(try await daemon.connect())
+            #expect(try await play(["C3"])["recorded"] == .bool(true))
+            try await disk.failReadOnly()
+            #expect(try await play(["D3", "E3"])["recorded"] == .bool(false))
             // Within the second after the refusal, when held records wait for the next try.
-            if mountedBeforeStop { try disk.mountAgain() }
+            if mountedBeforeStop { try await disk.mountAgain() }
             #expect(await daemon.stop())
             if mountedBeforeStop {
                 let database = try StatisticsDatabase(path: state + "/eartrainer.sqlite")
@@ -88,21 +89,21 @@ struct ReadOnlyStateTests {
         try remount(readOnly: true)
 
         let daemon = try await TestDaemon(statistics: FullDiskTests.store(state))
-        let link = try daemon.connect()
-        let play = try Self.startScale(link)
-        #expect(try play(["C3", "D3"])["recorded"] == .bool(false))
-        let storage = try link.result("status")["storage"]?.stringValue ?? ""
+        let link = try await daemon.connect()
+        let play = try await Self.startScale(link)
+        #expect(try await play(["C3", "D3"])["recorded"] == .bool(false))
+        let storage = try await link.result("status")["storage"]?.stringValue ?? ""
         #expect(storage.hasPrefix("failing"), "status storage: \(storage)")
         #expect(storage.contains("records held"), "status storage: \(storage)")
         #expect(await Self.poll(seconds: 5) { daemon.stdout.contains("statistics not recorded") }, "stdout: \(daemon.stdout)")
 
         try remount(readOnly: false)
         let writable = ContinuousClock.now
-        #expect(await Self.poll(seconds: 10) { (try? link.result("status")["storage"]?.stringValue) == "available" },
-                "status storage: \(String(describing: try? link.result("status")["storage"]))")
+        #expect(await Self.poll(seconds: 10) { (try? await link.result("status")["storage"]?.stringValue) == "available" },
+                "status storage: no longer failing within 10 s")
         let written = ContinuousClock.now - writable
         #expect(daemon.stdout.contains("statistics recorded again"), "stdout: \(daemon.stdout)")
-        #expect(try play(["E3"])["recorded"] == .bool(true))
+        #expect(try await play(["E3"])["recorded"] == .bool(true))
         #expect(await daemon.stop())
 
         let database = try StatisticsDatabase(path: state + "/eartrainer.sqlite")
@@ -114,19 +115,19 @@ struct ReadOnlyStateTests {
     }
 
     /// Whether `condition` holds within `seconds`, polled every 10 ms without holding a thread of
-    /// the test pool (`Polling.wait` sleeps on it): other suites' timeouts run meanwhile.
-    static func poll(seconds: Double, until condition: () -> Bool) async -> Bool {
+    /// the test pool (`await Polling.wait` sleeps on it): other suites' timeouts run meanwhile.
+    static func poll(seconds: Double, until condition: () async -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
-            if condition() { return true }
+            if await condition() { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }
-        return condition()
+        return await condition()
     }
 
     /// Starts a C major scale session on `link`; a function playing notes in it.
-    static func startScale(_ link: ControlConnection) throws -> ([String]) throws -> JSONValue {
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
-        return { notes in try link.result("notes.play", .object(["notes": .array(notes.map { .string($0) })])) }
+    static func startScale(_ link: ControlConnection) async throws -> ([String]) async throws -> JSONValue {
+        _ = try await link.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
+        return { notes in try await link.result("notes.play", .object(["notes": .array(notes.map { .string($0) })])) }
     }
 }

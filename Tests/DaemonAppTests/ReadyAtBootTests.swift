@@ -9,16 +9,16 @@ import Training
 
 /// The box by the piano: the configured exercise is ready when the daemon starts, the first key
 /// begins it, and stopping leads back to ready.
-@Suite("Ready at boot")
+@Suite("Ready at boot", .daemon)
 struct ReadyAtBootTests {
     @Test("after start, status shows the configured exercise ready and no session; stdout says so once")
     func readyAtStart() async throws {
         let daemon = try await TestDaemon()
-        let status = try daemon.connect().result("status")
+        let status = try await daemon.connect().result("status")
         #expect(status["session"] == nil)
         #expect(status["ready"]?["kind"] == .string("scale"))
         #expect(status["ready"]?["exercise"] == .string("C ionian scale"))
-        Polling.wait { daemon.stdout.contains("ready:") }
+        await Polling.wait { daemon.stdout.contains("ready:") }
         let lines = daemon.stdout.split(separator: "\n").filter { $0.hasPrefix("ready:") }
         #expect(lines == ["ready: C ionian scale — play any key to begin"])
     }
@@ -26,29 +26,29 @@ struct ReadyAtBootTests {
     @Test("the first note begins the session and is not judged; the next ones are")
     func noteBegins() async throws {
         let daemon = try await TestDaemon()
-        let link = try daemon.connect()
-        _ = try link.result("notes.play", .object(["notes": .array([.string("C3")])]))
-        var status = try link.result("status")
+        let link = try await daemon.connect()
+        _ = try await link.result("notes.play", .object(["notes": .array([.string("C3")])]))
+        var status = try await link.result("status")
         #expect(status["ready"] == nil)
         #expect(status["session"]?["kind"] == .string("scale"))
         #expect(status["session"]?["correct"] == .number(0))
         #expect(status["session"]?["errors"] == .number(0))
-        _ = try link.result("notes.play", .object(["notes": .array([.string("C3"), .string("D3")])]))
-        status = try link.result("status")
+        _ = try await link.result("notes.play", .object(["notes": .array([.string("C3"), .string("D3")])]))
+        status = try await link.result("status")
         #expect(status["session"]?["correct"] == .number(2))
     }
 
     @Test("session.stop leads back to ready; a note begins another session of the last one started")
     func stopLeadsBackToReady() async throws {
         let daemon = try await TestDaemon()
-        let link = try daemon.connect()
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
-        _ = try link.result("session.stop")
-        var status = try link.result("status")
+        let link = try await daemon.connect()
+        _ = try await link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
+        _ = try await link.result("session.stop")
+        var status = try await link.result("status")
         #expect(status["session"] == nil)
         #expect(status["ready"]?["exercise"] == .string("D3 dorian scale"))
-        _ = try link.result("notes.play", .object(["notes": .array([.string("A3")])]))
-        status = try link.result("status")
+        _ = try await link.result("notes.play", .object(["notes": .array([.string("A3")])]))
+        status = try await link.result("status")
         #expect(status["ready"] == nil)
         #expect(status["session"]?["mode"] == .string("dorian"))
         #expect(status["session"]?["errors"] == .number(0))
@@ -57,9 +57,9 @@ struct ReadyAtBootTests {
     @Test("the new_session key (below:7, F1) begins the ready exercise before any socket command")
     func newSessionKey() async throws {
         let daemon = try await TestDaemon()
-        let link = try daemon.connect()
-        _ = try link.result("notes.play", .object(["notes": .array([.string("F1")])]))
-        let status = try link.result("status")
+        let link = try await daemon.connect()
+        _ = try await link.result("notes.play", .object(["notes": .array([.string("F1")])]))
+        let status = try await link.result("status")
         #expect(status["session"]?["kind"] == .string("scale"))
         #expect(status["session"]?["mode"] == .string("ionian"))
     }
@@ -67,9 +67,9 @@ struct ReadyAtBootTests {
     @Test("a control key other than new_session does not begin a session")
     func otherControlKey() async throws {
         let daemon = try await TestDaemon()
-        let link = try daemon.connect()
-        _ = try link.result("notes.play", .object(["notes": .array([.string("B1")])]))  // below:1, repeat
-        let status = try link.result("status")
+        let link = try await daemon.connect()
+        _ = try await link.result("notes.play", .object(["notes": .array([.string("B1")])]))  // below:1, repeat
+        let status = try await link.result("status")
         #expect(status["session"] == nil)
         #expect(status["ready"]?["kind"] == .string("scale"))
     }
@@ -90,7 +90,7 @@ struct ReadyAtBootTests {
         let config = ConfigReloader(source: source, initial: try ConfigLoader.load(source), logger: TestDaemon.logger)
         #expect(config.config.training.autostart)
         let daemon = try await TestDaemon(config: config)
-        let status = try daemon.connect().result("status")
+        let status = try await daemon.connect().result("status")
         #expect(status["ready"] == nil)
         #expect(status["session"]?["kind"] == .string("interval"))
     }

@@ -7,7 +7,7 @@ import Testing
 /// A client polling `status` sends the same line again and again, and the daemon keeps the last
 /// line it read, its result's encoding and its response line. None of it may answer for a state
 /// or an id that is no longer the one asked about.
-@Suite("The same line again")
+@Suite("The same line again", .daemon)
 struct RepeatedLineTests {
     private static let statusLine = #"{"jsonrpc":"2.0","id":7,"method":"status"}"#
 
@@ -29,12 +29,12 @@ struct RepeatedLineTests {
         #expect(before["id"] as? Int == 7)
         #expect((before["result"] as? [String: Any])?["session"] == nil, "no session is running yet")
 
-        _ = try daemon.connect().result("session.start", .object(["kind": .string("scale"), "root": .string("C"), "mode": .string("ionian")]))
+        _ = try await daemon.connect().result("session.start", .object(["kind": .string("scale"), "root": .string("C"), "mode": .string("ionian")]))
         let started = try #require((try await Self.reply(poller, Self.statusLine))["result"] as? [String: Any])
         let session = try #require(started["session"] as? [String: Any])
         #expect(session["correct"] as? Int == 0)
 
-        _ = try daemon.connect().result("notes.play", .object(["notes": .array([.number(36)])]))
+        _ = try await daemon.connect().result("notes.play", .object(["notes": .array([.number(36)])]))
         let played = try #require((try await Self.reply(poller, Self.statusLine))["result"] as? [String: Any])
         #expect((played["session"] as? [String: Any])?["correct"] as? Int == 1)
     }

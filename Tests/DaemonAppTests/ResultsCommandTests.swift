@@ -5,7 +5,7 @@ import Testing
 
 /// `eartrainctl results` against a live daemon: the last finished session's results screen and
 /// its JSON, checked against a tally the test keeps of what it played.
-@Suite("eartrainctl results")
+@Suite("eartrainctl results", .daemon)
 struct ResultsCommandTests {
     /// One row of the breakdown, as the test counts it while playing.
     struct Row: Equatable, CustomStringConvertible {
@@ -44,14 +44,14 @@ struct ResultsCommandTests {
     @Test("after an interval session and stop: the headline figures and the per-interval rows, as text and as JSON")
     func intervalResults() async throws {
         let daemon = try await TestDaemon(socketFile: true)
-        let link = try daemon.connect()
-        let none = try daemon.ctl("results")
+        let link = try await daemon.connect()
+        let none = try await daemon.ctl("results")
         #expect(none.status == 1, "\(none)")
         #expect(none.stderr.contains("no session has finished yet"), "\(none)")
 
-        _ = try link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
+        _ = try await link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
         var notifications: [RPCNotification] = []
-        _ = try link.result("session.start", .object([
+        _ = try await link.result("session.start", .object([
             "kind": .string("interval"), "root": .string("C3"), "intervals": .array(["m3", "P5", "M6"].map { .string($0) }),
             "seed": .number(5), "strict": .bool(true), "tries": .number(2),
         ]), notifications: &notifications)
@@ -63,14 +63,14 @@ struct ResultsCommandTests {
             tally.rows[interval, default: Row()].asked += 1
             notifications = []
             if number == 6 {
-                _ = try link.result("session.skip", notifications: &notifications)
+                _ = try await link.result("session.skip", notifications: &notifications)
                 tally.rows[interval]!.revealed += 1
                 tally.skipped += 1
                 continue
             }
             let wrongTries = number % 3
             let notes = (0..<wrongTries).map { answer + Double($0 + 1) } + (wrongTries < 2 ? [answer] : [])
-            _ = try link.result("notes.play", .object(["notes": .array(notes.map { .number($0) })]), notifications: &notifications)
+            _ = try await link.result("notes.play", .object(["notes": .array(notes.map { .number($0) })]), notifications: &notifications)
             tally.errors += wrongTries
             tally.rows[interval]!.errors += wrongTries
             tally.finished += 1
@@ -85,9 +85,9 @@ struct ResultsCommandTests {
         }
         tally.rows[try Self.question(notifications).interval, default: Row()].asked += 1
 
-        let stopped = try daemon.ctl("stop", "--json")
+        let stopped = try await daemon.ctl("stop", "--json")
         #expect(stopped.status == 0, "\(stopped)")
-        let json = try daemon.ctl("results", "--json")
+        let json = try await daemon.ctl("results", "--json")
         #expect(json.status == 0, "\(json)")
         #expect(json.stdout == stopped.stdout, "results --json is not what stop reported")
         let results = try JSONDecoder().decode(ResultsReport.self, from: Data(json.stdout.utf8))
@@ -106,7 +106,7 @@ struct ResultsCommandTests {
         }
         #expect(jsonRows == tally.rows)
 
-        let text = try daemon.ctl("results")
+        let text = try await daemon.ctl("results")
         #expect(text.status == 0, "\(text)")
         let lines = text.lines
         #expect(lines.first == "results: \(tally.correct) correct, \(tally.errors) errors", "\(text)")
@@ -121,9 +121,9 @@ struct ResultsCommandTests {
         #expect(textRows == tally.rows, "\(text)")
 
         // The next session, running or finished, leaves the last one's results in place until it ends.
-        let next = try daemon.ctl("start", "scale", "--root", "D")
+        let next = try await daemon.ctl("start", "scale", "--root", "D")
         #expect(next.status == 0, "\(next)")
-        let meanwhile = try daemon.ctl("results", "--json")
+        let meanwhile = try await daemon.ctl("results", "--json")
         #expect(meanwhile.status == 0, "\(meanwhile)")
         #expect(meanwhile.stdout == stopped.stdout, "a new session hid the last one's results: \(meanwhile)")
     }

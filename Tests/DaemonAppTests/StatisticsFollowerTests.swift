@@ -1,4 +1,5 @@
 import ControlProtocol
+import DaemonTestSupport
 import Foundation
 import Logging
 import MusicTheory
@@ -9,7 +10,7 @@ import Training
 @testable import DaemonApp
 
 /// The wait behind a `notes.play` reply: until the writer has committed the request's answers.
-@Suite("The statistics writer's acknowledgements")
+@Suite("The statistics writer's acknowledgements", .daemon)
 struct StatisticsFollowerTests {
     private static let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 

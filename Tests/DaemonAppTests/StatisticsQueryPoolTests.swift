@@ -10,7 +10,7 @@ import Testing
 
 /// Statistics queries run on a thread of their own, a bounded few at a time: a store that reads
 /// slowly delays no key and no `status`, and a client that asks too much is refused at once.
-@Suite("Statistics queries off the core")
+@Suite("Statistics queries off the core", .daemon)
 struct StatisticsQueryPoolTests {
     @Test("beyond its capacity a query is refused at once with busy; the others are answered")
     func bounded() async throws {
@@ -36,20 +36,20 @@ struct StatisticsQueryPoolTests {
     func slowStoreDelaysNothing() async throws {
         let store = SlowReadingStore()
         let daemon = try await TestDaemon(statistics: store)
-        let reader = try daemon.connect()
+        let reader = try await daemon.connect()
         // Pipelined: 40 queries on one line each, sent without waiting for the replies.
-        for id in 0..<40 { try reader.sendLine(#"{"jsonrpc":"2.0","id":\#(id),"method":"stats.get"}"#) }
+        for id in 0..<40 { try await reader.sendLine(#"{"jsonrpc":"2.0","id":\#(id),"method":"stats.get"}"#) }
         try await Task.sleep(for: .milliseconds(200))
-        let student = try daemon.connect()
-        _ = try student.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
+        let student = try await daemon.connect()
+        _ = try await student.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
         let start = ContinuousClock.now
-        _ = try student.result("notes.play", .object(["notes": .array([.string("C3")])]))
-        #expect(try student.result("status")["session"]?["correct"] == .number(1))
+        _ = try await student.result("notes.play", .object(["notes": .array([.string("C3")])]))
+        #expect(try await student.result("status")["session"]?["correct"] == .number(1))
         #expect(ContinuousClock.now - start < .seconds(1), "a key judged and status answered while the store reads")
         store.release()
         var busy = 0, answered = 0
         for _ in 0..<40 {
-            let line = try reader.readLine()
+            let line = try await reader.readLine()
             if line.contains("-32006") { busy += 1 } else if line.contains("\"result\"") { answered += 1 }
         }
         #expect(busy > 0 && answered > 0 && busy + answered == 40, "\(busy) refused, \(answered) answered")

@@ -1,3 +1,4 @@
+import ControlClient
 import ControlProtocol
 import DaemonTestSupport
 import Foundation
@@ -5,7 +6,7 @@ import Testing
 
 /// `subscribe` with one topic at a time, against the built daemon: the subscriber hears every event
 /// of that topic that a subscriber to everything hears, and nothing else.
-@Suite("Subscription topics")
+@Suite("Subscription topics", .daemon)
 struct SubscriptionTopicTests {
     /// The event types a scripted session causes, by topic. Device events need a keyboard or a
     /// sound device coming or going, which this machine cannot stage: DeviceTopicTests has the core
@@ -19,48 +20,48 @@ struct SubscriptionTopicTests {
 
     /// An interval session (a wrong try, a right answer, a repeat, a skip), then a scale session
     /// with a whole round, then stop: every kind of session event.
-    private static func script(_ driver: ControlConnection) throws {
+    private static func script(_ driver: ControlConnection) async throws {
         var notifications: [RPCNotification] = []
-        _ = try driver.result("subscribe", .object(["topics": .array([.string("prompt")])]))
-        _ = try driver.result("session.start", .object([
+        _ = try await driver.result("subscribe", .object(["topics": .array([.string("prompt")])]))
+        _ = try await driver.result("session.start", .object([
             "kind": .string("interval"), "root": .string("C3"), "intervals": .array([.string("P5")]), "strict": .bool(true),
         ]), notifications: &notifications)
         let answer = Double(try ShownInterval.answer(notifications).midiNumber)
-        _ = try driver.result("notes.play", .object(["notes": .array([.number(answer + 1), .number(answer)])]))
-        _ = try driver.result("session.repeat")
-        _ = try driver.result("session.skip")
-        _ = try driver.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
+        _ = try await driver.result("notes.play", .object(["notes": .array([.number(answer + 1), .number(answer)])]))
+        _ = try await driver.result("session.repeat")
+        _ = try await driver.result("session.skip")
+        _ = try await driver.result("session.start", .object(["kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3")]))
         let scale = ["C3", "D3", "E3", "F3", "G3", "A3", "B3", "C4"]
-        _ = try driver.result("notes.play", .object(["notes": .array(scale.map { .string($0) })]))
-        _ = try driver.result("session.stop")
+        _ = try await driver.result("notes.play", .object(["notes": .array(scale.map { .string($0) })]))
+        _ = try await driver.result("session.stop")
     }
 
     /// What `connection` has been sent since it last asked; config.get goes through the service
     /// group, so its reply comes after every event before it.
-    private static func heard(_ connection: ControlConnection) throws -> [RPCNotification] {
+    private static func heard(_ connection: ControlConnection) async throws -> [RPCNotification] {
         var notifications: [RPCNotification] = []
-        _ = try connection.result("config.get", notifications: &notifications)
+        _ = try await connection.result("config.get", notifications: &notifications)
         return notifications
     }
 
     @Test("one topic: every notification carries it, none of its events is missing", arguments: Topic.allCases)
     func oneTopic(_ topic: Topic) async throws {
         let daemon = try await TestDaemon()
-        let listener = try daemon.connect()
-        #expect(try listener.result("subscribe", .object(["topics": .array([.string(topic.rawValue)])]))
+        let listener = try await daemon.connect()
+        #expect(try await listener.result("subscribe", .object(["topics": .array([.string(topic.rawValue)])]))
             == .object(["topics": .array([.string(topic.rawValue)])]))
-        let everything = try daemon.connect()
+        let everything = try await daemon.connect()
         let all = Topic.allCases.map(\.rawValue).sorted().map { JSONValue.string($0) }
-        #expect(try everything.result("subscribe", .object([:])) == .object(["topics": .array(all)]), "no topics: all of them")
+        #expect(try await everything.result("subscribe", .object([:])) == .object(["topics": .array(all)]), "no topics: all of them")
 
         // What came before both were subscribed (the keyboard's state at start-up, a device event,
         // may reach one and not the other) is only checked for its topic.
-        let early = try Self.heard(listener)
-        _ = try Self.heard(everything)
+        let early = try await Self.heard(listener)
+        _ = try await Self.heard(everything)
 
-        try Self.script(try daemon.connect())
-        let heard = try Self.heard(listener)
-        let reference = try Self.heard(everything).filter { $0.params["topic"]?.stringValue == topic.rawValue }
+        try await Self.script(try await daemon.connect())
+        let heard = try await Self.heard(listener)
+        let reference = try await Self.heard(everything).filter { $0.params["topic"]?.stringValue == topic.rawValue }
         for notification in early {
             #expect(notification.params["topic"]?.stringValue == topic.rawValue, "\(notification.params)")
         }
@@ -74,8 +75,8 @@ struct SubscriptionTopicTests {
         if topic != .device { #expect(types == Self.typesCaused[topic]!, "\(topic): heard \(types)") }
 
         // Unsubscribed, it hears nothing more.
-        #expect(try listener.result("unsubscribe", .object(["topics": .array([.string(topic.rawValue)])])) == .object(["topics": .array([])]))
-        try Self.script(try daemon.connect())
-        #expect(try Self.heard(listener).isEmpty)
+        #expect(try await listener.result("unsubscribe", .object(["topics": .array([.string(topic.rawValue)])])) == .object(["topics": .array([])]))
+        try await Self.script(try await daemon.connect())
+        await #expect(try Self.heard(listener).isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import ConfigFile
+import ControlClient
 import ControlProtocol
 import ControlServer
 import Daemon
@@ -63,7 +64,7 @@ final class TestDaemon {
         self.app = app
         self.sound = sound
         self.reporter = reporter
-        running = Task(executorPreference: DaemonThread.shared) { [ended] in
+        running = Task { [ended] in
             defer { ended.set() }
             try await app.run()
         }
@@ -74,7 +75,7 @@ final class TestDaemon {
     /// group would leave the statistics writer's thread waiting).
     deinit {
         stdoutPipe.fileHandleForReading.readabilityHandler = nil
-        Task(executorPreference: DaemonThread.shared) { [app, running, stdoutPipe, folder] in
+        Task { [app, running, stdoutPipe, folder] in
             await app.shutDown()
             _ = try? await running.value
             withExtendedLifetime(stdoutPipe) {}  // its last lines still have a reader
@@ -82,22 +83,30 @@ final class TestDaemon {
         }
     }
 
-    /// A new client: one end of a socket pair, the other adopted by the daemon's server.
-    func connect() throws -> ControlConnection {
+    /// A new client: one end of a socket pair, the other adopted by the daemon's server. Each of
+    /// its waits lasts up to a minute, not eartrainctl's 10 s: this daemon's tasks share two cores
+    /// with the suites running beside it, and a wait that runs out fails the test all the same.
+    func connect() async throws -> ControlConnection {
+        try await ControlConnection(connected: rawClient(), timeout: .seconds(60))
+    }
+
+    /// A new client's end as a bare descriptor, for a test that must not read (the connection
+    /// reads all the daemon sends as it comes); the caller closes it.
+    func rawClient() throws -> Int32 {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
         app.server.adopt(connected: ends[1])
-        return try ControlConnection(connected: ends[0])
+        return ends[0]
     }
 
     /// Whether it is still serving (it has not shut down, nor failed).
     var isRunning: Bool { !ended.isSet }
 
     /// Runs eartrainctl against this daemon's socket file.
-    func ctl(_ arguments: String...) throws -> Eartrainctl.Output {
-        try Eartrainctl.run(arguments, socket: socketPath)
+    func ctl(_ arguments: String...) async throws -> Eartrainctl.Output {
+        try await Eartrainctl.run(arguments, socket: socketPath)
     }
 
     /// What the daemon has printed so far (once the lines handed to stdout are written).

@@ -1,5 +1,6 @@
 import DaemonTestSupport
 import Foundation
+import ProcessTestSupport
 import Glibc
 
 /// A command running in a detached tmux pane of a private tmux server (`tmux -L`), so a test can
@@ -13,7 +14,7 @@ final class TmuxPane {
     private let serverProcess = Process()
 
     /// Starts `command` (run by sh) in a `width`×`height` pane.
-    init(command: String, width: Int = 80, height: Int = 24) throws {
+    init(command: String, width: Int = 80, height: Int = 24) async throws {
         // Children of the test runner inherit its threads' blocked signals; a terminal session
         // should start with none blocked, as a login would. python3 resets the mask, then runs tmux.
         serverProcess.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -26,10 +27,10 @@ final class TmuxPane {
         serverProcess.standardError = FileHandle.nullDevice
         try serverProcess.run()
         var status: Int32 = -1
-        Polling.wait(seconds: 5) {
+        await Polling.wait(seconds: 5) {
             // -N: never start a server here (a daemonized one would inherit Process's descriptor);
             // it fails until the foreground server listens.
-            status = (try? Self.run(["-N", "-L", server, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command]).status) ?? -1
+            status = (try? await Self.run(["-N", "-L", server, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command]).status) ?? -1
             return status == 0
         }
         guard status == 0 else {
@@ -41,41 +42,39 @@ final class TmuxPane {
     deinit { kill() }
 
     /// The pane's text; with `escapes`, with its colours as SGR escape codes (`capture-pane -e`).
-    func capture(escapes: Bool = false) -> String {
-        (try? Self.run(["-L", server, "capture-pane", "-p", "-t", "0"] + (escapes ? ["-e"] : [])).output) ?? ""
+    func capture(escapes: Bool = false) async -> String {
+        (try? await Self.run(["-L", server, "capture-pane", "-p", "-t", "0"] + (escapes ? ["-e"] : [])).output) ?? ""
     }
 
     /// Types keys into the pane (tmux key names, e.g. `q`, `C-c`).
-    func send(_ keys: String) {
-        _ = try? Self.run(["-L", server, "send-keys", "-t", "0", keys])
+    func send(_ keys: String) async {
+        _ = try? await Self.run(["-L", server, "send-keys", "-t", "0", keys])
     }
 
     /// Waits until the pane shows what `condition` wants; returns the last capture.
     @discardableResult
-    func wait(seconds: Double = 10, escapes: Bool = false, until condition: (String) -> Bool) -> String {
+    func wait(seconds: Double = 10, escapes: Bool = false, until condition: (String) async -> Bool) async -> String {
         var text = ""
-        Polling.wait(seconds: seconds) {
-            text = capture(escapes: escapes)
-            return condition(text)
+        await Polling.wait(seconds: seconds) {
+            text = await capture(escapes: escapes)
+            return await condition(text)
         }
         return text
     }
 
-    /// Ends the server and everything in its panes.
+    /// Ends the server and everything in its panes. Run by a `defer` and by `deinit`, which
+    /// cannot await, so nothing here waits: SIGTERM makes tmux end its sessions and exit, and
+    /// Foundation reaps it.
     func kill() {
         guard serverProcess.isRunning else { return }
-        _ = try? Self.run(["-L", server, "kill-server"])
-        if !Polling.wait(seconds: 3, until: { !serverProcess.isRunning }) {
-            Glibc.kill(serverProcess.processIdentifier, SIGKILL)
-        }
-        serverProcess.waitUntilExit()
-        // A server that had to be killed leaves its socket file behind.
+        Glibc.kill(serverProcess.processIdentifier, SIGTERM)
+        // Should it not get to remove its socket file, nothing else will.
         let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
         try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(server)")
     }
 
     @discardableResult
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
         process.arguments = arguments
@@ -83,8 +82,7 @@ final class TmuxPane {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let data = await out.fileHandleForReading.readAll()
+        return (await process.exited(), String(decoding: data, as: UTF8.self))
     }
 }

@@ -1,3 +1,4 @@
+import ControlClient
 import ControlProtocol
 import DaemonTestSupport
 import Foundation
@@ -13,23 +14,23 @@ import WebView
 
 /// The web view against the real daemon, in process: `eartrainer-web`'s app reaches the
 /// `TestDaemon` through socket pairs the daemon's server adopts, as it reaches the socket file.
-@Suite("The web view against the daemon")
+@Suite("The web view against the daemon", .daemon)
 struct WebViewDaemonTests {
     /// Opens connections to the test daemon for the web view's threads.
     struct Connector: @unchecked Sendable {
         let daemon: TestDaemon
-        func connect() throws -> ControlConnection { try daemon.connect() }
+        func connect() async throws -> ControlConnection { try await daemon.connect() }
     }
 
     static func app(_ daemon: TestDaemon) -> some ApplicationProtocol {
         let connector = Connector(daemon: daemon)
-        return buildApplication(configuration: WebConfiguration(), daemon: SocketDaemon(connecting: { try connector.connect() }),
+        return buildApplication(configuration: WebConfiguration(), daemon: SocketDaemon(connecting: { try await connector.connect() }),
                                 logger: TestDaemon.logger)
     }
 
     /// Opens the live page's WebSocket on the web view over `daemon` and hands `panel` each
     /// panel it is sent (its `html`), until `panel` says it has seen enough (true).
-    static func followLive(_ daemon: TestDaemon, _ panel: @escaping @Sendable (String) throws -> Bool) async throws {
+    static func followLive(_ daemon: TestDaemon, _ panel: @escaping @Sendable (String) async throws -> Bool) async throws {
         try await app(daemon).test(.live) { client in
             var headers = HTTPFields()
             headers[.origin] = "http://localhost:\(client.port ?? 0)"
@@ -37,7 +38,7 @@ struct WebViewDaemonTests {
                 for try await message in inbound.messages(maxSize: 1 << 20) {
                     guard case .text(let line) = message, let text = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))["html"]?.stringValue
                     else { continue }
-                    if try panel(text) { break }
+                    if try await panel(text) { break }
                 }
             }
         }
@@ -46,9 +47,9 @@ struct WebViewDaemonTests {
     @Test("the page shows the scale session status describes: the exercise, the counts, the staff")
     func scalePage() async throws {
         let daemon = try await TestDaemon()
-        let link = try daemon.connect()
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"), "seed": .number(1)]))
-        _ = try link.result("notes.play", .object(["notes": .array(["D3", "E3", "G3"].map { .string($0) })]))
+        let link = try await daemon.connect()
+        _ = try await link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"), "seed": .number(1)]))
+        _ = try await link.result("notes.play", .object(["notes": .array(["D3", "E3", "G3"].map { .string($0) })]))
         try await Self.app(daemon).test(.router) { client in
             let page = String(buffer: try await client.execute(uri: "/", method: .get).body)
             #expect(page.contains("D3 dorian scale") && page.contains("W-H-W-W-W-H-W"))
@@ -56,7 +57,7 @@ struct WebViewDaemonTests {
             #expect(page.contains(#"data-note="D3""#) && page.contains(#"data-note="E3""#))
             #expect(page.contains(#"<li class="wrong">G3"#))
         }
-        _ = try link.result("session.stop")
+        _ = try await link.result("session.stop")
         try await Self.app(daemon).test(.router) { client in
             let results = String(buffer: try await client.execute(uri: "/results", method: .get).body)
             #expect(results.contains("<dt>correct</dt><dd>2</dd>") && results.contains("<h2>Per degree</h2>"))
@@ -69,14 +70,14 @@ struct WebViewDaemonTests {
         #expect(await daemon.stop())
     }
 
-    @Test("an open interval question's answer is neither on the page nor on the socket; a judged key reaches the socket", .timeLimit(.minutes(1)))
+    @Test("an open interval question's answer is neither on the page nor on the socket; a judged key reaches the socket", .timeLimit(.minutes(10)))
     func intervalLive() async throws {
         let daemon = try await TestDaemon()
         // Used from the socket's handler while the test waits for it, never at the same time.
-        nonisolated(unsafe) let link = try daemon.connect()
-        _ = try link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
+        let link = try await daemon.connect()
+        _ = try await link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
         var notifications: [RPCNotification] = []
-        _ = try link.result("session.start", .object([
+        _ = try await link.result("session.start", .object([
             "kind": .string("interval"), "intervals": .array(["m3", "M3", "P5", "M6", "m7"].map { .string($0) }),
             "seed": .number(16), "strict": .bool(true),
         ]), notifications: &notifications)
@@ -92,7 +93,7 @@ struct WebViewDaemonTests {
         }
         try await Self.followLive(daemon) { text in
             let count = messages.withLock { $0.append(text); return $0.count }
-            if count == 1 { _ = try link.result("notes.play", .object(["notes": .array([.number(Double(wrong.rawValue))])])) }
+            if count == 1 { _ = try await link.result("notes.play", .object(["notes": .array([.number(Double(wrong.rawValue))])])) }
             return text.contains(#"class="wrong""#)
         }
         let sent = messages.withLock { $0 }
@@ -102,12 +103,12 @@ struct WebViewDaemonTests {
         #expect(await daemon.stop())
     }
 
-    @Test("a browser on another machine pairs with the daemon's code, once, and may then stop the session", .timeLimit(.minutes(1)))
+    @Test("a browser on another machine pairs with the daemon's code, once, and may then stop the session", .timeLimit(.minutes(10)))
     func pairing() async throws {
         let daemon = try await TestDaemon()
-        let link = try daemon.connect()
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
-        guard case .string(let code)? = try link.result("pairing.offer")["code"] else { Issue.record("no code"); return }
+        let link = try await daemon.connect()
+        _ = try await link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
+        guard case .string(let code)? = try await link.result("pairing.offer")["code"] else { Issue.record("no code"); return }
         let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
         // The router's requests have no peer address: another machine, a stranger until paired.
         try await Self.app(daemon).test(.router) { client in
@@ -131,7 +132,7 @@ struct WebViewDaemonTests {
                 #expect($0.status == .seeOther && $0.headers[.location] == "/results")
             }
         }
-        let after = try link.result("status")
+        let after = try await link.result("status")
         #expect(after["session"] == nil || after["session"] == .null, "the paired browser stopped the session: \(after)")
         #expect(await daemon.stop())
     }

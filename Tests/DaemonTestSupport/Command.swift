@@ -1,4 +1,5 @@
 import Foundation
+@_exported import ProcessTestSupport
 
 /// A program run to its end, what it printed on stdout and stderr read together.
 public enum Command {
@@ -12,7 +13,7 @@ public enum Command {
     }
 
     /// Runs `executable` with `arguments`, in `directory` when given, and waits for it.
-    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> Output {
+    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) async throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -21,13 +22,12 @@ public enum Command {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, text: text)
+        let text = String(decoding: await pipe.fileHandleForReading.readAll(), as: UTF8.self)
+        return Output(status: await process.exited(), text: text)
     }
 
     /// `command` run by bash, in `directory` when given.
-    public static func shell(_ command: String, in directory: URL? = nil) throws -> Output {
-        try run(URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: directory)
+    public static func shell(_ command: String, in directory: URL? = nil) async throws -> Output {
+        try await run(URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: directory)
     }
 }

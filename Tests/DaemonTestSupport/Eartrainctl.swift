@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 
 /// `eartrainctl` run as a person runs it, against a test's daemon.
 public struct Eartrainctl {
@@ -15,7 +16,7 @@ public struct Eartrainctl {
     /// Runs `arguments`, then `--socket socket` when given. The client's own way of finding a
     /// socket (`$EARTRAINER_SOCKET`, `$XDG_RUNTIME_DIR`) is cleared unless `environment` sets it,
     /// so a test never reaches a real user's daemon.
-    public static func run(_ arguments: [String], socket: String?, environment: [String: String] = [:]) throws -> Output {
+    public static func run(_ arguments: [String], socket: String?, environment: [String: String] = [:]) async throws -> Output {
         let process = Process()
         process.executableURL = BuiltProduct.url("eartrainctl")
         process.arguments = arguments + (socket.map { ["--socket", $0] } ?? [])
@@ -30,16 +31,11 @@ public struct Eartrainctl {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // stderr is read on the side, so neither pipe can fill and stall the client.
-        let errText = TextBuffer()
-        let errRead = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            errText.append(err.fileHandleForReading.readDataToEndOfFile())
-            errRead.signal()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        errRead.wait()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: errText.text)
+        // Both pipes are read at once, so neither can fill and stall the client.
+        async let errData = err.fileHandleForReading.readAll()
+        let outData = await out.fileHandleForReading.readAll()
+        let errText = String(decoding: await errData, as: UTF8.self)
+        let status = await process.exited()
+        return Output(status: status, stdout: String(decoding: outData, as: UTF8.self), stderr: errText)
     }
 }

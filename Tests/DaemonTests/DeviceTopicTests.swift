@@ -1,3 +1,4 @@
+import ControlClient
 import ControlProtocol
 import ControlServer
 import Foundation
@@ -23,11 +24,11 @@ struct DeviceTopicTests {
 
         // The connection's calls block this task; the server has a thread of its own and the
         // service needs one task's turn at a time.
-        let link = try ControlConnection(path: path)
-        _ = try link.call("subscribe", params: .object(["topics": .array([.string(topic.rawValue)])]))
+        let link = try await ControlConnection(path: path)
+        _ = try await link.call("subscribe", params: .object(["topics": .array([.string(topic.rawValue)])]))
         await core.deviceChanged("keyboard input: Test Keyboard connected")
         var heard: [RPCNotification] = []
-        _ = try link.call("status") { heard.append($0) }
+        _ = try await link.call("status") { heard.append($0) }
 
         if topic == .device {
             #expect(heard.map(\.method) == ["event"])

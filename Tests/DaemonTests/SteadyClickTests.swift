@@ -72,7 +72,9 @@ struct SteadyClickTests {
         let (sound, core, follower) = await Self.core()
         try await core.start(Self.exercise)
         // The downbeat at 1.8 s; the deadline a beat and the tolerance after the last onset (≤ 0.3 s).
-        try await Task.sleep(for: .seconds(3))
+        // Waited for, not slept through: with other suites beside it the deadline's task may run late.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while (Self.judged(follower).isEmpty || sound.prompts.count < 2) && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         let judgement = try #require(Self.judged(follower).last)
         #expect(judgement.described?.hasPrefix("1st missing") == true, "\(judgement.described ?? "")")
         #expect(sound.recorded.contains(.endPrompt))

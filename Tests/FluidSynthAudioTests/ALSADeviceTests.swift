@@ -1,11 +1,12 @@
 import Foundation
 import Synchronization
+import ProcessTestSupport
 import Testing
 @testable import FluidSynthAudio
 import Training
 
 /// How `audio.device` picks a sound card among those present.
-@Suite struct ALSADeviceTests {
+@Suite(.cpuHeavy) struct ALSADeviceTests {
     /// A laptop with a USB sound card plugged in; /proc/asound/cards shows them as
     ///
     ///      0 [PCH            ]: HDA-Intel - HDA Intel PCH

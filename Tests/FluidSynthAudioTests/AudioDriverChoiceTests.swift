@@ -1,11 +1,12 @@
 import Foundation
 import Synchronization
+import ProcessTestSupport
 import Testing
 @testable import FluidSynthAudio
 import Training
 
 /// `audio.driver = "auto"`: the session's sound server when it has one, else ALSA.
-@Suite struct AudioDriverChoiceTests {
+@Suite(.cpuHeavy) struct AudioDriverChoiceTests {
     static let socket = "/run/user/1000/pulse/native"
 
     @Test("auto picks pulseaudio for a session with a PulseAudio-compatible server, else alsa", arguments: [

@@ -1,11 +1,12 @@
 import Foundation
 import Synchronization
+import ProcessTestSupport
 import Testing
 import MusicTheory
 @testable import FluidSynthAudio
 import Training
 
-@Suite struct AudioOutputTests {
+@Suite(.cpuHeavy) struct AudioOutputTests {
     static func renderer() -> ToneRenderer {
         ToneRenderer(cello: nil, tuner: nil, sampleRate: 48000, stopFrames: 128)
     }
@@ -97,7 +98,7 @@ import Training
     }
 }
 
-@Suite struct LiveDriverTests {
+@Suite(.cpuHeavy) struct LiveDriverTests {
     static var nullDevice: AudioConfiguration {
         var configuration = Support.configuration()
         configuration.driver = .alsa

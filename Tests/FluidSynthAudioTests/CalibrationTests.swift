@@ -1,10 +1,11 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 import MusicTheory
 @testable import FluidSynthAudio
 import Training
 
-@Suite struct CalibrationTests {
+@Suite(.cpuHeavy) struct CalibrationTests {
     static func identity(duration: Int = 500, preset: Preset = .cello, digest: String = "d1") -> CelloCalibration.Identity {
         .init(soundFontDigest: digest, preset: preset, noteDurationMilliseconds: duration, sampleRate: 48000, velocity: 100)
     }
@@ -91,7 +92,7 @@ import Training
     }
 }
 
-@Suite struct PrepareTests {
+@Suite(.cpuHeavy) struct PrepareTests {
     @Test("prepare measures what a prompt needs, so playing it afterwards measures nothing")
     func prepared() throws {
         let (renderer, _) = Support.renderer(keys: 57...57)

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 import Training
 import MusicTheory
@@ -11,7 +12,7 @@ import MusicTheory
 /// with the student holding a four-note chord at velocity 127 from the moment the chord starts:
 /// the chord's own notes (in phase with the prompt's, the worst case for sines), a fourth note
 /// an octave above the root when the chord has three.
-@Suite struct HeadroomTests {
+@Suite(.cpuHeavy) struct HeadroomTests {
     static let rate = Support.sampleRate
     static let style = PromptStyle(noteDuration: 1, gap: 0.25)
 
@@ -129,7 +130,7 @@ import MusicTheory
 
 /// Beyond any exercise: ten keys struck at velocity 127 (both hands, the pedal down) while a
 /// four-note chord sounds. The limiter keeps it under full scale.
-@Suite struct HeadroomBeyondTests {
+@Suite(.cpuHeavy) struct HeadroomBeyondTests {
     @Test("ten keys at velocity 127 over a four-note prompt chord: no sample at full scale", arguments: [SoundSource.cello, .sine])
     func tenKeys(source: SoundSource) throws {
         let (renderer, _) = Support.renderer(keys: 36...72)

@@ -1,6 +1,7 @@
 import Foundation
 import MusicTheory
 import Synchronization
+import ProcessTestSupport
 import Testing
 @testable import FluidSynthAudio
 import Training
@@ -8,7 +9,7 @@ import Training
 /// When a sound is heard (`ToneRenderer+Heard`): the render call's instant, plus the frame's place
 /// in it, plus the device's own delay, for a timed prompt (a steady click's grid) and for a key
 /// (the input-to-sound figure).
-@Suite struct HeardTimeTests {
+@Suite(.cpuHeavy) struct HeardTimeTests {
     static func sineRenderer() -> ToneRenderer {
         ToneRenderer(cello: nil, tuner: nil, sampleRate: Support.sampleRate, stopFrames: 128)
     }

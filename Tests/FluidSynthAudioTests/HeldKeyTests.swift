@@ -1,3 +1,4 @@
+import ProcessTestSupport
 import Testing
 import Training
 import MusicTheory
@@ -6,7 +7,7 @@ import MusicTheory
 /// The student's keys follow the keyboard: a key sounds while held, well past the note duration,
 /// and dies away after its note-off; the sustain pedal holds released keys until it is lifted and
 /// leaves timed tones (prompts) alone. Rendered offline, measured as the level of spans of the output.
-@Suite struct HeldKeyTests {
+@Suite(.cpuHeavy) struct HeldKeyTests {
     static let key = MIDINote(57)
     /// The note duration a timed key would have had.
     static let noteDuration = 0.5

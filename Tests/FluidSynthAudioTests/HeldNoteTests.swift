@@ -1,5 +1,6 @@
 import Foundation
 import MusicTheory
+import ProcessTestSupport
 import Testing
 import Training
 @testable import FluidSynthAudio
@@ -7,7 +8,7 @@ import Training
 /// The held note a `match` question is tuned with, rendered offline: it starts where it is asked
 /// (its frequency bent by the cents given), follows every bend from the next block on, and ends
 /// with its release. The sine follows exactly; the cello by its two dithered whole-cent bends.
-@Suite struct HeldNoteTests {
+@Suite(.cpuHeavy) struct HeldNoteTests {
     static let a3 = Frequency(MIDINote(57))
 
     static func renderer(_ source: SoundSource) throws -> ToneRenderer {

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 import MusicTheory
 @testable import FluidSynthAudio
@@ -7,7 +8,7 @@ import Training
 /// Every chord quality in just intonation as a prompt sounds it (`TunedNotes.phrase`, the keys a
 /// chord question sounds, tuned against its root), rendered with the sine offline: each tone's
 /// measured ratio to the measured root is the pure interval of its spelling, to 0.1 cent.
-@Suite struct JustChordPitchTests {
+@Suite(.cpuHeavy) struct JustChordPitchTests {
     /// The ratios above the root, written out from the rule (each tone a pure third above the one
     /// below it, 5/4 or 6/5 as spelled), independent of `ChordQuality.justProportions`.
     static let pureRatios: [ChordQuality: [Double]] = [

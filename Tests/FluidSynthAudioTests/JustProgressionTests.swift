@@ -1,5 +1,6 @@
 import Foundation
 import MusicTheory
+import ProcessTestSupport
 import Testing
 @testable import FluidSynthAudio
 import Training
@@ -7,7 +8,7 @@ import Training
 /// A progression's chords in just intonation as its prompt sounds them (`TunedNotes.phrase`
 /// against the question's tuning root, the tonic): every chord beatless, each tone the pure
 /// interval of its spelling above the chord's root, in every inversion, as the cadence is.
-@Suite struct JustProgressionTests {
+@Suite(.cpuHeavy) struct JustProgressionTests {
     final class Clock: TrainingClock { var now: Duration = .zero }
     final class Sink: TrainingEventSink {
         var prompts: [Prompt] = []

@@ -1,10 +1,11 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 @testable import FluidSynthAudio
 
 /// The loudness meter against ITU-R BS.1770-4's own figures: its tabulated 48 kHz filters, a
 /// full-scale 997 Hz sine in one channel reading −3.01 LUFS, and the gates.
-@Suite struct LoudnessMeterTests {
+@Suite(.cpuHeavy) struct LoudnessMeterTests {
     static let rate = 48000.0
 
     static func sine(_ hertz: Double, amplitude: Double, seconds: Double) -> [Float] {

@@ -1,8 +1,9 @@
+import ProcessTestSupport
 import Testing
 import Training
 @testable import FluidSynthAudio
 
-@Suite struct LoudnessTests {
+@Suite(.cpuHeavy) struct LoudnessTests {
     @Test("Vary-loudness keeps every velocity within base × (1 − fraction) … base, and uses the range",
           arguments: [(100, 0.0), (100, 0.25), (100, 0.5), (127, 1.0), (10, 0.95)])
     func bounds(base: Int, fraction: Double) {

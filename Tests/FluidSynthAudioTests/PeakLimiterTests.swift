@@ -1,10 +1,11 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 @testable import FluidSynthAudio
 
 /// The limiter leaves what is below its threshold alone, bit for bit; brings a louder sound under
 /// it without a click and without moving its pitch; and comes back to unity once it has passed.
-@Suite struct PeakLimiterTests {
+@Suite(.cpuHeavy) struct PeakLimiterTests {
     static let rate = 48000.0
     static let hertz = 220.0
 

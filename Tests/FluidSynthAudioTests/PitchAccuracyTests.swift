@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 import Training
 import MusicTheory
@@ -7,7 +8,7 @@ import MusicTheory
 /// Every key of the default note range C2–C5, in each tuning system (relative to the root C3), at
 /// A4 = 415, 440 and 442, rendered offline and measured from several harmonics over the whole note
 /// (1 s from the note-on, attack included).
-@Suite struct PitchAccuracyTests {
+@Suite(.cpuHeavy) struct PitchAccuracyTests {
     static let range = 36...72
     static let root = MIDINote(48)
     static let cases: [(TuningSystem, Double)] = TuningSystem.allCases.flatMap { tuning in

@@ -1,7 +1,8 @@
+import ProcessTestSupport
 import Testing
 @testable import FluidSynthAudio
 
-@Suite struct PitchBendTests {
+@Suite(.cpuHeavy) struct PitchBendTests {
     @Test("FluidSynth 2.3's bend scale is 12700/128 cents per semitone of sensitivity (facts.md measurements)")
     func scale() {
         let bend = PitchBend(sensitivity: 2)

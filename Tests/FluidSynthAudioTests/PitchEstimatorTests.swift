@@ -1,9 +1,10 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 import MusicTheory
 @testable import FluidSynthAudio
 
-@Suite struct PitchEstimatorTests {
+@Suite(.cpuHeavy) struct PitchEstimatorTests {
     static func tone(_ hertz: Double, harmonics: [Double], seconds: Double = 1, rate: Double = 48000) -> [Float] {
         (0..<Int(seconds * rate)).map { n in
             let t = Double(n) / rate

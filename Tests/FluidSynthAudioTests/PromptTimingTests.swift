@@ -1,4 +1,5 @@
 import MusicTheory
+import ProcessTestSupport
 import Testing
 import Training
 
@@ -6,7 +7,7 @@ import Training
 
 /// Where each tone of a prompt starts: notes and phrases one after another with the gap between,
 /// a harmonic phrase's notes at once.
-@Suite("Prompt timing")
+@Suite("Prompt timing", .cpuHeavy)
 struct PromptTimingTests {
     let a3 = Frequency(hertz: 220), e4 = Frequency(hertz: 330), d3 = Frequency(hertz: 146.83)
     let style = PromptStyle(noteDuration: 0.5, gap: 0.25, source: .sine)

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 import MusicTheory
 @testable import FluidSynthAudio
@@ -6,7 +7,7 @@ import Training
 
 /// The idle state (`ToneRenderer+Idle.swift`), driven period by period as the audio driver does;
 /// the renderer's frame count is the clock.
-@Suite struct RendererIdleTests {
+@Suite(.cpuHeavy) struct RendererIdleTests {
     static let period = 128
 
     /// Renders `periods` periods; returns the left channel.

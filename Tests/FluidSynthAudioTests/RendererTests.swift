@@ -1,10 +1,11 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 import Training
 import MusicTheory
 @testable import FluidSynthAudio
 
-@Suite struct RendererTests {
+@Suite(.cpuHeavy) struct RendererTests {
     @Test("Stop fades everything out within one period, with no click, and the renderer plays again afterwards",
           arguments: [SoundSource.cello, .sine])
     func cleanStop(source: SoundSource) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 import Training
 import MusicTheory
@@ -7,7 +8,7 @@ import MusicTheory
 /// Switching the sound source changes the timbre, not the level: a sine note measures within
 /// 1 LU (ITU-R BS.1770) of the cello's note on the same key, at every velocity. Each note is
 /// rendered alone, release included.
-@Suite struct SineLevelTests {
+@Suite(.cpuHeavy) struct SineLevelTests {
     static let rate = Support.sampleRate
 
     /// Integrated loudness of one 1 s note at `velocity`, rendered with 1 s after it; then silence.

@@ -1,10 +1,11 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 import MusicTheory
 @testable import FluidSynthAudio
 import Training
 
-@Suite struct SoundFontTests {
+@Suite(.cpuHeavy) struct SoundFontTests {
     let system = SoundFontLocator.systemPath
 
     @Test("Lookup order: the config path, then the project's soundfonts/ folder, then Debian's FluidR3_GM")

@@ -1,10 +1,11 @@
 import MusicTheory
+import ProcessTestSupport
 import Testing
 @testable import FluidSynthAudio
 
 /// The voice's lane: a sentence heard whole and once; a note ducks it with a ramp instead of
 /// cutting it; a stop fades it out.
-@Suite struct SpeechLaneTests {
+@Suite(.cpuHeavy) struct SpeechLaneTests {
     static let block = 64
 
     static func clip(_ count: Int, _ value: Float = 0.5) -> [Float] { [Float](repeating: value, count: count) }
@@ -68,7 +69,7 @@ import Testing
 }
 
 /// The question's timeline in the renderer: steps one after another; a stop empties it.
-@Suite struct TimelineRendererTests {
+@Suite(.cpuHeavy) struct TimelineRendererTests {
     static let rate = Support.sampleRate
 
     /// Where speech (a constant 0.3, which no sine has for long) is heard, in frames.

@@ -1,12 +1,13 @@
 import Foundation
 import MusicTheory
+import ProcessTestSupport
 import Testing
 @testable import FluidSynthAudio
 
 /// The `file` driver writes what would be heard, in real time: the file grows with the wall
 /// clock, a note played later is found later in it, at its pitch, and the header is valid while
 /// it is being written.
-@Suite(.serialized) struct WAVFileDeviceTests {
+@Suite(.serialized, .cpuHeavy) struct WAVFileDeviceTests {
     static func path() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("wavdev-\(UUID().uuidString.prefix(8)).wav").path
     }

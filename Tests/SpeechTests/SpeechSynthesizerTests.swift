@@ -1,10 +1,11 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 @testable import Speech
 
 /// eSpeak NG in process: what it gives back is speech of a plausible length and level, faster
 /// when asked, and the failures say what is missing.
-@Suite("The voice")
+@Suite("The voice", .cpuHeavy)
 struct SpeechSynthesizerTests {
     static func rms(_ samples: [Float]) -> Double {
         (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(samples.count, 1))).squareRoot()

@@ -2,13 +2,14 @@
 import Glibc
 #endif
 import Foundation
+import ProcessTestSupport
 import Statistics
 import Testing
 
 @Suite("Durability")
 struct DurabilityTests {
     @Test("SIGKILL while writing loses nothing that was committed")
-    func sigkill() throws {
+    func sigkill() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path + "/eartrainer.sqlite"
@@ -27,8 +28,8 @@ struct DurabilityTests {
             text += String(decoding: chunk, as: UTF8.self)
         }
         kill(writer.processIdentifier, SIGKILL)
-        writer.waitUntilExit()
-        text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        await writer.exited()
+        text += String(decoding: await output.fileHandleForReading.readAll(), as: UTF8.self)
         #expect(writer.terminationReason == .uncaughtSignal && writer.terminationStatus == SIGKILL)
 
         // Only whole lines are acknowledged commits.

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 
 /// Runs a product of this package (e.g. `eartrainctl`) as a child process, the way a person would.
 struct ExecutableRunner {
@@ -23,7 +24,7 @@ struct ExecutableRunner {
         executable = directory.appendingPathComponent(product)
     }
 
-    func run(_ arguments: [String]) throws -> Result {
+    func run(_ arguments: [String]) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -33,13 +34,13 @@ struct ExecutableRunner {
         process.standardError = err
         try process.run()
         // Read before waiting, so a full pipe cannot stall the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        async let errData = err.fileHandleForReading.readAll()
+        let outData = await out.fileHandleForReading.readAll()
+        let status = await process.exited()
         return Result(
-            status: process.terminationStatus,
+            status: status,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self),
+            stderr: String(decoding: await errData, as: UTF8.self),
             crashed: process.terminationReason == .uncaughtSignal
         )
     }

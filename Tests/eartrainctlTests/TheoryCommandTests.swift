@@ -7,8 +7,8 @@ import Training
 struct TheoryCommandTests {
     let ctl = ExecutableRunner(product: "eartrainctl")
 
-    private func json(_ arguments: [String]) throws -> [String: Any] {
-        let result = try ctl.run(arguments + ["--json"])
+    private func json(_ arguments: [String]) async throws -> [String: Any] {
+        let result = try await ctl.run(arguments + ["--json"])
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
         return try #require(object as? [String: Any])
@@ -22,8 +22,8 @@ struct TheoryCommandTests {
         ("ionian", "D#", "D# E# F## G# A# B# C## D#", "W-W-H-W-W-W-H"),
         ("aeolian", "57", "A3 B3 C4 D4 E4 F4 G4 A4", "W-H-W-W-H-W-W"),
     ])
-    func scaleJSON(mode: String, root: String, notes: String, steps: String) throws {
-        let object = try json(["theory", "scale", mode, root])
+    func scaleJSON(mode: String, root: String, notes: String, steps: String) async throws {
+        let object = try await json(["theory", "scale", mode, root])
         #expect(object["mode"] as? String == mode)
         #expect((object["notes"] as? [String])?.joined(separator: " ") == notes)
         #expect(object["root"] as? String == notes.split(separator: " ").first.map(String.init))
@@ -35,8 +35,8 @@ struct TheoryCommandTests {
         (["Eb3", "M13"], "Eb3", "M13", "C5", 21), (["F#2", "minor ninth"], "F#2", "m9", "G3", 13),
         (["C#/Db", "tritone"], "Db", "A4", "G", 6), (["C4", "M3", "--descending"], "C4", "M3", "Ab3", -4),
     ] as [([String], String, String, String, Int)])
-    func intervalJSON(arguments: [String], root: String, interval: String, target: String, semitones: Int) throws {
-        let object = try json(["theory", "interval"] + arguments)
+    func intervalJSON(arguments: [String], root: String, interval: String, target: String, semitones: Int) async throws {
+        let object = try await json(["theory", "interval"] + arguments)
         #expect(object["root"] as? String == root)
         #expect(object["interval"] as? String == interval)
         #expect(object["target"] as? String == target)
@@ -44,8 +44,8 @@ struct TheoryCommandTests {
     }
 
     @Test("tuning --json gives cents and frequencies for the whole octave")
-    func tuningJSON() throws {
-        let object = try json(["theory", "tuning", "just", "--root", "A3", "--reference", "440"])
+    func tuningJSON() async throws {
+        let object = try await json(["theory", "tuning", "just", "--root", "A3", "--reference", "440"])
         #expect(object["system"] as? String == "just")
         let rows = try #require(object["intervals"] as? [[String: Any]])
         #expect(rows.count == 14)
@@ -67,15 +67,15 @@ struct TheoryCommandTests {
         (["theory", "tuning", "just", "--root", "X9"], "Eb3"),
         (["theory", "interval", "G9", "M3"], "0-127"),
     ])
-    func unknownInput(arguments: [String], accepted: String) throws {
-        let result = try ctl.run(arguments)
+    func unknownInput(arguments: [String], accepted: String) async throws {
+        let result = try await ctl.run(arguments)
         #expect(result.status != 0)
         #expect(!result.crashed)
         #expect(result.stderr.contains(accepted), "stderr: \(result.stderr)")
     }
 
     @Test("seeded random strings in every argument position never crash it")
-    func garbageNeverCrashes() throws {
+    func garbageNeverCrashes() async throws {
         var random = SeededRandom(seed: 42)
         let alphabet = Array("CDEFGABbx#♭/ -0123456789.mMPAdé\u{0}")
         func garbage() -> String {
@@ -86,7 +86,7 @@ struct TheoryCommandTests {
                 ["theory", "scale", garbage(), garbage()], ["theory", "interval", garbage(), garbage()],
                 ["theory", "tuning", "just", "--root", garbage(), "--reference", garbage()],
             ] {
-                let result = try ctl.run(arguments)
+                let result = try await ctl.run(arguments)
                 #expect(!result.crashed, "crashed on \(arguments)")
                 #expect([0, 64].contains(result.status), "\(arguments) → \(result.status) \(result.stderr)")
             }

@@ -4,7 +4,7 @@ import Testing
 
 /// docs/architecture.md against Package.swift: the dependency table says what the package
 /// declares, every target of `Sources/` has its row in the target table, and the diagram names it.
-@Suite("docs/architecture.md against Package.swift")
+@Suite("docs/architecture.md against Package.swift", .daemon)
 struct ArchitectureDocTests {
     /// A target of `Sources/` and what it depends on, as `swift package dump-package` reads them.
     struct Declared: Equatable {
@@ -19,11 +19,11 @@ struct ArchitectureDocTests {
         }
     }
 
-    static func declared() throws -> [Declared] {
+    static func declared() async throws -> [Declared] {
         // A scratch path of its own: the one in use is locked by the `swift test` running this.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString.prefix(8))").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let dump = try Command.shell("swift package --scratch-path '\(scratch)' dump-package 2>/dev/null", in: ConsoleExample.repository)
+        let dump = try await Command.shell("swift package --scratch-path '\(scratch)' dump-package 2>/dev/null", in: ConsoleExample.repository)
         try #require(dump.status == 0, "swift package dump-package: \(dump)")
         let package = try #require(try JSONSerialization.jsonObject(with: Data(dump.text.utf8)) as? [String: Any])
         let targets = try #require(package["targets"] as? [[String: Any]])
@@ -44,9 +44,9 @@ struct ArchitectureDocTests {
     }
 
     @Test("the dependency table is Package.swift's; every target has a row and a place in the diagram")
-    func matchesPackage() throws {
+    func matchesPackage() async throws {
         let document = try String(contentsOf: ConsoleExample.repository.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
-        let declared = try Self.declared()
+        let declared = try await Self.declared()
         #expect(declared.count > 20)
         let rows = document.split(separator: "\n").map(String.init)
         let table = rows.drop { !$0.hasPrefix("| target | depends on |") }.dropFirst(2).prefix { $0.hasPrefix("| `") }

@@ -6,10 +6,10 @@ import Testing
 import Training
 
 /// The config file and the statistics store, as the running daemon uses them.
-@Suite("eartrainerd config and statistics")
+@Suite("eartrainerd config and statistics", .daemon)
 struct ConfigAndStatisticsIntegrationTests {
-    private func runDaemon(_ arguments: [String]) throws -> (Int32, String) {
-        let output = try Command.run(DaemonProcess.executable("eartrainerd"), arguments)
+    private func runDaemon(_ arguments: [String]) async throws -> (Int32, String) {
+        let output = try await Command.run(DaemonProcess.executable("eartrainerd"), arguments)
         return (output.status, output.text)
     }
 
@@ -20,41 +20,41 @@ struct ConfigAndStatisticsIntegrationTests {
     }
 
     @Test("a bad config stops start-up with FILE:LINE: KEY and exit 78; check-config says the same")
-    func badConfig() throws {
+    func badConfig() async throws {
         let file = try temporaryFile("[training]\nreference_pitch = 520.0\n")
-        let (status, output) = try runDaemon(["run", "--config", file, "--audio", "off", "--socket", file + ".sock"])
+        let (status, output) = try await runDaemon(["run", "--config", file, "--audio", "off", "--socket", file + ".sock"])
         #expect(status == 78)
         #expect(output.contains("\(file):2: training.reference_pitch"))
         #expect(!FileManager.default.fileExists(atPath: file + ".sock"))
-        let (checkStatus, checked) = try runDaemon(["check-config", file])
+        let (checkStatus, checked) = try await runDaemon(["check-config", file])
         #expect(checkStatus == 78)
         #expect(checked.contains("training.reference_pitch"))
         let shipped = ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml").path
-        let (validStatus, valid) = try runDaemon(["check-config", shipped])
+        let (validStatus, valid) = try await runDaemon(["check-config", shipped])
         #expect(validStatus == 0)
         #expect(valid.contains("valid"))
     }
 
     @Test("SIGHUP: a valid file applies from the next prompt; an invalid one keeps the old config")
-    func reload() throws {
+    func reload() async throws {
         let file = try temporaryFile("[training]\ntuning = \"equal\"\n")
         let daemon = try DaemonProcess(arguments: ["--config", file])
-        let link = try daemon.connect()
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
-        #expect(try link.result("status")["session"]?["tuning"]?.stringValue == "equal")
+        let link = try await daemon.connect()
+        _ = try await link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
+        #expect(try await link.result("status")["session"]?["tuning"]?.stringValue == "equal")
         try "[training]\ntuning = \"just\"\n".write(toFile: file, atomically: true, encoding: .utf8)
         kill(daemon.process.processIdentifier, SIGHUP)
-        #expect(Polling.wait { daemon.stdout.contains("config reloaded") })
-        #expect(try link.result("status")["session"]?["tuning"]?.stringValue == "just")
+        #expect(await Polling.wait { daemon.stdout.contains("config reloaded") })
+        #expect(try await link.result("status")["session"]?["tuning"]?.stringValue == "just")
         try "[training]\ntuning = \"meantone\"\n".write(toFile: file, atomically: true, encoding: .utf8)
         kill(daemon.process.processIdentifier, SIGHUP)
-        #expect(Polling.wait { daemon.stdout.contains("config reload refused") })
+        #expect(await Polling.wait { daemon.stdout.contains("config reload refused") })
         #expect(daemon.stdout.contains("\(file):2: training.tuning"))
-        #expect(try link.result("status")["session"]?["tuning"]?.stringValue == "just")
+        #expect(try await link.result("status")["session"]?["tuning"]?.stringValue == "just")
     }
 
     @Test("SIGHUP: session.start's defaults follow the reloaded [training.scale] and [training.interval]")
-    func reloadExerciseDefaults() throws {
+    func reloadExerciseDefaults() async throws {
         let file = try temporaryFile("""
             [training.scale]
             mode = "ionian"
@@ -64,11 +64,11 @@ struct ConfigAndStatisticsIntegrationTests {
             """)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let daemon = try DaemonProcess(arguments: ["--config", file])
-        let link = try daemon.connect()
-        _ = try link.result("session.start", .object(["kind": .string("scale")]))
-        #expect(try link.result("status")["session"]?["mode"]?.stringValue == "ionian")
-        _ = try link.result("session.start", .object(["kind": .string("interval")]))
-        #expect(try link.result("status")["session"]?["intervals"] == .array([.string("m3"), .string("M3")]))
+        let link = try await daemon.connect()
+        _ = try await link.result("session.start", .object(["kind": .string("scale")]))
+        #expect(try await link.result("status")["session"]?["mode"]?.stringValue == "ionian")
+        _ = try await link.result("session.start", .object(["kind": .string("interval")]))
+        #expect(try await link.result("status")["session"]?["intervals"] == .array([.string("m3"), .string("M3")]))
 
         try """
             [training.scale]
@@ -80,29 +80,29 @@ struct ConfigAndStatisticsIntegrationTests {
             periods = 4
             """.write(toFile: file, atomically: true, encoding: .utf8)
         kill(daemon.process.processIdentifier, SIGHUP)
-        #expect(Polling.wait { daemon.stdout.contains("config reloaded") }, "stdout: \(daemon.stdout)")
+        #expect(await Polling.wait { daemon.stdout.contains("config reloaded") }, "stdout: \(daemon.stdout)")
         #expect(daemon.stdout.contains("needs a restart: [audio]"), "stdout: \(daemon.stdout)")
-        _ = try link.result("session.start", .object(["kind": .string("interval")]))
-        #expect(try link.result("status")["session"]?["intervals"] == .array([.string("P5")]))
-        _ = try link.result("session.start", .object(["kind": .string("scale")]))
-        let session = try link.result("status")["session"]
+        _ = try await link.result("session.start", .object(["kind": .string("interval")]))
+        #expect(try await link.result("status")["session"]?["intervals"] == .array([.string("P5")]))
+        _ = try await link.result("session.start", .object(["kind": .string("scale")]))
+        let session = try await link.result("status")["session"]
         #expect(session?["mode"]?.stringValue == "dorian")
         #expect(session?["root"]?.stringValue == "D3")
-        #expect(daemon.stop() == 0)
+        await #expect(daemon.stop() == 0)
     }
 
     @Test("a SIGHUP as soon as the socket appears does not end the daemon")
-    func hangupAtStartUp() throws {
+    func hangupAtStartUp() async throws {
         for _ in 0..<5 {
             let daemon = try DaemonProcess()
-            #expect(Polling.wait { FileManager.default.fileExists(atPath: daemon.socketPath) })
+            #expect(await Polling.wait { FileManager.default.fileExists(atPath: daemon.socketPath) })
             kill(daemon.process.processIdentifier, SIGHUP)
-            let link = try daemon.connect()
+            let link = try await daemon.connect()
             // config.get goes through the service group (status is answered before it runs), so
             // the SIGTERM below is the graceful kind.
-            #expect(try link.result("config.get")["training"] != nil)
+            #expect(try await link.result("config.get")["training"] != nil)
             #expect(daemon.process.isRunning)
-            #expect(daemon.stop() == 0)
+            await #expect(daemon.stop() == 0)
         }
     }
 
@@ -143,46 +143,46 @@ struct ConfigAndStatisticsIntegrationTests {
     }
 
     @Test("SIGHUP with an invalid file keeps the old config in force", arguments: InvalidConfig.allCases)
-    func invalidReload(_ kind: InvalidConfig) throws {
+    func invalidReload(_ kind: InvalidConfig) async throws {
         let file = try temporaryFile("[training]\nreference_pitch = 442.0\ntuning = \"just\"\n")
         defer { try? FileManager.default.removeItem(atPath: file) }
         let daemon = try DaemonProcess(arguments: ["--config", file])
-        let link = try daemon.connect()
-        #expect(try link.result("config.get")["training"]?["reference_pitch"]?.numberValue == 442)
+        let link = try await daemon.connect()
+        #expect(try await link.result("config.get")["training"]?["reference_pitch"]?.numberValue == 442)
         let reason = try kind.install(at: file)
         kill(daemon.process.processIdentifier, SIGHUP)
-        #expect(Polling.wait { daemon.stdout.contains("config reload refused") }, "stdout: \(daemon.stdout)")
+        #expect(await Polling.wait { daemon.stdout.contains("config reload refused") }, "stdout: \(daemon.stdout)")
         #expect(daemon.stdout.contains(reason), "stdout: \(daemon.stdout)")
         #expect(daemon.process.isRunning)
         // The old values are in force: the config reported, and what a new session is tuned with.
         do {
-            #expect(try link.result("config.get")["training"]?["reference_pitch"]?.numberValue == 442)
-            _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
-            #expect(try link.result("status")["session"]?["tuning"]?.stringValue == "just")
+            #expect(try await link.result("config.get")["training"]?["reference_pitch"]?.numberValue == 442)
+            _ = try await link.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
+            #expect(try await link.result("status")["session"]?["tuning"]?.stringValue == "just")
         } catch {
             Issue.record("\(error); running: \(daemon.process.isRunning); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
         }
-        #expect(daemon.stop() == 0)
+        await #expect(daemon.stop() == 0)
     }
 
     @Test("over the real socket, a stranger may read but not control",
           .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
-    func strangerOverTheSocket() throws {
+    func strangerOverTheSocket() async throws {
         let daemon = try DaemonProcess()
-        _ = try daemon.connect()
+        _ = try await daemon.connect()
         // Let the stranger in at all (the socket is 0660 and owned by root), then ask as nobody.
         chmod(daemon.folder.path, 0o755)
         chmod(daemon.socketPath, 0o666)
-        func asNobody(_ arguments: [String]) throws -> (Int32, String) {
-            let output = try Command.run(
+        func asNobody(_ arguments: [String]) async throws -> (Int32, String) {
+            let output = try await Command.run(
                 URL(fileURLWithPath: "/usr/bin/setpriv"),
                 ["--reuid=65534", "--regid=65534", "--clear-groups", DaemonProcess.executable("eartrainctl").path]
                     + arguments + ["--socket", daemon.socketPath])
             return (output.status, output.text)
         }
-        let (readStatus, status) = try asNobody(["status"])
+        let (readStatus, status) = try await asNobody(["status"])
         #expect(readStatus == 0, "\(status)")
-        let (controlStatus, refusal) = try asNobody(["start", "scale", "--root", "C"])
+        let (controlStatus, refusal) = try await asNobody(["start", "scale", "--root", "C"])
         #expect(controlStatus == 77)
         #expect(refusal.contains("permission denied"))
     }

@@ -1,6 +1,8 @@
+import ControlClient
 import ControlProtocol
 import DaemonTestSupport
 import Foundation
+import ProcessTestSupport
 import Glibc
 import Synchronization
 
@@ -73,10 +75,8 @@ final class DaemonProcess {
     }
 
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        // Not waited for (a deinit cannot await): Foundation reaps it.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -90,19 +90,20 @@ final class DaemonProcess {
     var stderr: String { stderrText.text }
 
     /// Waits until the daemon listens (the file appears a moment before it does), then connects.
-    func connect() throws -> ControlConnection {
+    func connect() async throws -> ControlConnection {
         var connection: ControlConnection?
-        Polling.wait {
-            connection = try? ControlConnection(path: socketPath)
+        await Polling.wait {
+            connection = try? await ControlConnection(path: socketPath)
             return connection != nil
         }
-        return try connection ?? ControlConnection(path: socketPath)
+        if let connection { return connection }
+        return try await ControlConnection(path: socketPath)
     }
 
     /// Sends a signal and waits for the process to end; returns its exit status.
-    func stop(signal: Int32 = SIGTERM) -> Int32 {
+    func stop(signal: Int32 = SIGTERM) async -> Int32 {
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        await process.exited()
         outPipe.fileHandleForReading.readabilityHandler = nil
         errPipe.fileHandleForReading.readabilityHandler = nil
         // Collect whatever was still in the pipes.
@@ -114,7 +115,7 @@ final class DaemonProcess {
 
 extension DaemonProcess {
     /// Runs eartrainctl against this daemon's socket.
-    func ctl(_ arguments: String...) throws -> Eartrainctl.Output {
-        try Eartrainctl.run(arguments, socket: socketPath)
+    func ctl(_ arguments: String...) async throws -> Eartrainctl.Output {
+        try await Eartrainctl.run(arguments, socket: socketPath)
     }
 }

@@ -6,9 +6,9 @@ import Testing
 /// An ear-interval question answered by listening: the test hears the daemon's sound in the WAV
 /// the file driver writes (sine source) and plays the note it heard, never reading the answer
 /// from the daemon.
-@Suite("Answering by ear")
+@Suite("Answering by ear", .daemon)
 struct EarListeningTests {
-    static func daemon(_ folder: URL) throws -> (DaemonProcess, String) {
+    static func daemon(_ folder: URL) async throws -> (DaemonProcess, String) {
         let wav = folder.appendingPathComponent("lesson.wav").path
         var config = try String(contentsOf: ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml"), encoding: .utf8)
         config = config.replacingOccurrences(of: "driver = \"auto\"\ndevice = \"default\"", with: "driver = \"file\"\ndevice = \"\(wav)\"")
@@ -17,20 +17,20 @@ struct EarListeningTests {
         let path = folder.appendingPathComponent("eartrainer.toml").path
         try config.write(toFile: path, atomically: true, encoding: .utf8)
         let daemon = try DaemonProcess(arguments: ["--config", path], audio: true)
-        _ = Polling.wait(seconds: 20) { (try? Eartrainctl.run(["status"], socket: daemon.socketPath).stdout.contains("sound: \(wav)")) ?? false }
+        _ = await Polling.wait(seconds: 20) { (try? await Eartrainctl.run(["status"], socket: daemon.socketPath).stdout.contains("sound: \(wav)")) ?? false }
         return (daemon, wav)
     }
 
     @Test("melodic and harmonic: the note heard after (or with) the root is played back and judged right", arguments: [false, true])
-    func answerByEar(harmonic: Bool) throws {
+    func answerByEar(harmonic: Bool) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ear-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try Self.daemon(folder)
-        let started = try Eartrainctl.run(["start", "ear-interval", "--intervals", "M3,P5,m6", "--seed", "12"] + (harmonic ? ["--harmonic"] : []),
+        let (daemon, wav) = try await Self.daemon(folder)
+        let started = try await Eartrainctl.run(["start", "ear-interval", "--intervals", "M3,P5,m6", "--seed", "12"] + (harmonic ? ["--harmonic"] : []),
                                           socket: daemon.socketPath)
         #expect(started.status == 0, "\(started)")
-        Thread.sleep(forTimeInterval: 3.6)  // the root, then the interval (1 s notes, 0.25 s gaps)
+        try await Task.sleep(for: .seconds(3.6))  // the root, then the interval (1 s notes, 0.25 s gaps)
         let listener = try WAVListener(path: wav)
         let sounds = listener.sounds()
         let heard = sounds.map { listener.keys(in: $0) }
@@ -39,42 +39,42 @@ struct EarListeningTests {
         let answer = try #require(last.first { $0 != root } ?? (last.count == 1 && heard.count >= 3 ? last.first : nil),
                                   "the other note heard: \(heard) in \(sounds)")
         if harmonic { #expect(last.count == 2, "two keys together: \(heard)") }
-        let played = try Eartrainctl.run(["play", answer.spelled.description], socket: daemon.socketPath)
+        let played = try await Eartrainctl.run(["play", answer.spelled.description], socket: daemon.socketPath)
         #expect(played.stdout.contains("✓"), "\(answer) from \(root): \(played.stdout)")
         let interval = answer.rawValue - root.rawValue
         #expect([4, 7, 8].contains(interval), "an interval of the set: \(interval) semitones")
     }
 
     @Test("a chord heard on its root is played back, its keys held together, and judged right")
-    func chordByEar() throws {
+    func chordByEar() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chord-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try Self.daemon(folder)
-        let started = try Eartrainctl.run(["start", "chord", "--qualities", "major,minor,diminished,augmented", "--seed", "5"],
+        let (daemon, wav) = try await Self.daemon(folder)
+        let started = try await Eartrainctl.run(["start", "chord", "--qualities", "major,minor,diminished,augmented", "--seed", "5"],
                                           socket: daemon.socketPath)
         #expect(started.status == 0, "\(started)")
-        Thread.sleep(forTimeInterval: 2.4)  // the root, then the chord
+        try await Task.sleep(for: .seconds(2.4))  // the root, then the chord
         let listener = try WAVListener(path: wav)
         let sounds = listener.sounds()
         let heard = sounds.map { listener.keys(in: $0) }
         let chord = try #require(heard.last, "\(heard)")
         #expect(chord.count == 3, "three keys together: \(heard) in \(sounds)")
-        let played = try Eartrainctl.run(["play", chord.map(\.spelled.description).joined(separator: "+")], socket: daemon.socketPath)
+        let played = try await Eartrainctl.run(["play", chord.map(\.spelled.description).joined(separator: "+")], socket: daemon.socketPath)
         #expect(played.stdout.contains("✓"), "\(chord): \(played.stdout)")
-        let results = try Eartrainctl.run(["stop"], socket: daemon.socketPath)
+        let results = try await Eartrainctl.run(["stop"], socket: daemon.socketPath)
         #expect(results.stdout.contains("results: 1 correct, 0 errors"), "\(results.stdout)")
     }
 
     @Test("a scale degree heard after its cadence is played back; the degree is named once answered")
-    func degreeByEar() throws {
+    func degreeByEar() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("degree-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try Self.daemon(folder)
-        let started = try Eartrainctl.run(["start", "degree", "--degrees", "2,3,5,6", "--seed", "8"], socket: daemon.socketPath)
+        let (daemon, wav) = try await Self.daemon(folder)
+        let started = try await Eartrainctl.run(["start", "degree", "--degrees", "2,3,5,6", "--seed", "8"], socket: daemon.socketPath)
         #expect(started.status == 0, "\(started)")
-        Thread.sleep(forTimeInterval: 6.6)  // four chords, then the note (1 s each, 0.25 s gaps)
+        try await Task.sleep(for: .seconds(6.6))  // four chords, then the note (1 s each, 0.25 s gaps)
         let listener = try WAVListener(path: wav)
         let sounds = listener.sounds()
         let heard = sounds.map { listener.keys(in: $0) }
@@ -83,19 +83,19 @@ struct EarListeningTests {
         let tonic = try #require(heard.first?.min(), "\(heard)").rawValue + 12
         let note = try #require(heard.last?.first, "\(heard)")
         let degree = try #require([2: 2, 4: 3, 7: 5, 9: 6][((note.rawValue - tonic) % 12 + 12) % 12], "\(note) over \(tonic)")
-        let played = try Eartrainctl.run(["play", note.spelled.description], socket: daemon.socketPath)
+        let played = try await Eartrainctl.run(["play", note.spelled.description], socket: daemon.socketPath)
         #expect(played.stdout.contains("✓  (degree \(degree))"), "\(note): \(played.stdout)")
     }
 
     @Test("a melody heard after its key's cadence and its first note is played back note by note, and counted right")
-    func dictationByEar() throws {
+    func dictationByEar() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dictation-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try Self.daemon(folder)
-        let started = try Eartrainctl.run(["start", "dictation", "--length", "4", "--seed", "6"], socket: daemon.socketPath)
+        let (daemon, wav) = try await Self.daemon(folder)
+        let started = try await Eartrainctl.run(["start", "dictation", "--length", "4", "--seed", "6"], socket: daemon.socketPath)
         #expect(started.status == 0, "\(started)")
-        Thread.sleep(forTimeInterval: 11.8)  // the key's cadence, the first note, then four (1 s each, 0.25 s gaps)
+        try await Task.sleep(for: .seconds(11.8))  // the key's cadence, the first note, then four (1 s each, 0.25 s gaps)
         let listener = try WAVListener(path: wav)
         let sounds = listener.sounds()
         let heard = sounds.map { listener.keys(in: $0) }
@@ -104,9 +104,9 @@ struct EarListeningTests {
                 "the cadence's four chords, the first note, then the melody: \(heard) in \(sounds)")
         let melody = notes.dropFirst().compactMap(\.first)
         #expect(melody.first == notes.first?.first, "the melody begins on the note shown")
-        let played = try Eartrainctl.run(["play"] + melody.map(\.spelled.description), socket: daemon.socketPath)
+        let played = try await Eartrainctl.run(["play"] + melody.map(\.spelled.description), socket: daemon.socketPath)
         #expect(played.stdout.contains("4/4"), "\(melody): \(played.stdout)")
-        let results = try Eartrainctl.run(["stop"], socket: daemon.socketPath)
+        let results = try await Eartrainctl.run(["stop"], socket: daemon.socketPath)
         #expect(results.stdout.contains("results: 4 correct, 0 errors"), "\(results.stdout)")
     }
 }

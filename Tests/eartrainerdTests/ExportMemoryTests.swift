@@ -10,7 +10,7 @@ import Training
 /// The real daemon over a long history (200,000 answers in its SQLite file): an export comes a
 /// page at a time, and clients that send batches of exports and never read are cut off, so the
 /// daemon's memory is bounded by its limits, not by the history.
-@Suite("eartrainerd's memory over a long history", .serialized)
+@Suite("eartrainerd's memory over a long history", .daemon, .serialized)
 struct ExportMemoryTests {
     static let answers = 200_000
     /// What the attack may add to the daemon's peak resident memory: 8 clients' queues of 1 MiB
@@ -55,7 +55,7 @@ struct ExportMemoryTests {
     }
 
     @Test("200,000 answers: the export is whole, a batch of exports is bounded, and clients that never read are cut off with memory bounded")
-    func boundedMemory() throws {
+    func boundedMemory() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("etd-history-\(UUID().uuidString.prefix(8))")
         let state = folder.appendingPathComponent("state").path
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
@@ -65,13 +65,13 @@ struct ExportMemoryTests {
         print("history: \(Self.answers) answers written in \(ContinuousClock.now - written)")
 
         let daemon = try DaemonProcess(environment: ["STATE_DIRECTORY": state])
-        let link = try daemon.connect()
+        let link = try await daemon.connect()
         let pid = daemon.process.processIdentifier
 
         // The whole export, page after page, as a person asks for it.
         let file = folder.appendingPathComponent("answers.csv").path
         let exported = ContinuousClock.now
-        let export = try daemon.ctl("export", "--output", file)
+        let export = try await daemon.ctl("export", "--output", file)
         #expect(export.status == 0, "eartrainctl export: \(export)")
         #expect(export.stderr.contains("wrote \(Self.answers) answers"), "eartrainctl export: \(export.stderr)")
         let lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\r\n")
@@ -81,15 +81,15 @@ struct ExportMemoryTests {
 
         // A client that reads: a batch of exports comes back under the socket's limit, the
         // requests past its budget refused, not carried out.
-        try link.sendLine(Self.exportBatch(100))
-        let reply = try link.readLine()
+        try await link.sendLine(Self.exportBatch(100))
+        let reply = try await link.readLine()
         #expect(reply.utf8.count < 1 << 20, "a batch's reply took \(reply.utf8.count) bytes")
         let replies = try JSONDecoder().decode([RPCResponse].self, from: Data(reply.utf8))
         #expect(replies.count == 100)
         #expect(replies.contains { $0.result != nil }, "some exports were carried out")
         #expect(replies.contains { $0.error?.code == ErrorCode.replyTooLarge.rawValue }, "the rest refused")
-        try link.sendLine(Self.exportBatch(101))
-        #expect(try link.readLine().contains(#""code":-32600"#), "a batch of 101 calls is refused whole")
+        try await link.sendLine(Self.exportBatch(101))
+        #expect(try await link.readLine().contains(#""code":-32600"#), "a batch of 101 calls is refused whole")
 
         // Clients that send batches of exports and never read.
         let baseline = Self.status(pid, "VmRSS")
@@ -104,20 +104,21 @@ struct ExportMemoryTests {
         // third batch is refused as busy (two lines of a client run aside at once), and the short
         // refusal waits with the two replies. Done when all are cut off or the daemon has stopped
         // working (no CPU time for 3 s).
-        func cutOff() -> Int { daemon.stdout.components(separatedBy: "cut off").count - 1 }
+        func cutOff() async -> Int { daemon.stdout.components(separatedBy: "cut off").count - 1 }
         var idleSince = (ContinuousClock.now, Self.cpuTicks(pid))
-        Polling.wait(seconds: 240) {
+        await Polling.wait(seconds: 240) {
             let ticks = Self.cpuTicks(pid)
             if ticks != idleSince.1 { idleSince = (.now, ticks) }
-            return cutOff() >= sleepers.count || ContinuousClock.now - idleSince.0 > .seconds(3)
+            return await cutOff() >= sleepers.count || ContinuousClock.now - idleSince.0 > .seconds(3)
         }
         let refused = sleepers.count { Self.waiting($0).contains(#""code":-32006"#) }
-        #expect(cutOff() + refused >= sleepers.count,
-                "every client that never reads is cut off (\(cutOff())) or refused (\(refused)); stdout: \(daemon.stdout.suffix(2000))")
+        let cut = await cutOff()
+        #expect(cut + refused >= sleepers.count,
+                "every client that never reads is cut off (\(cut)) or refused (\(refused)); stdout: \(daemon.stdout.suffix(2000))")
         let peak = Self.status(pid, "VmHWM")
-        print("sleeping exporters: resident \(baseline) KiB before, peak \(peak) KiB while \(sleepers.count) clients sent 3 batches of 100 exports each and never read; \(cutOff()) cut off")
+        print("sleeping exporters: resident \(baseline) KiB before, peak \(peak) KiB while \(sleepers.count) clients sent 3 batches of 100 exports each and never read; \(await cutOff()) cut off")
         #expect(peak - baseline < Self.boundKiB, "the daemon's peak grew from \(baseline) KiB to \(peak) KiB")
-        #expect(try link.result("status")["daemon"] != nil, "the daemon still answers")
+        #expect(try await link.result("status")["daemon"] != nil, "the daemon still answers")
         #expect(daemon.process.isRunning)
     }
 

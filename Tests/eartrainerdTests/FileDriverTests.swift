@@ -5,10 +5,10 @@ import Testing
 
 /// The daemon with `audio.driver = "file"`: what the student would hear lands in a WAV in real
 /// time, and a listener finds each key played, and keys held together, from the sound alone.
-@Suite("The file audio driver, heard")
+@Suite("The file audio driver, heard", .daemon)
 struct FileDriverTests {
     @Test("keys played are heard in the WAV in order, a chord as its keys together, at the time they were played")
-    func keysAreHeard() throws {
+    func keysAreHeard() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fd-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -23,17 +23,17 @@ struct FileDriverTests {
         #expect(config.contains(wav) && config.contains("\"sine\"") && config.contains("speak = \"off\""), "the shipped config's keys moved")
 
         let daemon = try DaemonProcess(arguments: ["--config", configPath], audio: true)
-        #expect(Polling.wait(seconds: 20) { (try? Eartrainctl.run(["status"], socket: daemon.socketPath).stdout.contains("sound: \(wav)")) ?? false },
+        #expect(await Polling.wait(seconds: 20) { (try? await Eartrainctl.run(["status"], socket: daemon.socketPath).stdout.contains("sound: \(wav)")) ?? false },
                 "status names the file as the device")
         // A session first: the prompt's root sounds, then keys are answers and sound as played.
-        _ = try Eartrainctl.run(["start", "scale", "C", "ionian"], socket: daemon.socketPath)
-        Thread.sleep(forTimeInterval: 1.6)
+        _ = try await Eartrainctl.run(["start", "scale", "C", "ionian"], socket: daemon.socketPath)
+        try await Task.sleep(for: .seconds(1.6))
         let started = Date()
-        _ = try Eartrainctl.run(["play", "A3"], socket: daemon.socketPath)
-        Thread.sleep(forTimeInterval: 1.6)
+        _ = try await Eartrainctl.run(["play", "A3"], socket: daemon.socketPath)
+        try await Task.sleep(for: .seconds(1.6))
         let playedAt = Date().timeIntervalSince(started)
-        _ = try Eartrainctl.run(["play", "C#4+E4"], socket: daemon.socketPath)
-        Thread.sleep(forTimeInterval: 1.8)
+        _ = try await Eartrainctl.run(["play", "C#4+E4"], socket: daemon.socketPath)
+        try await Task.sleep(for: .seconds(1.8))
 
         let listener = try WAVListener(path: wav)
         let sounds = listener.sounds()

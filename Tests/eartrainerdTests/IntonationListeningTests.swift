@@ -8,16 +8,16 @@ import Testing
 /// WAV the daemon's `file` driver writes (sine source) to a small fraction of a cent, decides
 /// higher or lower (`compare`) or which version is pure (`pure`), answers with keys through the
 /// socket, and scores every question; the results and the lifetime statistics give the threshold.
-@Suite("Intonation by ear", .serialized)
+@Suite("Intonation by ear", .daemon, .serialized)
 struct IntonationListeningTests {
     /// The sounds in the WAV once question `number` (from 0) has sounded: two per question, and
     /// the key of each answer before it (the daemon sounds the keys played).
     static func heard(question number: Int) -> Int { 3 * (number + 1) - 1 }
 
     /// Waits until the WAV holds `count` sounds, the last one over (quiet after it), and returns them.
-    static func sounds(_ wav: String, count: Int, seconds: Double = 20) throws -> (WAVListener, [WAVListener.Sound]) {
+    static func sounds(_ wav: String, count: Int, seconds: Double = 20) async throws -> (WAVListener, [WAVListener.Sound]) {
         var heard: (WAVListener, [WAVListener.Sound])?
-        _ = Polling.wait(seconds: seconds) {
+        _ = await Polling.wait(seconds: seconds) {
             guard let listener = try? WAVListener(path: wav) else { return false }
             let sounds = listener.sounds()
             let length = Double(listener.samples.count) / Double(listener.rate)
@@ -63,8 +63,8 @@ struct IntonationListeningTests {
     static func cents(_ upper: Double, over lower: Double) -> Double { 1200 * log2(upper / lower) }
 
     /// `eartrainctl stats --json`: the default profile's lifetime figures.
-    static func figures(_ daemon: DaemonProcess) throws -> LifetimeFigures {
-        try JSONDecoder().decode(LifetimeFigures.self, from: Data(try Eartrainctl.run(["stats", "--json"], socket: daemon.socketPath).stdout.utf8))
+    static func figures(_ daemon: DaemonProcess) async throws -> LifetimeFigures {
+        try JSONDecoder().decode(LifetimeFigures.self, from: Data(try await Eartrainctl.run(["stats", "--json"], socket: daemon.socketPath).stdout.utf8))
     }
 
     static func json(_ text: String) throws -> [String: Any] {
@@ -78,23 +78,23 @@ struct IntonationListeningTests {
     }
 
     @Test("compare: the second note measured against the reference, higher or lower answered with keys, right every time; the threshold in the results and the statistics")
-    func compareByEar() throws {
+    func compareByEar() async throws {
         let folder = try Self.folder("compare")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try EarListeningTests.daemon(folder)
-        let started = try Eartrainctl.run(["start", "compare", "--root", "A3", "--seed", "3", "--json"], socket: daemon.socketPath)
+        let (daemon, wav) = try await EarListeningTests.daemon(folder)
+        let started = try await Eartrainctl.run(["start", "compare", "--root", "A3", "--seed", "3", "--json"], socket: daemon.socketPath)
         #expect(started.status == 0, "\(started)")
         #expect((try Self.json(started.stdout)["session"] as? [String: Any])?["kind"] as? String == "compare", "\(started.stdout)")
         var measured: [Double] = []
         for question in 0..<8 {
-            let (listener, sounds) = try Self.sounds(wav, count: Self.heard(question: question))
+            let (listener, sounds) = try await Self.sounds(wav, count: Self.heard(question: question))
             let (first, second) = (sounds[sounds.count - 2], sounds[sounds.count - 1])
             let reference = try #require(listener.keys(in: first).first, "the reference heard: \(sounds)")
             let offset = Self.cents(Self.frequency(listener, second, near: reference), over: Self.frequency(listener, first, near: reference))
             measured.append(offset)
             // A key a tone above the reference for higher, a tone below for lower.
             let key = MIDINote(reference.rawValue + (offset > 0 ? 2 : -2))
-            let played = try Eartrainctl.run(["play", key.description], socket: daemon.socketPath)
+            let played = try await Eartrainctl.run(["play", key.description], socket: daemon.socketPath)
             #expect(played.stdout.contains("✓") && played.stdout.contains(offset > 0 ? "higher" : "lower"),
                     "question \(question + 1): measured \(offset) c: \(played.stdout)")
         }
@@ -103,38 +103,38 @@ struct IntonationListeningTests {
         #expect(zip(measured, expected).allSatisfy { abs(abs($0) - $1) < 0.1 }, "\(measured)")
         #expect(Set(measured.map { $0 > 0 }).count == 2, "both directions asked: \(measured)")
 
-        let status = try Self.json(try Eartrainctl.run(["status", "--json"], socket: daemon.socketPath).stdout)
+        let status = try Self.json(try await Eartrainctl.run(["status", "--json"], socket: daemon.socketPath).stdout)
         let statusText = "\(status)"
         #expect(!statusText.contains("1.5625") && !statusText.contains("1.56") && !statusText.contains("outcome"), "\(statusText)")
 
-        let stopped = try Eartrainctl.run(["stop", "--json"], socket: daemon.socketPath)
+        let stopped = try await Eartrainctl.run(["stop", "--json"], socket: daemon.socketPath)
         let results = try JSONDecoder().decode(ResultsReport.self, from: Data(stopped.stdout.utf8))
         #expect(results.correct == 8 && results.errors == 0, "\(stopped.stdout)")
         let threshold = try #require(results.thresholds.first, "\(stopped.stdout)")
         #expect(threshold.subject == "octave 3" && threshold.trials == 8)
         #expect(threshold.cents == 1.5625 && !threshold.settled, "\(threshold)")
-        let human = try Eartrainctl.run(["results"], socket: daemon.socketPath)
+        let human = try await Eartrainctl.run(["results"], socket: daemon.socketPath)
         #expect(human.stdout.contains("threshold") && human.stdout.contains("octave 3") && human.stdout.contains("1.6"), "\(human.stdout)")
 
-        let stats = try Self.figures(daemon)
+        let stats = try await Self.figures(daemon)
         let item = try #require(stats.byItem["compare octave 3"], "\(stats)")
         #expect(item.answers == 8 && item.correct == 8)
         let lifetime = try #require(item.thresholdCents)
         let geometric = exp(expected.map(log).reduce(0, +) / 8)
         #expect(abs(lifetime - geometric) < 1e-9, "the geometric mean of the offsets asked: \(lifetime)")
-        let table = try Eartrainctl.run(["stats"], socket: daemon.socketPath)
+        let table = try await Eartrainctl.run(["stats"], socket: daemon.socketPath)
         #expect(table.stdout.contains("threshold") && table.stdout.contains(String(format: "%.1f c", geometric)), "\(table.stdout)")
     }
 
     @Test("compare with intervals: the upper note measured against the tempered interval above the reference")
-    func compareIntervalsByEar() throws {
+    func compareIntervalsByEar() async throws {
         let folder = try Self.folder("compare-intervals")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try EarListeningTests.daemon(folder)
-        let started = try Eartrainctl.run(["start", "compare", "--intervals", "P5,M3", "--seed", "8"], socket: daemon.socketPath)
+        let (daemon, wav) = try await EarListeningTests.daemon(folder)
+        let started = try await Eartrainctl.run(["start", "compare", "--intervals", "P5,M3", "--seed", "8"], socket: daemon.socketPath)
         #expect(started.status == 0 && started.stdout.contains("compare P5 M3"), "\(started)")
         for question in 0..<4 {
-            let (listener, sounds) = try Self.sounds(wav, count: Self.heard(question: question))
+            let (listener, sounds) = try await Self.sounds(wav, count: Self.heard(question: question))
             let (first, second) = (sounds[sounds.count - 2], sounds[sounds.count - 1])
             let reference = try #require(listener.keys(in: first).first)
             let upper = try #require(listener.keys(in: second).first)
@@ -142,10 +142,10 @@ struct IntonationListeningTests {
             #expect([4, 7].contains(semitones), "a major third or a fifth above: \(semitones)")
             let offset = Self.cents(Self.frequency(listener, second, near: upper), over: Self.frequency(listener, first, near: reference))
                 - Double(semitones) * 100
-            let played = try Eartrainctl.run(["play", MIDINote(reference.rawValue + (offset > 0 ? 1 : -1)).description], socket: daemon.socketPath)
+            let played = try await Eartrainctl.run(["play", MIDINote(reference.rawValue + (offset > 0 ? 1 : -1)).description], socket: daemon.socketPath)
             #expect(played.stdout.contains("✓"), "measured \(offset) c off the tempered interval: \(played.stdout)")
         }
-        let stopped = try Self.json(try Eartrainctl.run(["stop", "--json"], socket: daemon.socketPath).stdout)
+        let stopped = try Self.json(try await Eartrainctl.run(["stop", "--json"], socket: daemon.socketPath).stdout)
         #expect(stopped["correct"] as? Int == 4)
         #expect(Set(((stopped["thresholds"] as? [[String: Any]]) ?? []).compactMap { $0["subject"] as? String }).isSubset(of: ["P5", "M3"]))
     }
@@ -154,15 +154,15 @@ struct IntonationListeningTests {
     static let just: [Int: Double] = [3: 315.641, 4: 386.314, 8: 813.686, 9: 884.359, 7: 701.955]
 
     @Test("pure: both versions measured, the one whose tones lie at the just ratios answered, right every time; results and statistics per item")
-    func pureByEar() throws {
+    func pureByEar() async throws {
         let folder = try Self.folder("pure")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try EarListeningTests.daemon(folder)
-        let started = try Eartrainctl.run(["start", "pure", "--level", "1", "--seed", "6"], socket: daemon.socketPath)
+        let (daemon, wav) = try await EarListeningTests.daemon(folder)
+        let started = try await Eartrainctl.run(["start", "pure", "--level", "1", "--seed", "6"], socket: daemon.socketPath)
         #expect(started.status == 0 && started.stdout.contains("pure against equal, level 1"), "\(started)")
         var items: [Int] = []
         for question in 0..<6 {
-            let (listener, sounds) = try Self.sounds(wav, count: Self.heard(question: question))
+            let (listener, sounds) = try await Self.sounds(wav, count: Self.heard(question: question))
             let versions = [sounds[sounds.count - 2], sounds[sounds.count - 1]]
             // The keys, from the version that shows them all: a key's energy is read at its tempered
             // pitch, where a just third 14 c off may not stand out from its neighbours.
@@ -182,18 +182,18 @@ struct IntonationListeningTests {
             #expect(off.min()! < 0.1 && off.max()! > 10, "one version pure, the other 14-16 c off: \(off)")
             items.append(keys.count)
             let key = off[0] < off[1] ? root : MIDINote(root.rawValue + 2)
-            let played = try Eartrainctl.run(["play", key.description], socket: daemon.socketPath)
+            let played = try await Eartrainctl.run(["play", key.description], socket: daemon.socketPath)
             #expect(played.stdout.contains("✓") && played.stdout.contains(off[0] < off[1] ? "the first was pure" : "the second was pure"),
                     "question \(question + 1), \(keys): \(off): \(played.stdout)")
         }
-        let human = try Eartrainctl.run(["stop"], socket: daemon.socketPath)
+        let human = try await Eartrainctl.run(["stop"], socket: daemon.socketPath)
         #expect(human.stdout.contains("results: 6 correct, 0 errors"), "\(human.stdout)")
-        let byItem = try Self.figures(daemon).byItem
+        let byItem = try await Self.figures(daemon).byItem
         let pure = byItem.filter { $0.key.hasPrefix("pure ") }
         #expect(pure.values.reduce(0) { $0 + $1.answers } == 6, "\(byItem.keys)")
         #expect(pure.values.allSatisfy { $0.thresholdCents == nil }, "pure finds no threshold")
         // The export's last column: the difference between the two versions asked, in cents.
-        let export = try Eartrainctl.run(["export", "--format", "csv"], socket: daemon.socketPath)
+        let export = try await Eartrainctl.run(["export", "--format", "csv"], socket: daemon.socketPath)
         let lines = export.stdout.split(whereSeparator: \.isNewline).map(String.init)  // CRLF ends
         let rows = lines.dropFirst()
         #expect(lines.first?.hasSuffix(",cents") == true && rows.count == 6, "\(export.stdout)")

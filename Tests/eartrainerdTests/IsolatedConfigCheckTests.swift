@@ -1,4 +1,5 @@
 import ConfigFile
+import DaemonTestSupport
 import Foundation
 import Logging
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// A config file is parsed first in a child process, so that a parser crash (toml++'s assertions)
 /// refuses the file instead of ending the daemon. The checker is a command, so a crash and a hang
 /// can be staged without knowing a file that crashes toml++ today (`TOMLScan` refuses those found).
-@Suite("Config files checked in a child process")
+@Suite("Config files checked in a child process", .daemon)
 struct IsolatedConfigCheckTests {
     static func file(_ text: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("isolated-\(UUID().uuidString.prefix(8)).toml").path

@@ -4,17 +4,17 @@ import Testing
 
 /// docs/protocol.md's socat examples, run in order against a fresh daemon started the way
 /// `make run` starts it (socket at ./run/eartrainer.sock in its folder).
-@Suite("docs/protocol.md examples")
+@Suite("docs/protocol.md examples", .daemon)
 struct ProtocolDocTests {
     @Test("every socat example prints what the document shows (measured numbers aside)")
-    func examples() throws {
+    func examples() async throws {
         let examples = try ConsoleExample.all(in: "docs/protocol.md")
         #expect(examples.count >= 4)
         #expect(examples.allSatisfy { $0.command.contains("socat") })
         let daemon = try DaemonProcess(socket: false)
-        Polling.wait { FileManager.default.fileExists(atPath: daemon.folder.appendingPathComponent("run/eartrainer.sock").path) }
+        await Polling.wait { FileManager.default.fileExists(atPath: daemon.folder.appendingPathComponent("run/eartrainer.sock").path) }
         for example in examples {
-            let printed = try Command.shell(example.command, in: daemon.folder)
+            let printed = try await Command.shell(example.command, in: daemon.folder)
             #expect(printed.status == 0, "\(example.command)")
             #expect(Self.normalized(printed.text.trimmingCharacters(in: .newlines)) == Self.normalized(example.expected), "\(example.command)")
         }

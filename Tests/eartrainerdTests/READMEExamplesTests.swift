@@ -1,10 +1,12 @@
+import DaemonTestSupport
 import Foundation
+import ProcessTestSupport
 import Testing
 
 /// Every `$ eartrainctl …` line in a ```console block of the README is run, in order, against one
 /// real daemon, and what it prints (stdout, then stderr) must be the lines that follow it. Times
 /// (`0.0s`, `1.25s`) vary from run to run and are compared as `#s`.
-@Suite("README examples")
+@Suite("README examples", .daemon)
 struct READMEExamplesTests {
     static func examples() throws -> [ConsoleExample] {
         try ConsoleExample.all(in: "README.md")
@@ -19,9 +21,9 @@ struct READMEExamplesTests {
     }
 
     @Test("the README's examples print what the README says, against a running daemon")
-    func examplesAgainstADaemon() throws {
+    func examplesAgainstADaemon() async throws {
         let daemon = try DaemonProcess(audio: true)
-        _ = try daemon.connect()
+        _ = try await daemon.connect()
         for example in try Self.examples() {
             let words = shellWords(example.command)
             try #require(words.first == "eartrainctl", "only eartrainctl examples are run here: \(example.command)")
@@ -34,9 +36,10 @@ struct READMEExamplesTests {
             process.standardOutput = out
             process.standardError = err
             try process.run()
-            let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                + String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            async let errors = err.fileHandleForReading.readAll()
+            let printed = String(decoding: await out.fileHandleForReading.readAll(), as: UTF8.self)
+                + String(decoding: await errors, as: UTF8.self)
+            await process.exited()
             #expect(process.terminationReason == .exit, "\(example.command) crashed")
             #expect(Self.normalized(printed.trimmingCharacters(in: .newlines)) == Self.normalized(example.expected),
                     "\(example.command)")

@@ -1,10 +1,12 @@
+import DaemonTestSupport
 import Foundation
+import ProcessTestSupport
 import FluidSynthAudio
 import MusicTheory
 import Testing
 
 /// Runs the built `eartrainerd render` as a musician would and measures the WAV it writes.
-@Suite struct RenderCommandTests {
+@Suite(.daemon) struct RenderCommandTests {
     static let cacheDirectory = NSTemporaryDirectory() + "eartrainerd-tests-\(getpid())"
 
     /// The executable SwiftPM built beside the test bundle.
@@ -15,7 +17,7 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
     }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, reason: Process.TerminationReason, output: String, errors: String) {
+    static func run(_ arguments: [String]) async throws -> (status: Int32, reason: Process.TerminationReason, output: String, errors: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -23,9 +25,10 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        async let errorData = err.fileHandleForReading.readAll()
+        let output = String(decoding: await out.fileHandleForReading.readAll(), as: UTF8.self)
+        let errors = String(decoding: await errorData, as: UTF8.self)
+        await process.exited()
         return (process.terminationStatus, process.terminationReason, output, errors)
     }
 
@@ -36,9 +39,9 @@ import Testing
     }
 
     @Test("The issue's example: a just fifth on A2 at A4 = 442, as a cello, each note within 0.5 cent")
-    func justFifth() throws {
+    func justFifth() async throws {
         let out = NSTemporaryDirectory() + "fifth-\(getpid()).wav"
-        let result = try Self.run(["render", "--root", "A2", "--interval", "P5", "--tuning", "just", "--reference", "442",
+        let result = try await Self.run(["render", "--root", "A2", "--interval", "P5", "--tuning", "just", "--reference", "442",
                                    "--sound", "cello", "--out", out, "--cache-dir", Self.cacheDirectory])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("A2\t110.5000 Hz"))
@@ -52,9 +55,9 @@ import Testing
     }
 
     @Test("--notes plays a sequence and --mode a whole scale, as exact sines")
-    func notesAndScale() throws {
+    func notesAndScale() async throws {
         let out = NSTemporaryDirectory() + "scale-\(getpid()).wav"
-        let result = try Self.run(["render", "--root", "D3", "--mode", "dorian", "--tuning", "pythagorean", "--sound", "sine",
+        let result = try await Self.run(["render", "--root", "D3", "--mode", "dorian", "--tuning", "pythagorean", "--sound", "sine",
                                    "--duration", "0.5", "--gap", "0", "--out", out, "--cache-dir", Self.cacheDirectory])
         #expect(result.status == 0, "\(result.errors)")
         let lines = result.output.split(separator: "\n").filter { $0.contains(" Hz\t") }
@@ -64,7 +67,7 @@ import Testing
         let measured = try #require(Self.pitch(samples, from: 1.5, seconds: 0.5, expected: fourth))
         #expect(abs(measured) <= 0.1)
 
-        let triad = try Self.run(["render", "--notes", "C3 E3 G3", "--tuning", "just", "--sound", "sine",
+        let triad = try await Self.run(["render", "--notes", "C3 E3 G3", "--tuning", "just", "--sound", "sine",
                                   "--out", out, "--cache-dir", Self.cacheDirectory])
         #expect(triad.status == 0)
         #expect(triad.output.contains("E3\t163.5160 Hz"))
@@ -81,22 +84,22 @@ import Testing
         (["render", "--root", "D3", "--mode", "bebop", "--out", "x.wav"], "is not a mode"),
         (["render", "--notes", "C3 E3", "--duration", "-1", "--out", "x.wav"], "--duration"),
     ])
-    func badArguments(arguments: [String], message: String) throws {
-        let result = try Self.run(arguments)
+    func badArguments(arguments: [String], message: String) async throws {
+        let result = try await Self.run(arguments)
         #expect(result.reason == .exit)
         #expect(result.status == 64)
         #expect(result.errors.contains(message), "\(result.errors)")
     }
 
     @Test("--harmonic sounds both notes at once; --vary-loudness draws velocities within its bounds, reproducibly")
-    func harmonicAndLoudness() throws {
+    func harmonicAndLoudness() async throws {
         let out = NSTemporaryDirectory() + "harmonic-\(getpid()).wav"
-        let harmonic = try Self.run(["render", "--root", "C3", "--interval", "M3", "--harmonic", "--sound", "sine", "--out", out])
+        let harmonic = try await Self.run(["render", "--root", "C3", "--interval", "M3", "--harmonic", "--sound", "sine", "--out", out])
         #expect(harmonic.status == 0)
         #expect(harmonic.output.contains("wrote \(out): 2.00 s"))
         let arguments = ["render", "--notes", "C3 D3 E3 F3 G3 A3 B3 C4", "--sound", "sine", "--duration", "0.1",
                          "--velocity", "100", "--vary-loudness", "0.5", "--seed", "9", "--out", out]
-        let first = try Self.run(arguments), second = try Self.run(arguments)
+        let first = try await Self.run(arguments), second = try await Self.run(arguments)
         let velocities = first.output.split(separator: "\n").compactMap { line in
             line.split(separator: " ").last.flatMap { Int($0) }
         }
@@ -107,17 +110,17 @@ import Testing
     }
 
     @Test("An unwritable output path is reported, exit 1")
-    func unwritable() throws {
-        let result = try Self.run(["render", "--notes", "A3", "--sound", "sine", "--out", "/nonexistent/dir/x.wav"])
+    func unwritable() async throws {
+        let result = try await Self.run(["render", "--notes", "A3", "--sound", "sine", "--out", "/nonexistent/dir/x.wav"])
         #expect(result.reason == .exit)
         #expect(result.status == 1)
         #expect(result.errors.contains("cannot write /nonexistent/dir/x.wav"))
     }
 
     @Test("A SoundFont that fails to load gives sines and a clear warning, and still writes the file")
-    func brokenSoundFont() throws {
+    func brokenSoundFont() async throws {
         let out = NSTemporaryDirectory() + "broken-\(getpid()).wav"
-        let result = try Self.run(["render", "--notes", "A3", "--soundfont", "/etc/hostname", "--out", out])
+        let result = try await Self.run(["render", "--notes", "A3", "--soundfont", "/etc/hostname", "--out", out])
         #expect(result.status == 0)
         #expect(result.errors.contains("cello unavailable, rendered sines instead"))
         #expect(FileManager.default.fileExists(atPath: out))

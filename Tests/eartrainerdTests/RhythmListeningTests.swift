@@ -6,7 +6,7 @@ import Testing
 /// A rhythm answered by listening: the test finds the count-in and the pattern's onsets in the
 /// daemon's WAV (sine source) and plays the pattern back with `eartrainctl play C3@…`, never
 /// reading the pattern from the daemon.
-@Suite("Rhythm by ear")
+@Suite("Rhythm by ear", .daemon)
 struct RhythmListeningTests {
     /// The last count-in heard after `after` seconds of the WAV (clicks an octave above `pitch`)
     /// and the onsets on `pitch` after it, in seconds from the first; where the last sound ends.
@@ -22,9 +22,9 @@ struct RhythmListeningTests {
         return (pattern.map { $0 - (pattern.first ?? 0) }, sounds.last?.end ?? after, firstClick)
     }
 
-    static func play(_ onsets: [Double], socket: String) throws -> String {
+    static func play(_ onsets: [Double], socket: String) async throws -> String {
         let notes = onsets.map { "C3@" + String(format: "%.3f", $0) }
-        return try Eartrainctl.run(["play"] + notes, socket: socket).stdout
+        return try await Eartrainctl.run(["play"] + notes, socket: socket).stdout
     }
 
     /// `output`'s line judging a play-back wrong says its 2nd onset was late (`words` before it),
@@ -37,42 +37,42 @@ struct RhythmListeningTests {
 
     /// Stops the session: its results say `results`, they and the lifetime statistics count the
     /// play-backs under `subject` (the rhythm category) and the lifetime figures name `kind`.
-    static func expectCounted(socket: String, results: String, subject: String, kind: String) throws {
-        let stopped = try Eartrainctl.run(["stop"], socket: socket)
+    static func expectCounted(socket: String, results: String, subject: String, kind: String) async throws {
+        let stopped = try await Eartrainctl.run(["stop"], socket: socket)
         #expect(stopped.stdout.contains(results), "\(stopped.stdout)")
-        let json = try Eartrainctl.run(["results", "--json"], socket: socket)
+        let json = try await Eartrainctl.run(["results", "--json"], socket: socket)
         #expect(json.stdout.contains("\"category\":\"rhythm\"") && json.stdout.contains(subject), "\(json.stdout)")
-        let lifetime = try Eartrainctl.run(["stats"], socket: socket)
+        let lifetime = try await Eartrainctl.run(["stats"], socket: socket)
         #expect(lifetime.stdout.contains(kind) && lifetime.stdout.contains(subject), "lifetime statistics count them: \(lifetime.stdout)")
     }
 
     @Test("each rhythm's onsets are found in the WAV and played back with times: on time is right, one onset 150 ms late is late on that onset only")
-    func rhythmByEar() throws {
+    func rhythmByEar() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rhythm-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try EarListeningTests.daemon(folder)
+        let (daemon, wav) = try await EarListeningTests.daemon(folder)
         let c3 = MIDINote(48)
-        let started = try Eartrainctl.run(["start", "rhythm", "--root", "C3", "--level", "2", "--tempo", "100", "--seed", "3"],
+        let started = try await Eartrainctl.run(["start", "rhythm", "--root", "C3", "--level", "2", "--tempo", "100", "--seed", "3"],
                                           socket: daemon.socketPath)
         #expect(started.status == 0, "\(started)")
         // A bar of clicks and a bar of pattern at 100 BPM: 4.8 s.
-        Thread.sleep(forTimeInterval: 5.4)
+        try await Task.sleep(for: .seconds(5.4))
         let first = try Self.heardRhythm(wav, pitch: c3, after: 0)
         #expect(first.clicks == 4, "a bar of clicks an octave above")
         try #require(first.onsets.count >= 3, "\(first)")
-        let right = try Self.play(first.onsets, socket: daemon.socketPath)
+        let right = try await Self.play(first.onsets, socket: daemon.socketPath)
         #expect(right.contains("on time ✓"), "\(first.onsets): \(right)")
 
         // The next rhythm, after a breath: played with its second onset 150 ms late.
-        Thread.sleep(forTimeInterval: 6.8)
+        try await Task.sleep(for: .seconds(6.8))
         let second = try Self.heardRhythm(wav, pitch: c3, after: first.end + 0.3)
         try #require(second.onsets.count >= 3, "\(second)")
         var late = second.onsets
         late[1] += 0.15
-        try Self.expectSecondLateOnly(try Self.play(late, socket: daemon.socketPath))
+        try await Self.expectSecondLateOnly(try Self.play(late, socket: daemon.socketPath))
         // Then as heard: right at the second try.
-        #expect(try Self.play(second.onsets, socket: daemon.socketPath).contains("on time ✓"))
-        try Self.expectCounted(socket: daemon.socketPath, results: "results: 2 correct, 1 error", subject: "4/4 eighths", kind: "rhythm")
+        await #expect(try Self.play(second.onsets, socket: daemon.socketPath).contains("on time ✓"))
+        try await Self.expectCounted(socket: daemon.socketPath, results: "results: 2 correct, 1 error", subject: "4/4 eighths", kind: "rhythm")
     }
 }

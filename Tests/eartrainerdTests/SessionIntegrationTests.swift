@@ -5,16 +5,16 @@ import Glibc
 import Testing
 
 /// The real daemon process ended by a signal mid-session: what it reports, stores and removes.
-@Suite("eartrainerd sessions")
+@Suite("eartrainerd sessions", .daemon)
 struct SessionIntegrationTests {
     @Test("SIGTERM and SIGINT: the session's results are reported and stored, the socket file goes, exit 0",
           arguments: [("SIGTERM", SIGTERM), ("SIGINT", SIGINT)])
-    func gracefulShutdown(_ name: String, _ signal: Int32) throws {
+    func gracefulShutdown(_ name: String, _ signal: Int32) async throws {
         let daemon = try DaemonProcess()
-        let link = try daemon.connect()
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("C3")]))
-        _ = try link.result("notes.play", .object(["notes": .array([.string("C3"), .string("D3"), .string("F3")])]))
-        #expect(daemon.stop(signal: signal) == 0, "\(name); stderr: \(daemon.stderr)")
+        let link = try await daemon.connect()
+        _ = try await link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("C3")]))
+        _ = try await link.result("notes.play", .object(["notes": .array([.string("C3"), .string("D3"), .string("F3")])]))
+        await #expect(daemon.stop(signal: signal) == 0, "\(name); stderr: \(daemon.stderr)")
         #expect(daemon.stdout.contains("session ended: 2 correct, 1 error"), "\(name); stdout: \(daemon.stdout)")
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
         // The shutdown stored the answers and closed the session's record with its results.

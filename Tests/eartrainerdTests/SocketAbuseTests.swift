@@ -1,3 +1,4 @@
+import ControlClient
 import ControlProtocol
 import DaemonTestSupport
 import Foundation
@@ -14,20 +15,19 @@ import Testing
 /// set, as `make bench-abuse` does on a quiet machine. Figures go to docs/reliability.md.
 @Suite("eartrainerd under socket abuse", .serialized)
 struct SocketAbuseTests {
-    /// A client on its own thread that asks `status` every millisecond and keeps each answer's latency.
-    final class WellBehavedClient: @unchecked Sendable {
+    /// A client in a task of its own that asks `status` every millisecond and keeps each answer's latency.
+    final class WellBehavedClient: Sendable {
         private let latencies = Mutex<[(asked: ContinuousClock.Instant, took: Duration)]>([])
         private let stopFlag = Atomic<Bool>(false)
-        private let done = DispatchSemaphore(value: 0)
+        private let asking = Mutex<Task<Void, Never>?>(nil)
         /// Set when a `status` went unanswered (an error, or the connection closed).
         let failed = Atomic<Bool>(false)
 
         init(path: String) {
-            Thread { [self] in
-                // Made on its own thread: a connection is used by one thread only.
-                guard let link = try? ControlConnection(path: path) else {
+            let task = Task { [self] in
+                // Made in its own task: a connection is used by one task at a time.
+                guard let link = try? await ControlConnection(path: path) else {
                     failed.store(true, ordering: .relaxed)
-                    done.signal()
                     return
                 }
                 // Timed from the request sent to the answer's line received: what the daemon
@@ -36,7 +36,7 @@ struct SocketAbuseTests {
                 let request = Wire.encode(RPCRequest(id: .number(1), method: "status"))
                 while !stopFlag.load(ordering: .relaxed) {
                     let start = ContinuousClock.now
-                    guard (try? link.sendLine(request)) != nil, let line = try? link.readLine() else {
+                    guard (try? await link.sendLine(request)) != nil, let line = try? await link.readLine() else {
                         failed.store(true, ordering: .relaxed)
                         break
                     }
@@ -46,16 +46,16 @@ struct SocketAbuseTests {
                         break
                     }
                     latencies.withLock { $0.append((start, latency)) }
-                    usleep(1000)
+                    try? await Task.sleep(for: .milliseconds(1))
                 }
-                done.signal()
-            }.start()
+            }
+            asking.withLock { $0 = task }
         }
 
         /// Stops asking; returns when each question was asked and how long its answer took.
-        func finish() -> [(asked: ContinuousClock.Instant, took: Duration)] {
+        func finish() async -> [(asked: ContinuousClock.Instant, took: Duration)] {
             stopFlag.store(true, ordering: .relaxed)
-            done.wait()
+            await asking.withLock { $0 }?.value
             return latencies.withLock { $0 }
         }
     }
@@ -88,9 +88,9 @@ struct SocketAbuseTests {
     }
 
     @Test("random bytes, 1 MiB lines, invalid UTF-8, 1,000 connect/disconnect cycles, 200 clients at once, a subscriber that never reads")
-    func abuse() throws {
+    func abuse() async throws {
         let daemon = try DaemonProcess(arguments: ["--max-clients", "256"])
-        _ = try daemon.connect()
+        _ = try await daemon.connect()
         let pid = daemon.process.processIdentifier
         let well = WellBehavedClient(path: daemon.socketPath)
         let startRSS = Self.residentKiB(pid)
@@ -120,11 +120,11 @@ struct SocketAbuseTests {
         phases.append(("200 clients", .now))
         // 200 clients at once, each asking status once.
         var crowd: [ControlConnection] = []
-        for _ in 0..<200 { crowd.append(try ControlConnection(path: daemon.socketPath)) }
+        for _ in 0..<200 { crowd.append(try await ControlConnection(path: daemon.socketPath)) }
         var answered = 0
         for link in crowd {
             do {
-                if try link.call("status").result != nil { answered += 1 }
+                if try await link.call("status").result != nil { answered += 1 }
             } catch {
                 Issue.record("a client of the crowd got no status: \(error)")
             }
@@ -135,14 +135,14 @@ struct SocketAbuseTests {
         // A subscriber that never reads, while a session produces events.
         let sleeper = Self.rawConnect(daemon.socketPath)
         Self.rawSend(sleeper, Array((#"{"jsonrpc":"2.0","id":1,"method":"subscribe"}"# + "\n").utf8))
-        let worker = try ControlConnection(path: daemon.socketPath)
-        _ = try worker.call("session.start", params: .object(["kind": .string("scale"), "root": .string("C3")]))
+        let worker = try await ControlConnection(path: daemon.socketPath)
+        _ = try await worker.call("session.start", params: .object(["kind": .string("scale"), "root": .string("C3")]))
         for _ in 0..<300 {
-            _ = try worker.call("notes.play", params: .object(["notes": .array((0..<10).map { _ in .string("C#3") })]))
+            _ = try await worker.call("notes.play", params: .object(["notes": .array((0..<10).map { _ in .string("C#3") })]))
         }
         close(sleeper)
 
-        let answers = well.finish()
+        let answers = await well.finish()
         let latencies = answers.map(\.took).sorted()
         let endRSS = Self.residentKiB(pid)
         let p50 = Self.percentile(latencies, 0.5)
@@ -161,7 +161,7 @@ struct SocketAbuseTests {
             #expect(p99 < .milliseconds(limit), "status p99 \(p99) under abuse")
         }
         #expect(endRSS < startRSS + 64 * 1024, "RSS grew from \(startRSS) KiB to \(endRSS) KiB")
-        #expect(try worker.result("status")["daemon"] != nil)
+        #expect(try await worker.result("status")["daemon"] != nil)
         #expect(daemon.process.isRunning)
     }
 }

@@ -1,3 +1,4 @@
+import ControlClient
 import ControlProtocol
 import DaemonTestSupport
 import Foundation
@@ -6,7 +7,7 @@ import Testing
 /// Where the real daemon binds without `--socket`, and that the real client finds it there
 /// without `--socket` too. Each test names its own runtime folders; DaemonProcess clears the
 /// runner's, so the answer never depends on who runs the tests.
-@Suite("eartrainerd and eartrainctl socket paths")
+@Suite("eartrainerd and eartrainctl socket paths", .daemon)
 struct SocketPathIntegrationTests {
     private static func temporaryFolder(_ name: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
@@ -15,13 +16,13 @@ struct SocketPathIntegrationTests {
     }
 
     /// Waits for a socket file at `path`, then asks the daemon there for its status.
-    private static func answers(at path: String) -> Bool {
-        Polling.wait { (try? ControlConnection(path: path).result("status")) != nil }
+    private static func answers(at path: String) async -> Bool {
+        await Polling.wait { (try? await ControlConnection(path: path).result("status")) != nil }
     }
 
     @Test("$RUNTIME_DIRECTORY, else $XDG_RUNTIME_DIR, else ./run in its working folder; the client finds each",
           arguments: [true, false])
-    func daemonAndClient(_ withRuntimeDirectory: Bool) throws {
+    func daemonAndClient(_ withRuntimeDirectory: Bool) async throws {
         let folder = try Self.temporaryFolder("paths")
         defer { try? FileManager.default.removeItem(at: folder) }
         let runtime = folder.appendingPathComponent("runtime").path
@@ -32,31 +33,31 @@ struct SocketPathIntegrationTests {
         if withRuntimeDirectory { environment["RUNTIME_DIRECTORY"] = runtime }
         let daemon = try DaemonProcess(environment: environment, socket: false)
         let expected = (withRuntimeDirectory ? runtime : xdg) + "/eartrainer.sock"
-        #expect(Self.answers(at: expected), "no daemon at \(expected); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
-        #expect(Polling.wait { daemon.stdout.contains("control socket at \(expected)") }, "\(daemon.stdout)")
+        #expect(await Self.answers(at: expected), "no daemon at \(expected); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
+        #expect(await Polling.wait { daemon.stdout.contains("control socket at \(expected)") }, "\(daemon.stdout)")
 
         // The client looks in $XDG_RUNTIME_DIR first: a daemon there is found without --socket.
         // (With the daemon in $RUNTIME_DIRECTORY, where systemd puts the service's, the client
         // would go on to /run/eartrainer, which this machine may really have; the unit table
         // covers that order.)
         if !withRuntimeDirectory {
-            let client = try Eartrainctl.run(["status", "--json"], socket: nil, environment: ["XDG_RUNTIME_DIR": xdg])
+            let client = try await Eartrainctl.run(["status", "--json"], socket: nil, environment: ["XDG_RUNTIME_DIR": xdg])
             #expect(client.status == 0, "\(client)")
             #expect(jsonObject(client.stdout)?["daemon"] as? String == "eartrainerd 0.1.0", "\(client)")
         }
         // $EARTRAINER_SOCKET points it anywhere.
-        let pointed = try Eartrainctl.run(["status", "--json"], socket: nil, environment: ["EARTRAINER_SOCKET": expected])
+        let pointed = try await Eartrainctl.run(["status", "--json"], socket: nil, environment: ["EARTRAINER_SOCKET": expected])
         #expect(pointed.status == 0, "\(pointed)")
-        #expect(daemon.stop() == 0)
+        #expect(await daemon.stop() == 0)
         #expect(!FileManager.default.fileExists(atPath: expected))
     }
 
     @Test("with no runtime folder set, ./run/eartrainer.sock in the daemon's working folder, whatever the runner's environment")
-    func localRun() throws {
+    func localRun() async throws {
         let daemon = try DaemonProcess(socket: false)
         let expected = daemon.folder.appendingPathComponent("run/eartrainer.sock").path
-        #expect(Self.answers(at: expected), "no daemon at \(expected); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
-        #expect(Polling.wait { daemon.stdout.contains("control socket at ./run/eartrainer.sock") }, "\(daemon.stdout)")
-        #expect(daemon.stop() == 0)
+        #expect(await Self.answers(at: expected), "no daemon at \(expected); stdout: \(daemon.stdout); stderr: \(daemon.stderr)")
+        #expect(await Polling.wait { daemon.stdout.contains("control socket at ./run/eartrainer.sock") }, "\(daemon.stdout)")
+        #expect(await daemon.stop() == 0)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// A rhythm with a steady click answered by listening to the daemon's WAV (`file` output, sine):
 /// the test finds the first click and the pattern after it, and plays the pattern back on the
 /// click's grid with `eartrainctl play C3@…`, never reading the pattern or the grid from the daemon.
-@Suite("Steady click by ear")
+@Suite("Steady click by ear", .daemon)
 struct SteadyClickListeningTests {
     /// 2/4 at 60 BPM: a bar is 2 s; the pattern is the second bar, the play-back's downbeat the fourth.
     static let bar = 2.0
@@ -20,8 +20,8 @@ struct SteadyClickListeningTests {
     }
 
     /// Waits until the WAV is `seconds` long.
-    static func wait(until seconds: Double, _ wav: String) throws {
-        while try wavNow(wav) < seconds { Thread.sleep(forTimeInterval: 0.02) }
+    static func wait(until seconds: Double, _ wav: String) async throws {
+        while try wavNow(wav) < seconds { try await Task.sleep(for: .seconds(0.02)) }
     }
 
     /// The first click (C4, an octave above C3) after `after`, and the pattern's onsets on C3 in the
@@ -38,33 +38,33 @@ struct SteadyClickListeningTests {
 
     /// How long after `eartrainctl play` is run its key lands in the WAV: a probe key, played in
     /// the bar before the downbeat, where the play-back takes no key.
-    static func probeLag(_ wav: String, socket: String, after: Double) throws -> Double {
+    static func probeLag(_ wav: String, socket: String, after: Double) async throws -> Double {
         let sent = try wavNow(wav)
-        _ = try Eartrainctl.run(["play", "C3"], socket: socket)  // untimed: a timed play would wait for the deadline
-        Thread.sleep(forTimeInterval: 0.25)
+        _ = try await Eartrainctl.run(["play", "C3"], socket: socket)  // untimed: a timed play would wait for the deadline
+        try await Task.sleep(for: .seconds(0.25))
         let listener = try WAVListener(path: wav)
         let probe = try #require(listener.sounds(after: max(after, sent - 0.02), gap: 0.03).first { listener.keys(in: $0).contains(MIDINote(48)) })
         return probe.start - sent
     }
 
     /// Plays `onsets` (seconds from the downbeat at `downbeat` in the WAV) so that they land there.
-    static func play(_ onsets: [Double], downbeat: Double, lag: Double, wav: String, socket: String) throws -> String {
+    static func play(_ onsets: [Double], downbeat: Double, lag: Double, wav: String, socket: String) async throws -> String {
         let now = try wavNow(wav) + lag
         let notes = onsets.map { "C3@" + String(format: "%.3f", downbeat + $0 - now) }
-        let played = try Eartrainctl.run(["play"] + notes, socket: socket)
+        let played = try await Eartrainctl.run(["play"] + notes, socket: socket)
         #expect(played.status == 0, "\(notes): \(played)")
         return played.stdout
     }
 
     @Test("played back on the click's grid it is on time; 150 ms late on the second onset is late on that onset only; status reports the key-to-sound time")
-    func steadyClickByEar() throws {
+    func steadyClickByEar() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("steady-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try EarListeningTests.daemon(folder)
+        let (daemon, wav) = try await EarListeningTests.daemon(folder)
         let socket = daemon.socketPath
         let startedAt = try Self.wavNow(wav)
-        let started = try Eartrainctl.run(["start", "rhythm", "--root", "C3", "--level", "2", "--meter", "2/4", "--tempo", "60",
+        let started = try await Eartrainctl.run(["start", "rhythm", "--root", "C3", "--level", "2", "--meter", "2/4", "--tempo", "60",
                                            "--click", "steady", "--seed", "5"], socket: socket)
         #expect(started.status == 0, "\(started)")
 
@@ -73,18 +73,18 @@ struct SteadyClickListeningTests {
             // The first click, then the pattern's bar after it (listening takes a while in a debug build).
             var click: Double?
             for _ in 0..<40 where click == nil {
-                Thread.sleep(forTimeInterval: 0.25)
+                try await Task.sleep(for: .seconds(0.25))
                 click = try Self.heard(wav, after: after)?.firstClick
             }
-            try Self.wait(until: try #require(click, "question \(question + 1): no count-in heard") + 2 * Self.bar + 0.1, wav)
+            try await Self.wait(until: try #require(click, "question \(question + 1): no count-in heard") + 2 * Self.bar + 0.1, wav)
             let rhythm = try #require(try Self.heard(wav, after: after))
             try #require(rhythm.onsets.count >= 3 && rhythm.onsets.first.map { abs($0) < 0.02 } == true, "\(rhythm)")
             let downbeat = rhythm.firstClick + 3 * Self.bar
-            let lag = try Self.probeLag(wav, socket: socket, after: rhythm.firstClick + 2 * Self.bar)
+            let lag = try await Self.probeLag(wav, socket: socket, after: rhythm.firstClick + 2 * Self.bar)
             #expect(lag >= 0 && lag < 1, "eartrainctl's key lands \(lag) s after it is run")
             var onsets = rhythm.onsets
             if question == 1 { onsets[1] += 0.15 }
-            let judged = try Self.play(onsets, downbeat: downbeat, lag: lag, wav: wav, socket: socket)
+            let judged = try await Self.play(onsets, downbeat: downbeat, lag: lag, wav: wav, socket: socket)
             if question == 0 {
                 #expect(judged.contains("on time ✓"), "\(rhythm.onsets): \(judged)")
             } else {
@@ -94,15 +94,15 @@ struct SteadyClickListeningTests {
             after = try Self.wavNow(wav)  // the answer ended the click: the next question's clicks come after
         }
 
-        let status = try Eartrainctl.run(["status", "--json"], socket: socket).stdout
+        let status = try await Eartrainctl.run(["status", "--json"], socket: socket).stdout
         let latency = try #require(try JSONDecoder().decode(StatusResult.self, from: Data(status.utf8)).devices.inputToSound, "\(status)")
         let (last, median, keys) = (latency.lastMilliseconds, latency.medianMilliseconds, latency.keys)
         #expect(keys >= 8, "the probes' keys and the play-backs' counted: \(keys)")
         // The file output has no delay of its own: a key is written at the next 64-frame block
         // of the period being written, within a few milliseconds.
         #expect(last >= 0 && last < 30 && median >= 0 && median < 30, "\(latency)")
-        let human = try Eartrainctl.run(["status"], socket: socket).stdout
+        let human = try await Eartrainctl.run(["status"], socket: socket).stdout
         #expect(human.contains("key to sound: \(last) ms (median \(median) ms over \(keys) keys)"), "\(human)")
-        _ = try Eartrainctl.run(["stop"], socket: socket)
+        _ = try await Eartrainctl.run(["stop"], socket: socket)
     }
 }

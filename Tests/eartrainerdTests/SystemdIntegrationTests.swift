@@ -1,3 +1,4 @@
+import ControlClient
 import ControlProtocol
 import DaemonTestSupport
 import Foundation
@@ -7,7 +8,7 @@ import Testing
 
 /// systemd's side, without systemd as PID 1: a fake NOTIFY_SOCKET, systemd-socket-activate,
 /// journald's priority prefixes.
-@Suite("eartrainerd under systemd")
+@Suite("eartrainerd under systemd", .daemon)
 struct SystemdIntegrationTests {
     /// A datagram socket standing in for systemd's notify socket.
     final class FakeNotifySocket {
@@ -33,7 +34,7 @@ struct SystemdIntegrationTests {
     }
 
     @Test("READY=1 with a STATUS= that says what is missing, then watchdog pings, then STOPPING=1")
-    func notify() throws {
+    func notify() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let notify = try FakeNotifySocket(folder: folder)
@@ -50,7 +51,7 @@ struct SystemdIntegrationTests {
             if message == "WATCHDOG=1" { pings += 1 }
         }
         #expect(pings == 3)
-        #expect(daemon.stop() == 0)
+        #expect(await daemon.stop() == 0)
         var stopping = false
         while let message = notify.receive() {
             if message.contains("STOPPING=1") { stopping = true; break }
@@ -61,7 +62,7 @@ struct SystemdIntegrationTests {
     /// Missing systemd-socket-activate fails the test rather than skipping it: a skip would count
     /// as a pass while socket activation went untested (`make deps` installs it with systemd).
     @Test("socket activation through systemd-socket-activate: the daemon serves the socket it is given")
-    func socketActivation() throws {
+    func socketActivation() async throws {
         let activate = "/usr/bin/systemd-socket-activate"
         try #require(FileManager.default.isExecutableFile(atPath: activate),
                      "\(activate) is missing: install the systemd package (scripts/deps/apt-base.txt, `make deps`)")
@@ -69,20 +70,24 @@ struct SystemdIntegrationTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("activated.sock").path
         let daemon = try DaemonProcess(socket: false, launcher: [activate, "-l", path])
-        Polling.wait { FileManager.default.fileExists(atPath: path) }
+        await Polling.wait { FileManager.default.fileExists(atPath: path) }
         // systemd-socket-activate starts the daemon on the first connection.
-        let link = try ControlConnection(path: path)
-        #expect(try link.result("status")["daemon"]?.stringValue == "eartrainerd 0.1.0")
-        Polling.wait { daemon.stdout.contains("systemd socket") }
+        let link = try await ControlConnection(path: path)
+        #expect(try await link.result("status")["daemon"]?.stringValue == "eartrainerd 0.1.0")
+        await Polling.wait { daemon.stdout.contains("systemd socket") }
         #expect(daemon.stdout.contains("control socket at systemd socket (fd 3)"))
+        // Stopped at once: systemd-socket-activate closes the descriptor Foundation's Process
+        // watches for a child's end, so Foundation waits for this one in a blocking waitpid,
+        // and notices no other child's end, other suites' included, until it has ended.
+        #expect(await daemon.stop() == 0)
     }
 
     @Test("under journald each line carries a priority prefix; --log-format json prints JSON lines")
-    func journaldAndJSON() throws {
+    func journaldAndJSON() async throws {
         let daemon = try DaemonProcess(arguments: ["--log-format", "json"], environment: ["JOURNAL_STREAM": "8:1234"])
-        let link = try daemon.connect()
-        _ = try link.result("session.start", .object(["kind": .string("scale"), "root": .string("A2")]))
-        Polling.wait { daemon.stdout.contains("\"prompt\"") }
+        let link = try await daemon.connect()
+        _ = try await link.result("session.start", .object(["kind": .string("scale"), "root": .string("A2")]))
+        await Polling.wait { daemon.stdout.contains("\"prompt\"") }
         let lines = daemon.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count >= 3)
         #expect(lines.allSatisfy { $0.hasPrefix("<6>") || $0.hasPrefix("<4>") || $0.hasPrefix("<5>") })

@@ -5,10 +5,10 @@ import Testing
 
 /// A teacher's timing, heard in the WAV the `file` driver writes (sine source, the voice on): the
 /// instruction before the notes, feedback words at once, nothing of a question outliving it.
-@Suite("The question's timeline, heard")
+@Suite("The question's timeline, heard", .daemon)
 struct TimelineListeningTests {
     /// A daemon writing `lesson.wav` in `folder`, the voice on, notes lasting `noteDuration`.
-    static func daemon(_ folder: URL, noteDuration: Double) throws -> (DaemonProcess, String) {
+    static func daemon(_ folder: URL, noteDuration: Double) async throws -> (DaemonProcess, String) {
         let wav = folder.appendingPathComponent("lesson.wav").path
         var config = try String(contentsOf: ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml"), encoding: .utf8)
         config = config.replacingOccurrences(of: "driver = \"auto\"\ndevice = \"default\"", with: "driver = \"file\"\ndevice = \"\(wav)\"")
@@ -20,7 +20,7 @@ struct TimelineListeningTests {
         let path = folder.appendingPathComponent("eartrainer.toml").path
         try config.write(toFile: path, atomically: true, encoding: .utf8)
         let daemon = try DaemonProcess(arguments: ["--config", path], audio: true)
-        _ = Polling.wait(seconds: 20) { (try? Eartrainctl.run(["status"], socket: daemon.socketPath).stdout.contains("sound: \(wav)")) ?? false }
+        _ = await Polling.wait(seconds: 20) { (try? await Eartrainctl.run(["status"], socket: daemon.socketPath).stdout.contains("sound: \(wav)")) ?? false }
         return (daemon, wav)
     }
 
@@ -71,31 +71,31 @@ struct TimelineListeningTests {
 
     /// A daemon in a new folder with an interval session on `root` started: the folder (for the
     /// caller to remove), the daemon, its WAV's path and the question's root.
-    static func session(_ name: String, noteDuration: Double, root: String, strict: Bool = false) throws
+    static func session(_ name: String, noteDuration: Double, root: String, strict: Bool = false) async throws
         -> (folder: URL, daemon: DaemonProcess, wav: String, root: MIDINote)
     {
         let folder = try Self.folder(name)
-        let (daemon, wav) = try Self.daemon(folder, noteDuration: noteDuration)
-        _ = try Eartrainctl.run(["start", "interval", "--root", root, "--intervals", "P5"] + (strict ? ["--strict"] : []),
+        let (daemon, wav) = try await Self.daemon(folder, noteDuration: noteDuration)
+        _ = try await Eartrainctl.run(["start", "interval", "--root", root, "--intervals", "P5"] + (strict ? ["--strict"] : []),
                                 socket: daemon.socketPath)
-        return (folder, daemon, wav, try Self.root(daemon))
+        return await (folder, daemon, wav, try Self.root(daemon))
     }
 
     /// The open question's root, as `status` names it.
-    static func root(_ daemon: DaemonProcess) throws -> MIDINote {
-        let status = try Eartrainctl.run(["status", "--json"], socket: daemon.socketPath).stdout
+    static func root(_ daemon: DaemonProcess) async throws -> MIDINote {
+        let status = try await Eartrainctl.run(["status", "--json"], socket: daemon.socketPath).stdout
         let root = try #require(status.firstMatch(of: /"root":"([A-G][#b]?-?\d)"/)?.1, "\(status)")
         return try MIDINote(parsing: String(root))
     }
 
     @Test("the instruction is spoken before the first note; a stop, or a new session begun, fades the sounding note out within a period and the fade",
           arguments: [["stop"], ["start", "interval", "--root", "G3", "--intervals", "P5"]])
-    func instructionFirstAndStop(action: [String]) throws {
-        let (folder, daemon, wav, root) = try Self.session("timeline", noteDuration: 6, root: "C3")
+    func instructionFirstAndStop(action: [String]) async throws {
+        let (folder, daemon, wav, root) = try await Self.session("timeline", noteDuration: 6, root: "C3")
         defer { try? FileManager.default.removeItem(at: folder) }
-        Thread.sleep(forTimeInterval: 4.5)  // the instruction, then 2 s or more of the 6 s root
-        _ = try Eartrainctl.run(action, socket: daemon.socketPath)
-        Thread.sleep(forTimeInterval: 1.5)
+        try await Task.sleep(for: .seconds(4.5))  // the instruction, then 2 s or more of the 6 s root
+        _ = try await Eartrainctl.run(action, socket: daemon.socketPath)
+        try await Task.sleep(for: .seconds(1.5))
         let listener = try WAVListener(path: wav)
         let toneWindows = Self.windows(of: root, in: listener)
         // A sine is as loud as the cello's note (docs/audio.md, "Headroom and balance"): about 0.06 at C3.
@@ -130,15 +130,15 @@ struct TimelineListeningTests {
     }
 
     @Test("a new start and a repeat never sound over a prompt: the old notes fade out before the new ones")
-    func noOverlap() throws {
-        let (folder, daemon, wav, first) = try Self.session("overlap", noteDuration: 4, root: "C3")
+    func noOverlap() async throws {
+        let (folder, daemon, wav, first) = try await Self.session("overlap", noteDuration: 4, root: "C3")
         defer { try? FileManager.default.removeItem(at: folder) }
-        Thread.sleep(forTimeInterval: 5)  // the instruction, then the first root
-        _ = try Eartrainctl.run(["start", "interval", "--root", "G3", "--intervals", "P5"], socket: daemon.socketPath)
-        let second = try Self.root(daemon)
-        Thread.sleep(forTimeInterval: 4.5)  // the old root fades, the instruction, then the second root
-        _ = try Eartrainctl.run(["repeat"], socket: daemon.socketPath)
-        Thread.sleep(forTimeInterval: 2)
+        try await Task.sleep(for: .seconds(5))  // the instruction, then the first root
+        _ = try await Eartrainctl.run(["start", "interval", "--root", "G3", "--intervals", "P5"], socket: daemon.socketPath)
+        let second = try await Self.root(daemon)
+        try await Task.sleep(for: .seconds(4.5))  // the old root fades, the instruction, then the second root
+        _ = try await Eartrainctl.run(["repeat"], socket: daemon.socketPath)
+        try await Task.sleep(for: .seconds(2))
         let listener = try WAVListener(path: wav)
         let old = Set(Self.windows(of: first, in: listener))
         let new = Self.windows(of: second, in: listener)
@@ -153,19 +153,20 @@ struct TimelineListeningTests {
                 return Self.power(window, at: 440 * pow(2, Double(Int(second.rawValue) - 69) / 12), rate: Double(listener.rate))
             }
         }
+        try #require(!powers.isEmpty, "the second root was not heard")
         let typical = powers.sorted()[powers.count / 2]
         #expect((powers.max() ?? 0) < 1.5 * typical, "one prompt at a time: power up to \(powers.max() ?? 0) against \(typical)")
     }
 
     @Test("a wrong key is answered by the voice within half a second, while nothing else is asked")
-    func feedbackAtOnce() throws {
-        let (folder, daemon, wav, root) = try Self.session("feedback", noteDuration: 0.2, root: "C3", strict: true)
+    func feedbackAtOnce() async throws {
+        let (folder, daemon, wav, root) = try await Self.session("feedback", noteDuration: 0.2, root: "C3", strict: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        Thread.sleep(forTimeInterval: 5)  // the instruction, then the root (0.2 s)
+        try await Task.sleep(for: .seconds(5))  // the instruction, then the root (0.2 s)
         let wrong = MIDINote(root.rawValue + 1)
-        let played = try Eartrainctl.run(["play", wrong.spelled.description, "--velocity", "127"], socket: daemon.socketPath)
+        let played = try await Eartrainctl.run(["play", wrong.spelled.description, "--velocity", "127"], socket: daemon.socketPath)
         #expect(played.stdout.contains("✗"), "\(played.stdout)")
-        Thread.sleep(forTimeInterval: 1.5)
+        try await Task.sleep(for: .seconds(1.5))
         let listener = try WAVListener(path: wav)
         // A 0.2 s sine is as loud as the cello's first 0.2 s, its attack (about 0.03 at velocity 127).
         let span = try #require(Self.windows(of: wrong, in: listener, amplitude: 0.01).first, "the key sounds")
@@ -176,21 +177,21 @@ struct TimelineListeningTests {
     }
 
     @Test("a skip: the prompt gives way to the answer, never under it, then a breath before the next question")
-    func skipThenAnswerThenBreath() throws {
-        let (folder, daemon, wav, root) = try Self.session("skip", noteDuration: 1, root: "C3")
+    func skipThenAnswerThenBreath() async throws {
+        let (folder, daemon, wav, root) = try await Self.session("skip", noteDuration: 1, root: "C3")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let sounding = Polling.wait(seconds: 20) {
+        let sounding = await Polling.wait(seconds: 20) {
             (try? WAVListener(path: wav)).map { !Self.windows(of: root, in: $0).isEmpty } ?? false
         }
         try #require(sounding, "the root sounded")
-        _ = try Eartrainctl.run(["skip"], socket: daemon.socketPath)
+        _ = try await Eartrainctl.run(["skip"], socket: daemon.socketPath)
         // The answer (two notes of 1 s), a breath, the next question's instruction and root.
         let asked = { (listener: WAVListener) -> Bool in
             let heard = Self.windows(of: root, in: listener)
             return (heard.last ?? 0) > (heard.first ?? 0) + 4
         }
-        _ = Polling.wait(seconds: 20) { (try? WAVListener(path: wav)).map(asked) ?? false }
-        Thread.sleep(forTimeInterval: 0.5)
+        _ = await Polling.wait(seconds: 20) { (try? WAVListener(path: wav)).map(asked) ?? false }
+        try await Task.sleep(for: .seconds(0.5))
         let listener = try WAVListener(path: wav)
         let answer = MIDINote(root.rawValue + 7)  // the fifth above
         let roots = Self.windows(of: root, in: listener)
@@ -210,6 +211,7 @@ struct TimelineListeningTests {
                 return Self.power(window, at: 440 * pow(2, Double(Int(root.rawValue) - 69) / 12), rate: Double(listener.rate))
             }
         }
+        try #require(!powers.isEmpty, "the second root was not heard")
         let typical = powers.sorted()[powers.count / 2]
         #expect((powers.max() ?? 0) < 1.5 * typical, "one root at a time: power up to \(powers.max() ?? 0) against \(typical)")
     }

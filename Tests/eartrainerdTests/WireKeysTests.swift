@@ -7,7 +7,7 @@ import Training
 /// One naming convention on the wire: every key of every JSON object the daemon writes (replies,
 /// events, the greeting, `--log-format json`, `stats.export`'s JSON) and `eartrainctl --json`
 /// prints is snake_case: in the message types' `CodingKeys`, in the documented examples and live.
-@Suite("snake_case keys on the wire")
+@Suite("snake_case keys on the wire", .daemon)
 struct WireKeysTests {
     /// Maps keyed by data, not by name: the figures per exercise, mode, root (`Eb`) and interval (`P5`).
     static let keyedByData: Set = ["by_exercise", "by_mode", "by_root", "by_interval", "by_item"]
@@ -74,32 +74,32 @@ struct WireKeysTests {
     }
 
     @Test("live: every reply, event and log line of a session, and eartrainctl --json")
-    func live() throws {
+    func live() async throws {
         let daemon = try DaemonProcess(arguments: ["--log-format", "json"])
-        let link = try daemon.connect()
+        let link = try await daemon.connect()
         let greeting = try #require(link.greeting)
         #expect(Self.offenders(in: greeting.params).isEmpty)
         var heard: [RPCNotification] = []
         var values: [(String, JSONValue)] = []
-        func call(_ method: String, _ params: JSONValue? = nil) throws {
-            values.append((method, try link.result(method, params, notifications: &heard)))
+        func call(_ method: String, _ params: JSONValue? = nil) async throws {
+            values.append((method, try await link.result(method, params, notifications: &heard)))
         }
-        try call("subscribe")
-        try call("status")
-        try call("devices.get")
-        try call("config.get")
-        try call("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"), "seed": .number(1)]))
-        try call("notes.play", .object(["notes": .array(["D3", "E3", "G3", "F3"].map { .string($0) })]))
-        try call("status")
-        try call("session.skip")
-        try call("session.stop")
-        try call("session.results")
-        try call("session.start", .object(["kind": .string("interval"), "intervals": .array([.string("P5")]), "seed": .number(2)]))
-        try call("notes.play", .object(["notes": .array([.string("C4")])]))
-        try call("session.stop")
-        try call("stats.get")
-        try call("stats.export", .object(["format": .string("json")]))
-        try call("unsubscribe")
+        try await call("subscribe")
+        try await call("status")
+        try await call("devices.get")
+        try await call("config.get")
+        try await call("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3"), "seed": .number(1)]))
+        try await call("notes.play", .object(["notes": .array(["D3", "E3", "G3", "F3"].map { .string($0) })]))
+        try await call("status")
+        try await call("session.skip")
+        try await call("session.stop")
+        try await call("session.results")
+        try await call("session.start", .object(["kind": .string("interval"), "intervals": .array([.string("P5")]), "seed": .number(2)]))
+        try await call("notes.play", .object(["notes": .array([.string("C4")])]))
+        try await call("session.stop")
+        try await call("stats.get")
+        try await call("stats.export", .object(["format": .string("json")]))
+        try await call("unsubscribe")
         for (method, value) in values {
             #expect(Self.offenders(in: value).isEmpty, "\(method): \(value)")
         }
@@ -126,11 +126,11 @@ struct WireKeysTests {
             ["theory", "scale", "dorian", "D", "--json"], ["theory", "tuning", "just", "--json"],
         ]
         for arguments in commands {
-            let output = try Eartrainctl.run(arguments, socket: arguments[0] == "theory" ? nil : daemon.socketPath)
+            let output = try await Eartrainctl.run(arguments, socket: arguments[0] == "theory" ? nil : daemon.socketPath)
             #expect(output.status == 0, "\(arguments): \(output)")
             let value = try #require(Self.json(output.stdout), "\(arguments): \(output.stdout)")
             #expect(Self.offenders(in: value).isEmpty, "eartrainctl \(arguments.joined(separator: " ")): \(output.stdout)")
         }
-        _ = daemon.stop()
+        _ = await daemon.stop()
     }
 }

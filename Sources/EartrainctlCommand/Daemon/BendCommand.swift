@@ -5,7 +5,7 @@ import Foundation
 /// `eartrainctl bend 410`, `eartrainctl bend -2048`, `eartrainctl bend 0`: the pitch-bend wheel,
 /// moved as a keyboard's would be (a held note follows; a `match` answer reads it). Unlike a real
 /// wheel it stays where it is put until moved again.
-struct BendCommand: ParsableCommand {
+struct BendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bend", abstract: "Move the pitch-bend wheel: -8192 (all the way down) to 8191, 0 centred.")
 
@@ -23,9 +23,9 @@ struct BendCommand: ParsableCommand {
         guard (-8192...8191).contains(number) else { throw ValidationError("the wheel's value is -8192 to 8191, not \(number)") }
     }
 
-    func run() throws {
-        let link = try connection.connect()
-        let result = try ConnectionOptions.call(link, Method.notesBend.rawValue, params: Wire.value(NotesBendParams(value: Int(given[0])!)))
+    func run() async throws {
+        let link = try await connection.connect()
+        let result = try await ConnectionOptions.call(link, Method.notesBend.rawValue, params: Wire.value(NotesBendParams(value: Int(given[0])!)))
         if connection.json {
             print(Wire.encode(result))
         } else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ControlClient
 import ControlProtocol
 import Foundation
 
@@ -13,7 +14,7 @@ struct ConnectionOptions: ParsableArguments {
     var path: String { SocketPathResolver.resolve(option: socket, environment: ProcessInfo.processInfo.environment) }
 
     /// Connects, or exits 69 with a message that says what to do.
-    func connect() throws -> ControlConnection {
+    func connect() async throws -> ControlConnection {
         let candidates = SocketPathResolver.candidates(option: socket, environment: ProcessInfo.processInfo.environment)
         guard candidates.contains(where: { FileManager.default.fileExists(atPath: $0) }) else {
             printError("eartrainctl: no daemon: no socket at \(candidates.joined(separator: ", ")); "
@@ -21,7 +22,7 @@ struct ConnectionOptions: ParsableArguments {
             throw ExitCode(ExitCodes.noDaemon)
         }
         do {
-            return try ControlConnection(path: path)
+            return try await ControlConnection(path: path)
         } catch {
             printError("eartrainctl: \(error)")
             throw ExitCode(ExitCodes.noDaemon)
@@ -29,16 +30,16 @@ struct ConnectionOptions: ParsableArguments {
     }
 
     /// Calls one method and returns its result; a daemon error is printed and exits non-zero.
-    func call(_ method: String, params: JSONValue? = nil, onNotification: (RPCNotification) -> Void = { _ in }) throws -> JSONValue {
-        let connection = try connect()
-        return try Self.call(connection, method, params: params, onNotification: onNotification)
+    func call(_ method: String, params: JSONValue? = nil, onNotification: (RPCNotification) -> Void = { _ in }) async throws -> JSONValue {
+        let connection = try await connect()
+        return try await Self.call(connection, method, params: params, onNotification: onNotification)
     }
 
     static func call(_ connection: ControlConnection, _ method: String, params: JSONValue? = nil,
-                     onNotification: (RPCNotification) -> Void = { _ in }) throws -> JSONValue {
+                     onNotification: (RPCNotification) -> Void = { _ in }) async throws -> JSONValue {
         let response: RPCResponse
         do {
-            response = try connection.call(method, params: params, onNotification: onNotification)
+            response = try await connection.call(method, params: params, onNotification: onNotification)
         } catch {
             printError("eartrainctl: \(error)")
             throw ExitCode(ExitCodes.protocolError)

@@ -4,14 +4,14 @@ import Foundation
 
 /// `eartrainctl devices`: the keyboards, the sound device and every sound card, with the one the
 /// config's `audio.device` names and the one in use.
-struct DevicesCommand: ParsableCommand {
+struct DevicesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices", abstract: "List the keyboards and sound cards, and which are in use.")
 
     @OptionGroup var connection: ConnectionOptions
 
-    func run() throws {
-        let result = try connection.call(Method.devicesGet.rawValue)
+    func run() async throws {
+        let result = try await connection.call(Method.devicesGet.rawValue)
         if connection.json {
             print(Wire.encode(result))
             return

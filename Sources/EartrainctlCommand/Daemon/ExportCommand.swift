@@ -5,7 +5,7 @@ import Foundation
 /// `eartrainctl export --format csv|json [--output FILE]`: every answer ever judged, asked for a
 /// page at a time (`stats.export` with `after`) and written out as each page comes, so neither
 /// the daemon nor this client holds a long history whole.
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write every judged answer as CSV or JSON.")
 
@@ -19,10 +19,10 @@ struct ExportCommand: ParsableCommand {
         guard ["csv", "json"].contains(format) else { throw ValidationError("--format: use csv or json") }
     }
 
-    func run() throws {
+    func run() async throws {
         guard let output else {
             var last = ""
-            _ = try pages { data in
+            _ = try await pages { data in
                 print(data, terminator: "")
                 if !data.isEmpty { last = data }
             }
@@ -37,7 +37,7 @@ struct ExportCommand: ParsableCommand {
             throw ExitCode(ExitCodes.cannotWrite)
         }
         do {
-            let count = try pages { data in file.write(Data(data.utf8)) }
+            let count = try await pages { data in file.write(Data(data.utf8)) }
             try file.close()
             guard rename(partial, output) == 0 else {
                 printError("eartrainctl: cannot write \(output): \(String(cString: strerror(errno)))")
@@ -53,12 +53,12 @@ struct ExportCommand: ParsableCommand {
 
     /// Asks for every page on one connection and hands each page's text on, in order; returns
     /// how many answers there were.
-    private func pages(_ write: (String) throws -> Void) throws -> Int {
+    private func pages(_ write: (String) throws -> Void) async throws -> Int {
         var params = StatsExportParams(format: format, profile: profile, allProfiles: allProfiles ? true : nil)
-        let link = try connection.connect()
+        let link = try await connection.connect()
         var count = 0
         while true {
-            let reply = try ConnectionOptions.call(link, Method.statsExport.rawValue, params: Wire.value(params))
+            let reply = try await ConnectionOptions.call(link, Method.statsExport.rawValue, params: Wire.value(params))
             let page = try Wire.decode(StatsExportResult.self, from: reply)
             try write(page.data)
             count += page.answers

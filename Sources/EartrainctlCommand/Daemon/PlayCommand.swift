@@ -3,7 +3,7 @@ import ControlProtocol
 
 /// `eartrainctl play D3 E3 F3`, `eartrainctl play C3+E3+G3`: the virtual keyboard. Prints how each
 /// note was judged.
-struct PlayCommand: ParsableCommand {
+struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play", abstract: "Play notes as if on the keyboard (names such as D3 or MIDI numbers; C3+E3+G3 holds keys together; C3@0.5 plays at 0.5 s; C3@0.5+0.25 holds it 0.25 s).")
 
@@ -11,21 +11,21 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Velocity 1-127.") var velocity: Int?
     @OptionGroup var connection: ConnectionOptions
 
-    func run() throws {
-        let link = try connection.connect()
+    func run() async throws {
+        let link = try await connection.connect()
         // Subscribe first: the daemon judges the notes before it answers, so every judgement
         // arrives ahead of the reply.
-        _ = try ConnectionOptions.call(link, Method.subscribe.rawValue, params: Wire.value(SubscribeParams(topics: [.answer, .prompt, .session])))
+        _ = try await ConnectionOptions.call(link, Method.subscribe.rawValue, params: Wire.value(SubscribeParams(topics: [.answer, .prompt, .session])))
         var events: [JSONValue] = []
         let params = NotesPlayParams(notes: notes.map { .string($0) }, velocity: velocity)
-        let result = try ConnectionOptions.call(link, Method.notesPlay.rawValue, params: Wire.value(params)) { notification in
+        let result = try await ConnectionOptions.call(link, Method.notesPlay.rawValue, params: Wire.value(params)) { notification in
             if notification.method == "event" { events.append(notification.params) }
         }
         if connection.json {
             print(Wire.encode(JSONValue.object(["result": result, "events": .array(events)])))
         } else if events.isEmpty {
             // A running session may take a key as no answer (a `compare` question's reference).
-            let status = try? ConnectionOptions.call(link, Method.status.rawValue, params: nil)
+            let status = try? await ConnectionOptions.call(link, Method.status.rawValue, params: nil)
             let running = status.map { $0["session"] != nil && $0["session"] != .null } ?? false
             let played = try Wire.decode(NotesPlayResult.self, from: result).played.joined(separator: " ")
             print("played \(played) " + (running ? "(nothing judged: no answer to this question)" : "(no session running)"))

@@ -3,56 +3,56 @@ import ClientViews
 import ControlProtocol
 
 /// `eartrainctl stop`: ends the session and shows its results.
-struct StopCommand: ParsableCommand {
+struct StopCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "stop", abstract: "End the session and show its results.")
     @OptionGroup var connection: ConnectionOptions
 
-    func run() throws {
-        try connection.show(.sessionStop, as: ResultsReport.self) { ResultsScreen.lines($0).joined(separator: "\n") }
+    func run() async throws {
+        try await connection.show(.sessionStop, as: ResultsReport.self) { ResultsScreen.lines($0).joined(separator: "\n") }
     }
 }
 
 /// `eartrainctl repeat`: sounds the question again.
-struct RepeatCommand: ParsableCommand {
+struct RepeatCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "repeat", abstract: "Hear the question again.")
     @OptionGroup var connection: ConnectionOptions
 
-    func run() throws {
-        try connection.show(.sessionRepeat) { _ in "repeated" }
+    func run() async throws {
+        try await connection.show(.sessionRepeat) { _ in "repeated" }
     }
 }
 
 /// `eartrainctl skip`: shows the answer and moves on.
-struct SkipCommand: ParsableCommand {
+struct SkipCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "skip", abstract: "Show the answer and go to the next question.")
     @OptionGroup var connection: ConnectionOptions
 
-    func run() throws {
-        try connection.show(.sessionSkip) { _ in "skipped" }
+    func run() async throws {
+        try await connection.show(.sessionSkip) { _ in "skipped" }
     }
 }
 
 /// `eartrainctl results`: the last finished session, as the results screen shows it.
-struct ResultsCommand: ParsableCommand {
+struct ResultsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "results", abstract: "Show the last session's results.")
     @OptionGroup var connection: ConnectionOptions
 
-    func run() throws {
-        try connection.show(.sessionResults, as: ResultsReport.self) { ResultsScreen.lines($0).joined(separator: "\n") }
+    func run() async throws {
+        try await connection.show(.sessionResults, as: ResultsReport.self) { ResultsScreen.lines($0).joined(separator: "\n") }
     }
 }
 
 extension ConnectionOptions {
     /// Calls a method without params and prints its result: as JSON with `--json`, else as `text` says.
-    func show(_ method: ControlProtocol.Method, text: (JSONValue) -> String) throws {
-        let result = try call(method.rawValue)
+    func show(_ method: ControlProtocol.Method, text: (JSONValue) -> String) async throws {
+        let result = try await call(method.rawValue)
         print(json ? Wire.encode(result) : text(result))
     }
 
     /// Calls a method without params and prints its result: as JSON with `--json` (as the daemon
     /// wrote it), else decoded as the message type it answers with and shown as `text` says.
-    func show<Result: Decodable>(_ method: ControlProtocol.Method, as type: Result.Type, text: (Result) -> String) throws {
-        let result = try call(method.rawValue)
+    func show<Result: Decodable>(_ method: ControlProtocol.Method, as type: Result.Type, text: (Result) -> String) async throws {
+        let result = try await call(method.rawValue)
         print(json ? Wire.encode(result) : text(try Wire.decode(type, from: result)))
     }
 }

@@ -3,7 +3,7 @@ import ControlProtocol
 
 /// `eartrainctl set KEY VALUE`: one of the student's settings, kept across restarts over the
 /// config file; `--reset KEY` hands it back to the file.
-struct SetCommand: ParsableCommand {
+struct SetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Change a student setting (tuning, reference pitch, sound, voice), kept across restarts.",
@@ -21,9 +21,9 @@ struct SetCommand: ParsableCommand {
         if reset == (value != nil) { throw ValidationError("give a value, or --reset") }
     }
 
-    func run() throws {
+    func run() async throws {
         let params = SettingsSetParams(key: key, value: value.map(Self.jsonValue), reset: reset ? true : nil)
-        let entry = try connection.call(Method.settingsSet.rawValue, params: Wire.value(params))
+        let entry = try await connection.call(Method.settingsSet.rawValue, params: Wire.value(params))
         print(connection.json ? Wire.encode(entry) : ConfigCommand.line(try Wire.decode(SettingEntry.self, from: entry)))
     }
 
@@ -36,13 +36,13 @@ struct SetCommand: ParsableCommand {
 }
 
 /// `eartrainctl config`: every setting a student can change, its value and where it comes from.
-struct ConfigCommand: ParsableCommand {
+struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config", abstract: "Show the student settings in force and where each comes from (student, file, default).")
     @OptionGroup var connection: ConnectionOptions
 
-    func run() throws {
-        let result = try connection.call(Method.settingsGet.rawValue)
+    func run() async throws {
+        let result = try await connection.call(Method.settingsGet.rawValue)
         guard !connection.json else { return print(Wire.encode(result)) }
         let settings = try Wire.decode(SettingsResult.self, from: result)
         for entry in settings.settings { print(Self.line(entry)) }

@@ -5,7 +5,7 @@ import Foundation
 import Training
 
 /// `eartrainctl staff`: the open question's bass staff (or the last one's), as text or SVG.
-struct StaffCommand: ParsableCommand {
+struct StaffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "staff",
         abstract: "Draw the current round's staff (or the last round's when the current one is still empty).")
@@ -16,8 +16,8 @@ struct StaffCommand: ParsableCommand {
     @Option(help: "The clef: auto, bass, treble or grand (default: the daemon's training.clef).") var clef: ClefChoice?
     @OptionGroup var connection: ConnectionOptions
 
-    func run() throws {
-        let status = try Wire.decode(StatusResult.self, from: try connection.call(Method.status.rawValue))
+    func run() async throws {
+        let status = try Wire.decode(StatusResult.self, from: try await connection.call(Method.status.rawValue))
         guard let session = status.session else {
             printError("eartrainctl: no session is running; start one with `eartrainctl start scale --mode dorian --root D`")
             throw ExitCode(ExitCodes.daemonError)

@@ -5,7 +5,7 @@ import Training
 
 /// `eartrainctl start KIND …`: any kind of the catalog, its own options and words read by its
 /// module (`ExerciseModule.commandLine`), the shared ones here.
-struct StartCommand: ParsableCommand {
+struct StartCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start", abstract: "Start a session.",
         discussion: ExerciseCatalog.all.map { "\($0.kind):\n\($0.commandLine.help)" }.joined(separator: "\n\n"))
@@ -30,10 +30,10 @@ struct StartCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         var params = SessionStartParams(kind: kind, exercise: try exerciseParams())
         session.apply(to: &params)
-        try StartCommand.start(params, connection: connection)
+        try await StartCommand.start(params, connection: connection)
     }
 }
 
@@ -55,8 +55,8 @@ struct SessionOptions: ParsableArguments {
 }
 
 extension StartCommand {
-    static func start(_ params: SessionStartParams, connection: ConnectionOptions) throws {
-        let result = try connection.call(Method.sessionStart.rawValue, params: Wire.value(params))
+    static func start(_ params: SessionStartParams, connection: ConnectionOptions) async throws {
+        let result = try await connection.call(Method.sessionStart.rawValue, params: Wire.value(params))
         if connection.json {
             print(Wire.encode(result))
         } else {

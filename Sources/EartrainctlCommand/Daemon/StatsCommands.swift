@@ -3,15 +3,15 @@ import ControlProtocol
 import Foundation
 
 /// `eartrainctl stats [--profile NAME] [--json]`: lifetime figures.
-struct StatsCommand: ParsableCommand {
+struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats", abstract: "Show lifetime statistics: sessions, practice time, accuracy, trends, streaks.")
 
     @Option(help: "The student profile (default: the daemon's).") var profile: String?
     @OptionGroup var connection: ConnectionOptions
 
-    func run() throws {
-        let result = try connection.call(Method.statsGet.rawValue, params: Wire.value(StatsGetParams(profile: profile)))
+    func run() async throws {
+        let result = try await connection.call(Method.statsGet.rawValue, params: Wire.value(StatsGetParams(profile: profile)))
         let stats = try Wire.decode(StatsGetResult.self, from: result)
         if connection.json {
             print(Wire.encode(stats.figures))

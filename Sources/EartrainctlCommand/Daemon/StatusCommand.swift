@@ -5,13 +5,13 @@ import MusicTheory
 import Training
 
 /// `eartrainctl status`: the session, the devices, the statistics store.
-struct StatusCommand: ParsableCommand {
+struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "status", abstract: "Show what the daemon is doing.")
 
     @OptionGroup var connection: ConnectionOptions
 
-    func run() throws {
-        let result = try connection.call(Method.status.rawValue)
+    func run() async throws {
+        let result = try await connection.call(Method.status.rawValue)
         if connection.json {
             print(Wire.encode(result))
             return

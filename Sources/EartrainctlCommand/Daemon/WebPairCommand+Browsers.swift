@@ -6,8 +6,8 @@ import Foundation
 /// eartrainer-web in its own state directory, which this account cannot read: the daemon is
 /// asked (`pairing.list`, `pairing.revoke`), as the web view reports them to it.
 extension WebPairCommand {
-    func listBrowsers() throws {
-        let result = try connection.call(Method.pairingList.rawValue)
+    func listBrowsers() async throws {
+        let result = try await connection.call(Method.pairingList.rawValue)
         if connection.json {
             print(Wire.encode(result))
             return
@@ -15,8 +15,8 @@ extension WebPairCommand {
         print(PairedBrowsersText.lines(try Wire.decode(PairingListResult.self, from: result)).joined(separator: "\n"))
     }
 
-    func revoke(_ id: String) throws {
-        let result = try connection.call(Method.pairingRevoke.rawValue, params: Wire.value(PairingRevokeParams(id: id)))
+    func revoke(_ id: String) async throws {
+        let result = try await connection.call(Method.pairingRevoke.rawValue, params: Wire.value(PairingRevokeParams(id: id)))
         if connection.json {
             print(Wire.encode(result))
             return

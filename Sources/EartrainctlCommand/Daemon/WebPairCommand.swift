@@ -9,7 +9,7 @@ import Training
 /// the daemon's (`pairing.offer`): six digits, five minutes, once. It is never put in the
 /// address, so it stays out of browser histories and logs. `--list` and `--revoke ID` show and
 /// end the pairings made (`PairedBrowsersText`).
-struct WebPairCommand: ParsableCommand {
+struct WebPairCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "web-pair",
         abstract: "Pair a phone or tablet with the web view: a six-digit code, the pairing page's address and its QR code.",
@@ -33,12 +33,12 @@ struct WebPairCommand: ParsableCommand {
         if list && revokeID != nil { throw ValidationError("give --list or --revoke, not both") }
     }
 
-    func run() throws {
-        if list { return try listBrowsers() }
-        if let revokeID { return try revoke(revokeID) }
-        let offered = try Wire.decode(PairingOfferResult.self, from: try connection.call(Method.pairingOffer.rawValue))
+    func run() async throws {
+        if list { return try await listBrowsers() }
+        if let revokeID { return try await revoke(revokeID) }
+        let offered = try Wire.decode(PairingOfferResult.self, from: try await connection.call(Method.pairingOffer.rawValue))
         let code = offered.code
-        let configured = (try? connection.call(Method.configGet.rawValue))?["web"]?["listen"]?.stringValue
+        let configured = (try? await connection.call(Method.configGet.rawValue))?["web"]?["listen"]?.stringValue
         let listen = configured.flatMap { try? ListenAddress(parsing: $0) } ?? .standard
         let addresses = url.map { [$0.hasSuffix("/") ? String($0.dropLast()) : $0] } ?? WebAddresses.urls(listen: listen)
         let pages = addresses.map { $0 + "/pair" }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClientViews
+import ControlClient
 import ControlProtocol
 import Foundation
 import Glibc
@@ -8,7 +9,7 @@ import Training
 /// `eartrainctl watch`: the session live, full screen, redrawn on every event the daemon sends
 /// (it subscribes; the only timer is a one-second tick for the session clock). When stdout is not
 /// a terminal it prints each event's line instead.
-struct WatchCommand: ParsableCommand {
+struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Follow the session live: the staff, last answer, running figures (q or Ctrl-C quits).")
@@ -17,20 +18,20 @@ struct WatchCommand: ParsableCommand {
     var clef: ClefChoice?
     @OptionGroup var connection: ConnectionOptions
 
-    func run() throws {
+    func run() async throws {
         let signals = SignalDescriptor()
-        let link = try connection.connect()
-        let status = try Wire.decode(StatusResult.self, from: try ConnectionOptions.call(link, Method.status.rawValue))
+        let link = try await connection.connect()
+        let status = try Wire.decode(StatusResult.self, from: try await ConnectionOptions.call(link, Method.status.rawValue))
         var follower = WatchFollower(status: status.session)
         if let clef { follower.state.clef = clef.clef }
         var early: [RPCNotification] = []
-        _ = try ConnectionOptions.call(link, Method.subscribe.rawValue, params: Wire.value(SubscribeParams())) { early.append($0) }
+        _ = try await ConnectionOptions.call(link, Method.subscribe.rawValue, params: Wire.value(SubscribeParams())) { early.append($0) }
 
         guard isatty(STDOUT_FILENO) == 1 else {
             if let session = status.session { print(StatusText.sessionLines(session).joined(separator: "\n")) }
             for notification in early { if let event = follower.take(notification) { print(event.text) } }
             fflush(nil)
-            follower.follow(link, signals: signals, keys: false) { event, _ in
+            await follower.follow(link, signals: signals, keys: false) { event, _ in
                 if let event { print(event.text) }
                 fflush(nil)
             }
@@ -39,7 +40,7 @@ struct WatchCommand: ParsableCommand {
         for notification in early { _ = follower.take(notification) }
         let terminal = Terminal(keys: isatty(STDIN_FILENO) == 1)
         defer { terminal.restore() }
-        follower.follow(link, signals: signals, keys: terminal.readsKeys) { _, follower in
+        await follower.follow(link, signals: signals, keys: terminal.readsKeys) { _, follower in
             let size = Terminal.size()
             terminal.paint(WatchScreen(width: size.columns, height: size.rows).lines(follower.state, elapsed: follower.elapsed))
         }

@@ -1,4 +1,5 @@
 import ClientViews
+import ControlClient
 import ControlProtocol
 import Foundation
 import Glibc
@@ -37,36 +38,49 @@ struct WatchFollower {
     /// every event (with it), on a resize and once a second while a session runs (without one).
     /// Returns on q, Ctrl-C, SIGINT/SIGTERM/SIGHUP, or when the daemon closes the connection.
     mutating func follow(_ link: ControlConnection, signals: SignalDescriptor?, keys: Bool,
-                         show: (EventReport?, WatchFollower) -> Void) {
+                         show: (EventReport?, WatchFollower) -> Void) async {
+        let (inputs, continuation) = AsyncStream.makeStream(of: WatchInput.self)
+        let reading = Task {
+            do {
+                for try await notification in link.notifications { continuation.yield(.notification(notification)) }
+            } catch {}
+            continuation.yield(.daemonGone)
+        }
+        let terminal = TerminalInput(signals: signals, keys: keys, to: continuation)
+        var tick: Task<Void, Never>?
+        defer {
+            reading.cancel()
+            terminal?.stop()
+            tick?.cancel()
+        }
         show(nil, self)
-        var fds = [pollfd(fd: link.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-        if let signals { fds.append(pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)) }
-        if keys { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
-        while true {
-            // A whole line may already sit in the connection's buffer, with nothing left to poll.
-            let timeout: Int32 = link.hasBufferedLine ? 0 : (state.running ? Int32(1000 - Int(elapsed * 1000) % 1000) : -1)
-            guard (try? systemCall("poll") { poll(&fds, nfds_t(fds.count), timeout) }) != nil else { return }
-            if link.hasBufferedLine || fds[0].revents != 0 {
-                guard let line = try? link.readLine() else { return }
-                if let notification = try? JSONDecoder().decode(RPCNotification.self, from: Data(line.utf8)),
-                   let event = take(notification) {
-                    show(event, self)
-                }
-                continue
-            }
-            if let signals, fds[1].revents != 0 {
-                if signals.read() != SIGWINCH { return }
+        tick = nextTick(to: continuation)
+        for await input in inputs {
+            switch input {
+            case .notification(let notification):
+                if let event = take(notification) { show(event, self) }
+            case .daemonGone:
+                return
+            case .signal(let number):
+                if number != SIGWINCH { return }
                 show(nil, self)
-                continue
+            case .keys(let bytes):
+                if bytes.isEmpty || bytes.contains(where: { [UInt8(ascii: "q"), UInt8(ascii: "Q"), 3, 4].contains($0) }) { return }
+            case .tick:
+                show(nil, self)  // the clock's tick
             }
-            if keys, fds[fds.count - 1].revents != 0 {
-                var bytes = [UInt8](repeating: 0, count: 64)
-                let count = (try? systemCall("read") { read(STDIN_FILENO, &bytes, bytes.count) }) ?? 0
-                if count == 0 { return }
-                if bytes[..<count].contains(where: { [UInt8(ascii: "q"), UInt8(ascii: "Q"), 3, 4].contains($0) }) { return }
-                continue
-            }
-            show(nil, self)  // the clock's tick
+            tick?.cancel()
+            tick = nextTick(to: continuation)
+        }
+    }
+
+    /// The next whole second of the session clock, while a session runs.
+    private func nextTick(to inputs: AsyncStream<WatchInput>.Continuation) -> Task<Void, Never>? {
+        guard state.running else { return nil }
+        let wait = Duration.milliseconds(1000 - Int(elapsed * 1000) % 1000)
+        return Task {
+            guard (try? await Task.sleep(for: wait)) != nil else { return }
+            inputs.yield(.tick)
         }
     }
 }
