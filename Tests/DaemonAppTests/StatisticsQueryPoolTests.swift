@@ -18,8 +18,10 @@ struct StatisticsQueryPoolTests {
         let gate = DispatchSemaphore(value: 0)
         let first = Task { try await pool.run { () throws(RPCError) in gate.wait(); return JSONValue.number(1) } }
         let second = Task { try await pool.run { () throws(RPCError) in JSONValue.number(2) } }
-        // However the tasks are scheduled: wait (bounded) until both are in, never for ever.
-        let deadline = ContinuousClock.now + .seconds(10)
+        // However the tasks are scheduled: wait (bounded) until both are in, never for ever. Suites
+        // beside this one may keep the pool's threads for many seconds (a parallel run once
+        // started the second task more than 10 s late): the bound is what the test may take.
+        let deadline = ContinuousClock.now + .seconds(120)
         while pool.inFlightCount < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         let full = pool.inFlightCount == 2
         if full {
