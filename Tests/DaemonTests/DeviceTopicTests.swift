@@ -24,7 +24,8 @@ struct DeviceTopicTests {
 
         // The connection's calls block this task; the server has a thread of its own and the
         // service needs one task's turn at a time.
-        let link = try await ControlConnection(path: path)
+        // Suites beside this one may keep the pool's threads for seconds: a minute, not 10 s.
+        let link = try await ControlConnection(path: path, timeout: .seconds(60))
         _ = try await link.call("subscribe", params: .object(["topics": .array([.string(topic.rawValue)])]))
         await core.deviceChanged("keyboard input: Test Keyboard connected")
         var heard: [RPCNotification] = []

@@ -15,6 +15,8 @@ public struct DaemonSlot: TestTrait, SuiteTrait, TestScoping {
     static let gate = Gate(width: 3)
     /// The slot of the suites that compute for seconds without suspending (`.cpuHeavy`).
     static let heavyGate = Gate(width: 1)
+    /// The slot of the suites timed against the clock (`.realTime`).
+    static let realTimeGate = Gate(width: 1)
 
     let gate: Gate
 
@@ -39,6 +41,12 @@ extension Trait where Self == DaemonSlot {
     /// such test at a time, so the other thread stays free for the daemons and servers that
     /// tests beside it are waiting on (they would miss their clients' 10 s otherwise).
     public static var cpuHeavy: Self { DaemonSlot(gate: DaemonSlot.heavyGate) }
+
+    /// The suite's tests judge sound rendered as it plays against the clock: one such test at a
+    /// time, and `make test` runs these suites (`ListeningTests`, with `LiveSocketTests`, which
+    /// times a relay) in a stage of their own after the others, as it does the abuse suite.
+    /// Beside the other suites on two cores, their notes came late and they missed.
+    public static var realTime: Self { DaemonSlot(gate: DaemonSlot.realTimeGate) }
 }
 
 /// A counting semaphore for tasks: `enter()` suspends while `width` holders are in, first come,

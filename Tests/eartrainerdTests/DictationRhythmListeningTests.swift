@@ -6,7 +6,7 @@ import Testing
 /// `dictation --rhythm` answered by listening: the test finds the count-in, then each note of the
 /// melody (its pitch and its onset) in the daemon's WAV (sine source), and plays it back with
 /// `eartrainctl play G3@0 A3@0.6 …`, never reading the melody or its rhythm from the daemon.
-@Suite("Dictation with its rhythm by ear", .daemon)
+@Suite("Dictation with its rhythm by ear", .realTime)
 struct DictationRhythmListeningTests {
     /// The melody heard after the last count-in after `after` seconds of the WAV: each note's key
     /// and onset (seconds from the first); nil until the count-in and `length` notes after it

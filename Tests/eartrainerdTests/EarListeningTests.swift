@@ -6,7 +6,7 @@ import Testing
 /// An ear-interval question answered by listening: the test hears the daemon's sound in the WAV
 /// the file driver writes (sine source) and plays the note it heard, never reading the answer
 /// from the daemon.
-@Suite("Answering by ear", .daemon)
+@Suite("Answering by ear", .realTime)
 struct EarListeningTests {
     static func daemon(_ folder: URL) async throws -> (DaemonProcess, String) {
         let wav = folder.appendingPathComponent("lesson.wav").path

@@ -8,7 +8,7 @@ import Testing
 /// WAV the daemon's `file` driver writes (sine source) to a small fraction of a cent, decides
 /// higher or lower (`compare`) or which version is pure (`pure`), answers with keys through the
 /// socket, and scores every question; the results and the lifetime statistics give the threshold.
-@Suite("Intonation by ear", .daemon, .serialized)
+@Suite("Intonation by ear", .realTime, .serialized)
 struct IntonationListeningTests {
     /// The sounds in the WAV once question `number` (from 0) has sounded: two per question, and
     /// the key of each answer before it (the daemon sounds the keys played).

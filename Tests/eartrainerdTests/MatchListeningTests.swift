@@ -10,7 +10,7 @@ import Training
 /// source) how far the held note sounds from the reference, moves the wheel with `eartrainctl
 /// bend` to bring it in tune (then, in the next question, 3 c sharp on purpose), hears the held
 /// note follow, confirms with a key and reads the judged error. Never the answer from the daemon.
-@Suite("Tuning with the wheel, by ear", .daemon)
+@Suite("Tuning with the wheel, by ear", .realTime)
 struct MatchListeningTests {
     /// The pitch of the WAV's samples from `from` to `to` seconds, near `expected` hertz.
     static func pitch(_ listener: WAVListener, from: Double, to: Double, near expected: Double) throws -> Double {

@@ -6,7 +6,7 @@ import Testing
 /// Progressions answered by listening: the test hears the cadence and the chords in the WAV the
 /// `file` driver writes (sine source), finds each chord's keys, and plays them back chord by
 /// chord, never reading the answer from the daemon. Every question it hears is scored.
-@Suite("Progressions answered by ear", .daemon)
+@Suite("Progressions answered by ear", .realTime)
 struct ProgressionListeningTests {
     /// The open question's number of chords, from `status --json` (all it says of them).
     static func chordCount(_ daemon: DaemonProcess) async throws -> Int {

@@ -6,7 +6,7 @@ import Testing
 /// A rhythm answered by listening: the test finds the count-in and the pattern's onsets in the
 /// daemon's WAV (sine source) and plays the pattern back with `eartrainctl play C3@…`, never
 /// reading the pattern from the daemon.
-@Suite("Rhythm by ear", .daemon)
+@Suite("Rhythm by ear", .realTime)
 struct RhythmListeningTests {
     /// The last count-in heard after `after` seconds of the WAV (clicks an octave above `pitch`)
     /// and the onsets on `pitch` after it, in seconds from the first; where the last sound ends.

@@ -5,7 +5,7 @@ import Testing
 
 /// A teacher's timing, heard in the WAV the `file` driver writes (sine source, the voice on): the
 /// instruction before the notes, feedback words at once, nothing of a question outliving it.
-@Suite("The question's timeline, heard", .daemon)
+@Suite("The question's timeline, heard", .realTime)
 struct TimelineListeningTests {
     /// A daemon writing `lesson.wav` in `folder`, the voice on, notes lasting `noteDuration`.
     static func daemon(_ folder: URL, noteDuration: Double) async throws -> (DaemonProcess, String) {
