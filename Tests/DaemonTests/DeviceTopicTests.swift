@@ -22,9 +22,8 @@ struct DeviceTopicTests {
         let running = Task { await server.run() }
         let serving = Task { await service.run() }
 
-        // The connection's calls block this task; the server has a thread of its own and the
-        // service needs one task's turn at a time.
-        // Suites beside this one may keep the pool's threads for seconds: a minute, not 10 s.
+        // The server has a thread of its own; the service and this client are tasks, and suites
+        // beside this one may keep the pool's threads for seconds: the client waits a minute, not 10 s.
         let link = try await ControlConnection(path: path, timeout: .seconds(60))
         _ = try await link.call("subscribe", params: .object(["topics": .array([.string(topic.rawValue)])]))
         await core.deviceChanged("keyboard input: Test Keyboard connected")

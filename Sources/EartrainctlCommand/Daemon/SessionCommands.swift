@@ -18,7 +18,7 @@ struct RepeatCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
-        try await connection.show(.sessionRepeat) { _ in "repeated" }
+        try await connection.show(.sessionRepeat, as: SessionRepeatResult.self) { _ in "repeated" }
     }
 }
 
@@ -28,7 +28,7 @@ struct SkipCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
-        try await connection.show(.sessionSkip) { _ in "skipped" }
+        try await connection.show(.sessionSkip, as: SessionSkipResult.self) { _ in "skipped" }
     }
 }
 
@@ -43,12 +43,6 @@ struct ResultsCommand: AsyncParsableCommand {
 }
 
 extension ConnectionOptions {
-    /// Calls a method without params and prints its result: as JSON with `--json`, else as `text` says.
-    func show(_ method: ControlProtocol.Method, text: (JSONValue) -> String) async throws {
-        let result = try await call(method.rawValue)
-        print(json ? Wire.encode(result) : text(result))
-    }
-
     /// Calls a method without params and prints its result: as JSON with `--json` (as the daemon
     /// wrote it), else decoded as the message type it answers with and shown as `text` says.
     func show<Result: Decodable>(_ method: ControlProtocol.Method, as type: Result.Type, text: (Result) -> String) async throws {
