@@ -72,7 +72,7 @@ public struct WatchState: Sendable {
         exercise = text?.watchTitle(fields: session.fields, root: session.root) ?? session.kind.rawValue
         question = session.prompt ?? ""
         root = session.root
-        detail = text?.watchDetail(question: nil, prompt: session.prompt)
+        detail = text?.watchDetail(fields: nil, prompt: session.prompt)
         counted = text?.countsNotes ?? (session.total != nil)
         progress = session.progress ?? 0
         total = session.total ?? 8
@@ -101,8 +101,8 @@ public struct WatchState: Sendable {
             questionNumber = Int(details["number"]?.numberValue ?? Double(questionNumber))
             let fields = question.objectValue
             let text = kind.flatMap(Self.text(of:))
-            detail = text?.watchDetail(question: fields, prompt: nil)
-            self.question = text?.watchQuestion(fields) ?? ""
+            detail = text?.watchDetail(fields: fields, prompt: nil)
+            self.question = text?.watchQuestion(fields: fields) ?? ""
             counted = text?.countsNotes ?? (question["notes"] != nil)
             if details["repeat"]?.boolValue != true {
                 // Keep the finished question on screen until the next note, or it would vanish at once.
@@ -174,7 +174,7 @@ public struct WatchState: Sendable {
     }
 
     /// How the kind words its reports, when this client knows the kind.
-    static func text(of kind: ExerciseKind) -> (any ExerciseClientText.Type)? {
+    static func text(of kind: ExerciseKind) -> (any ExerciseModule.Type)? {
         ExerciseCatalog.module(named: kind.rawValue)
     }
 

@@ -42,6 +42,9 @@ public final class ControlConnection: Sendable {
     /// The daemon's greeting (protocol name, version, methods).
     public let greeting: RPCNotification?
 
+    /// The greeting's params, decoded; nil where there was none.
+    public var hello: Greeting? { greeting?.params.decoded(as: Greeting.self) }
+
     /// Connects and reads the greeting. `timeout` bounds every later wait.
     public convenience init(path: String, timeout: Duration = .seconds(10)) async throws {
         try await self.init(connected: Self.connect(to: path).release(), timeout: timeout)
@@ -65,7 +68,7 @@ public final class ControlConnection: Sendable {
             throw ConnectionError.refused(error.message)
         }
         greeting = try? JSONDecoder().decode(RPCNotification.self, from: Data(first.utf8))
-        if let greeting, greeting.method != "hello" {
+        if let greeting, greeting.method != Greeting.method {
             channel.close(promise: nil)
             throw ConnectionError.garbled(first)
         }

@@ -26,10 +26,8 @@ public final class ControlService: EventFollower {
 
     /// The greeting each client gets on connect: protocol name and version, and the methods.
     public static func greeting(_ methods: MethodTable = .standard) -> String {
-        Wire.encode(RPCNotification(method: "hello", params: .object([
-            "protocol": .string(ProtocolInfo.name), "version": .number(Double(ProtocolInfo.version)),
-            "daemon": .string(DaemonCore.version), "methods": .array(methods.names.map { .string($0) }),
-        ])))
+        Wire.encode(RPCNotification(
+            method: Greeting.method, params: JSONValue(encoding: Greeting(daemon: DaemonCore.version, methods: methods.names))))
     }
 
     /// What the server's thread answers itself: a request for an immediate entry (`status`),

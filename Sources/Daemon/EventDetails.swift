@@ -15,7 +15,7 @@ enum EventDetails {
     /// What is asked, as shown to the student: the kind and what its question shows
     /// (`ExerciseQuestion.details`), which never names the note that answers it.
     static func question(_ question: Prompt.Question) -> JSONValue {
-        var fields = question.shown.details
+        var fields = question.shown.detailFields
         fields["kind"] = .string(question.kind.rawValue)
         return .object(fields)
     }

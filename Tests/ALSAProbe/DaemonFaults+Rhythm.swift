@@ -93,10 +93,7 @@ extension DaemonFaults {
 
     /// The judged onsets: each asked time and the time played, in seconds from the first.
     private func onsets(_ details: JSONValue) -> [(expected: Double, played: Double?)]? {
-        guard let list = details["onsets"]?.arrayValue else { return nil }
-        return list.map { (onset: JSONValue) -> (expected: Double, played: Double?) in
-            (expected: onset["expected_seconds"]?.numberValue ?? -1, played: onset["played_seconds"]?.numberValue)
-        }
+        details.decoded(as: RhythmJudgement.self)?.onsets.map { (expected: $0.expectedSeconds ?? -1, played: $0.playedSeconds) }
     }
 
     /// Threads spinning on every CPU until stopped.

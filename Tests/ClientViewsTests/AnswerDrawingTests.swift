@@ -5,7 +5,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-import Training
+@testable import Training
 
 @Suite("Answer drawings")
 struct AnswerDrawingTests {
@@ -15,23 +15,19 @@ struct AnswerDrawingTests {
     /// 0, 0.5, 0.75 and 1.5 s.
     static let pattern = RhythmPattern(meter: .fourFour, values: [V(12), V(6), V(6), V(12, rest: true), V(12)])
 
-    static func onset(_ expected: Double, _ error: Double?) -> JSONValue {
+    static func onset(_ expected: Double, _ error: Double?) -> RhythmJudgement.OnsetReport {
         let verdict = error.map { abs($0) <= 0.1 ? "on_time" : $0 < 0 ? "early" : "late" } ?? "missing"
-        return .object([
-            "expected_seconds": .number(expected), "played_seconds": error.map { .number(expected + $0) } ?? .null,
-            "error_ms": error.map { .number(($0 * 1000).rounded()) } ?? .null, "verdict": .string(verdict),
-        ])
+        return RhythmJudgement.OnsetReport(
+            expectedSeconds: expected, playedSeconds: error.map { expected + $0 }, errorMs: error.map { Int(($0 * 1000).rounded()) },
+            verdict: verdict)
     }
 
     /// A judged play-back's details: the second onset 150 ms late, the last missing, one extra.
     static func playBack(pattern: Bool) -> JSONValue {
-        var fields: [String: JSONValue] = [
-            "correct": .bool(false), "played": .string("C3"),
-            "onsets": .array([onset(0, 0), onset(0.5, 0.15), onset(0.75, 0.02), onset(1.5, nil)]),
-            "extra": .array([.number(1.2)]), "tolerance_ms": .number(100),
-        ]
-        if pattern { fields["pattern"] = Self.pattern.wireValue(tempo: 120) }
-        return .object(fields)
+        let judgement = RhythmJudgement(
+            onsets: [onset(0, 0), onset(0.5, 0.15), onset(0.75, 0.02), onset(1.5, nil)], extra: [1.2], toleranceMs: 100,
+            pattern: pattern ? Self.pattern.wire(tempo: 120) : nil)
+        return .object(KindFields(encoding: judgement).merging(["correct": .bool(false), "played": .string("C3")]) { $1 })
     }
 
     /// The SVG parsed. To look at the pictures: KEEP_ANSWER_SVG=/tmp/answers swift test --filter
@@ -148,7 +144,8 @@ struct AnswerDrawingTests {
     @Test("a match answer: its mark where its cents are, the band judged in tune, held at the end beyond ±50 c")
     func tuned() throws {
         for (cents, x, beyond) in [(17.3, 40 + 0.673 * 320, false), (-60.3, 40.0, true), (0, 200, false)] {
-            let answer = try #require(IntonationAnswer(details: .object(["cents": .number(cents), "tolerance_cents": .number(5), "correct": .bool(false)])))
+            let details = KindFields(encoding: MatchAnswer(toleranceCents: 5)).merging(["cents": .number(cents), "correct": .bool(false)]) { $1 }
+            let answer = try #require(IntonationAnswer(details: .object(details)))
             let root = try Self.parse(SVGIntonation(answer).element(title: "t"))
             let mark = try #require(Self.elements(root, "g", class: "mark").first)
             #expect(Self.attribute(mark, "data-beyond") == String(beyond))
@@ -164,9 +161,10 @@ struct AnswerDrawingTests {
 
     @Test("a compare answer: the reference at 0, the second at its offset on a scale that holds it; a pure answer: which was pure")
     func compared() throws {
-        let compare = try #require(IntonationAnswer(details: .object([
-            "cents": .number(12.5), "second_cents": .number(-12.5), "outcome": .string("lower"), "answered": .string("higher"), "correct": .bool(false),
-        ])))
+        let compare = try #require(IntonationAnswer(details: .object(KindFields(
+            encoding: CompareAnswer(secondCents: -12.5, answered: "higher")).merging([
+                "cents": .number(12.5), "outcome": .string("lower"), "correct": .bool(false),
+            ]) { $1 })))
         #expect(compare.words == "the second was 12.5 c lower; you said higher")
         let root = try Self.parse(SVGIntonation(compare).element(title: "t"))
         let marks = Self.elements(root, "g", class: "mark")

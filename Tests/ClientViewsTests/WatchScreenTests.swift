@@ -192,7 +192,7 @@ struct WatchScreenTests {
         let question: [String: JSONValue] = ["kind": .string("progression"), "key": .string("D major"), "tonic": .string("D4"), "chords": .number(4)]
         state.apply(Self.event("prompt", seconds: 0, Self.prompt(.object(question), answerCount: 4)))
         #expect(state.counted && state.total == 4 && state.progress == 0)
-        #expect(ProgressionExercise.watchQuestion(question) == "in D major: play the 4 chords you hear")
+        #expect(ProgressionExercise.watchQuestion(fields: question) == "in D major: play the 4 chords you hear")
         state.apply(Self.event("note_judged", seconds: 1, ["correct": .bool(true), "played": .string("D3"), "staff": Self.staffJSON([("D3", 9, nil)])]))
         state.apply(Self.event("note_judged", seconds: 2, ["correct": .bool(false), "played": .string("A2"), "attempt": .number(1),
                                                             "staff": Self.staffJSON([("D3", 9, nil)])]))

@@ -34,7 +34,7 @@ private struct MetronomeQuestion: ExerciseQuestion {
     var text: String { "play C4" }
     var root: SpelledNote { MIDINote(60).spelled }
     var tuningRoot: MIDINote? { MIDINote(60) }
-    var details: [String: JSONValue] { [:] }
+    var details: NoDetails { NoDetails() }
     var answerColumns: AnswerColumns { AnswerColumns(root: "C") }
     func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote { played.spelled }
 }

@@ -47,7 +47,7 @@ struct AnswerDrawingDaemonTests {
         try await play(everySixteenth, socket)
         let first = try await judged(events)
         #expect(first["pattern"] == nil, "no pattern while another try may come")
-        let due = first["onsets"]?.arrayValue.compactMap { $0["expected_seconds"]?.numberValue } ?? []
+        let due = first.decoded(as: RhythmJudgement.self)?.onsets.compactMap(\.expectedSeconds) ?? []
         #expect(due.count >= 3 && due.count == first["onsets"]?.arrayValue.count, "level 2 has eighths: \(due)")
         if first["keys"]?.arrayValue.count ?? 0 < everySixteenth.count {
             let rest = try await judged(events)

@@ -5,6 +5,7 @@ import DaemonTestSupport
 import Foundation
 import MusicTheory
 import Testing
+import Training
 
 /// `rhythm --durations` through the daemon: the keys come from `notes.play` with onsets and
 /// lengths (`C3@0.75+0.6`), their note-offs read as a keyboard's; each note's length is judged
@@ -50,9 +51,9 @@ struct RhythmDurationsDaemonTests {
         let ordinal = ["1st", "2nd", "3rd", "4th", "5th", "6th"][longest]
         #expect(judged.params["details"]?["correct"] == .bool(false))
         #expect(text.contains("\(ordinal) short \(Int((second[longest].written / 2 * 1000).rounded())) ms ✗") && !text.contains(","), "\(text)")
-        guard case .array(let onsets)? = judged.params["details"]?["onsets"] else { Issue.record("no onsets: \(judged)"); return }
-        #expect(onsets[longest]["length"]?.stringValue == "short" && onsets[longest]["written_seconds"]?.numberValue == second[longest].written)
-        #expect(onsets.enumerated().allSatisfy { $0.offset == longest || $0.element["length"]?.stringValue == "right" })
+        guard let onsets = judged.params["details"]?.decoded(as: RhythmJudgement.self)?.onsets else { Issue.record("no onsets: \(judged)"); return }
+        #expect(onsets[longest].length == "short" && onsets[longest].writtenSeconds == second[longest].written)
+        #expect(onsets.enumerated().allSatisfy { $0.offset == longest || $0.element.length == "right" })
 
         // Onsets only, as before: the same short note is right.
         _ = try await link.result("session.start", .object(["kind": .string("rhythm"), "root": .string("C3"), "seed": .number(2), "tempo": .number(120)]))

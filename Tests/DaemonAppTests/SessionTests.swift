@@ -10,7 +10,8 @@ struct SessionTests {
     func scaleSession() async throws {
         let daemon = try await TestDaemon()
         let link = try await daemon.connect()
-        #expect(link.greeting?.params["version"]?.numberValue == Double(ProtocolInfo.version))
+        let hello = try #require(link.hello)
+        #expect(hello.version == ProtocolInfo.version && hello.protocol == ProtocolInfo.name && hello.methods.contains("session.start"))
         _ = try await link.result("session.start", .object(["kind": .string("scale"), "mode": .string("dorian"), "root": .string("D3")]))
         let played = ["D3", "E3", "Eb3", "F3", "G3", "A3", "C4", "B3", "C4", "D4"]
         _ = try await link.result("notes.play", .object(["notes": .array(played.map { .string($0) })]))

@@ -104,10 +104,10 @@ struct TimedPlayTests {
         let judged = follower.events.compactMap { event -> NoteJudgement? in
             if case .noteJudged(let judgement) = event.kind { judgement } else { nil }
         }
-        guard case .array(let onsets)? = judged.last?.details["onsets"], case .object(let first)? = onsets.first else {
+        guard let details = judged.last?.details, let first = JSONValue.object(details).decoded(as: RhythmJudgement.self)?.onsets.first else {
             Issue.record("no onsets: \(judged.map(\.details))")
             return
         }
-        #expect(first["held_seconds"] == .number(0.3), "\(first)")
+        #expect(first.heldSeconds == 0.3, "\(first)")
     }
 }

@@ -31,6 +31,7 @@ public struct DyadExercise: ExerciseModule {
     public var summary: String { "dyads above \(low)" }
     public var statusRoot: String { low.description }
     public var sessionColumns: SessionColumns { SessionColumns(root: low.description) }
+    public static func watchQuestion(_ question: DyadQuestion.Details) -> String { "from \(question.root)" }
 
     public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
         let interval = try! ["M3", "P5"].map(SpelledInterval.init(parsing:)).randomElement(using: &context.random)!
@@ -52,7 +53,10 @@ public struct DyadQuestion: ExerciseQuestion {
     public var ask: String { "hold both notes above \(root)" }
     public var text: String { "hold both notes above \(root)" }
     public var tuningRoot: MIDINote? { try? root.midiNote() }
-    public var details: [String: JSONValue] { ["root": .string(root.description)] }
+    public var details: Details { Details(root: root.description) }
+    public struct Details: KindDetails {
+        public var root: String
+    }
     public var answerColumns: AnswerColumns { AnswerColumns(root: root.description) }
 
     public static func subject(_ interval: SpelledInterval) -> AnswerSubject {

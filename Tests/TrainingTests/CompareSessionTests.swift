@@ -130,9 +130,9 @@ import Testing
         let harness = try Self.start(CompareExercise(root: try RootNote(parsing: "C4"), startCents: 37))
         let prompt = try #require(harness.sink.prompts.last)
         let shown = try Self.shown(harness)
-        #expect(Set(shown.details.keys) == ["root", "register"])
+        #expect(Set(shown.detailFields.keys) == ["root", "register"])
         let json = String(decoding: try JSONEncoder().encode(prompt.question), as: UTF8.self)
-        for text in [json, shown.ask, shown.text, shown.spoken, "\(shown.details)"] {
+        for text in [json, shown.ask, shown.text, shown.spoken, "\(shown.detailFields)"] {
             #expect(!text.contains("37") && !text.contains("sharp") && !text.contains("flat"), "\(text)")
         }
         #expect(shown.answerColumns.interval == nil && shown.answerColumns.root == "C")
@@ -146,9 +146,10 @@ import Testing
             let open = try Self.open(harness)
             try Self.answer(harness, right: question % 3 != 0)
             let judgement = try #require(harness.sink.judgements.last)
-            #expect(judgement.details["second_cents"] == .number(open.sharp ? open.asked : -open.asked))
+            let answer = JSONValue.object(judgement.details).decoded(as: CompareAnswer.self)
+            #expect(answer?.secondCents == (open.sharp ? open.asked : -open.asked))
             let higher = open.sharp == (question % 3 != 0)
-            #expect(judgement.details["answered"] == .string(higher ? "higher" : "lower"))
+            #expect(answer?.answered == (higher ? "higher" : "lower"))
         }
     }
 

@@ -44,7 +44,7 @@ import Testing
         let shown = try #require(prompt.question.shown(as: DictationQuestion.self))
         #expect(phrase.notes.prefix(4).allSatisfy { $0.rawValue == shown.tonic.rawValue + 24 }, "clicks above the melody")
         #expect(phrase.notes.dropFirst(4).first?.rawValue == shown.rootNote.rawValue)
-        let details = prompt.question.shown.details
+        let details = prompt.question.shown.detailFields
         #expect(Set(details.keys) == ["key", "first", "length", "tempo", "meter", "bars"])
         #expect(details["tempo"] == .number(80) && details["meter"] == .string("4/4") && details["bars"] == .number(2))
         #expect(prompt.question.shown.spoken.contains("in four four"))

@@ -44,7 +44,7 @@ import Testing
             #expect(prompt.sounds == [SoundPhrase([shown.rootNote])])
             #expect(held.note == shown.rootNote && held.tuning == nil)
             #expect((10...50).contains(abs(held.cents)), "detuned \(held.cents)")
-            #expect(!String(describing: shown.details).contains(String(format: "%.1f", abs(held.cents))), "the detuning is not shown")
+            #expect(!String(describing: shown.detailFields).contains(String(format: "%.1f", abs(held.cents))), "the detuning is not shown")
         }
     }
 
@@ -106,7 +106,7 @@ import Testing
         let held = try Self.held(harness)
         #expect(held.note.rawValue - shown.rootNote.rawValue == 4 && held.tuning == .justIntonation)
         #expect(shown.ask.contains("just major third"))
-        #expect(shown.details["tuning"] == .string("just") && shown.details["interval"] == .string("M3"))
+        #expect(shown.detailFields["tuning"] == .string("just") && shown.detailFields["interval"] == .string("M3"))
         harness.play(40)
         #expect(harness.sink.judgements.last?.subject.label == "M3 just")
     }

@@ -54,9 +54,9 @@ import Testing
                 #expect(chord.allSatisfy { (36...72).contains($0) }, "within the note range: \(chord)")
             }
             #expect(!prompt.question.shown.namesSubjectWhileOpen)
-            let visible = "\(shown.details) \(shown.statusFields) \(shown.text) \(shown.spoken)"
+            let visible = "\(shown.detailFields) \(shown.statusFields) \(shown.text) \(shown.spoken)"
             for progression in Progression.allCases { #expect(!visible.contains(progression.rawValue), "\(visible)") }
-            #expect(shown.details.keys.sorted() == ["chords", "key", "tonic"])
+            #expect(shown.detailFields.keys.sorted() == ["chords", "key", "tonic"])
             #expect(shown.spoken.hasPrefix("listen: a cadence in ") && shown.spoken.contains(", then "))
         }
     }

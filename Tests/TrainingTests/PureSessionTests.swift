@@ -61,7 +61,7 @@ import Testing
             let open = try Self.open(harness)
             if open.pureFirst { pureFirst += 1 }
             let shown = open.shown
-            #expect(Set(shown.details.keys) == ["root", "item", "name", "against"])
+            #expect(Set(shown.detailFields.keys) == ["root", "item", "name", "against"])
             for text in [shown.ask, shown.text, shown.spoken] { #expect(!text.contains("first was") && !text.contains("second was")) }
             harness.play(shown.rootNote.rawValue)
         }

@@ -26,9 +26,8 @@ import Testing
         let off = Self.judge.judge(onsets, held: [0.75, 1.5, 0.7])
         #expect(!off.correct && off.errors == 2)
         #expect(off.described == "1st short 750 ms, 2nd long 750 ms")
-        let details = Self.judge.details(off)
-        guard case .array(let list)? = details["onsets"], case .object(let first) = list[0] else { Issue.record("no onsets"); return }
-        #expect(first["length"] == .string("short") && first["held_seconds"] == .number(0.75) && first["written_seconds"] == .number(1.5))
+        let first = Self.judge.judgement(off).onsets[0]
+        #expect(first.length == "short" && first.heldSeconds == 0.75 && first.writtenSeconds == 1.5)
         #expect(Self.judge.judge(onsets).onsets.allSatisfy { $0.length == nil }, "without lengths, none is judged")
     }
 

@@ -12,8 +12,14 @@ struct WireKeySpellingTests {
     static let allowed: Set = ["Tests/eartrainerdTests/WireKeysTests.swift", "Tests/eartrainerdTests/WireKeySpellingTests.swift"]
 
     /// Columns of other formats that share a name with a key: `stats.export`'s CSV and JSON columns
-    /// and the database's (docs/statistics.md), each a document of its own.
+    /// and the database's (docs/statistics.md), each a document of its own; and `session.start`'s
+    /// params, read where a kind reads its options, which name the rhythm's tolerance as its
+    /// judgement reports it.
     static let otherFormats: [String: Set<String>] = [
+        "Sources/Training/Exercises/Rhythm/RhythmTiming.swift": ["tolerance_ms"],
+        "Sources/Training/Exercises/Dictation/DictationExercise+Module.swift": ["tolerance_ms"],
+        "Tests/TrainingTests/DictationRhythmTests.swift": ["tolerance_ms"],
+        "Tests/TrainingTests/RhythmSessionTests.swift": ["tolerance_ms"],
         "Sources/Statistics/AnswerExport.swift": ["played_midi", "response_seconds"],
         "Tests/StatisticsTests/ExportTests.swift": ["played_midi", "response_seconds"],
         "Tests/DaemonTestSupport/StatisticsDatabase.swift": ["played_midi"],
@@ -42,12 +48,15 @@ struct WireKeySpellingTests {
         #expect(Self.spellings(of: keys, in: "let a = 1\nlet b = result[\"average_response_seconds\"]") == ["2: average_response_seconds"])
         #expect(Self.spellings(of: keys, in: #"let c = "{\"average_response_seconds\":1}""#).isEmpty == false)
         #expect(Self.spellings(of: keys, in: "let d = results.averageResponseSeconds // average_response_seconds").isEmpty)
+        let kind = "enum CodingKeys: String, CodingKey {\n    case averageResponseSeconds = \"average_response_seconds\"\n}\nlet e = f[\"average_response_seconds\"]"
+        #expect(Self.spellings(of: keys, in: MessageKeys.withoutCodingKeys(kind)).count == 1, "a type's CodingKeys spell it; the read after them does not")
     }
 
     @Test("the message types' keys are found: the results', the figures', the status'")
     func keysFound() throws {
         let keys = try Self.wireKeys()
-        for key in ["average_response_seconds", "questions_finished", "best_day_streak", "uptime_seconds", "expires_in_seconds"] {
+        for key in ["average_response_seconds", "questions_finished", "best_day_streak", "uptime_seconds", "expires_in_seconds",
+                    "in_key", "second_cents", "tolerance_cents", "played_seconds", "units_per_quarter"] {
             #expect(keys.contains(key), "\(key) is not among the message types' keys")
         }
     }
@@ -57,9 +66,10 @@ struct WireKeySpellingTests {
         let keys = try Self.wireKeys()
         var found: [String] = []
         for file in try SourceFiles.swift(under: "Sources") + SourceFiles.swift(under: "Tests") {
-            guard !MessageKeys.folders.contains(where: { file.hasPrefix($0 + "/") }), !file.hasPrefix(Self.messageTests + "/"),
+            guard !file.hasPrefix(MessageKeys.messages + "/"), !file.hasPrefix(Self.messageTests + "/"),
                   !Self.allowed.contains(file) else { continue }
-            let text = try String(contentsOf: ConsoleExample.repository.appendingPathComponent(file), encoding: .utf8)
+            let text = MessageKeys.withoutCodingKeys(
+                try String(contentsOf: ConsoleExample.repository.appendingPathComponent(file), encoding: .utf8))
             found += Self.spellings(of: keys.subtracting(Self.otherFormats[file] ?? []), in: text).map { "\(file):\($0)" }
         }
         #expect(found.isEmpty, "decode the message type instead of spelling its keys: \(found.joined(separator: "; "))")

@@ -16,13 +16,12 @@ public enum IntonationAnswer: Sendable, Hashable {
     public init?(details: JSONValue) {
         guard let cents = details["cents"]?.numberValue else { return nil }
         let correct = details["correct"]?.boolValue == true
-        let answered = details["answered"]?.stringValue
-        if let second = details["second_cents"]?.numberValue {
-            self = .compared(secondCents: second, answered: answered, correct: correct)
-        } else if let pure = details["pure"]?.stringValue {
-            self = .pure(pure: pure, cents: cents, answered: answered, correct: correct)
+        if let compared = details.decoded(as: CompareAnswer.self) {
+            self = .compared(secondCents: compared.secondCents, answered: compared.answered, correct: correct)
+        } else if let pure = details.decoded(as: PureAnswer.self) {
+            self = .pure(pure: pure.pure, cents: cents, answered: pure.answered, correct: correct)
         } else if details["outcome"] == nil {
-            self = .tuned(cents: cents, tolerance: details["tolerance_cents"]?.numberValue, correct: correct)
+            self = .tuned(cents: cents, tolerance: details.decoded(as: MatchAnswer.self).map { Double($0.toleranceCents) }, correct: correct)
         } else {
             return nil
         }

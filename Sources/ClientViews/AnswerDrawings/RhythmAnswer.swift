@@ -43,16 +43,14 @@ public struct RhythmAnswer: Sendable, Hashable {
     /// the event carries no pattern (a wrong try, with another to come).
     public init?(details: JSONValue, playBack: JSONValue? = nil) {
         guard let wire = details["pattern"], let pattern = RhythmPattern(wire: wire), let tempo = RhythmPattern.tempo(wire: wire) else { return nil }
-        let judged = details["onsets"] != nil ? details : playBack
-        let onsets = (judged?["onsets"]?.arrayValue ?? []).map { onset in
-            Onset(verdict: onset["verdict"]?.stringValue ?? "missing", errorMilliseconds: onset["error_ms"]?.numberValue.map { Int($0.rounded()) },
-                  playedSeconds: onset["played_seconds"]?.numberValue)
+        let judged = details.decoded(as: RhythmJudgement.self) ?? playBack?.decoded(as: RhythmJudgement.self)
+        let onsets = (judged?.onsets ?? []).map { onset in
+            Onset(verdict: onset.verdict, errorMilliseconds: onset.errorMs, playedSeconds: onset.playedSeconds)
         }
         // A play-back of another pattern's length is not this one's.
         let matches = onsets.count == pattern.onsets.count
-        self.init(pattern: pattern, tempo: tempo, onsets: matches ? onsets : [],
-                  extra: matches ? (judged?["extra"]?.arrayValue.compactMap(\.numberValue) ?? []) : [],
-                  toleranceMilliseconds: judged?["tolerance_ms"]?.numberValue.map { Int($0.rounded()) })
+        self.init(pattern: pattern, tempo: tempo, onsets: matches ? onsets : [], extra: matches ? (judged?.extra ?? []) : [],
+                  toleranceMilliseconds: judged?.toleranceMs)
     }
 
     /// A played time (seconds from the first played onset) in pattern units: the first played

@@ -10,9 +10,10 @@ protocol AnsweredAtOnce: OpenQuestion {
     var outcome: String { get }
     /// When the sound the student answers starts: the answer's time counts from it.
     var noteTime: Duration { get }
-    /// What the judged event adds for a drawing of the answer (`second_cents`, `pure`): given
-    /// once it is answered, as the rest of the judgement.
-    var answerDetails: [String: JSONValue] { get }
+    /// What the judged event adds for a drawing of the answer (`second_cents`, `pure`) and what
+    /// the key said (`answered`): given once it is answered, as the rest of the judgement.
+    associatedtype AnswerDetails: KindDetails
+    func answerDetails(answered: String) -> AnswerDetails
 }
 
 extension AnsweredAtOnce {
@@ -32,7 +33,7 @@ extension AnsweredAtOnce {
         let judgement = NoteJudgement(
             expected: expected, played: note, velocity: velocity, correct: correct, subject: subject, attempt: 1,
             responseTime: responseTime, sincePrompt: responseTime, staff: staff, cents: cents, outcome: outcome,
-            details: answerDetails.merging(["answered": .string(answered)]) { $1 })
+            details: .init(encoding: answerDetails(answered: answered)))
         return QuestionStep([.noteJudged(judgement)], finished: true)
     }
 

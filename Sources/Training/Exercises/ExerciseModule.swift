@@ -5,7 +5,7 @@ import MusicTheory
 /// A kind lives in one folder, `Sources/Training/Exercises/<Kind>/`, and is named once in
 /// `ExerciseCatalog.standard`. What the daemon, the protocol, the statistics and the client know
 /// of a kind comes through this protocol and `ExerciseQuestion`: none of them names a kind.
-public protocol ExerciseModule: Codable, Hashable, Sendable, ExerciseClientText {
+public protocol ExerciseModule: Codable, Hashable, Sendable, ExerciseClientText where QuestionDetails == Question.Details {
     /// What its questions show while open.
     associatedtype Question: ExerciseQuestion
     /// The kind's name on the wire, in the config file and on the command line.
@@ -33,8 +33,9 @@ public protocol ExerciseModule: Codable, Hashable, Sendable, ExerciseClientText 
     func validate() throws(TrainingError)
     /// The exercise as a person reads it: `D dorian scale`.
     var summary: String { get }
-    /// What `status` shows of the session beyond the fields every kind has (`mode`, `intervals`).
-    var statusFields: [String: JSONValue] { get }
+    /// What `status` shows of the session beyond the fields every kind has (`mode`, `intervals`),
+    /// as the kind's own type; a client decodes the same type to word it (`statusSummary`).
+    var statusDetails: StatusDetails { get }
     /// The root `status` shows before a question is open (`D`, `random`).
     var statusRoot: String { get }
     /// What the statistics' session record says of these options.
@@ -54,8 +55,8 @@ extension ExerciseModule {
 
     public static var measuresTuningError: Bool { false }
 
-    /// Nothing beyond the common fields.
-    public var statusFields: [String: JSONValue] { [:] }
+    /// `statusDetails` as the JSON object `status` carries.
+    public var statusFields: [String: JSONValue] { .init(encoding: statusDetails) }
 }
 
 /// The statistics' session columns: a session's mode, root, intervals and direction, where a kind has them.

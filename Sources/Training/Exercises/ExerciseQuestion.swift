@@ -19,10 +19,14 @@ public protocol ExerciseQuestion: Sendable, Hashable, Codable {
     var root: SpelledNote { get }
     /// The note the student's keys are tuned against while the question is open.
     var tuningRoot: MIDINote? { get }
-    /// The event's `details.question` fields beyond `kind`.
-    var details: [String: JSONValue] { get }
-    /// What `status` shows of this question beyond the fields every kind has (`mode`).
-    var statusFields: [String: JSONValue] { get }
+    /// The event's `details.question` fields beyond `kind`, as the kind's own type.
+    associatedtype Details: KindDetails
+    /// What the prompt shows of it (`root`, `interval`), never the note that answers it.
+    var details: Details { get }
+    /// What `status` shows of this question beyond the fields every kind has (`mode`), over what
+    /// its session shows (`ExerciseModule.StatusDetails`).
+    associatedtype StatusDetails: KindDetails = NoDetails
+    var statusDetails: StatusDetails { get }
     /// Notes the question asks for when it counts them (a scale's 8): `status` shows
     /// `progress`/`total` and stdout `2/8`. Nil for a question with one answer.
     var answerCount: Int? { get }
@@ -43,8 +47,15 @@ public protocol ExerciseQuestion: Sendable, Hashable, Codable {
     func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote
 }
 
+extension ExerciseQuestion where StatusDetails == NoDetails {
+    public var statusDetails: NoDetails { NoDetails() }
+}
+
 extension ExerciseQuestion {
-    public var statusFields: [String: JSONValue] { [:] }
+    /// `details` as the JSON object the prompt carries.
+    public var detailFields: [String: JSONValue] { .init(encoding: details) }
+    /// `statusDetails` as the JSON object `status` merges in.
+    public var statusFields: [String: JSONValue] { .init(encoding: statusDetails) }
     public var answerCount: Int? { nil }
     public var showsExpectedWhileOpen: Bool { false }
     public var namesSubjectWhileOpen: Bool { false }

@@ -24,17 +24,17 @@ extension ChordExercise {
         ])), .root]
     }
 
-    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
-        "chords \((fields.texts("qualities") ?? []).joined(separator: " ")) from \(root)"
+    public static func statusSummary(_ status: StatusDetails, root: String) -> String {
+        "chords \(status.qualities.joined(separator: " ")) from \(root)"
     }
 
-    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
-        "chords \((fields.texts("qualities") ?? []).joined(separator: " "))"
+    public static func watchTitle(_ status: StatusDetails, root: String) -> String {
+        "chords \(status.qualities.joined(separator: " "))"
     }
 
-    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
-        "on \(question.text("root") ?? ""): play the chord you hear"
+    public static func watchQuestion(_ question: ChordQuestion.Details) -> String {
+        "on \(question.root): play the chord you hear"
     }
 
-    public static func watchDetail(question: [String: JSONValue]?, prompt: String?) -> String? { nil }
+    public static func watchDetail(_ question: ChordQuestion.Details?, prompt: String?) -> String? { nil }
 }

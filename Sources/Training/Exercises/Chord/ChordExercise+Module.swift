@@ -44,7 +44,11 @@ extension ChordExercise: ExerciseModule {
         "chords \(qualities.map(\.rawValue).joined(separator: " ")) from \(root.map { "\($0)" } ?? "random roots")"
     }
 
-    public var statusFields: [String: JSONValue] { ["qualities": .array(qualities.map { .string($0.rawValue) })] }
+    /// The qualities asked.
+    public struct StatusDetails: KindDetails {
+        public var qualities: [String]
+    }
+    public var statusDetails: StatusDetails { StatusDetails(qualities: qualities.map(\.rawValue)) }
     public var statusRoot: String { root?.description ?? "random" }
     public var sessionColumns: SessionColumns { SessionColumns(root: root?.description, intervals: qualities.map(\.rawValue)) }
 

@@ -14,6 +14,10 @@ extension ChordQuestion: ExerciseQuestion {
     public var text: String { "chord heard " + ask }
     public var spoken: String { "listen: a chord on \(root.spoken)" }
     public var tuningRoot: MIDINote? { rootNote }
-    public var details: [String: JSONValue] { ["root": .string(root.description)] }
+    /// The root the chord is built on; never its quality.
+    public struct Details: KindDetails {
+        public var root: String
+    }
+    public var details: Details { Details(root: root.description) }
     public var answerColumns: AnswerColumns { AnswerColumns(root: root.name.description) }
 }

@@ -28,28 +28,28 @@ extension CompareExercise {
     }
 
     /// `compare the same note from C4`, `compare P5 M3 from random`.
-    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
-        "compare \(compared(fields)) from \(root)"
+    public static func statusSummary(_ status: StatusDetails, root: String) -> String {
+        "compare \(compared(status)) from \(root)"
     }
 
-    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
-        "compare \(compared(fields))"
+    public static func watchTitle(_ status: StatusDetails, root: String) -> String {
+        "compare \(compared(status))"
     }
 
     /// `C4, then the same note: higher or lower?`, `P5 above C4: higher or lower?`.
-    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
-        let root = question.text("root") ?? ""
-        let what = question.text("interval").map { "\($0) above \(root)" } ?? "\(root), then the same note"
+    public static func watchQuestion(_ question: CompareQuestion.Details) -> String {
+        let root = question.root
+        let what = question.interval.map { "\($0) above \(root)" } ?? "\(root), then the same note"
         return "\(what): higher or lower?"
     }
 
     /// The keys that answer: the student's chart.
-    public static func watchDetail(question: [String: JSONValue]?, prompt: String?) -> String? {
-        question?.text("root").map { "above \($0): higher · below: lower" }
+    public static func watchDetail(_ question: CompareQuestion.Details?, prompt: String?) -> String? {
+        question.map { "above \($0.root): higher · below: lower" }
     }
 
-    private static func compared(_ fields: [String: JSONValue]) -> String {
-        let intervals = fields.texts("intervals") ?? []
+    private static func compared(_ status: StatusDetails) -> String {
+        let intervals = status.intervals
         return intervals.isEmpty ? "the same note" : intervals.joined(separator: " ")
     }
 }

@@ -47,9 +47,11 @@ extension CompareExercise: ExerciseModule {
         return "compare \(what) from \(root.map { "\($0)" } ?? "random references")"
     }
 
-    public var statusFields: [String: JSONValue] {
-        ["intervals": .array(intervals.map { .string($0.description) })]
+    /// The intervals compared; none: the same note.
+    public struct StatusDetails: KindDetails {
+        public var intervals: [String]
     }
+    public var statusDetails: StatusDetails { StatusDetails(intervals: intervals.map(\.description)) }
     public var statusRoot: String { root?.description ?? "random" }
     public var sessionColumns: SessionColumns { SessionColumns(root: root?.description, intervals: intervals.map(\.description)) }
 

@@ -28,11 +28,14 @@ extension CompareQuestion: ExerciseQuestion {
     /// The reference: an interval's upper note is tuned from it in the session's tuning.
     public var tuningRoot: MIDINote? { rootNote }
     /// The reference, its register and the interval: never the offset or its direction.
-    public var details: [String: JSONValue] {
-        var fields: [String: JSONValue] = ["root": .string(root.description), "register": .number(Double(register))]
-        if let interval { fields["interval"] = .string(interval.description) }
-        return fields
+    public struct Details: KindDetails {
+        public var root: String
+        /// The reference's octave.
+        public var register: Int
+        /// `M3`; absent for the same note again.
+        public var interval: String?
     }
+    public var details: Details { Details(root: root.description, register: register, interval: interval?.description) }
     /// The register and the interval are shown: naming them gives nothing away.
     public var namesSubjectWhileOpen: Bool { true }
     public var answerColumns: AnswerColumns {

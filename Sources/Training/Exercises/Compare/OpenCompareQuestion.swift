@@ -55,7 +55,7 @@ struct OpenCompareQuestion: AnsweredAtOnce {
     }
 
     /// The second note's offset, signed (sharp positive): `second_cents`.
-    var answerDetails: [String: JSONValue] { ["second_cents": .number(cents)] }
+    func answerDetails(answered: String) -> CompareAnswer { CompareAnswer(secondCents: cents, answered: answered) }
 }
 
 extension SoundPhrase {

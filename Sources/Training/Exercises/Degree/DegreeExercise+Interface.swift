@@ -34,21 +34,20 @@ extension DegreeExercise {
     }
 
     /// `degrees 1 3 5 in major from C3`.
-    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
-        "degrees \(degreeList(fields)) in \(fields.text("quality") ?? "major") from \(root)"
+    public static func statusSummary(_ status: StatusDetails, root: String) -> String {
+        "degrees \(degreeList(status)) in \(status.quality) from \(root)"
     }
 
-    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
-        "degrees \(degreeList(fields)) in \(fields.text("quality") ?? "major")"
+    public static func watchTitle(_ status: StatusDetails, root: String) -> String {
+        "degrees \(degreeList(status)) in \(status.quality)"
     }
 
     /// `in C major: play the note you hear`.
-    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
-        "in \(question.text("key") ?? ""): play the note you hear"
+    public static func watchQuestion(_ question: DegreeQuestion.Details) -> String {
+        "in \(question.key): play the note you hear"
     }
 
-    private static func degreeList(_ fields: [String: JSONValue]) -> String {
-        guard case .array(let values)? = fields["degrees"] else { return "" }
-        return values.compactMap { if case .number(let number) = $0 { String(Int(number)) } else { nil } }.joined(separator: " ")
+    private static func degreeList(_ status: StatusDetails) -> String {
+        status.degrees.map(String.init).joined(separator: " ")
     }
 }

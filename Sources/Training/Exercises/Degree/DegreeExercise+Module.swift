@@ -76,9 +76,12 @@ extension DegreeExercise: ExerciseModule {
         "degrees \(degrees.map(String.init).joined(separator: " ")) in \(quality.rawValue) from \(root.map { "\($0)" } ?? "random tonics")"
     }
 
-    public var statusFields: [String: JSONValue] {
-        ["degrees": .array(degrees.map { .number(Double($0)) }), "quality": .string(quality.rawValue)]
+    /// The degrees asked, and the keys' quality.
+    public struct StatusDetails: KindDetails {
+        public var degrees: [Int]
+        public var quality: String
     }
+    public var statusDetails: StatusDetails { StatusDetails(degrees: degrees, quality: quality.rawValue) }
     public var statusRoot: String { root?.description ?? "random" }
     public var sessionColumns: SessionColumns { SessionColumns(mode: quality.rawValue, root: root?.description) }
 

@@ -20,8 +20,18 @@ extension DegreeQuestion: ExerciseQuestion {
     public var spoken: String { inKey == 1 ? "listen: in \(key.tonic.spoken) \(key.quality.rawValue), a note of the scale" : "listen: the next note" }
     /// The tonic: in just intonation the cadence's chords are beatless and the degree pure above it.
     public var tuningRoot: MIDINote? { rootNote }
-    public var details: [String: JSONValue] {
-        ["key": .string(key.name), "tonic": .string(root.description), "in_key": .number(Double(inKey))]
+    /// The key, its tonic, and how many questions it has asked so far.
+    public struct Details: KindDetails {
+        /// `D major`.
+        public var key: String
+        public var tonic: String
+        public var inKey: Int
+
+        enum CodingKeys: String, CodingKey {
+            case key, tonic
+            case inKey = "in_key"
+        }
     }
+    public var details: Details { Details(key: key.name, tonic: root.description, inKey: inKey) }
     public var answerColumns: AnswerColumns { AnswerColumns(root: key.tonic.description, mode: key.quality.rawValue) }
 }

@@ -38,24 +38,20 @@ extension DictationExercise {
     }
 
     /// `melodies of 4 notes in ionian from C3`.
-    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
-        "melodies of \(length(fields)) notes in \(fields.text("mode") ?? "ionian") from \(root)"
-            + (fields["rhythm"] == .bool(true) ? ", in time: \(fields.text("meter") ?? "") at \(fields.number("tempo")) BPM" : "")
+    public static func statusSummary(_ status: StatusDetails, root: String) -> String {
+        "melodies of \(status.length) notes in \(status.mode) from \(root)"
+            + (status.rhythm == true ? ", in time: \(status.meter?.rawValue ?? "") at \(status.tempo.map(String.init) ?? "") BPM" : "")
     }
 
-    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
-        "melodies of \(length(fields)) notes in \(fields.text("mode") ?? "ionian")"
+    public static func watchTitle(_ status: StatusDetails, root: String) -> String {
+        "melodies of \(status.length) notes in \(status.mode)"
     }
 
     /// `in C ionian from E4: play the melody (4 notes)`.
-    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
-        "in \(question.text("key") ?? "") from \(question.text("first") ?? ""): play the melody"
-            + (question["tempo"] == nil ? "" : " in time, \(question.text("meter") ?? "") at \(question.number("tempo")) BPM")
+    public static func watchQuestion(_ question: DictationQuestion.Details) -> String {
+        "in \(question.key) from \(question.first): play the melody"
+            + (question.tempo.map { " in time, \(question.meter?.rawValue ?? "") at \($0) BPM" } ?? "")
     }
 
     public static var countsNotes: Bool { true }
-
-    private static func length(_ fields: [String: JSONValue]) -> String {
-        if case .number(let count)? = fields["length"] { String(Int(count)) } else { "" }
-    }
 }

@@ -55,9 +55,18 @@ extension DictationExercise: ExerciseModule {
             + (rhythm ? ", in time: \(timing.meter.rawValue) at \(timing.tempo) BPM, level \(timing.level.number) (\(timing.level.name))" : "")
     }
 
-    public var statusFields: [String: JSONValue] {
-        let fields: [String: JSONValue] = ["length": .number(Double(length)), "mode": .string(mode.name)]
-        return rhythm ? fields.merging(timing.statusFields.merging(["rhythm": .bool(true)]) { $1 }) { $1 } : fields
+    /// The length and mode; with the rhythm, `rhythm` and the timing too.
+    public struct StatusDetails: KindDetails {
+        public var length: Int
+        public var mode: String
+        public var rhythm: Bool?
+        public var tempo: Int?
+        public var meter: Meter?
+        public var level: Int?
+    }
+    public var statusDetails: StatusDetails {
+        let time = rhythm ? timing.statusDetails : nil
+        return StatusDetails(length: length, mode: mode.name, rhythm: rhythm ? true : nil, tempo: time?.tempo, meter: time?.meter, level: time?.level)
     }
     public var statusRoot: String { root?.description ?? "random" }
     public var sessionColumns: SessionColumns { SessionColumns(mode: mode.name, root: root?.description) }

@@ -23,10 +23,20 @@ extension DictationQuestion: ExerciseQuestion {
     public var text: String { "melody heard " + ask }
     public var spoken: String { "listen: a melody of \(length) notes" + (time.map { " in \($0.meter.spoken)" } ?? "") + ", from \(root.spoken)" }
     public var tuningRoot: MIDINote? { tonic }
-    public var details: [String: JSONValue] {
-        ["key": .string(key), "first": .string(root.description), "length": .number(Double(length))].merging(time?.details ?? [:]) { $1 }
+    /// The key, the first note and how many; with its rhythm, the tempo, meter and bars too.
+    public struct Details: KindDetails {
+        public var key: String
+        public var first: String
+        public var length: Int
+        public var tempo: Int?
+        public var meter: Meter?
+        public var bars: Int?
     }
-    public var statusFields: [String: JSONValue] { time?.details ?? [:] }
+    public var details: Details {
+        Details(key: key, first: root.description, length: length, tempo: time?.tempo, meter: time?.meter, bars: time?.bars)
+    }
+    /// With its rhythm, the tempo, meter and bars; else nothing.
+    public var statusDetails: MelodyTime? { time }
     public var answerCount: Int? { length }
     public var answerColumns: AnswerColumns { AnswerColumns(root: root.name.description, mode: key.split(separator: " ").last.map(String.init)) }
 }

@@ -32,12 +32,12 @@ struct MelodyRhythm: Sendable {
     /// (`on time`, `2nd late 150 ms`) and the event's details.
     func judged(_ onsets: [Duration]) -> (result: RhythmJudge.Result, words: String, details: [String: JSONValue]) {
         let result = judge.judge(inOrder: onsets.map(\.seconds))
-        return (result, result.described, judge.details(result))
+        return (result, result.described, .init(encoding: judge.judgement(result)))
     }
 
     /// The rhythm asked, for a client to draw once the question is over (never before): the
     /// details' `pattern`, as a rhythm question gives it.
-    var answered: [String: JSONValue] { ["pattern": pattern.wireValue(tempo: timing.tempo)] }
+    var answered: [String: JSONValue] { .init(encoding: RhythmRevealed(pattern: pattern.wire(tempo: timing.tempo))) }
 }
 
 /// What a dictation with its rhythm tells before it is played: the tempo, the meter, the bars.
@@ -48,9 +48,4 @@ public struct MelodyTime: Sendable, Hashable, Codable {
 
     /// `4/4 at 80 BPM, one bar`.
     public var text: String { "\(meter.rawValue) at \(tempo) BPM, \(bars == 1 ? "one bar" : "\(bars) bars")" }
-
-    /// The question's `tempo`, `meter`, `bars`.
-    public var details: [String: JSONValue] {
-        ["tempo": .number(Double(tempo)), "meter": .string(meter.rawValue), "bars": .number(Double(bars))]
-    }
 }

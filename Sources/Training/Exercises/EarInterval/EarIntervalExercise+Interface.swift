@@ -14,20 +14,19 @@ extension EarIntervalExercise {
     public static var menuPages: [MenuPage] { IntervalExercise.menuPages }
 
     /// `heard intervals m3 P5 from C3`.
-    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
-        "heard " + IntervalExercise.statusSummary(fields: fields, root: root)
+    public static func statusSummary(_ status: StatusDetails, root: String) -> String {
+        "heard " + IntervalExercise.statusSummary(status.asked, root: root)
     }
 
-    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
-        "heard " + IntervalExercise.watchTitle(fields: fields, root: root)
+    public static func watchTitle(_ status: StatusDetails, root: String) -> String {
+        "heard " + IntervalExercise.watchTitle(status.asked, root: root)
     }
 
     /// `from C3: play the upper note`.
-    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
-        let descending = question.text("direction").flatMap(IntervalDirection.named) == .descending
-        return "from \(question.text("root") ?? ""): play the \(descending ? "lower" : "upper") note"
+    public static func watchQuestion(_ question: EarIntervalQuestion.Details) -> String {
+        "from \(question.root): play the \(question.direction == .descending ? "lower" : "upper") note"
     }
 
     /// Nothing beside the root: the interval is heard.
-    public static func watchDetail(question: [String: JSONValue]?, prompt: String?) -> String? { nil }
+    public static func watchDetail(_ question: EarIntervalQuestion.Details?, prompt: String?) -> String? { nil }
 }

@@ -42,7 +42,16 @@ extension EarIntervalExercise: ExerciseModule {
     public var summary: String { "heard " + interval.summary + (harmonic ? ", together" : "") }
 
     /// The set asked (not the one open now), the direction and whether together.
-    public var statusFields: [String: JSONValue] { interval.statusFields.merging(["harmonic": .bool(harmonic)]) { $1 } }
+    public struct StatusDetails: KindDetails {
+        public var intervals: [String]
+        public var direction: IntervalDirection
+        public var harmonic: Bool
+        /// The interval drill's fields, which an ear-interval session words the same way.
+        var asked: IntervalExercise.StatusDetails { IntervalExercise.StatusDetails(intervals: intervals, direction: direction) }
+    }
+    public var statusDetails: StatusDetails {
+        StatusDetails(intervals: interval.statusDetails.intervals, direction: interval.direction, harmonic: harmonic)
+    }
     public var statusRoot: String { interval.statusRoot }
     public var sessionColumns: SessionColumns { interval.sessionColumns }
 

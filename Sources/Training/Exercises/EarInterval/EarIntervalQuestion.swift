@@ -22,9 +22,12 @@ extension EarIntervalQuestion: ExerciseQuestion {
     public var spoken: String { "listen: from \(root.spoken), play the \(direction == .ascending ? "upper" : "lower") note" }
     public var tuningRoot: MIDINote? { rootNote }
     /// The root, the direction and how it sounds: never the interval or the other note.
-    public var details: [String: JSONValue] {
-        ["root": .string(root.description), "direction": .string(direction.rawValue), "harmonic": .bool(harmonic)]
+    public struct Details: KindDetails {
+        public var root: String
+        public var direction: IntervalDirection
+        public var harmonic: Bool
     }
+    public var details: Details { Details(root: root.description, direction: direction, harmonic: harmonic) }
     public var answerColumns: AnswerColumns { AnswerColumns(root: root.name.description) }
 
     /// Where it was played, moved as the root is drawn.

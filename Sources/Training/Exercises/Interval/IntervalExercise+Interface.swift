@@ -42,24 +42,22 @@ extension IntervalExercise {
     ]
 
     /// `intervals m3 P5 descending from C3`.
-    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
-        let descending = fields.text("direction").flatMap(IntervalDirection.named) == .descending
-        return "intervals \((fields.texts("intervals") ?? []).joined(separator: " "))\(descending ? " descending" : "") from \(root)"
+    public static func statusSummary(_ status: StatusDetails, root: String) -> String {
+        "intervals \(status.intervals.joined(separator: " "))\(status.direction == .descending ? " descending" : "") from \(root)"
     }
 
     /// `intervals m3 P5`.
-    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
-        "intervals \((fields.texts("intervals") ?? []).joined(separator: " "))"
+    public static func watchTitle(_ status: StatusDetails, root: String) -> String {
+        "intervals \(status.intervals.joined(separator: " "))"
     }
 
     /// `major third up from C3`.
-    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
-        let descending = question.text("direction").flatMap(IntervalDirection.named) == .descending
-        return "\(question.text("name") ?? "") \(descending ? "down" : "up") from \(question.text("root") ?? "")"
+    public static func watchQuestion(_ question: IntervalQuestion.Details) -> String {
+        "\(question.name) \(question.direction == .descending ? "down" : "up") from \(question.root)"
     }
 
     /// `interval M3`, once a prompt named it.
-    public static func watchDetail(question: [String: JSONValue]?, prompt: String?) -> String? {
-        question?.text("interval").map { "interval \($0)" }
+    public static func watchDetail(_ question: IntervalQuestion.Details?, prompt: String?) -> String? {
+        question.map { "interval \($0.interval)" }
     }
 }

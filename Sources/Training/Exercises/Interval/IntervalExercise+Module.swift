@@ -21,9 +21,12 @@ extension IntervalExercise: ExerciseModule {
         return "intervals \(intervals.map(\.description).joined(separator: " ")) \(direction.rawValue) \(from)"
     }
 
-    public var statusFields: [String: JSONValue] {
-        ["intervals": .array(intervals.map { .string($0.description) }), "direction": .string(direction.rawValue)]
+    /// The intervals asked and their direction.
+    public struct StatusDetails: KindDetails {
+        public var intervals: [String]
+        public var direction: IntervalDirection
     }
+    public var statusDetails: StatusDetails { StatusDetails(intervals: intervals.map(\.description), direction: direction) }
     public var statusRoot: String { root?.description ?? "random" }
     public var sessionColumns: SessionColumns {
         SessionColumns(root: root?.description, intervals: intervals.map(\.description), direction: direction)

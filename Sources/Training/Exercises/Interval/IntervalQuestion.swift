@@ -46,11 +46,16 @@ extension IntervalQuestion: ExerciseQuestion {
     public var ask: String { text }
     public var tuningRoot: MIDINote? { rootNote }
     /// Its root and interval, never the note that answers it.
-    public var details: [String: JSONValue] {
-        [
-            "root": .string(root.description), "interval": .string(interval.description),
-            "name": .string(intervalName), "direction": .string(direction.rawValue),
-        ]
+    public struct Details: KindDetails {
+        public var root: String
+        /// `M3`.
+        public var interval: String
+        /// `major third`.
+        public var name: String
+        public var direction: IntervalDirection
+    }
+    public var details: Details {
+        Details(root: root.description, interval: interval.description, name: intervalName, direction: direction)
     }
     public var answerColumns: AnswerColumns { AnswerColumns(root: root.name.description, interval: interval.description) }
 

@@ -33,28 +33,23 @@ extension MatchExercise {
     }
 
     /// `match the same note within 5 c from C3`.
-    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
-        "match \(what(fields)) within \(tolerance(fields)) c from \(root)"
+    public static func statusSummary(_ status: StatusDetails, root: String) -> String {
+        "match \(what(status)) within \(status.tolerance) c from \(root)"
     }
 
-    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
-        "match \(what(fields)) within \(tolerance(fields)) c"
+    public static func watchTitle(_ status: StatusDetails, root: String) -> String {
+        "match \(what(status)) within \(status.tolerance) c"
     }
 
     /// `tune C3 to C3`, `tune E3: just M3 above C3`.
-    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
-        let target = question.text("target") ?? "", root = question.text("root") ?? ""
-        guard let interval = question.text("interval") else { return "tune \(target) to \(root) with the wheel, then any key" }
-        return "tune \(target): \(question.text("tuning").map { "\($0) " } ?? "")\(interval) above \(root), with the wheel"
+    public static func watchQuestion(_ question: MatchQuestion.Details) -> String {
+        let target = question.target, root = question.root
+        guard let interval = question.interval else { return "tune \(target) to \(root) with the wheel, then any key" }
+        return "tune \(target): \(question.tuning.map { "\($0) " } ?? "")\(interval) above \(root), with the wheel"
     }
 
-    private static func what(_ fields: [String: JSONValue]) -> String {
-        let intervals = fields.texts("intervals") ?? []
-        let tunings = fields.texts("tunings") ?? []
+    private static func what(_ status: StatusDetails) -> String {
+        let intervals = status.intervals, tunings = status.tunings
         return (intervals.isEmpty ? "the same note" : intervals.joined(separator: " ")) + (tunings.isEmpty ? "" : " (\(tunings.joined(separator: ", ")))")
-    }
-
-    private static func tolerance(_ fields: [String: JSONValue]) -> String {
-        if case .number(let value)? = fields["tolerance"] { String(Int(value)) } else { "5" }
     }
 }

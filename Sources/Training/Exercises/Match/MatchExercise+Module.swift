@@ -61,9 +61,15 @@ extension MatchExercise: ExerciseModule {
         return "match \(what)\(tuned) within \(tolerance) c from \(root.map { "\($0)" } ?? "random roots")"
     }
 
-    public var statusFields: [String: JSONValue] {
-        ["intervals": .array(intervals.map { .string($0.description) }), "tunings": .array(tunings.map { .string($0.rawValue) }),
-         "tolerance": .number(Double(tolerance)), "detune": .number(Double(detune))]
+    /// The intervals and tunings asked, the cents counted right, and the farthest start.
+    public struct StatusDetails: KindDetails {
+        public var intervals: [String]
+        public var tunings: [String]
+        public var tolerance: Int
+        public var detune: Int
+    }
+    public var statusDetails: StatusDetails {
+        StatusDetails(intervals: intervals.map(\.description), tunings: tunings.map(\.rawValue), tolerance: tolerance, detune: detune)
     }
     public var statusRoot: String { root?.description ?? "random" }
     public var sessionColumns: SessionColumns { SessionColumns(root: root?.description, intervals: intervals.map(\.description)) }

@@ -35,11 +35,17 @@ extension MatchQuestion: ExerciseQuestion {
     }
     public var tuningRoot: MIDINote? { rootNote }
     /// What is asked, shown: the reference, the note, the interval and tuning. Never the detuning.
-    public var details: [String: JSONValue] {
-        var fields: [String: JSONValue] = ["root": .string(root.description), "target": .string(target.description)]
-        if let interval { fields["interval"] = .string(interval.description) }
-        if let tuning { fields["tuning"] = .string(tuning.rawValue) }
-        return fields
+    public struct Details: KindDetails {
+        public var root: String
+        /// The note the wheel tunes.
+        public var target: String
+        /// `M3`; absent for the same note.
+        public var interval: String?
+        /// The tuning the target is in; absent: the session's.
+        public var tuning: String?
+    }
+    public var details: Details {
+        Details(root: root.description, target: target.description, interval: interval?.description, tuning: tuning?.rawValue)
     }
     /// The note to tune is shown: the wheel, not the key, answers.
     public var namesSubjectWhileOpen: Bool { true }

@@ -60,7 +60,7 @@ struct OpenMatchQuestion: OpenQuestion {
             expected: answer, played: note, velocity: velocity, correct: correct, subject: subject, attempt: 1,
             responseTime: responseTime, sincePrompt: responseTime,
             staff: Staff([StaffNote(shown.root, role: .root), StaffNote(shown.target, role: .answer)]),
-            sounds: echo, cents: (cents * 1000).rounded() / 1000, details: ["tolerance_cents": .number(Double(exercise.tolerance))])
+            sounds: echo, cents: (cents * 1000).rounded() / 1000, details: .init(encoding: MatchAnswer(toleranceCents: exercise.tolerance)))
         return QuestionStep([.noteJudged(judgement)], finished: true)
     }
 

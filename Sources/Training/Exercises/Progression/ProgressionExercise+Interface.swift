@@ -26,23 +26,22 @@ extension ProgressionExercise {
     }
 
     /// `progressions I-IV-V-I ii-V-I from C4`.
-    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
-        "progressions \((fields.texts("progressions") ?? []).joined(separator: " ")) from \(root)" + bassWords(fields)
+    public static func statusSummary(_ status: StatusDetails, root: String) -> String {
+        "progressions \(status.progressions.joined(separator: " ")) from \(root)" + bassWords(status)
     }
 
-    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
-        "progressions \((fields.texts("progressions") ?? []).joined(separator: " "))" + bassWords(fields)
+    public static func watchTitle(_ status: StatusDetails, root: String) -> String {
+        "progressions \(status.progressions.joined(separator: " "))" + bassWords(status)
     }
 
     /// `in D major: play the 4 chords you hear`.
-    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
-        let count: String = if case .number(let number)? = question["chords"] { "\(Int(number)) " } else { "" }
-        return "in \(question.text("key") ?? ""): play the \(count)chords you hear"
+    public static func watchQuestion(_ question: ProgressionQuestion.Details) -> String {
+        "in \(question.key): play the \(question.chords) chords you hear"
     }
 
     public static var countsNotes: Bool { true }
 
-    private static func bassWords(_ fields: [String: JSONValue]) -> String {
-        if case .bool(true)? = fields["bass"] { " with the bass" } else { "" }
+    private static func bassWords(_ status: StatusDetails) -> String {
+        status.bass ? " with the bass" : ""
     }
 }

@@ -48,9 +48,12 @@ extension ProgressionExercise: ExerciseModule {
             + (bass ? " with the bass" : "")
     }
 
-    public var statusFields: [String: JSONValue] {
-        ["progressions": .array(progressions.map { .string($0.rawValue) }), "bass": .bool(bass)]
+    /// The progressions asked, and whether the bass is played too.
+    public struct StatusDetails: KindDetails {
+        public var progressions: [String]
+        public var bass: Bool
     }
+    public var statusDetails: StatusDetails { StatusDetails(progressions: progressions.map(\.rawValue), bass: bass) }
     public var statusRoot: String { root?.description ?? "random" }
     public var sessionColumns: SessionColumns { SessionColumns(root: root?.description, intervals: progressions.map(\.rawValue)) }
 

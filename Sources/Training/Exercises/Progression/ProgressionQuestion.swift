@@ -32,10 +32,19 @@ extension ProgressionQuestion: ExerciseQuestion {
     /// The tonic: in just intonation the cadence's chords are beatless, and each chord of the
     /// progression is tuned pure on its root, tuned from the tonic.
     public var tuningRoot: MIDINote? { rootNote }
-    public var details: [String: JSONValue] {
-        ["key": .string(key.name), "tonic": .string(root.description), "chords": .number(Double(length))]
+    /// The key, its tonic and how many chords; never the chords.
+    public struct Details: KindDetails {
+        public var key: String
+        public var tonic: String
+        public var chords: Int
     }
-    public var statusFields: [String: JSONValue] { ["key": .string(key.name), "chords": .number(Double(length))] }
+    public var details: Details { Details(key: key.name, tonic: root.description, chords: length) }
+    /// The key and how many chords, in `status`.
+    public struct StatusDetails: KindDetails {
+        public var key: String
+        public var chords: Int
+    }
+    public var statusDetails: StatusDetails { StatusDetails(key: key.name, chords: length) }
     public var answerCount: Int? { length }
     public var answerColumns: AnswerColumns { AnswerColumns(root: key.tonic.description, mode: progression) }
 }

@@ -45,7 +45,7 @@ struct OpenPureQuestion: AnsweredAtOnce {
     }
 
     /// Which version was pure: `pure`, `first` or `second`.
-    var answerDetails: [String: JSONValue] { ["pure": .string(pureFirst ? "first" : "second")] }
+    func answerDetails(answered: String) -> PureAnswer { PureAnswer(pure: pureFirst ? "first" : "second", answered: answered) }
 }
 
 extension SoundPhrase {

@@ -28,25 +28,21 @@ extension PureExercise {
     }
 
     /// `pure against equal, level 1 from random`.
-    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
-        "pure against \(fields.text("against") ?? "equal"), level \(level(fields)) from \(root)"
+    public static func statusSummary(_ status: StatusDetails, root: String) -> String {
+        "pure against \(status.against), level \(status.level) from \(root)"
     }
 
-    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
-        "pure against \(fields.text("against") ?? "equal"), level \(level(fields))"
+    public static func watchTitle(_ status: StatusDetails, root: String) -> String {
+        "pure against \(status.against), level \(status.level)"
     }
 
     /// `a major third on C4, twice: which is pure?`.
-    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
-        "a \(question.text("name") ?? "sound") on \(question.text("root") ?? ""), twice: which is pure?"
+    public static func watchQuestion(_ question: PureQuestion.Details) -> String {
+        "a \(question.name) on \(question.root), twice: which is pure?"
     }
 
     /// The keys that answer: the student's chart.
-    public static func watchDetail(question: [String: JSONValue]?, prompt: String?) -> String? {
-        question?.text("root").map { "\($0) or below: the first · above: the second" }
-    }
-
-    private static func level(_ fields: [String: JSONValue]) -> String {
-        if case .number(let number)? = fields["level"] { String(Int(number)) } else { "1" }
+    public static func watchDetail(_ question: PureQuestion.Details?, prompt: String?) -> String? {
+        question.map { "\($0.root) or below: the first · above: the second" }
     }
 }

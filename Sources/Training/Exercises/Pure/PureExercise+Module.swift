@@ -45,9 +45,13 @@ extension PureExercise: ExerciseModule {
         "pure against \(against.name), level \(level) from \(root.map { "\($0)" } ?? "random roots")"
     }
 
-    public var statusFields: [String: JSONValue] {
-        ["level": .number(Double(level)), "against": .string(against.name), "items": .array(items.map { .string($0.subject.label) })]
+    /// The level, the tuning heard against, and what the level sounds.
+    public struct StatusDetails: KindDetails {
+        public var level: Int
+        public var against: String
+        public var items: [String]
     }
+    public var statusDetails: StatusDetails { StatusDetails(level: level, against: against.name, items: items.map(\.subject.label)) }
     public var statusRoot: String { root?.description ?? "random" }
     public var sessionColumns: SessionColumns { SessionColumns(mode: "level \(level)", root: root?.description) }
 

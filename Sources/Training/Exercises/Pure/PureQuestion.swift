@@ -24,10 +24,16 @@ extension PureQuestion: ExerciseQuestion {
     /// The root: both versions are tuned from it.
     public var tuningRoot: MIDINote? { rootNote }
     /// The root, the item and the other tuning: never which comes first.
-    public var details: [String: JSONValue] {
-        ["root": .string(root.description), "item": .string(item.subject.label), "name": .string(item.name),
-         "against": .string(against.name)]
+    public struct Details: KindDetails {
+        public var root: String
+        /// What is sounded, as the statistics label it (`M3`).
+        public var item: String
+        /// It in words: `major third`.
+        public var name: String
+        /// The tuning the pure one is heard against.
+        public var against: String
     }
+    public var details: Details { Details(root: root.description, item: item.subject.label, name: item.name, against: against.name) }
     /// The item is shown: naming it gives nothing away.
     public var namesSubjectWhileOpen: Bool { true }
     public var answerColumns: AnswerColumns {

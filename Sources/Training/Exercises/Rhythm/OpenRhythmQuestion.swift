@@ -144,16 +144,16 @@ struct OpenRhythmQuestion: RevealedOnce {
     /// `strict`, and the pattern itself once the question `closes` (right, or its tries used up),
     /// never while another try may come: till then an onset not played has no time either.
     private func details(_ result: RhythmJudge.Result, wrongKeys: [MIDINote], closes: Bool) -> [String: JSONValue] {
-        var fields = judge.details(result, closes: closes)
-        if !wrongKeys.isEmpty { fields["off_pitch"] = .array(wrongKeys.map { .string($0.description) }) }
-        if closes { fields["pattern"] = pattern.wireValue(tempo: exercise.tempo) }
-        return fields
+        var judgement = judge.judgement(result, closes: closes)
+        if !wrongKeys.isEmpty { judgement.offPitch = wrongKeys.map(\.description) }
+        if closes { judgement.pattern = pattern.wire(tempo: exercise.tempo) }
+        return .init(encoding: judgement)
     }
 
     func reveal(_ reason: AnswerRevealed.Reason, context: inout QuestionContext) -> TrainingEvent.Kind {
         context.revealed(subject, reason: reason)
         let answer = ExpectedNote(spelled: shown.root, midiNote: shown.rootNote, exactOctaveRequired: exercise.strict)
         return .answerRevealed(AnswerRevealed(answers: [answer], subjects: [subject], reason: reason, sounds: patternSounds, staff: staff,
-                                              details: ["pattern": pattern.wireValue(tempo: exercise.tempo)]))
+                                              details: .init(encoding: RhythmRevealed(pattern: pattern.wire(tempo: exercise.tempo)))))
     }
 }

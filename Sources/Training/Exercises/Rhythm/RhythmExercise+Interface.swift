@@ -32,27 +32,18 @@ extension RhythmExercise {
     }
 
     /// `rhythm 4/4 at 80 BPM, level 2 on C3`.
-    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
-        "rhythm \(fields.text("meter") ?? "") at \(fields.number("tempo")) BPM, level \(fields.number("level")) on \(root)"
-            + (fields["durations"] == .bool(true) ? ", lengths judged" : "")
+    public static func statusSummary(_ status: StatusDetails, root: String) -> String {
+        "rhythm \(status.meter.rawValue) at \(status.tempo) BPM, level \(status.level) on \(root)"
+            + (status.durations == true ? ", lengths judged" : "")
     }
 
-    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
-        "rhythm \(fields.text("meter") ?? "") at \(fields.number("tempo")) BPM"
+    public static func watchTitle(_ status: StatusDetails, root: String) -> String {
+        "rhythm \(status.meter.rawValue) at \(status.tempo) BPM"
     }
 
     /// `4/4, one bar on C3: play it back`.
-    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
-        let bars = question.number("bars") == "1" ? "one bar" : "\(question.number("bars")) bars"
-        return "\(question.text("meter") ?? ""), \(bars) on \(question.text("root") ?? ""): play it back"
-    }
-
-    public static func watchDetail(question: [String: JSONValue]?, prompt: String?) -> String? { nil }
-}
-
-extension [String: JSONValue] {
-    /// A whole-number member as text (`80`), or empty.
-    func number(_ key: String) -> String {
-        if case .number(let value)? = self[key] { String(Int(value)) } else { "" }
+    public static func watchQuestion(_ question: RhythmQuestion.Details) -> String {
+        let bars = question.bars == 1 ? "one bar" : "\(question.bars) bars"
+        return "\(question.meter.rawValue), \(bars) on \(question.root): play it back"
     }
 }

@@ -45,8 +45,16 @@ extension RhythmExercise: ExerciseModule {
             + (root.map { " on \($0)" } ?? "") + (click == .steady ? ", steady click" : "") + (durations ? ", lengths judged" : "")
     }
 
-    public var statusFields: [String: JSONValue] {
-        timing.statusFields.merging(["bars": .number(Double(bars))].merging(durations ? ["durations": .bool(true)] : [:]) { $1 }) { $1 }
+    /// The timing, the bars, and `durations` (present only when lengths are judged).
+    public struct StatusDetails: KindDetails {
+        public var tempo: Int
+        public var meter: Meter
+        public var level: Int
+        public var bars: Int
+        public var durations: Bool?
+    }
+    public var statusDetails: StatusDetails {
+        StatusDetails(tempo: tempo, meter: meter, level: level.number, bars: bars, durations: durations ? true : nil)
     }
     public var statusRoot: String { root?.description ?? "random" }
     public var sessionColumns: SessionColumns { SessionColumns(mode: meter.rawValue, root: root?.description) }

@@ -1,36 +1,56 @@
 /// A pattern as the events give it once its question is answered (`note_judged` when the
-/// question closes, `answer_revealed`): `pattern` is `{"meter": "4/4", "tempo": 80,
-/// "units_per_quarter": 12, "values": [{"units": 6, "rest": false, "tied": false}, …]}`, enough
-/// for a client to draw it as notation and to place each onset. Never sent while it is open.
+/// question closes, `answer_revealed`): `pattern` holds the meter (`4/4`), the tempo, the units a
+/// quarter note has (12), and each value's units, whether it is a rest and whether it is tied,
+/// enough for a client to draw it as notation and to place each onset. Never sent while it is open.
 extension RhythmPattern {
-    /// The pattern at `tempo`, as the events' `pattern` member.
-    public func wireValue(tempo: Int) -> JSONValue {
-        .object([
-            "meter": .string(meter.rawValue), "tempo": .number(Double(tempo)),
-            "units_per_quarter": .number(Double(Self.unitsPerQuarter)),
-            "values": .array(values.map { value in
-                .object(["units": .number(Double(value.units)), "rest": .bool(value.isRest), "tied": .bool(value.tiedToNext)])
-            }),
-        ])
+    /// The events' `pattern` member.
+    public struct Wire: KindDetails {
+        /// One note or rest: its length in units, and whether it is a rest or tied to the next.
+        public struct Value: KindDetails {
+            public var units: Int
+            public var rest: Bool
+            public var tied: Bool
+        }
+
+        public var meter: Meter
+        public var tempo: Int
+        public var unitsPerQuarter: Int
+        public var values: [Value]
+
+        enum CodingKeys: String, CodingKey {
+            case meter, tempo, unitsPerQuarter = "units_per_quarter", values
+        }
     }
 
-    /// A pattern read back from `wireValue(tempo:)`, with its tempo; nil when it is not one (an
-    /// unknown meter, another unit, a value of no length).
+    /// The pattern at `tempo`, as the events carry it.
+    public func wire(tempo: Int) -> Wire {
+        Wire(meter: meter, tempo: tempo, unitsPerQuarter: Self.unitsPerQuarter,
+             values: values.map { Wire.Value(units: $0.units, rest: $0.isRest, tied: $0.tiedToNext) })
+    }
+
+    /// The pattern at `tempo`, as the events' `pattern` member.
+    public func wireValue(tempo: Int) -> JSONValue { JSONValue(encoding: wire(tempo: tempo)) }
+
+    /// A pattern read back from its wire form; nil when it is not one (another unit, a value of no length).
+    public init?(wire: Wire) {
+        guard wire.unitsPerQuarter == Self.unitsPerQuarter, wire.values.allSatisfy({ $0.units >= 1 }) else { return nil }
+        self.init(meter: wire.meter, values: wire.values.map { Value($0.units, rest: $0.rest, tied: $0.tied) })
+    }
+
+    /// A pattern read back from `wireValue(tempo:)`; nil when it is not one (an unknown meter too).
     public init?(wire: JSONValue) {
-        guard case .object(let fields) = wire, case .string(let name)? = fields["meter"], let meter = Meter(rawValue: name),
-              case .number(Double(Self.unitsPerQuarter))? = fields["units_per_quarter"],
-              case .array(let items)? = fields["values"] else { return nil }
-        var values: [Value] = []
-        for item in items {
-            guard case .object(let value) = item, case .number(let units)? = value["units"], units >= 1, units == units.rounded() else { return nil }
-            values.append(Value(Int(units), rest: value["rest"] == .bool(true), tied: value["tied"] == .bool(true)))
-        }
-        self.init(meter: meter, values: values)
+        guard let decoded = wire.decoded(as: Wire.self) else { return nil }
+        self.init(wire: decoded)
     }
 
     /// The tempo `wireValue(tempo:)` carries.
     public static func tempo(wire: JSONValue) -> Int? {
-        guard case .object(let fields) = wire, case .number(let tempo)? = fields["tempo"], tempo >= 1 else { return nil }
-        return Int(tempo)
+        wire.decoded(as: Wire.self).map(\.tempo).flatMap { $0 >= 1 ? $0 : nil }
     }
+}
+
+/// What a rhythm's `answer_revealed` adds (and a dictation's in time, once it is over): the
+/// rhythm asked, to draw.
+public struct RhythmRevealed: KindDetails {
+    public var pattern: RhythmPattern.Wire
 }

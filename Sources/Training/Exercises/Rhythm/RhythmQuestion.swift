@@ -22,10 +22,14 @@ extension RhythmQuestion: ExerciseQuestion {
     public var spoken: String { "listen: \(bars == 1 ? "one bar" : "\(bars) bars") in \(meter.spoken)" }
     public var tuningRoot: MIDINote? { rootNote }
     /// What the student is told beforehand: never the notes.
-    public var details: [String: JSONValue] {
-        ["root": .string(root.description), "tempo": .number(Double(tempo)), "meter": .string(meter.rawValue),
-         "bars": .number(Double(bars))]
+    public struct Details: KindDetails {
+        public var root: String
+        public var tempo: Int
+        public var meter: Meter
+        public var bars: Int
     }
-    public var statusFields: [String: JSONValue] { ["tempo": .number(Double(tempo)), "meter": .string(meter.rawValue), "bars": .number(Double(bars))] }
+    public var details: Details { Details(root: root.description, tempo: tempo, meter: meter, bars: bars) }
+    /// The tempo, meter and bars of the question open (`MelodyTime`, as a dictation's).
+    public var statusDetails: MelodyTime { MelodyTime(tempo: tempo, meter: meter, bars: bars) }
     public var answerColumns: AnswerColumns { AnswerColumns(root: root.name.description) }
 }

@@ -53,10 +53,13 @@ public struct RhythmTiming: Sendable, Hashable, Codable {
         }
     }
 
-    /// The params `status` shows: `tempo`, `meter`, `level`.
-    public var statusFields: [String: JSONValue] {
-        ["tempo": .number(Double(tempo)), "meter": .string(meter.rawValue), "level": .number(Double(level.number))]
+    /// What `status` shows of them: `tempo`, `meter`, `level`.
+    public struct StatusDetails: KindDetails {
+        public var tempo: Int
+        public var meter: Meter
+        public var level: Int
     }
+    public var statusDetails: StatusDetails { StatusDetails(tempo: tempo, meter: meter, level: level.number) }
 
     /// The command line's options for them, as both kinds spell them.
     public static let tempoOption = ExerciseCommandLine.Option(

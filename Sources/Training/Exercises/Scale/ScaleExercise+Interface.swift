@@ -48,23 +48,23 @@ extension ScaleExercise {
     public static var showsExpectedWhileOpen: Bool { true }
 
     /// `scale dorian from D3`.
-    public static func statusSummary(fields: [String: JSONValue], root: String) -> String {
-        "scale \(fields.text("mode") ?? "") from \(root)"
+    public static func statusSummary(_ status: StatusDetails, root: String) -> String {
+        "scale \(status.mode) from \(root)"
     }
 
     /// `D3 dorian scale`.
-    public static func watchTitle(fields: [String: JSONValue], root: String) -> String {
-        "\(fields.text("mode").map { "\(root) \($0)" } ?? root) scale"
+    public static func watchTitle(_ status: StatusDetails, root: String) -> String {
+        "\(root) \(status.mode) scale"
     }
 
     /// `dorian from D3`.
-    public static func watchQuestion(_ question: [String: JSONValue]) -> String {
-        "\(question.text("mode") ?? "") from \(question.text("root") ?? "")"
+    public static func watchQuestion(_ question: ScaleQuestion.Details) -> String {
+        "\(question.mode) from \(question.root)"
     }
 
     /// `steps W-H-W-W-W-H-W`: the question's, or the last part of `status`'s prompt.
-    public static func watchDetail(question: [String: JSONValue]?, prompt: String?) -> String? {
-        let steps = question?.text("steps") ?? prompt.flatMap { $0.split(separator: "  ").last.map(String.init) }
+    public static func watchDetail(_ question: ScaleQuestion.Details?, prompt: String?) -> String? {
+        let steps = question?.steps ?? prompt.flatMap { $0.split(separator: "  ").last.map(String.init) }
         return "steps \(steps ?? "-")"
     }
 }

@@ -21,7 +21,9 @@ extension ScaleExercise: ExerciseModule {
             + (newRandomModeEachRound ? ", new mode each round" : "")
     }
 
-    public var statusFields: [String: JSONValue] { ["mode": .string(mode.name)] }
+    /// The mode.
+    public typealias StatusDetails = ScaleQuestion.StatusDetails
+    public var statusDetails: StatusDetails { StatusDetails(mode: mode.name) }
     public var statusRoot: String { root.description }
     public var sessionColumns: SessionColumns { SessionColumns(mode: mode.name, root: root.description) }
 

@@ -54,13 +54,21 @@ extension ScaleQuestion: ExerciseQuestion {
     public var spoken: String { "\(scale.root.spoken) \(scale.mode.name), from \(expected[0].spelled.spoken)\(direction.asked)" }
     public var tuningRoot: MIDINote? { try? root.midiNote() }
     /// The mode, root, steps and the notes: playing them in order is the drill, not its answer.
-    public var details: [String: JSONValue] {
-        [
-            "mode": .string(scale.mode.name), "root": .string(root.description), "steps": .string(stepPattern),
-            "notes": .array(expected.map { .string($0.spelled.description) }),
-        ]
+    public struct Details: KindDetails {
+        public var mode: String
+        public var root: String
+        /// The step pattern: `W-H-W-W-W-H-W`.
+        public var steps: String
+        public var notes: [String]
     }
-    public var statusFields: [String: JSONValue] { ["mode": .string(scale.mode.name)] }
+    public var details: Details {
+        Details(mode: scale.mode.name, root: root.description, steps: stepPattern, notes: expected.map(\.spelled.description))
+    }
+    /// The mode of the round open.
+    public struct StatusDetails: KindDetails {
+        public var mode: String
+    }
+    public var statusDetails: StatusDetails { StatusDetails(mode: scale.mode.name) }
     public var answerCount: Int? { expected.count }
     public var showsExpectedWhileOpen: Bool { true }
     public var answerColumns: AnswerColumns { AnswerColumns(root: scale.root.description, mode: scale.mode.name) }

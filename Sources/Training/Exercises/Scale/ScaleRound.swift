@@ -66,7 +66,7 @@ struct ScaleRound: OpenQuestion {
         let scale = scaleQuestion.scale
         let complete = RoundComplete(
             round: context.number, title: "\(scale.root) \(scale.mode.name)", errors: errors, duration: time - promptTime,
-            details: ["scale": .string(scale.description)],
+            details: .init(encoding: ScaleRoundDetails(scale: scale.description)),
             sounds: context.settings.scaleModelAnswer ? modelAnswer : []
         )
         return QuestionStep([.noteJudged(judgement), .roundComplete(complete)], finished: true)
@@ -98,4 +98,9 @@ struct ScaleRound: OpenQuestion {
 func floorMod(_ a: Int, _ b: Int) -> Int {
     let r = a % b
     return r < 0 ? r + b : r
+}
+
+/// What a scale's `round_complete` adds: the scale played (`D dorian`).
+public struct ScaleRoundDetails: KindDetails {
+    public var scale: String
 }
