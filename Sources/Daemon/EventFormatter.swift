@@ -31,20 +31,20 @@ struct EventFormatter {
             text = judged(judgement)
             let namesSubject = judgement.correct || (question?.shown.namesSubjectWhileOpen ?? true)
             // `cents` and `outcome` are given once the question is answered, never while it is open.
-            details = Wire.value(NoteJudgedDetails(
+            details = Wire.value(WithKindFields(NoteJudgedDetails(
                 played: judgement.played.description, playedMidi: Int(judgement.played.rawValue), correct: judgement.correct,
                 attempt: judgement.attempt, responseSeconds: judgement.responseTime.seconds, sincePromptSeconds: judgement.sincePrompt.seconds,
                 staff: StaffEntries.entries(judgement.staff),
                 expected: judgement.correct || showsExpected ? EventDetails.expected(judgement.expected) : nil,
                 subject: namesSubject ? judgement.subject.description : nil,
                 keys: judgement.keys.count > 1 ? judgement.keys.map(\.description) : nil, heardAs: judgement.heardAs,
-                cents: judgement.cents, outcome: judgement.outcome, kindFields: judgement.details))
+                cents: judgement.cents, outcome: judgement.outcome), kindFields: judgement.details))
         case .roundComplete(let round):
             (type, topic) = ("round_complete", .session)
             let errors = round.errors == 1 ? "1 error" : "\(round.errors) errors"
             text = "\(round.title) complete: round \(round.round), \(errors), \(round.duration.shortText)"
-            details = Wire.value(RoundCompleteDetails(
-                round: round.round, errors: round.errors, seconds: round.duration.seconds, kindFields: round.details))
+            details = Wire.value(WithKindFields(
+                RoundCompleteDetails(round: round.round, errors: round.errors, seconds: round.duration.seconds), kindFields: round.details))
         case .answerRevealed(let revealed):
             (type, topic) = ("answer_revealed", .answer)
             let why = revealed.reason == .skipped ? "skipped" : "after too many wrong tries"
@@ -52,9 +52,9 @@ struct EventFormatter {
             let heard = question?.shown.namesSubjectWhileOpen == false
                 ? revealed.subjects.map(\.description).joined(separator: ", ") + ", " : ""
             text = "answer: \(revealed.answers.map(\.spelled.description).joined(separator: " "))  (\(heard)\(why))"
-            details = Wire.value(AnswerRevealedDetails(
+            details = Wire.value(WithKindFields(AnswerRevealedDetails(
                 answers: revealed.answers.map(EventDetails.expected), reason: revealed.reason.rawValue,
-                staff: StaffEntries.entries(revealed.staff), kindFields: revealed.details))
+                staff: StaffEntries.entries(revealed.staff)), kindFields: revealed.details))
         case .sessionEnded(let results):
             question = nil
             (type, topic) = ("session_ended", .session)
