@@ -67,8 +67,7 @@ public enum Wire {
 
     /// Decodes params (or a result) into a type; nil params decode from an empty object.
     public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue?) throws -> T {
-        let data = Data(encode(value ?? .object([:])).utf8)
-        return try JSONDecoder().decode(type, from: data)
+        try (value ?? .object([:])).decode(type)
     }
 
     /// One notification line, its params encoded straight from their type: no trip through

@@ -26,9 +26,13 @@ extension JSONValue {
         self = (try? JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))) ?? .null
     }
 
+    /// This JSON decoded as a `type`; throws where it has not that type's shape.
+    public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        try JSONDecoder().decode(type, from: JSONEncoder().encode(self))
+    }
+
     /// This JSON decoded as a `type`, or nil where it has not that type's shape.
     public func decoded<Value: Decodable>(as type: Value.Type) -> Value? {
-        guard let data = try? JSONEncoder().encode(self) else { return nil }
-        return try? JSONDecoder().decode(type, from: data)
+        try? decode(type)
     }
 }
