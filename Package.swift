@@ -95,6 +95,7 @@ let package = Package(
             name: "DaemonTests",
             dependencies: [
                 "Daemon", "Training", "MusicTheory", "ControlClient", "ControlProtocol", "ControlServer", "SocketTestSupport", "ExerciseTestSupport",
+                "ProcessTestSupport",
             ]
         ),
         // A test-only exercise kind, added through the catalog by the tests that show every layer
@@ -189,7 +190,7 @@ let package = Package(
             name: "WebViewTests",
             dependencies: [
                 "WebView", "ClientViews", "ConfigFile", "ControlProtocol", "Training", "MusicTheory", hummingbird, hummingbirdTesting, httpTypes,
-                hummingbirdWebSocket, hummingbirdWSClient, hummingbirdWSTesting, logging,
+                hummingbirdWebSocket, hummingbirdWSClient, hummingbirdWSTesting, logging, "ProcessTestSupport",
             ]
         ),
 

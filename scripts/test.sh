@@ -28,9 +28,11 @@ stage() {  # stage NAME COMMAND...: runs the command and notes how long it took
 # The suites' output is kept, so a failure's summary (which tests, which expectations) is the
 # last thing printed even when the log is long.
 # The suites timed against the clock (sound rendered as it plays, judged from the file; a relay's
-# delay) run in a stage of their own after the others, one test at a time (`.realTime`): beside
-# the other suites on two cores their notes came late.
-real_time='ListeningTests|LiveSocketTests'
+# delay; the web view's deadlines; a click's grid; the file driver's pace) run in a stage of their
+# own after the others, one test at a time (`.realTime`): beside the other suites on two cores
+# their notes came late. Only these bound wall-clock time (WallClockBoundsTests keeps this list
+# and the suites' tags in step).
+real_time='ListeningTests|LiveSocketTests|ConnectionLimitsTests|DaemonTests\.SteadyClickTests|WAVFileDeviceTests'
 swift_tests() {  # swift_tests LOG ARGUMENTS...
   local log=$1
   shift

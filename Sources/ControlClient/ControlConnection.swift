@@ -15,8 +15,10 @@ public final class ControlConnection: Sendable {
     public enum ConnectionError: Error, CustomStringConvertible, Equatable {
         /// Nothing answers at the path.
         case noDaemon(path: String, errno: Errno)
-        /// The daemon closed the connection or stopped answering.
+        /// The daemon closed the connection.
         case closed
+        /// The daemon sent nothing for as long as the client was willing to wait.
+        case timedOut(Duration)
         /// The daemon sent something that is not a protocol message.
         case garbled(String)
         /// The daemon refused the connection, and said why (too many clients).
@@ -28,16 +30,23 @@ public final class ControlConnection: Sendable {
                 "no daemon at \(path) (\(errno.message)): is eartrainer.service running? "
                     + "(start one with `make run`, or give --socket PATH)"
             case .closed: "the daemon closed the connection"
+            case .timedOut(let limit): "no answer from the daemon within \(Self.seconds(limit)) (a busy machine may need --timeout SECONDS)"
             case .garbled(let line): "the daemon sent something unexpected: \(line.prefix(200))"
             case .refused(let message): "the daemon refused the connection: \(message)"
             }
+        }
+
+        /// "10 s", "2.5 s": a wait as a person reads it.
+        static func seconds(_ duration: Duration) -> String {
+            let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
         }
     }
 
     private let channel: any Channel
     private let queue: LineQueue
-    /// How long any one wait lasts before the daemon counts as gone.
-    private let timeout: Duration
+    /// How long any one wait lasts before the daemon counts as gone (nil: however long it takes).
+    private let timeout: Duration?
     private let lastID = Mutex(0)
     /// The daemon's greeting (protocol name, version, methods).
     public let greeting: RPCNotification?
@@ -45,14 +54,14 @@ public final class ControlConnection: Sendable {
     /// The greeting's params, decoded; nil where there was none.
     public var hello: Greeting? { greeting?.params.decoded(as: Greeting.self) }
 
-    /// Connects and reads the greeting. `timeout` bounds every later wait.
-    public convenience init(path: String, timeout: Duration = .seconds(10)) async throws {
+    /// Connects and reads the greeting. `timeout` bounds every later wait (nil: none does).
+    public convenience init(path: String, timeout: Duration? = .seconds(10)) async throws {
         try await self.init(connected: Self.connect(to: path).release(), timeout: timeout)
     }
 
     /// Talks over an already connected socket (one end of a `socketpair(2)` whose other end the
     /// daemon adopted) and reads the greeting; the connection owns `fd` from now on.
-    public init(connected fd: Int32, timeout: Duration = .seconds(10)) async throws {
+    public init(connected fd: Int32, timeout: Duration? = .seconds(10)) async throws {
         let queue = LineQueue()
         self.channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
@@ -162,7 +171,7 @@ public final class ControlConnection: Sendable {
     }
 
     /// The next line the daemon sent, for at most `timeout` (nil: however long it takes); fails
-    /// with `.closed` when the daemon closes the connection or the time runs out.
+    /// with `.closed` when the daemon closes the connection, `.timedOut` when the time runs out.
     public func readLine(within timeout: Duration?) async throws -> String {
         try await Self.readLine(channel, queue, within: timeout)
     }

@@ -22,7 +22,7 @@ final class LineQueue: ChannelInboundHandler, @unchecked Sendable {
     }
 
     /// The next line, within `timeout` (nil: however long it takes). Its id cancels it.
-    /// Fails with `.closed` when the connection ends or the time runs out.
+    /// Fails with `.closed` when the connection ends, `.timedOut` when the time runs out.
     func next(within timeout: Duration?) -> (id: Int, line: EventLoopFuture<String>) {
         eventLoop.assertInEventLoop()
         precondition(waiter == nil, "one wait at a time on a ControlConnection")
@@ -36,7 +36,7 @@ final class LineQueue: ChannelInboundHandler, @unchecked Sendable {
             let id = lastWaitID
             let scheduled = timeout.map { limit in
                 eventLoop.scheduleTask(in: .nanoseconds(Int64(limit / .nanoseconds(1)))) { [self] in
-                    fail(id, with: ControlConnection.ConnectionError.closed)
+                    fail(id, with: ControlConnection.ConnectionError.timedOut(limit))
                 }
             }
             waiter = (id, promise, scheduled)

@@ -492,7 +492,7 @@ def pair(daemon, web, driver, host="127.0.0.1"):
     """Pairs the browser at `host` as a student does: the code from `eartrainctl web-pair` (which
     needs the daemon's socket's right) typed into the pairing page. Returns the code."""
     output = daemon.ctl("web-pair", "--no-qr")
-    found = re.search(r"Pairing code: (\d{3}) (\d{3})", output)
+    found = re.search(r"Pairing code: (\d{4}) (\d{4})", output)
     assert found, f"no code in: {output!r}"
     driver.get(web.url("/pair", host))
     driver.find_element("css selector", "#code").send_keys(found.group(1) + found.group(2))

@@ -82,14 +82,13 @@ struct BadInputTests {
         let worker = try await daemon.connect()
         _ = try await worker.result("session.start", .object(["kind": .string("scale"), "root": .string("C3")]))
         let notes = JSONValue.array((0..<100).map { _ in .string("C#3") })
-        var slowest = Duration.zero
-        for _ in 0..<40 {
+        // Every status is answered while the sleeper reads nothing: a daemon that waited on it
+        // would answer none. How quickly is measured where nothing runs beside it (the abuse
+        // suite's subscriber that never reads, with its p99).
+        for round in 0..<40 {
             _ = try await worker.result("notes.play", .object(["notes": notes]))
-            let start = ContinuousClock.now
-            _ = try await worker.result("status")
-            slowest = max(slowest, ContinuousClock.now - start)
+            #expect(try await worker.result("status")["session"] != nil, "status \(round)")
         }
-        #expect(slowest < .milliseconds(500), "status took \(slowest) while a subscriber was not reading")
         // The sleeper's queue overflowed (4,000 events of ~1 KB): the daemon closed it. What it
         // sent before is read without waiting, until the end (or 10 s of nothing more).
         var closed = false

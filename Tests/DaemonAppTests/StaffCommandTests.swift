@@ -51,7 +51,7 @@ struct StaffCommandTests {
         ]))
         let process = Process()
         process.executableURL = BuiltProduct.url("eartrainctl")
-        process.arguments = ["watch", "--socket", daemon.socketPath]
+        process.arguments = ["watch", "--socket", daemon.socketPath, "--timeout", "120"]
         let out = Pipe()
         let text = TextBuffer()
         process.standardOutput = out

@@ -70,14 +70,13 @@ struct StatisticsFollowerTests {
         #expect(await progress.stored(after: 4, through: 5, timeout: .seconds(10)) == false)
     }
 
-    @Test("a writer that hangs: the wait ends after its timeout, unrecorded")
+    @Test("a writer that hangs: the wait ends after its timeout, unrecorded", .timeLimit(.minutes(2)))
     func timeout() async throws {
         let store = HangingStore()
         try await Self.running(store) { (follower: StatisticsFollower) async throws in
             let last = Self.feed(try Self.events(), to: follower)
-            let start = ContinuousClock.now
+            // The store is released only after the wait: a wait that ended did not end on the store.
             #expect(await follower.recorded(after: 0, through: last, timeout: .milliseconds(200)) == false)
-            #expect(ContinuousClock.now - start < .seconds(5))
             store.release.signal()
         }
     }

@@ -14,7 +14,7 @@ struct WatchTmuxTests {
     /// that it restored them.
     static func command(_ daemon: TestDaemon) -> String {
         let ctl = BuiltProduct.url("eartrainctl").path
-        return "\(ctl) watch --socket \(daemon.socketPath); echo \"watch exited $?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-*icanon'; echo modes shown; sleep 30"
+        return "ETCTL_TIMEOUT=120 \(ctl) watch --socket \(daemon.socketPath); echo \"watch exited $?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-*icanon'; echo modes shown; sleep 30"
     }
 
     static func play(_ link: ControlConnection, _ notes: [String]) async throws {

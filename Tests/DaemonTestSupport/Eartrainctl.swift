@@ -15,13 +15,16 @@ public struct Eartrainctl {
 
     /// Runs `arguments`, then `--socket socket` when given. The client's own way of finding a
     /// socket (`$EARTRAINER_SOCKET`, `$XDG_RUNTIME_DIR`) is cleared unless `environment` sets it,
-    /// so a test never reaches a real user's daemon.
+    /// so a test never reaches a real user's daemon. Each wait for the daemon may take two minutes
+    /// (`ETCTL_TIMEOUT`), not the 10 s a person gets: suites side by side load the machine, and a
+    /// test bounds what it means to bound itself.
     public static func run(_ arguments: [String], socket: String?, environment: [String: String] = [:]) async throws -> Output {
         let process = Process()
         process.executableURL = BuiltProduct.url("eartrainctl")
         process.arguments = arguments + (socket.map { ["--socket", $0] } ?? [])
         var env = ProcessInfo.processInfo.environment
         for key in ["EARTRAINER_SOCKET", "XDG_RUNTIME_DIR"] { env.removeValue(forKey: key) }
+        env["ETCTL_TIMEOUT"] = "120"
         env.merge(environment) { $1 }
         process.environment = env
         // Not the package folder, where a `make run` daemon keeps ./run/eartrainer.sock.

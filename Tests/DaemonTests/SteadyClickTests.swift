@@ -1,5 +1,6 @@
 import ControlProtocol
 import MusicTheory
+import ProcessTestSupport
 import Testing
 import Training
 
@@ -7,7 +8,8 @@ import Training
 
 /// A rhythm with a steady click through the daemon core: its grid starts when the sound output
 /// says the prompt was heard, and the click ends at the answer, at a stop and at the deadline.
-@Suite("Steady click")
+/// The keys are played on the grid as the clock runs (`.realTime`).
+@Suite("Steady click", .realTime)
 struct SteadyClickTests {
     /// 2/4 at 200 BPM: a beat of 0.3 s, the play-back's downbeat three bars (1.8 s) after the first click.
     static let exercise = Exercise(RhythmExercise(tempo: 200, meter: .twoFour, level: RhythmLevel(1)!, root: try! RootNote(parsing: "C3"),

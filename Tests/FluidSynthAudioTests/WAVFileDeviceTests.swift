@@ -7,7 +7,7 @@ import Testing
 /// The `file` driver writes what would be heard, in real time: the file grows with the wall
 /// clock, a note played later is found later in it, at its pitch, and the header is valid while
 /// it is being written.
-@Suite(.serialized, .cpuHeavy) struct WAVFileDeviceTests {
+@Suite(.serialized, .realTime) struct WAVFileDeviceTests {
     static func path() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("wavdev-\(UUID().uuidString.prefix(8)).wav").path
     }

@@ -1,13 +1,16 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ProcessTestSupport
 import Testing
 @testable import WebView
 
 /// The web view cannot be starved (issue 25): a live server on loopback, with deadlines short
 /// enough for a test (the bounds scale; docs/web.md gives the real ones), and clients that
-/// send too slowly, too much, garbage, or too many connections.
-@Suite struct ConnectionLimitsTests {
+/// send too slowly, too much, garbage, or too many connections. The deadlines are the server's
+/// real timers, and the tests bound when a connection is closed: they run with the suites timed
+/// against the clock (`.realTime`).
+@Suite(.realTime) struct ConnectionLimitsTests {
     static func app(_ daemon: MemoryDaemon, _ limits: ConnectionLimits) -> some ApplicationProtocol {
         buildApplication(configuration: WebConfiguration(connections: limits), daemon: daemon, logger: WebApplicationTests.logger)
     }

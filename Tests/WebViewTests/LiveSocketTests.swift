@@ -5,13 +5,14 @@ import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSClient
 import HummingbirdWSTesting
+import ProcessTestSupport
 import Synchronization
 import Testing
 @testable import WebView
 
 /// `/live` on a live server: the panel for status, then one for each event the daemon sends.
 /// One test at a time: the relay's delay is measured, and thirty pages at once would be in it.
-@Suite(.serialized) struct LiveSocketTests {
+@Suite(.serialized, .realTime) struct LiveSocketTests {
     static func configuration(port: Int?, origin: String? = nil) -> WebSocketClientConfiguration {
         var headers = HTTPFields()
         headers[.origin] = origin ?? "http://localhost:\(port ?? 0)"

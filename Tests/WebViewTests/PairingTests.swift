@@ -94,7 +94,13 @@ import Training
     func pairingTriesLimited() async throws {
         let daemon = MemoryDaemon(status: Fixtures.scaleStatus())
         daemon.reply(to: .pairingRedeem, with: .failure(.refused(.notPaired)))
-        try await Self.app(daemon).test(.router) { client in
+        // The shipped allowance on a clock that stands still: six tries are six in a row, however
+        // long the machine takes over them.
+        let clock = TestClock()
+        let tries = WebConfiguration().pairingTries
+        let configuration = WebConfiguration(pairingTries: RateLimiter(burst: Int(tries.burst), perSecond: tries.perSecond,
+                                                                       now: { clock.now().timeIntervalSince1970 }))
+        try await Self.app(daemon, configuration).test(.router) { client in
             for attempt in 1...6 {
                 try await client.execute(uri: "/pair", method: .post, headers: Self.form, body: ByteBuffer(string: "code=00000\(attempt)")) { response in
                     #expect(response.status == (attempt <= 5 ? .forbidden : .tooManyRequests))
@@ -109,7 +115,8 @@ import Training
     func requestsLimited() async throws {
         let daemon = MemoryDaemon(status: Fixtures.scaleStatus())
         daemon.reply(to: .sessionResults, with: .success(Wire.value(Fixtures.results)))
-        let configuration = WebConfiguration(requests: RateLimiter(burst: 3, perSecond: 0.001))
+        let clock = TestClock()
+        let configuration = WebConfiguration(requests: RateLimiter(burst: 3, perSecond: 1, now: { clock.now().timeIntervalSince1970 }))
         try await Self.app(daemon, configuration).test(.router) { client in
             for request in 1...4 {
                 try await client.execute(uri: "/results", method: .get) { response in

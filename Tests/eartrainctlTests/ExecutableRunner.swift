@@ -24,10 +24,12 @@ struct ExecutableRunner {
         executable = directory.appendingPathComponent(product)
     }
 
-    func run(_ arguments: [String]) async throws -> Result {
+    /// Runs `arguments`, with `environment` added to this process's own.
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

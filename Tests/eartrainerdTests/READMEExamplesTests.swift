@@ -30,7 +30,7 @@ struct READMEExamplesTests {
             let process = Process()
             process.executableURL = DaemonProcess.executable("eartrainctl")
             process.arguments = Array(words.dropFirst())
-            process.environment = ProcessInfo.processInfo.environment.merging(["EARTRAINER_SOCKET": daemon.socketPath]) { $1 }
+            process.environment = ProcessInfo.processInfo.environment.merging(["EARTRAINER_SOCKET": daemon.socketPath, "ETCTL_TIMEOUT": "120"]) { $1 }
             let out = Pipe()
             let err = Pipe()
             process.standardOutput = out

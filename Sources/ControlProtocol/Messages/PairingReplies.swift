@@ -12,7 +12,7 @@ public struct PairingRedeemParams: Sendable, Hashable, Codable {
 
 /// `pairing.offer` result: a code a browser trades with the web view for a cookie.
 public struct PairingOfferResult: Sendable, Hashable, Codable {
-    /// Six digits.
+    /// Eight digits.
     public var code: String
     /// How long the code is good for.
     public var expiresInSeconds: Double

@@ -3,15 +3,28 @@ import ControlClient
 import ControlProtocol
 import Foundation
 
-/// `--socket PATH` and `--json`, on every command that talks to the daemon.
+/// `--socket PATH`, `--timeout SECONDS` and `--json`, on every command that talks to the daemon.
 struct ConnectionOptions: ParsableArguments {
     @Option(help: "The daemon's control socket (default: $EARTRAINER_SOCKET, $XDG_RUNTIME_DIR/eartrainer.sock, /run/eartrainer/eartrainer.sock, ./run/eartrainer.sock).")
     var socket: String?
+
+    @Option(help: ArgumentHelp("Seconds to wait for each answer of the daemon; 0 waits forever (default: $ETCTL_TIMEOUT, or 10).",
+                               valueName: "seconds"))
+    var timeout: String?
 
     @Flag(help: "Print the daemon's answer as JSON.")
     var json = false
 
     var path: String { SocketPathResolver.resolve(option: socket, environment: ProcessInfo.processInfo.environment) }
+
+    func validate() throws {
+        _ = try ReplyTimeout(option: timeout, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// How long each wait for the daemon lasts (nil: forever); `validate()` has checked it.
+    var wait: Duration? {
+        (try? ReplyTimeout(option: timeout, environment: ProcessInfo.processInfo.environment))?.limit ?? ReplyTimeout.standard
+    }
 
     /// Connects, or exits 69 with a message that says what to do.
     func connect() async throws -> ControlConnection {
@@ -22,10 +35,10 @@ struct ConnectionOptions: ParsableArguments {
             throw ExitCode(ExitCodes.noDaemon)
         }
         do {
-            return try await ControlConnection(path: path)
+            return try await ControlConnection(path: path, timeout: wait)
         } catch {
             printError("eartrainctl: \(error)")
-            throw ExitCode(ExitCodes.noDaemon)
+            throw ExitCode(Self.isTimeout(error) ? ExitCodes.timedOut : ExitCodes.noDaemon)
         }
     }
 
@@ -42,13 +55,18 @@ struct ConnectionOptions: ParsableArguments {
             response = try await connection.call(method, params: params, onNotification: onNotification)
         } catch {
             printError("eartrainctl: \(error)")
-            throw ExitCode(ExitCodes.protocolError)
+            throw ExitCode(isTimeout(error) ? ExitCodes.timedOut : ExitCodes.protocolError)
         }
         if let error = response.error {
             printError("eartrainctl: \(error.message)")
             throw ExitCode(error.code == RPCError.permissionDenied("").code ? ExitCodes.permissionDenied : ExitCodes.daemonError)
         }
         return response.result ?? .null
+    }
+
+    static func isTimeout(_ error: any Error) -> Bool {
+        if case .timedOut = error as? ControlConnection.ConnectionError { return true }
+        return false
     }
 }
 
@@ -62,6 +80,8 @@ enum ExitCodes {
     static let noDaemon: Int32 = 69
     /// An output file could not be written.
     static let cannotWrite: Int32 = 73
+    /// The daemon did not answer within the timeout (EX_TEMPFAIL: try again, or wait longer).
+    static let timedOut: Int32 = 75
     /// The daemon's answer could not be read.
     static let protocolError: Int32 = 76
     /// The daemon refused: control methods are for its user, root or its control group.

@@ -6,13 +6,13 @@ import Training
 
 /// `eartrainctl web-pair`: a code that pairs a phone or tablet with the web view, the address of
 /// its pairing page, and that address as a QR code to point the phone's camera at. The code is
-/// the daemon's (`pairing.offer`): six digits, five minutes, once. It is never put in the
+/// the daemon's (`pairing.offer`): eight digits, five minutes, once. It is never put in the
 /// address, so it stays out of browser histories and logs. `--list` and `--revoke ID` show and
 /// end the pairings made (`PairedBrowsersText`).
 struct WebPairCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "web-pair",
-        abstract: "Pair a phone or tablet with the web view: a six-digit code, the pairing page's address and its QR code.",
+        abstract: "Pair a phone or tablet with the web view: an eight-digit code, the pairing page's address and its QR code.",
         discussion: "With --list, the browsers paired now; with --revoke ID, unpair one of them (its id as --list shows it).")
 
     @Option(help: "The web view's address as the phone reaches it, such as http://piano.local:8750 (default: from the config's web.listen and this machine's addresses).")
@@ -49,7 +49,7 @@ struct WebPairCommand: AsyncParsableCommand {
             print(Wire.encode(JSONValue.object(printed)))
             return
         }
-        print("Pairing code: \(code.prefix(3)) \(code.dropFirst(3))   (good for 5 minutes, once)")
+        print("Pairing code: \(code.prefix(4)) \(code.dropFirst(4))   (good for 5 minutes, once)")
         print("On the phone or tablet, open \(pages.joined(separator: " or ")) and type the code.")
         if url == nil && listen.isLoopback {
             print("""

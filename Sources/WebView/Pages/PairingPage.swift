@@ -9,7 +9,7 @@ enum PairingPage {
         if case .paired(let browser)? = visitor?.standing {
             parts.append(#"<p>This browser is paired: it may start, repeat, skip and stop.</p><form method="post" action="/pair/forget"><input type="hidden" name="csrf" value="\#(browser.csrf)"><button type="submit">Forget this pairing</button></form>"#)
         } else {
-            parts.append(#"<p>On the machine eartrainer runs on, run <code>eartrainctl web-pair</code>. Type the six digits it shows (they are good for five minutes, once).</p><form method="post" action="/pair" class="start"><div class="field"><label for="code">Code</label><input id="code" name="code" inputmode="numeric" autocomplete="off" maxlength="16" required></div><button type="submit">Pair</button></form>"#)
+            parts.append(#"<p>On the machine eartrainer runs on, run <code>eartrainctl web-pair</code>. Type the eight digits it shows (they are good for five minutes, once).</p><form method="post" action="/pair" class="start"><div class="field"><label for="code">Code</label><input id="code" name="code" inputmode="numeric" autocomplete="off" maxlength="16" required></div><button type="submit">Pair</button></form>"#)
         }
         parts.append("</section>")
         return HTML.page(title: "eartrainer · pair", current: "/pair", main: parts.joined(separator: "\n"), script: false)

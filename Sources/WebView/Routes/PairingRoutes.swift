@@ -4,7 +4,7 @@ import HTTPTypes
 import Hummingbird
 
 /// `/pair`: a browser trades a code from `eartrainctl web-pair` for a cookie. The daemon checks
-/// the code (`pairing.redeem`: six digits, five minutes, once); the web view then pairs the
+/// the code (`pairing.redeem`: eight digits, five minutes, once); the web view then pairs the
 /// browser and sets its cookie — HttpOnly (no script reads it), SameSite=Strict (no other site's
 /// request carries it), expiring with the pairing. Tries are limited per address, and the code
 /// travels only in the posted form, never in a URL or a log.
@@ -28,7 +28,7 @@ struct PairingRoutes<Daemon: DaemonLink> {
                 return response
             }
             guard let code = form.text("code"), code.count <= 16 else {
-                return Responses.page(PairingPage.html(refusal: "Type the six digits 'eartrainctl web-pair' shows."), status: .badRequest)
+                return Responses.page(PairingPage.html(refusal: "Type the eight digits 'eartrainctl web-pair' shows."), status: .badRequest)
             }
             do throws(DaemonFailure) {
                 let params = PairingRedeemParams(code: code, address: context.peerAddress)
