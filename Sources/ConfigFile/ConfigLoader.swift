@@ -31,11 +31,20 @@ public enum ConfigLoader {
 
     /// The config in the file at `path`.
     public static func load(file path: String) throws(ConfigError) -> EartrainerConfig {
-        let bytes: [UInt8]
+        try parse(try text(ofFile: path), file: path)
+    }
+
+    /// The text of the config file at `path`, read once: a regular file of UTF-8, at most 1 MiB.
+    /// A pipe, a device or a directory is refused before it is read (a FIFO would hold the reader).
+    public static func text(ofFile path: String) throws(ConfigError) -> String {
+        let read: [UInt8]?
         do {
-            bytes = try readFile(path, upTo: maximumFileSize)
+            read = try readFile(path, upTo: maximumFileSize)
         } catch {
             throw ConfigError(kind: .unreadable, file: path, line: nil, key: nil, message: "cannot read: \(error.errno.message)")
+        }
+        guard let bytes = read else {
+            throw ConfigError(kind: .unreadable, file: path, line: nil, key: nil, message: "cannot read: not a regular file")
         }
         guard bytes.count <= maximumFileSize else {
             throw ConfigError(kind: .unreadable, file: path, line: nil, key: nil, message: "cannot read: larger than 1 MiB: not a config file")
@@ -43,7 +52,7 @@ public enum ConfigLoader {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(kind: .syntax, file: path, line: nil, key: nil, message: "syntax error: not UTF-8 text")
         }
-        return try parse(text, file: path)
+        return text
     }
 
     /// The config `source` names; the built-in defaults when it names no file.
@@ -67,10 +76,14 @@ public enum ConfigLoader {
     /// The largest file read as a config: 1 MiB, far more than any config needs.
     static let maximumFileSize = 1 << 20
 
-    /// The file's first bytes, up to one past `limit` (enough to tell it is too long).
-    /// The corresponding C functions are `open` and `read`.
-    static func readFile(_ path: String, upTo limit: Int) throws(SystemCallError) -> [UInt8] {
-        let file = FileDescriptor(taking: try systemCall("open") { open(path, O_RDONLY | O_CLOEXEC) })
+    /// The file's first bytes, up to one past `limit` (enough to tell it is too long); nil when
+    /// it is not a regular file. The corresponding C functions are `open`, `fstat` and `read`.
+    static func readFile(_ path: String, upTo limit: Int) throws(SystemCallError) -> [UInt8]? {
+        // Opened without waiting (a FIFO's open would wait for a writer), then looked at.
+        let file = FileDescriptor(taking: try systemCall("open") { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) })
+        var info = stat()
+        try systemCall("fstat") { fstat(file.rawValue, &info) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return nil }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while bytes.count <= limit {

@@ -44,11 +44,14 @@ public final class ControlService: EventFollower {
             busy: Wire.encode(RPCResponse(id: .null, error: .busy)))
     }
 
-    /// Serves until the server stops. Lines are answered one at a time, in arrival order, except
-    /// those whose methods run aside (statistics queries read the database, seconds for a long
-    /// history): they are answered on a task of their own, so `status` and the keys never wait.
+    /// Serves until the server stops. Each client's lines are answered one at a time, in the
+    /// order it sent them, on that client's own lane: a line that takes long (a timed
+    /// `notes.play`, the wait for `recorded`) holds its own client's next line and nobody
+    /// else's. Lines whose methods run aside (statistics queries read the database, seconds for a
+    /// long history) are answered on a task of their own, so `status` and the keys never wait.
     public func run() async {
         await withDiscardingTaskGroup { group in
+            var lanes: [ClientID: AsyncStream<(PeerCredentials, IncomingLine)>.Continuation] = [:]
             for await event in server.events {
                 switch event {
                 case .connected, .lineTooLong:
@@ -68,10 +71,18 @@ public final class ControlService: EventFollower {
                             }
                         }
                     } else {
-                        server.complete(client, reply: await router.reply(to: line, client: client, peer: peer))
-                        sendNotices()
+                        let lane = lanes[client] ?? {
+                            // Unbounded here, and bounded all the same: the server hands on at most
+                            // `maxUnansweredPerClient` of a client's lines before their answers.
+                            let (lines, lane) = AsyncStream.makeStream(of: (PeerCredentials, IncomingLine).self)
+                            group.addTask { await self.answer(lines, from: client) }
+                            lanes[client] = lane
+                            return lane
+                        }()
+                        lane.yield((peer, line))
                     }
                 case .disconnected(let client, let reason):
+                    lanes.removeValue(forKey: client)?.finish()
                     router.subscriptions.forget(client)
                     router.pairedBrowsers.forget(client)
                     if reason == .outputOverflow {
@@ -80,6 +91,16 @@ public final class ControlService: EventFollower {
                     }
                 }
             }
+            // The server stopped: each lane ends after the line it is answering.
+            for lane in lanes.values { lane.finish() }
+        }
+    }
+
+    /// One client's lane: its lines answered in turn until it disconnects.
+    private func answer(_ lines: AsyncStream<(PeerCredentials, IncomingLine)>, from client: ClientID) async {
+        for await (peer, line) in lines {
+            server.complete(client, reply: await router.reply(to: line, client: client, peer: peer))
+            sendNotices()
         }
     }
 

@@ -76,8 +76,8 @@ extension MethodTable {
             guard context.router.pairing.redeem(params.code, from: params.address) else { throw .notPaired }
             return PairingRedeemResult()
         },
-        MethodEntry(.pairingBrowsers, .control, params: PairingBrowsersParams.self) { params, context in
-            PairingBrowsersResult(revoked: context.router.pairedBrowsers.report(params.browsers, from: context.client))
+        MethodEntry(.pairingBrowsers, .control, params: PairingBrowsersParams.self) { params, context throws(RPCError) in
+            PairingBrowsersResult(revoked: try context.router.pairedBrowsers.report(params.browsers, from: context.client))
         },
         MethodEntry(.pairingList, .control, params: NoParams.self) { _, context in
             context.router.pairedBrowsers.list()

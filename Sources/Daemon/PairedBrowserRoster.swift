@@ -24,13 +24,39 @@ public final class PairedBrowserRoster: Sendable {
     public init() {}
 
     /// Takes a web view's list in place of its last one; returns the ids in it revoked before,
-    /// which are left out of the list.
-    func report(_ browsers: [PairedBrowserSummary], from client: ClientID) -> [String] {
-        state.withLock { state in
+    /// which are left out of the list. A list with a row that is not what a web view writes is
+    /// refused whole (−32602): an id that is not eight lowercase hex digits, or is twice in it,
+    /// or is another web view's; an address that is no IP address; a browser's name with a
+    /// control or bidi character, or over 64 characters.
+    func report(_ browsers: [PairedBrowserSummary], from client: ClientID) throws(RPCError) -> [String] {
+        if let problem = Self.problem(in: browsers) { throw .invalidParams("browsers: \(problem)") }
+        return try state.withLock { (state) throws(RPCError) -> [String] in
+            let others = Set(state.reports.filter { $0.key != client }.values.joined().map(\.id))
+            if let taken = browsers.first(where: { others.contains($0.id) }) {
+                throw .invalidParams("browsers: \(taken.id) is another web view's browser")
+            }
             let revoked = browsers.map(\.id).filter(state.revoked.contains)
             state.reports[client] = browsers.filter { !revoked.contains($0.id) }
             return revoked
         }
+    }
+
+    /// What is wrong with a reported list, or nil.
+    static func problem(in browsers: [PairedBrowserSummary]) -> String? {
+        var seen: Set<String> = []
+        for (index, browser) in browsers.enumerated() {
+            guard browser.id.count == 8, browser.id.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+                return "row \(index + 1): an id is eight lowercase hex digits"
+            }
+            guard seen.insert(browser.id).inserted else { return "row \(index + 1): \(browser.id) is twice in the list" }
+            if let address = browser.address, !PrintableText.isIPAddress(address) {
+                return "row \(index + 1): the address is no IP address"
+            }
+            guard browser.browser.count <= 64, PrintableText.isPrintable(browser.browser) else {
+                return "row \(index + 1): a browser's name is at most 64 printable characters"
+            }
+        }
+        return nil
     }
 
     /// Every reported browser, most recently seen first, and how many web views report.

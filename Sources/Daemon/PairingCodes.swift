@@ -1,3 +1,4 @@
+import ControlProtocol
 import Foundation
 import Glibc
 import Synchronization
@@ -11,7 +12,7 @@ import Synchronization
 /// be guessed with a chance above `guessChance` in its life. A flood of guesses can make the owner
 /// ask for a new code; it cannot pair.
 ///
-/// Wrong tries are also counted by who made them (`Guesser`: all of this machine's loopback is one,
+/// Wrong tries are also counted by who made them (`PeerGroup`: all of this machine's loopback is one,
 /// a remote IPv6 network one per /64, an address on the web view's own network itself): after
 /// five, that guesser is refused until a new code is offered, and the codes stay open for everyone
 /// else, so a stranger cannot void the owner's code with a few tries. Across all guessers, twenty
@@ -100,11 +101,11 @@ public final class PairingCodes: Sendable {
     /// random digits from the system's generator (`getrandom(2)`), and this machine's own IPv6
     /// networks as its interfaces have them. `guesserLimit` guessers are remembered at once.
     public init(now: @escaping @Sendable () -> Date = Date.init, digits: @escaping @Sendable () -> String = PairingCodes.randomDigits,
-                localNetworks: @escaping @Sendable () -> Set<String> = Guesser.localNetworks, guesserLimit: Int = PairingCodes.guesserLimit) {
+                localNetworks: @escaping @Sendable () -> Set<String> = PeerGroup.localNetworks, guesserLimit: Int = PairingCodes.guesserLimit) {
         state = Mutex(State(guesserLimit: guesserLimit))
         self.now = now
         self.digits = digits
-        self.guesser = { Guesser.name(of: $0, localNetworks: localNetworks) }
+        self.guesser = { PeerGroup.name(of: $0, localNetworks: localNetworks) }
     }
 
     /// A new code and when it expires. Every guesser may try again.

@@ -84,6 +84,7 @@ final class StatisticsFollower: EventFollower, Service {
                     if finished {
                         let lost = recorder.heldCount
                         if lost > 0 { announce("statistics: \(lost) held records could not be written before exit; they are lost", true) }
+                        recorder.store.checkpoint()
                         break
                     }
                 }

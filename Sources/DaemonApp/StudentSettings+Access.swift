@@ -16,7 +16,10 @@ extension StudentSettingsAccess {
                 let text: String?
                 switch value {
                 case nil: text = nil
-                case .string(let string)?: text = StudentSettings.tomlText(string: string)
+                case .string(let string)?:
+                    // No setting's value holds a control character (a NUL, an escape, a newline).
+                    guard PrintableText.isPrintable(string) else { throw .invalidParams("value: no control characters") }
+                    text = StudentSettings.tomlText(string: string)
                 case .number(let number)?: text = StudentSettings.number(number)
                 case .bool(let flag)?: text = flag ? "true" : "false"
                 case let other?: throw .invalidParams("value: a string, a number or a boolean, not \(other)")

@@ -7,7 +7,9 @@ import Glibc
 /// never end the daemon that way, least of all on a SIGHUP while a student trains. So a file is
 /// parsed first by a child process (`eartrainerd check-config FILE`); only when the child has
 /// finished on its own, valid or not, is the file parsed here. A child that crashed or hung
-/// refuses the file.
+/// refuses the file. The file is read once: the child checks those very bytes (from a file of
+/// its own, not the path, which may have been swapped since), and they are what is parsed here.
+/// A reload that is cancelled (the daemon stopping) ends the child at once.
 struct IsolatedConfigCheck: Sendable {
     /// The command that checks a file; the file's path is appended.
     var command: [String]
@@ -22,15 +24,42 @@ struct IsolatedConfigCheck: Sendable {
 
     /// `ConfigLoader.load`, behind the check: what the reloader and start-up use.
     func load(_ source: ConfigSource) throws(ConfigError) -> EartrainerConfig {
-        if let path = source.path, let problem = problem(with: path) { throw problem }
-        return try ConfigLoader.load(source)
+        guard let path = source.path else { return .defaults }
+        let text = try ConfigLoader.text(ofFile: path)
+        if let problem = problem(with: text, file: path) { throw problem }
+        return try ConfigLoader.parse(text, file: path)
     }
 
-    /// Nil when the checker finished on its own; else why the file is refused. The child is made
-    /// with `posix_spawn` and waited for by its pid alone (Foundation's `Process` lost the status
-    /// of a child that died of a signal when other `Process`es ran in the same test process).
+    /// The check of the file at `path` as it is now (tests; `load` checks what it read).
     func problem(with path: String) -> ConfigError? {
-        let arguments = command + [path]
+        do throws(ConfigError) {
+            return problem(with: try ConfigLoader.text(ofFile: path), file: path)
+        } catch {
+            return error
+        }
+    }
+
+    /// Nil when the checker finished on its own on `text`; else why `file`'s text is refused.
+    /// The child is made with `posix_spawn` and waited for by its pid alone (Foundation's
+    /// `Process` lost the status of a child that died of a signal when other `Process`es ran in
+    /// the same test process). It reads the text from a file of its own, as its descriptor 3.
+    func problem(with text: String, file path: String) -> ConfigError? {
+        // A file of its own, gone from the directory at once: only this descriptor reaches it.
+        var template = Array((NSTemporaryDirectory() + "/eartrainer-config-XXXXXX").utf8CString)
+        let memory = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard memory >= 0 else { return nil }  // no file to be had: the text is parsed here as before
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = fcntl(memory, F_SETFD, FD_CLOEXEC)
+        defer { close(memory) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(memory, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            written += count
+        }
+        let arguments = command + ["/dev/fd/3"]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var actions = posix_spawn_file_actions_t()
@@ -39,6 +68,7 @@ struct IsolatedConfigCheck: Sendable {
         for descriptor: Int32 in 0...2 {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
+        posix_spawn_file_actions_adddup2(&actions, memory, 3)
         // A clean signal state: the calling thread (a Swift concurrency worker) blocks signals, and
         // the daemon ignores SIGPIPE and SIGHUP; a child must not inherit either.
         var attributes = posix_spawnattr_t()
@@ -57,6 +87,12 @@ struct IsolatedConfigCheck: Sendable {
         var status: Int32 = 0
         let deadline = ContinuousClock.now + timeout
         while waitpid(pid, &status, WNOHANG) == 0 {
+            if Task.isCancelled {
+                kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                return ConfigError(kind: .syntax, file: path, line: nil, key: nil,
+                                   message: "the check of this file was cut short (the daemon is stopping); it was not applied")
+            }
             if ContinuousClock.now >= deadline {
                 kill(pid, SIGKILL)
                 _ = waitpid(pid, &status, 0)

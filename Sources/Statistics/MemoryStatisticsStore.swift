@@ -70,7 +70,7 @@ public final class MemoryStatisticsStore: StatisticsStore {
     public var storedAnswers: [AnswerRecord] { state.withLock { $0.answers } }
 
     public func profiles() throws(StatisticsError) -> [String] {
-        Set(state.withLock { $0.sessions }.map(\.start.profile)).sorted()
+        Array(Set(state.withLock { $0.answers }.map(\.profile)).sorted().prefix(profileListLimit))
     }
 
     public func lifetimeFigures(profile: String) throws(StatisticsError) -> LifetimeFigures {

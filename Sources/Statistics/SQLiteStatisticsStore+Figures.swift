@@ -11,6 +11,14 @@ struct ProfileTally: Sendable {
     /// The last figures and the store's revision they were read at.
     var figures: LifetimeFigures?
     var revision = -1
+    /// When it was last read (a count of readings): the least recently read goes first.
+    var lastRead: UInt64 = 0
+}
+
+extension SQLiteStatisticsStore {
+    /// Profiles whose tallies are kept at once; past it the least recently read is dropped (read
+    /// again, it is tallied anew from its answers).
+    public static let tallyLimit = 32
 }
 
 extension SQLiteStatisticsStore {
@@ -18,11 +26,20 @@ extension SQLiteStatisticsStore {
     /// since: a reading costs the new answers and the groups, not the history. The same figures
     /// are given again, with nothing read, while nothing was written and the clock is within the
     /// same second.
+    ///
+    /// A profile with no answers is answered from its sessions alone, without reading the answers
+    /// and without a tally kept for it: a client asking after any number of names grows nothing.
     public func lifetimeFigures(profile: String) throws(StatisticsError) -> LifetimeFigures {
         let now = clock.now()
         let revision = self.revision.withLock { $0 }
         return try tallies.withLock { (tallies) throws(StatisticsError) -> LifetimeFigures in
+            let reading = readingCount.add(1, ordering: .relaxed).newValue
+            if tallies[profile] == nil, !(try hasAnswers(profile: profile)) {
+                var empty = FiguresTally(profile: profile, timeZone: timeZone)
+                return empty.figures(sessions: try sessions(profile: profile), now: now)
+            }
             var entry = tallies[profile] ?? ProfileTally(tally: FiguresTally(profile: profile, timeZone: timeZone))
+            entry.lastRead = reading
             if let figures = entry.figures, entry.revision == revision, abs(figures.computedAt.timeIntervalSince(now)) < 1 {
                 return figures
             }
@@ -36,7 +53,17 @@ extension SQLiteStatisticsStore {
             entry.figures = figures
             entry.revision = revision
             tallies[profile] = entry
+            if tallies.count > Self.tallyLimit, let oldest = tallies.min(by: { $0.value.lastRead < $1.value.lastRead })?.key {
+                tallies[oldest] = nil
+            }
             return figures
+        }
+    }
+
+    /// Whether `profile` has any answer stored (one look in the profile's index).
+    private func hasAnswers(profile: String) throws(StatisticsError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM answer WHERE profile = ?1)", arguments: [profile]) ?? false
         }
     }
 

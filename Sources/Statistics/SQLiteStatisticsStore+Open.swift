@@ -40,6 +40,9 @@ extension SQLiteStatisticsStore {
             configuration.busyMode = .timeout(5)
             configuration.label = "eartrainer.statistics"
             let pool = try DatabasePool(path: path, configuration: configuration)
+            // Only its owner reads a student's answers, however the file was made (by hand, by a
+            // copy: 0644 from the umask); a file of another owner keeps its mode.
+            for file in [path, path + "-wal", path + "-shm"] { _ = chmod(file, 0o600) }
             try migrator.migrate(pool)
             // GRDB sets NORMAL when it turns WAL on; FULL makes each answer's commit reach the disk
             // before recordAnswer returns, so even a power cut loses at most the answer being written.

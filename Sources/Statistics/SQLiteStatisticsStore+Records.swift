@@ -97,7 +97,17 @@ extension SQLiteStatisticsStore {
     }
 
     public func profiles() throws(StatisticsError) -> [String] {
-        try read { db in try String.fetchAll(db, sql: "SELECT DISTINCT profile FROM session ORDER BY profile") }
+        // Each session's answers are looked for in their index: no scan of the answers.
+        try read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT profile FROM session
+                    WHERE EXISTS (SELECT 1 FROM answer WHERE answer.session_id = session.id)
+                    ORDER BY profile LIMIT ?1
+                    """,
+                arguments: [profileListLimit])
+        }
     }
 
     static func session(_ row: Row) throws -> SessionRecord {

@@ -28,6 +28,11 @@ public final class SQLiteStatisticsStore: StatisticsStore {
     let revision = Mutex(0)
     /// Each profile's figures kept up to date (`lifetimeFigures(profile:)`).
     let tallies = Mutex<[String: ProfileTally]>([:])
+    /// Readings of figures so far: each tally's `lastRead`.
+    let readingCount = Atomic<UInt64>(0)
+
+    /// How many profiles' tallies are kept now (at most `tallyLimit`).
+    public var talliesKept: Int { tallies.withLock { $0.count } }
 
     /// Opens (creating, or migrating from an older version) the database at `path`; throws
     /// `.unavailable` when it is corrupt or from a newer version, `.database` when it cannot be
@@ -104,6 +109,14 @@ public final class SQLiteStatisticsStore: StatisticsStore {
         }
         trouble.withLock { $0 = nil }
         revision.withLock { $0 += 1 }
+    }
+
+    /// `PRAGMA wal_checkpoint(TRUNCATE)`: the log folded into the file and emptied. A failure
+    /// (a full disk, a reader holding the log) leaves the log as it was, whole: SQLite reads it
+    /// at the next open.
+    public func checkpoint() {
+        guard failure.withLock({ $0 }) == nil, let pool = try? writablePool() else { return }
+        try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     /// Why a write failed, in words a student can act on: a full disk says so first.

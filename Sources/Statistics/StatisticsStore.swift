@@ -61,10 +61,15 @@ public protocol StatisticsStore: Sendable {
     /// in the order of `answers(profile:)` (from the first when nil), each with its position: a
     /// long history read a page at a time, never whole.
     func answers(profile: String?, after: AnswerPosition?, limit: Int) throws(StatisticsError) -> [PositionedAnswer]
-    /// The profiles that have sessions, by name.
+    /// The profiles that have answers, by name, at most `profileListLimit` of them (the first by
+    /// name): a session with no answers makes no profile, and no number of names makes a reply
+    /// too long to send.
     func profiles() throws(StatisticsError) -> [String]
     /// The lifetime figures of `profile`, with trends up to the store's clock's now.
     func lifetimeFigures(profile: String) throws(StatisticsError) -> LifetimeFigures
+    /// Folds what a write-ahead log holds back into the database file (at exit: the file alone
+    /// then holds everything, for a backup or a copy taken while the daemon is stopped).
+    func checkpoint()
 }
 
 /// One thing to record, for `StatisticsStore.record(_:)`.
@@ -79,6 +84,9 @@ public enum StatisticsRecord: Sendable {
 extension StatisticsRecord: Hashable {}
 
 extension StatisticsStore {
+    /// Nothing to fold back: a store with no log of its own.
+    public func checkpoint() {}
+
     /// One at a time: enough for a store without transactions (in memory, or unavailable).
     public func record(_ records: [StatisticsRecord]) throws(StatisticsError) {
         for record in records {
@@ -91,3 +99,6 @@ extension StatisticsStore {
         }
     }
 }
+
+/// How many names `StatisticsStore.profiles()` gives at most.
+public let profileListLimit = 200

@@ -8,11 +8,13 @@ import Logging
 /// every connection within `ConnectionLimits`; the paired browsers reported to the daemon beside
 /// them (`BrowserReporter`). `eartrainer-web`
 /// runs what this returns; the tests call it with a `MemoryDaemon` or a real daemon's socket.
-public func buildApplication<Daemon: DaemonLink>(configuration: WebConfiguration, daemon: Daemon,
-                                                 logger: Logger) -> some ApplicationProtocol {
+public func buildApplication<Link: DaemonLink>(configuration: WebConfiguration, daemon link: Link,
+                                               logger: Logger) -> some ApplicationProtocol {
+    // Every page's call to the daemon goes through one bound, and `stats.get` answers are shared.
+    let daemon = BoundedDaemon(link)
     let hosts = ServedHosts(listen: configuration.listen)
     let access = WebAccess(viewing: configuration.viewing, browsers: configuration.browsers, hosts: hosts,
-                           pairingTries: configuration.pairingTries)
+                           pairingTries: configuration.pairingTries, progressRequests: configuration.progressRequests)
     let router = Router(context: WebRequestContext.self)
     router.add(middleware: RateLimitMiddleware(limiter: configuration.requests))
     router.add(middleware: HostMiddleware(hosts: hosts))

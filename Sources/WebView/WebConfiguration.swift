@@ -13,19 +13,22 @@ public struct WebConfiguration: Sendable {
     public var requests: RateLimiter
     /// Pairing tries each address may make: five, then one every twelve seconds.
     public var pairingTries: RateLimiter
+    /// Progress pages each address may load (each reads the statistics): ten, then one a second.
+    public var progressRequests: RateLimiter
     /// Connections open, their requests' deadlines and their headers' size.
     public var connections: ConnectionLimits
 
     public init(
         listen: ListenAddress = .standard, viewing: WebViewing = .open, browsers: PairedBrowsers = PairedBrowsers(),
         requests: RateLimiter = RateLimiter(burst: 60, perSecond: 20), pairingTries: RateLimiter = RateLimiter(burst: 5, perSecond: 1.0 / 12),
-        connections: ConnectionLimits = ConnectionLimits()
+        progressRequests: RateLimiter = RateLimiter(burst: 10, perSecond: 1), connections: ConnectionLimits = ConnectionLimits()
     ) {
         self.listen = listen
         self.viewing = viewing
         self.browsers = browsers
         self.requests = requests
         self.pairingTries = pairingTries
+        self.progressRequests = progressRequests
         self.connections = connections
     }
 }

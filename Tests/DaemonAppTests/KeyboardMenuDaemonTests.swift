@@ -70,8 +70,8 @@ struct KeyboardMenuDaemonTests {
         #expect(await Polling.wait(seconds: 5) { Self.said(daemon).last?.hasPrefix("pairing code") == true }, "\(Self.said(daemon))")
         let spoken = try #require(Self.said(daemon).last)
         #expect(spoken.hasSuffix("On the phone, open 1 9 2 dot 1 6 8 dot 1 dot 2 0 port 8 7 5 0, slash pair, and type the code."), "\(spoken)")
-        let digits = spoken.dropFirst("pairing code ".count).prefix(11).filter(\.isNumber)
-        #expect(digits.count == 6)
+        let digits = spoken.dropFirst("pairing code ".count).prefix(15).filter(\.isNumber)
+        #expect(digits.count == 8)
         #expect(try await link.result("pairing.redeem", .object(["code": .string(String(digits))]))["paired"] == .bool(true))
         await #expect(throws: (any Error).self) { try await link.result("pairing.redeem", .object(["code": .string(String(digits))])) }
         let printed = daemon.stdout

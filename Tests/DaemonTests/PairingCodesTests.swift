@@ -1,4 +1,5 @@
 import Daemon
+import ControlProtocol
 import Foundation
 import Synchronization
 import Testing
@@ -159,7 +160,7 @@ import Testing
         let next = codes.offer().code
         for host in 1...PairingCodes.wrongTriesLimit { #expect(!codes.redeem("00000000", from: "2001:db8:1:3::\(host)")) }
         #expect(!codes.redeem(next, from: "2001:db8:1:3::77"), "a remote /64 is one guesser")
-        #expect(Guesser.name(of: "2001:db8:1:2::5", localNetworks: { ["20010db800010002::/64"] }) == "20010db800010002" + "0000000000000005")
-        #expect(Guesser.name(of: "127.1.2.3", localNetworks: { [] }) == "loopback")
+        #expect(PeerGroup.name(of: "2001:db8:1:2::5", localNetworks: { ["20010db800010002::/64"] }) == "20010db800010002" + "0000000000000005")
+        #expect(PeerGroup.name(of: "127.1.2.3", localNetworks: { [] }) == "loopback")
     }
 }

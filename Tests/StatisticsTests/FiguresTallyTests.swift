@@ -183,4 +183,33 @@ import Training
                                             correct: false, responseSeconds: 2))
         try expectCompute("an answer older than the rest stored")
     }
+
+    @Test("a name with no answers keeps no tally; past the limit the least recently read tally goes, and comes back right")
+    func talliesBounded() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let end = Date(timeIntervalSince1970: 1_780_000_000)
+        let (sessions, answers) = FiguresTallyTests.history(seed: 9, sessions: 60, days: 30, end: end)
+        let clock = ManualWallClock(end)
+        let store = try SQLiteStatisticsStore(path: directory.path + "/stats.sqlite", clock: clock, timeZone: utc, logger: quietLogger)
+        // Each session a profile of its own.
+        for (index, session) in sessions.enumerated() {
+            var start = session.start
+            start.profile = "p\(index)"
+            try store.recordSessionStart(start)
+            for var answer in answers where answer.session == start.id {
+                answer.profile = start.profile
+                try store.recordAnswer(answer)
+            }
+            if let sessionEnd = session.end { try store.recordSessionEnd(sessionEnd) }
+        }
+        for index in 0..<1_000 { #expect(try store.lifetimeFigures(profile: "nobody-\(index)").overall.answers == 0) }
+        #expect(store.talliesKept == 0, "a name asked after with no answers keeps nothing")
+        for index in sessions.indices { _ = try store.lifetimeFigures(profile: "p\(index)") }
+        #expect(store.talliesKept <= SQLiteStatisticsStore.tallyLimit)
+        let first = "p\(sessions.indices.first { index in answers.contains { $0.session == sessions[index].start.id } }!)"
+        let computed = LifetimeFigures.compute(profile: first, sessions: try store.sessions(profile: first),
+                                               answers: try store.answers(profile: first), now: clock.now(), timeZone: utc)
+        #expect(try store.lifetimeFigures(profile: first) == computed, "a tally dropped is tallied again, the same")
+    }
 }

@@ -90,6 +90,34 @@ struct FiguresTests {
         #expect(try store.lifetimeFigures(profile: "nobody").overall.answers == 0)
     }
 
+    @Test("a session with no answers makes no profile; the list holds at most 200 names", arguments: StoreKind.allCases)
+    func profileList(_ kind: StoreKind) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try kind.make(in: directory, clock: ManualWallClock(scriptNow))
+        for index in 0..<250 {
+            let session = SessionStartRecord(id: UUID(), profile: String(format: "p%03d", index), startedAt: scriptNow, exercise: .scale,
+                                             mode: "ionian", root: "C")
+            try store.recordSessionStart(session)
+            guard index % 2 == 0 else { continue }  // the odd ones answer nothing
+            try store.recordAnswer(AnswerRecord(time: scriptNow, session: session.id, profile: session.profile, exercise: .scale, root: "C",
+                                                expected: "C4", expectedMIDI: 60, playedMIDI: 60, correct: true, responseSeconds: 1))
+        }
+        let listed = try store.profiles()
+        #expect(listed.count == 125, "the 125 profiles with answers, none of the 125 without")
+        #expect(listed.allSatisfy { Int($0.dropFirst())! % 2 == 0 })
+        for index in 0..<250 { _ = try store.recordSessionStart(SessionStartRecord(id: UUID(), profile: "q\(index)", startedAt: scriptNow,
+                                                                                    exercise: .scale, mode: "ionian", root: "C")) }
+        #expect(try store.profiles().count == 125)
+        for index in 0..<100 {
+            let id = UUID()
+            try store.recordSessionStart(SessionStartRecord(id: id, profile: "r\(index)", startedAt: scriptNow, exercise: .scale, mode: "ionian", root: "C"))
+            try store.recordAnswer(AnswerRecord(time: scriptNow, session: id, profile: "r\(index)", exercise: .scale, root: "C",
+                                                expected: "C4", expectedMIDI: 60, playedMIDI: 60, correct: true, responseSeconds: 1))
+        }
+        #expect(try store.profiles().count == profileListLimit, "225 with answers, 200 listed")
+    }
+
     @Test("the store's clock decides the trend windows", arguments: StoreKind.allCases)
     func clockMoves(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()

@@ -9,18 +9,41 @@ import Testing
 /// enough for a test (the bounds scale; docs/web.md gives the real ones), and clients that
 /// send too slowly, too much, garbage, or too many connections. The deadlines are the server's
 /// real timers, and the tests bound when a connection is closed: they run with the suites timed
-/// against the clock (`.realTime`).
+/// against the clock (`.realTime`), one at a time: their time limits count the wait for that
+/// turn, so they only keep a hang from holding the run.
 @Suite(.realTime) struct ConnectionLimitsTests {
     static func app(_ daemon: MemoryDaemon, _ limits: ConnectionLimits) -> some ApplicationProtocol {
         buildApplication(configuration: WebConfiguration(connections: limits), daemon: daemon, logger: WebApplicationTests.logger)
     }
 
-    /// Deadlines of one second (a test's patience), caps as given.
+    /// Deadlines of one second (a test's patience), caps as given; each loopback address a
+    /// machine of its own, as the tests play them (the shipped rule counts all of loopback as one).
     static func limits(perAddress: Int = 32, total: Int = 512, seconds: Int64 = 1) -> ConnectionLimits {
-        ConnectionLimits(perAddress: perAddress, total: total, headers: .seconds(seconds), body: .seconds(seconds), idle: .seconds(seconds))
+        ConnectionLimits(perAddress: perAddress, total: total, headers: .seconds(seconds), body: .seconds(seconds), idle: .seconds(seconds),
+                         peerGroup: { $0 })
     }
 
-    @Test("half a request is cut off at its deadline, even sent a byte at a time: headers, body, or the next request's headers", .timeLimit(.minutes(1)),
+    @Test("by the shipped rule all of loopback is one peer: 127.0.0.2 is refused once 127.0.0.9 holds the cap", .timeLimit(.minutes(30)))
+    func loopbackIsOne() async throws {
+        let daemon = MemoryDaemon(status: Fixtures.idleStatus())
+        var limits = Self.limits(perAddress: 4, total: 64, seconds: 30)
+        limits.peerGroup = ConnectionLimits().peerGroup
+        try await Self.app(daemon, limits).test(.live) { client in
+            let port = try #require(client.port)
+            // Loopback's four places filled from one address (the test's own client may hold one).
+            var held: [RawClient] = []
+            for _ in 0..<5 {
+                let next = try RawClient(port: port, from: "127.0.0.9")
+                guard try await Self.page(next).hasPrefix("HTTP/1.1 200") else { break }
+                held.append(next)
+            }
+            #expect((1...4).contains(held.count), "\(held.count) admitted")
+            let refused = try await RawClient(port: port, from: "127.0.0.2").readUntilClosed()
+            #expect(refused.closed && refused.answer.hasPrefix("HTTP/1.1 503"), "\(refused)")
+        }
+    }
+
+    @Test("half a request is cut off at its deadline, even sent a byte at a time: headers, body, or the next request's headers", .timeLimit(.minutes(30)),
           arguments: [
               ("GET / HTTP/1.1\r\nHost: loc", "a"),
               ("POST /session/stop HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\ncsrf=", "a"),
@@ -41,7 +64,7 @@ import Testing
         }
     }
 
-    @Test("an idle keep-alive connection is closed after the idle deadline", .timeLimit(.minutes(1)))
+    @Test("an idle keep-alive connection is closed after the idle deadline", .timeLimit(.minutes(30)))
     func idleKeepAlive() async throws {
         let daemon = MemoryDaemon(status: Fixtures.idleStatus())
         try await Self.app(daemon, Self.limits()).test(.live) { client in
@@ -53,7 +76,7 @@ import Testing
         }
     }
 
-    @Test("past the per-address cap a connection gets 503 and a close, while another address still gets GET /; past the total cap every address does", .timeLimit(.minutes(1)))
+    @Test("past the per-address cap a connection gets 503 and a close, while another address still gets GET /; past the total cap every address does", .timeLimit(.minutes(30)))
     func connectionCaps() async throws {
         let daemon = MemoryDaemon(status: Fixtures.idleStatus())
         try await Self.app(daemon, Self.limits(perAddress: 4, total: 8, seconds: 30)).test(.live) { client in
@@ -110,7 +133,7 @@ import Testing
     }
 
     @Test("garbage or oversized headers get 400 or 431 and a close, as the first request or a later one; the server goes on",
-          .timeLimit(.minutes(1)), arguments: BadRequest.all)
+          .timeLimit(.minutes(30)), arguments: BadRequest.all)
     func badRequest(request: BadRequest) async throws {
         let daemon = MemoryDaemon(status: Fixtures.idleStatus())
         try await Self.app(daemon, ConnectionLimits()).test(.live) { client in

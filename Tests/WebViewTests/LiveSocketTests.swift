@@ -19,7 +19,7 @@ import Testing
         return WebSocketClientConfiguration(maxFrameSize: 1 << 20, additionalHeaders: headers)
     }
 
-    @Test("the socket sends the panel for status, then relays a judged note as it arrives", .timeLimit(.minutes(1)))
+    @Test("the socket sends the panel for status, then relays a judged note as it arrives", .timeLimit(.minutes(30)))
     func relaysAnEvent() async throws {
         let daemon = MemoryDaemon(status: Fixtures.intervalStatus())
         let received = Mutex<[LiveMessage]>([])
@@ -51,7 +51,7 @@ import Testing
         #expect(delays.withLock { $0 }.contains { $0 < .milliseconds(100) }, "\(delays.withLock { $0 })")
     }
 
-    @Test("when the daemon goes away the socket says so and closes; the page connects again", .timeLimit(.minutes(1)))
+    @Test("when the daemon goes away the socket says so and closes; the page connects again", .timeLimit(.minutes(30)))
     func daemonGoesAway() async throws {
         let daemon = MemoryDaemon(status: Fixtures.idleStatus())
         let texts = Mutex<[String]>([])
@@ -82,7 +82,7 @@ import Testing
         #expect(daemon.followerCount == 0)
     }
 
-    @Test("a page that opens /live after 300 events is sent the panel as it is now, then the next event; 30 such pages alike (with it, 31 of the 32 one address may open)", .timeLimit(.minutes(1)))
+    @Test("a page that opens /live after 300 events is sent the panel as it is now, then the next event; 30 such pages alike (with it, 31 of the 32 one address may open)", .timeLimit(.minutes(30)))
     func lateUpgrade() async throws {
         let daemon = MemoryDaemon(status: Fixtures.scaleStatus())
         try await WebApplicationTests.app(daemon).test(.live) { client in

@@ -231,6 +231,16 @@ import Training
         clock.advance(1)
         #expect(limiter.allow("a") && !limiter.allow("a"))
     }
+
+    @Test("a peer is all of loopback, or an IPv6 /64: their addresses share one allowance")
+    func peers() {
+        let clock = TestClock()
+        let limiter = RateLimiter(burst: 2, perSecond: 1, now: { clock.now().timeIntervalSince1970 })
+        #expect(limiter.allow("127.0.0.1") && limiter.allow("127.8.9.10") && !limiter.allow("::1"))
+        #expect(limiter.allow("2001:db8:1:2::1") && limiter.allow("2001:db8:1:2::ffff") && !limiter.allow("2001:db8:1:2:aaaa::1"))
+        #expect(limiter.allow("2001:db8:1:3::1"), "the next /64 is another peer")
+        #expect(limiter.allow("192.0.2.1") && limiter.allow("192.0.2.2") && limiter.allow("192.0.2.2"), "IPv4 addresses each their own")
+    }
 }
 
 @Suite struct FormFieldsTests {

@@ -97,13 +97,14 @@ import Testing
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body).contains("No such profile"))
             }
+            // Another profile: the default's answer is shared for a few seconds (BoundedDaemon).
             daemon.reply(to: .statsGet, with: .failure(.refused(.statisticsUnavailable("the disk is gone"))))
-            try await client.execute(uri: "/progress", method: .get) { response in
+            try await client.execute(uri: "/progress?profile=cid", method: .get, headers: paired) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(String(buffer: response.body).contains("the disk is gone"))
             }
         }
-        #expect(daemon.calls.map(\.params) == [.object(["profile": .string("bea")]), .object([:]), .object([:])])
+        #expect(daemon.calls.map(\.params) == [.object(["profile": .string("bea")]), .object([:]), .object(["profile": .string("cid")])])
     }
 
     @Test("without a pairing, only the default profile's progress is shown, without the other names; another's is 403, from loopback too")

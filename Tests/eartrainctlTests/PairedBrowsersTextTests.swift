@@ -25,4 +25,16 @@ import Testing
         #expect(PairedBrowsersText.lines(PairingListResult(webViews: 0, browsers: []))[0].contains("No web view is connected"))
         #expect(PairedBrowsersText.lines(PairingListResult(webViews: 1, browsers: []))[0].contains("No browser is paired"))
     }
+
+    @Test("terminal escapes, CR/LF and bidi overrides in what a web view reported are shown as codes, not obeyed")
+    func escapes() {
+        let list = PairingListResult(webViews: 1, browsers: [
+            PairedBrowserSummary(id: "0a1b2c3d", browser: "\u{1B}]0;owned\u{7}Fire\r\nfox\u{202E}diordnA", pairedAt: nil, lastSeen: nil,
+                                 address: "10.0.0.1\u{1B}[2J"),
+        ])
+        let row = PairedBrowsersText.lines(list)[1]
+        #expect(!row.unicodeScalars.contains { PrintableText.isControl($0) }, "\(row)")
+        #expect(row.contains(#"\u{1B}]0;owned\u{7}Fire\u{D}\u{A}fox\u{202E}diordnA"#), "\(row)")
+        #expect(row.contains(#"10.0.0.1\u{1B}[2J"#))
+    }
 }

@@ -53,4 +53,48 @@ struct IsolatedConfigCheckTests {
         #expect(check.problem(with: invalid) == nil, "check-config exits 78 on its own: the parse here says why")
         #expect(throws: ConfigError.self) { try check.load(.commandLine(invalid)) }
     }
+
+    @Test("the bytes checked are the bytes parsed: a file swapped during the check is not read again")
+    func checkedBytesParsed() throws {
+        let path = try Self.file(Self.valid)
+        // The checker keeps what it was given, then puts a broken file where the old one was.
+        let swapping = IsolatedConfigCheck(command: ["/bin/sh", "-c", #"cat "$1" > "$0.seen"; printf 'garbage = [' > "$0""#, path])
+        let loaded = try swapping.load(.commandLine(path))
+        #expect(loaded.training.settings.referencePitch.hertz == 442, "the text read before the check")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "garbage = [", "the file was swapped meanwhile")
+        #expect(try String(contentsOfFile: path + ".seen", encoding: .utf8) == Self.valid, "the checker saw the same bytes")
+    }
+
+    @Test("a FIFO, a directory or a device as the config file is refused at once, unread")
+    func notARegularFile() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("isolated-fifo-\(UUID().uuidString.prefix(8))").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        for path in [fifo, FileManager.default.temporaryDirectory.path, "/dev/zero"] {
+            #expect(throws: ConfigError.self) { try IsolatedConfigCheck.daemon.load(.commandLine(path)) }
+            do throws(ConfigError) {
+                _ = try ConfigLoader.text(ofFile: path)
+            } catch {
+                #expect(error.description.contains("not a regular file"), "\(path): \(error)")
+            }
+        }
+    }
+
+    @Test("a check cancelled (the daemon stopping) ends its checker and refuses the file")
+    func cancelled() async throws {
+        let path = try Self.file(Self.valid)
+        // Left alone, this checker passes the file after half a minute: a refusal is the cancel's.
+        let slow = IsolatedConfigCheck(command: ["/bin/sh", "-c", "sleep 30; exit 0", "sh"], timeout: .seconds(600))
+        let check = Task { () -> ConfigError? in
+            do throws(ConfigError) {
+                _ = try slow.load(.commandLine(path))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        check.cancel()
+        let problem = try #require(await check.value, "the file was applied")
+        #expect(problem.description.contains("cut short"), "\(problem)")
+    }
 }

@@ -88,6 +88,20 @@ public struct NotesBendParams: Sendable, Hashable, Codable {
     public init(value: Int) {
         self.value = value
     }
+
+    enum CodingKeys: String, CodingKey {
+        case value
+    }
+
+    /// A number that is not whole (`1.5`) is refused as such, not as JSON that could not be read.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let number = try container.decode(Double.self, forKey: .value)
+        guard let whole = Int(exactly: number) else {
+            throw DecodingError.dataCorruptedError(forKey: .value, in: container, debugDescription: "a whole number, not \(number)")
+        }
+        value = whole
+    }
 }
 
 /// `subscribe` and `unsubscribe` params; no topics means all of them.

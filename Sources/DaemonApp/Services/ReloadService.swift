@@ -16,26 +16,32 @@ struct ReloadService: Service {
     let reporter: StdoutReporter
     let notifier: SystemdNotifier
 
+    /// SIGHUPs that come while a reload runs make one more reload after it, not one each: a
+    /// burst of them re-reads the file once or twice, and a SIGTERM never waits behind a queue.
+    /// Stopping cancels a reload in progress (its checker is ended).
     func run() async throws {
         try? await cancelWhenGracefulShutdown {
-            for await _ in hangups {
-                notifier.reloading()
-                let before = reloader.config
-                switch reloader.reload() {
-                case .applied(let changed):
-                    await core.apply(reloader.config.training.settings)
-                    await core.setControls(reloader.config.midi.controls)
-                    // A changed `training.exercise` (or its defaults) is what the next key begins.
-                    await core.prepare(reloader.config.training.defaultExercise)
-                    reporter.say(Self.appliedMessage(source: "\(reloader.source)", changed: changed,
-                                                     restartOnly: Self.restartOnlyChanges(from: before, to: reloader.config)))
-                case .rejected(let error):
-                    reporter.say("config reload refused, the previous config stays in force: \(error)", warning: true)
-                    FileHandle.standardError.write(Data("eartrainerd: \(error)\n".utf8))
-                }
-                notifier.ready(status: "config reloaded")
-            }
+            await forEachCoalesced(hangups) { await reload() }
         }
+    }
+
+    /// One reload: the file read, checked and applied, or refused.
+    private func reload() async {
+        notifier.reloading()
+        let before = reloader.config
+        switch reloader.reload() {
+        case .applied(let changed):
+            await core.apply(reloader.config.training.settings)
+            await core.setControls(reloader.config.midi.controls)
+            // A changed `training.exercise` (or its defaults) is what the next key begins.
+            await core.prepare(reloader.config.training.defaultExercise)
+            reporter.say(Self.appliedMessage(source: "\(reloader.source)", changed: changed,
+                                             restartOnly: Self.restartOnlyChanges(from: before, to: reloader.config)))
+        case .rejected(let error):
+            reporter.say("config reload refused, the previous config stays in force: \(error)", warning: true)
+            FileHandle.standardError.write(Data("eartrainerd: \(error)\n".utf8))
+        }
+        notifier.ready(status: "config reloaded")
     }
 
     /// The reload's stdout line: what changed, and which of it waits for a restart.

@@ -58,7 +58,7 @@ struct ConnectionOptions: ParsableArguments {
             throw ExitCode(isTimeout(error) ? ExitCodes.timedOut : ExitCodes.protocolError)
         }
         if let error = response.error {
-            printError("eartrainctl: \(error.message)")
+            printError("eartrainctl: \(PrintableText.escaped(error.message))")
             throw ExitCode(error.code == RPCError.permissionDenied("").code ? ExitCodes.permissionDenied : ExitCodes.daemonError)
         }
         return response.result ?? .null

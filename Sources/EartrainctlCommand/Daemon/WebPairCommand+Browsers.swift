@@ -22,8 +22,8 @@ extension WebPairCommand {
             return
         }
         let revoked = try Wire.decode(PairingRevokeResult.self, from: result).revoked
-        let browser = revoked.browser.isEmpty ? "" : " (\(revoked.browser))"
-        print("Revoked browser \(revoked.id)\(browser): its cookie no longer controls the web view; it can pair again with a new code.")
+        let browser = revoked.browser.isEmpty ? "" : " (\(PrintableText.escaped(revoked.browser)))"
+        print("Revoked browser \(PrintableText.escaped(revoked.id))\(browser): its cookie no longer controls the web view; it can pair again with a new code.")
     }
 }
 
@@ -37,6 +37,7 @@ enum PairedBrowsersText {
         guard !list.browsers.isEmpty else { return ["No browser is paired. Pair one with 'eartrainctl web-pair'."] }
         let rows = [["ID", "PAIRED", "LAST SEEN", "ADDRESS", "BROWSER"]] + list.browsers.map { browser in
             [browser.id, time(browser.pairedAt, zone), time(browser.lastSeen, zone), browser.address ?? "-", browser.browser.isEmpty ? "-" : browser.browser]
+                .map(PrintableText.escaped)
         }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in

@@ -26,7 +26,7 @@ struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let address = channel.remoteAddress?.ipAddress ?? "unknown"
+        let address = limits.peerGroup(channel.remoteAddress?.ipAddress ?? "unknown")
         guard gate.admit(address) else {
             return channel.eventLoop.makeCompletedFuture {
                 try channel.pipeline.syncOperations.addHandler(TooManyConnections())

@@ -41,6 +41,13 @@ struct PageRoutes<Daemon: DaemonLink> {
         router.get("/progress") { request, context in
             let visitor = access.visitor(request)
             guard visitor.mayView(access.viewing) else { return PairingPage.mustPair() }
+            // Each load reads the statistics: an address has a smaller allowance here than for pages.
+            guard access.progressRequests.allow(context.peerAddress) else {
+                var response = Responses.page(LivePage.refusal("Too many progress pages from this address: wait a moment and reload."),
+                                              status: .tooManyRequests)
+                response.headers[.retryAfter] = String(access.progressRequests.wait(context.peerAddress))
+                return response
+            }
             var params = StatsGetParams()
             if let name = request.uri.queryParameters["profile"].map(String.init), !name.isEmpty {
                 // Another profile's figures are as private as its controls: a paired browser's.

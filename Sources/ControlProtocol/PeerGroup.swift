@@ -1,17 +1,18 @@
 import Glibc
 
-/// Who makes a pairing try, as `PairingCodes` counts them: one name for everything one party can
-/// choose to come from.
+/// Who is behind a peer address, as the limits count them (pairing tries in the daemon,
+/// connections and requests in the web view): one name for everything one party can choose to
+/// come from.
 ///
-/// - This machine (no address, or any of 127.0.0.0/8 or ::1) is one guesser: every local account
-///   can bind any loopback address.
+/// - This machine (no address, or any of 127.0.0.0/8 or ::1) is one: every local account can
+///   bind any loopback address.
 /// - An IPv4 address (also one mapped into IPv6) is itself.
-/// - An IPv6 address on one of this machine's own /64 networks (the web view's LAN, where each
-///   phone has an address of its own) is itself; any other is its /64, which one party holds whole.
-public enum Guesser {
-    /// The name of the guesser at `address`, given this machine's IPv6 networks (their first 64
-    /// bits, as `name` spells a /64).
-    public static func name(of address: String?, localNetworks: () -> Set<String>) -> String {
+/// - An IPv6 address on one of `localNetworks` (this machine's own /64s: the LAN, where each phone
+///   has an address of its own) is itself; any other is its /64, which one party holds whole.
+public enum PeerGroup {
+    /// The name of the party at `address`, given the IPv6 networks whose addresses count one by
+    /// one (their first 64 bits, as `name` spells a /64).
+    public static func name(of address: String?, localNetworks: () -> Set<String> = { [] }) -> String {
         guard let address else { return "loopback" }
         var v4 = in_addr()
         if inet_pton(AF_INET, address, &v4) == 1 {
