@@ -56,12 +56,15 @@ public final class ControlServer: Sendable {
     /// short lines (`quickAnswerBytes`), so a client sending long lines never holds the thread.
     public typealias QuickAnswer = @Sendable (_ line: ArraySlice<UInt8>, _ client: ClientID, _ peer: PeerCredentials) -> String?
     private let quickAnswer: QuickAnswer?
+    private let keepsPlace: @Sendable (PeerCredentials) -> Bool
     /// The longest line offered to the quick answer; a `status` request is under 100 bytes.
     public static let quickAnswerBytes = 512
 
+    /// `keepsPlace` says whether a peer may take the places `ServerLimits.reservedClients` keeps.
     public init(listener: UnixListener, greeting: String, refusals: Refusals, limits: ServerLimits = ServerLimits(),
-                quickAnswer: QuickAnswer? = nil) throws(ControlServerError) {
+                quickAnswer: QuickAnswer? = nil, keepsPlace: @escaping @Sendable (PeerCredentials) -> Bool = { _ in false }) throws(ControlServerError) {
         self.quickAnswer = quickAnswer
+        self.keepsPlace = keepsPlace
         self.listener = listener
         self.greeting = greeting
         self.refusals = refusals
@@ -301,7 +304,8 @@ public final class ControlServer: Sendable {
         nextNumber += 1
         guard let peer = try? PeerCredentials.of(socket) else { return }  // closed as `socket` goes
         let client = ClientConnection(id: id, socket: socket, peer: peer)
-        if clients.count >= limits.maxClients {
+        let open = limits.maxClients - (keepsPlace(peer) ? 0 : limits.reservedClients)
+        if clients.count >= open {
             client.enqueue(Array((refusals.tooManyClients + "\n").utf8))
             _ = client.flush()
             return  // closed as `client` goes

@@ -48,9 +48,15 @@ public struct ServerLimits: Sendable, Hashable {
     /// pipelines thousands of requests is read as fast as it is answered, and another client's
     /// line (a key) waits behind at most this many of its lines, not all of them.
     public var maxUnansweredPerClient: Int
+    /// Of `maxClients`, the places only a peer the server keeps them for may take (the daemon's:
+    /// its user, root and the control group, whom the web view runs as too): readers that fill
+    /// every other place cannot lock out `eartrainctl stop` or the web view.
+    public var reservedClients: Int
 
+    /// `reservedClients` is an eighth of `maxClients` unless given.
     public init(maxClients: Int = 64, maxQueuedOutputBytes: Int = 1 << 20, maxPendingLines: Int = 4096,
-                maxUnansweredPerClient: Int = 32) {
+                maxUnansweredPerClient: Int = 32, reservedClients: Int? = nil) {
+        self.reservedClients = min(reservedClients ?? maxClients / 8, max(0, maxClients - 1))
         self.maxClients = maxClients
         self.maxQueuedOutputBytes = maxQueuedOutputBytes
         self.maxPendingLines = maxPendingLines

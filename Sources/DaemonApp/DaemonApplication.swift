@@ -54,7 +54,7 @@ public struct DaemonApplication: Service {
         let server = try ControlServer(
             listener: edges.listener, greeting: ControlService.greeting(router.methods),
             refusals: ControlService.refusals(maxClients: limit), limits: ServerLimits(maxClients: limit),
-            quickAnswer: ControlService.quickAnswer(router))
+            quickAnswer: ControlService.quickAnswer(router), keepsPlace: { [policy = router.policy] in policy.mayControl($0) })
         let control = ControlService(server: server, router: router) { reporter.say($0, warning: true) }
         await core.follow(with: control)
         let voice = VoiceFollower(

@@ -2,6 +2,7 @@ import ControlProtocol
 import Foundation
 import Glibc
 import SystemCalls
+import Synchronization
 import Testing
 
 @testable import ControlServer
@@ -145,6 +146,41 @@ struct ControlServerTests {
             a.send("still here\n")
             #expect(await a.readLine() == "\(getuid()):still here")
         }
+    }
+
+    @Test("readers who fill every open place leave the reserved ones to a peer they are kept for (the control group)")
+    func reservedPlaces() async throws {
+        let path = temporarySocketPath()
+        // Every test client has the same credentials: who counts as "control" is switched by hand.
+        let control = Mutex(false)
+        let server = try ControlServer(listener: try UnixListener.bind(path: path), greeting: "hello", refusals: Self.refusals,
+                                       limits: ServerLimits(maxClients: 64), keepsPlace: { _ in control.withLock { $0 } })
+        #expect(server.limits.reservedClients == 8)
+        let serving = Task { await server.run() }
+        let echo = Task {
+            for await event in server.events {
+                if case .line(let id, _, let bytes) = event { server.complete(id, reply: String(decoding: bytes, as: UTF8.self)) }
+            }
+        }
+        var readers: [TestClient] = []
+        for _ in 0..<56 {
+            let reader = try TestClient(path: path)
+            #expect(await reader.readLine() == "hello")
+            readers.append(reader)
+        }
+        let oneMore = try TestClient(path: path)
+        #expect(await oneMore.readLine() == #"{"error":"too many"}"#, "a reader past the 56 open places")
+        control.withLock { $0 = true }
+        for _ in 0..<8 {
+            let admin = try TestClient(path: path)
+            #expect(await admin.readLine() == "hello", "the control group's places")
+            readers.append(admin)
+        }
+        let past = try TestClient(path: path)
+        #expect(await past.readLine() == #"{"error":"too many"}"#, "64 in all")
+        serving.cancel()
+        await serving.value
+        await echo.value
     }
 
     @Test("connections closed while they waited to be accepted do not take the places of live ones")
