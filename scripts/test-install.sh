@@ -53,6 +53,11 @@ man_shows() {  # man_shows PAGE TEXT: the page renders and says TEXT
   text=$(MANWIDTH=200 man -l "$1" 2>&1) || { echo "$text"; return 1; }
   grep -qF -- "$2" <<<"$text" || { echo "$text" | head -20; return 1; }
 }
+man_shows_all() {  # man_shows_all PAGE TEXT...: the page says every TEXT
+  local page=$1 text
+  shift
+  for text in "$@"; do man_shows "$page" "$text" || return 1; done
+}
 every_key_in_page() {  # every key of docs/configuration.md's table is in eartrainer.toml(5)
   local page missing=0
   page=$(MANWIDTH=400 man -l "$1" 2>&1)
@@ -65,6 +70,8 @@ bash_completes() {  # eartrainctl st<TAB> offers the subcommands that begin so
     _eartrainctl eartrainctl st eartrainctl; echo "${COMPREPLY[*]}"' _ "$1" | tee /dev/stderr | grep -q "status.*start.*stop.*staff.*stats"
 }
 check "eartrainctl(1) installed and renders its subcommands" man_shows "$work/usr/share/man/man1/eartrainctl.1" "Start a session."
+check "eartrainctl(1) says how long it waits: --timeout, ETCTL_TIMEOUT, and exit 75 when no answer came" \
+  man_shows_all "$work/usr/share/man/man1/eartrainctl.1" "--timeout" "ETCTL_TIMEOUT" "did not answer within the timeout"
 check "eartrainerd(8) installed and renders" man_shows "$work/usr/share/man/man8/eartrainerd.8" "Run the daemon in the foreground"
 check "eartrainer-web(8) installed and renders" man_shows "$work/usr/share/man/man8/eartrainer-web.8" "Serve the live session to a browser"
 check "eartrainer.toml(5) names every documented key" every_key_in_page "$work/usr/share/man/man5/eartrainer.toml.5"
