@@ -77,13 +77,14 @@ public enum ConfigLoader {
     static let maximumFileSize = 1 << 20
 
     /// The file's first bytes, up to one past `limit` (enough to tell it is too long); nil when
-    /// it is not a regular file. The corresponding C functions are `open`, `fstat` and `read`.
+    /// it is a pipe, a socket or a device (a directory fails to read, as `EISDIR` says). The
+    /// corresponding C functions are `open`, `fstat` and `read`.
     static func readFile(_ path: String, upTo limit: Int) throws(SystemCallError) -> [UInt8]? {
         // Opened without waiting (a FIFO's open would wait for a writer), then looked at.
         let file = FileDescriptor(taking: try systemCall("open") { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) })
         var info = stat()
         try systemCall("fstat") { fstat(file.rawValue, &info) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard [S_IFREG, S_IFDIR].contains(info.st_mode & S_IFMT) else { return nil }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while bytes.count <= limit {

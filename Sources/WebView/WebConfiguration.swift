@@ -13,7 +13,8 @@ public struct WebConfiguration: Sendable {
     public var requests: RateLimiter
     /// Pairing tries each address may make: five, then one every twelve seconds.
     public var pairingTries: RateLimiter
-    /// Progress pages each address may load (each reads the statistics): ten, then one a second.
+    /// Progress pages each peer may load (each reads the statistics): twenty, then two a second,
+    /// a third of what `requests` allows.
     public var progressRequests: RateLimiter
     /// Connections open, their requests' deadlines and their headers' size.
     public var connections: ConnectionLimits
@@ -21,7 +22,7 @@ public struct WebConfiguration: Sendable {
     public init(
         listen: ListenAddress = .standard, viewing: WebViewing = .open, browsers: PairedBrowsers = PairedBrowsers(),
         requests: RateLimiter = RateLimiter(burst: 60, perSecond: 20), pairingTries: RateLimiter = RateLimiter(burst: 5, perSecond: 1.0 / 12),
-        progressRequests: RateLimiter = RateLimiter(burst: 10, perSecond: 1), connections: ConnectionLimits = ConnectionLimits()
+        progressRequests: RateLimiter = RateLimiter(burst: 20, perSecond: 2), connections: ConnectionLimits = ConnectionLimits()
     ) {
         self.listen = listen
         self.viewing = viewing

@@ -70,12 +70,14 @@ struct IsolatedConfigCheckTests {
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("isolated-fifo-\(UUID().uuidString.prefix(8))").path
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
-        for path in [fifo, FileManager.default.temporaryDirectory.path, "/dev/zero"] {
+        for (path, reason) in [(fifo, "not a regular file"), ("/dev/zero", "not a regular file"),
+                               (FileManager.default.temporaryDirectory.path, "Is a directory")] {
             #expect(throws: ConfigError.self) { try IsolatedConfigCheck.daemon.load(.commandLine(path)) }
             do throws(ConfigError) {
                 _ = try ConfigLoader.text(ofFile: path)
+                Issue.record("\(path) was read")
             } catch {
-                #expect(error.description.contains("not a regular file"), "\(path): \(error)")
+                #expect(error.description.contains(reason), "\(path): \(error)")
             }
         }
     }
