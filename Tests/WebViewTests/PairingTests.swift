@@ -232,6 +232,16 @@ import Training
         #expect(limiter.allow("a") && !limiter.allow("a"))
     }
 
+    @Test("the shipped pairing allowance against 5,000 loopback addresses in a row: five tries pass, the rest wait")
+    func pairingFromLoopback() {
+        let clock = TestClock()
+        let shipped = WebConfiguration().pairingTries
+        let tries = RateLimiter(burst: Int(shipped.burst), perSecond: shipped.perSecond, now: { clock.now().timeIntervalSince1970 })
+        let allowed = (0..<5_000).filter { tries.allow("127.1.\($0 / 250).\($0 % 250 + 1)") }.count
+        #expect(allowed == 5)
+        #expect(tries.wait("127.0.0.1") == 12, "the next try in twelve seconds, for all of loopback")
+    }
+
     @Test("a peer is all of loopback, or an IPv6 /64: their addresses share one allowance")
     func peers() {
         let clock = TestClock()
