@@ -150,9 +150,4 @@ public final class PairingCodes: Sendable {
         var generator = SystemRandomNumberGenerator()
         return String((0..<digitCount).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
     }
-
-    /// A code as a person reads and types it: `1234 5678`.
-    public static func grouped(_ code: String) -> String {
-        code.count == 8 ? "\(code.prefix(4)) \(code.dropFirst(4))" : code
-    }
 }

@@ -107,11 +107,7 @@ public final class BoundedDaemon: DaemonLink {
         let task = figures.withLock { shared -> Task<JSONValue, any Error> in
             if let underWay = shared.underWay[key] { return underWay }
             let task = Task { () throws -> JSONValue in
-                do throws(DaemonFailure) {
-                    return try await self.bounded { () throws(DaemonFailure) in try await self.inner.call(.statsGet, params: params) }
-                } catch {
-                    throw error
-                }
+                try await self.bounded { () throws(DaemonFailure) in try await self.inner.call(.statsGet, params: params) }
             }
             shared.underWay[key] = task
             return task

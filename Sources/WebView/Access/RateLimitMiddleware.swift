@@ -9,10 +9,8 @@ struct RateLimitMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard limiter.allow(context.peerAddress) else {
-            var response = Responses.page(LivePage.refusal("Too many requests from this address: wait a moment and reload."),
-                                          status: .tooManyRequests)
-            response.headers[.retryAfter] = String(limiter.wait(context.peerAddress))
-            return response
+            return Responses.tooMany(LivePage.refusal("Too many requests from this address: wait a moment and reload."),
+                                     limiter: limiter, address: context.peerAddress)
         }
         return try await next(request, context)
     }

@@ -43,10 +43,8 @@ struct PageRoutes<Daemon: DaemonLink> {
             guard visitor.mayView(access.viewing) else { return PairingPage.mustPair() }
             // Each load reads the statistics: an address has a smaller allowance here than for pages.
             guard access.progressRequests.allow(context.peerAddress) else {
-                var response = Responses.page(LivePage.refusal("Too many progress pages from this address: wait a moment and reload."),
-                                              status: .tooManyRequests)
-                response.headers[.retryAfter] = String(access.progressRequests.wait(context.peerAddress))
-                return response
+                return Responses.tooMany(LivePage.refusal("Too many progress pages from this address: wait a moment and reload."),
+                                         limiter: access.progressRequests, address: context.peerAddress)
             }
             var params = StatsGetParams()
             if let name = request.uri.queryParameters["profile"].map(String.init), !name.isEmpty {

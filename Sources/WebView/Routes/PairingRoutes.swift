@@ -22,10 +22,8 @@ struct PairingRoutes<Daemon: DaemonLink> {
                 return Responses.page(PairingPage.html(refusal: "This request came from another site's page."), status: .forbidden)
             }
             guard access.pairingTries.allow(context.peerAddress) else {
-                var response = Responses.page(PairingPage.html(refusal: "Too many tries from this address: wait a minute, then try a new code."),
-                                              status: .tooManyRequests)
-                response.headers[.retryAfter] = String(access.pairingTries.wait(context.peerAddress))
-                return response
+                return Responses.tooMany(PairingPage.html(refusal: "Too many tries from this address: wait a minute, then try a new code."),
+                                         limiter: access.pairingTries, address: context.peerAddress)
             }
             guard let code = form.text("code"), code.count <= 16 else {
                 return Responses.page(PairingPage.html(refusal: "Type the eight digits 'eartrainctl web-pair' shows."), status: .badRequest)

@@ -21,6 +21,13 @@ enum Responses {
         Response(status: status, headers: headers("text/html; charset=utf-8"), body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
+    /// `html` as a 429, with `Retry-After` saying when `limiter` lets `address` in again.
+    static func tooMany(_ html: String, limiter: RateLimiter, address: String?) -> Response {
+        var response = page(html, status: .tooManyRequests)
+        response.headers[.retryAfter] = String(limiter.wait(address))
+        return response
+    }
+
     /// A file of the binary (style, script), cached for a minute: small, and new with each release.
     static func asset(_ text: String, type: String) -> Response {
         Response(status: .ok, headers: headers(type, cache: "max-age=60"), body: .init(byteBuffer: ByteBuffer(string: text)))
