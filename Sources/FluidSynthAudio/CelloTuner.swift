@@ -17,8 +17,8 @@ public final class CelloTuner: Sendable {
     let cache: CalibrationCache?
     let frames: Int
     let state: Mutex<State>
-    /// One measurement at a time: they share `synth`.
-    let measuring = Mutex(())
+    /// Where every measurement runs, one at a time (they share `synth`), below the sound's priority.
+    let measurer = MeasuringThread()
 
     init(soundFontPath: String, preset: Preset, identity: CelloCalibration.Identity, bend: PitchBend,
          cache: CalibrationCache?) throws(AudioError) {
@@ -39,7 +39,37 @@ public final class CelloTuner: Sendable {
 
     /// The plan for `frequency`, measuring the bends it needs that are not in the table yet.
     public func plan(_ frequency: Frequency) throws(AudioError) -> CelloPlan {
-        try measuring.withLock { (_) throws(AudioError) -> CelloPlan in try planAlone(frequency) }
+        if let known = knownPlan(frequency), known.exact { return known.plan }
+        return try measurer.run { [self] () throws(AudioError) -> CelloPlan in try planAlone(frequency) }
+    }
+
+    /// A plan from the table alone, never waiting for a measurement (a student's key sounds at
+    /// once): exact when two measured bends of the key bracket the pitch, else estimated from the
+    /// measured bend nearest it (a bend moves the pitch by its own cents to within 0.31 c, see
+    /// `CelloCalibration`). Nil when nothing of the key is measured or the wheel cannot reach it.
+    public func knownPlan(_ frequency: Frequency) -> (plan: CelloPlan, exact: Bool)? {
+        guard let (key, wanted) = Self.key(for: frequency),
+              let measured = state.withLock({ $0.table.sounding[key] }), !measured.isEmpty else { return nil }
+        for (low, lowPitch) in measured where lowPitch <= wanted {
+            if let highPitch = measured[low + 1], highPitch > wanted {
+                return (plan(key: key, low: low, lowPitch: lowPitch, highPitch: highPitch, wanted: wanted), true)
+            }
+        }
+        let nearest = measured.min { abs($0.value - wanted) < abs($1.value - wanted) }!
+        let low = nearest.key + Int((wanted - nearest.value).rounded(.down))
+        let limit = Int(bend.halfRangeCents) - 2
+        guard low > -limit, low + 1 < limit else { return nil }
+        let lowPitch = nearest.value + Double(low - nearest.key)
+        return (plan(key: key, low: low, lowPitch: lowPitch, highPitch: lowPitch + 1, wanted: wanted), false)
+    }
+
+    /// Measures, on the measuring thread and without waiting, what `frequency` needs for an exact
+    /// plan, and stores it.
+    public func measureLater(_ frequency: Frequency) {
+        measurer.submit { [self] in
+            _ = try? planAlone(frequency)
+            save()
+        }
     }
 
     /// The key nearest `frequency` at A4 = 440 (FluidSynth's own tuning) and the cents from that
@@ -70,6 +100,12 @@ public final class CelloTuner: Sendable {
             lowPitch = highPitch
             highPitch = try sounding(key: key, bend: low + 1)
         }
+        return plan(key: key, low: low, lowPitch: lowPitch, highPitch: highPitch, wanted: wanted)
+    }
+
+    /// The plan that alternates the bends `low` and `low + 1` cents, sounding `lowPitch` and
+    /// `highPitch`, so that their average is `wanted` (all cents from the key's tempered pitch).
+    private func plan(key: Int, low: Int, lowPitch: Double, highPitch: Double, wanted: Double) -> CelloPlan {
         let share = min(1, max(0, (wanted - lowPitch) / (highPitch - lowPitch)))
         return CelloPlan(key: key, lowWheel: bend.wheel(forCents: Double(low)).value,
                          highWheel: bend.wheel(forCents: Double(low + 1)).value,
@@ -79,7 +115,7 @@ public final class CelloTuner: Sendable {
     /// Measures every key of `keys` with the wheel centred: how far each sample is out of tune,
     /// and how loud it is.
     public func measureCentred(keys: ClosedRange<Int>) throws(AudioError) {
-        try measuring.withLock { (_) throws(AudioError) in
+        try measurer.run { [self] () throws(AudioError) in
             for key in keys {
                 _ = try sounding(key: key, bend: 0)
                 _ = try loudnessAlone(ofKey: key)
