@@ -95,7 +95,7 @@ let package = Package(
             name: "DaemonTests",
             dependencies: [
                 "Daemon", "Training", "MusicTheory", "ControlClient", "ControlProtocol", "ControlServer", "SocketTestSupport", "ExerciseTestSupport",
-                "ProcessTestSupport",
+                "ProcessTestSupport", "Speech",
             ]
         ),
         // A test-only exercise kind, added through the catalog by the tests that show every layer

@@ -60,7 +60,7 @@ public final class SpeechSynthesizer: Sendable {
             try Self.check(espeak_ng_SetParameter(espeakVOLUME, 100, 0))
             let box = Unmanaged.passRetained(collected)
             defer { box.release() }
-            let bytes = Array(text.utf8CString)
+            let bytes = Array(NoteLetters.respelled(text, voice: settings.voice).utf8CString)
             try bytes.withUnsafeBufferPointer { (buffer) throws(SpeechError) in
                 try Self.check(espeak_ng_Synthesize(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0,
                                                     UInt32(espeakCHARS_UTF8), nil, box.toOpaque()))
@@ -68,6 +68,28 @@ public final class SpeechSynthesizer: Sendable {
         }
         return SpokenAudio(samples: collected.samples.map { Float($0) / 32768 * Float(settings.volume) }, sampleRate: sampleRate)
     }
+
+    /// What the voice reads `text` as, in IPA, phrase by phrase (" | " between them): the same
+    /// text `speak` gives eSpeak NG, note letters respelled. For tests that listen to the words.
+    public func phonemes(_ text: String, voice: String = "en") throws(SpeechError) -> String {
+        try Self.engine.withLock { _ throws(SpeechError) -> String in
+            let status = espeak_ng_SetVoiceByName(voice)
+            if status == ENS_VOICE_NOT_FOUND { throw .voiceNotFound(voice) }
+            try Self.check(status)
+            var phrases: [String] = []
+            let bytes = Array(NoteLetters.respelled(text, voice: voice).utf8CString)
+            bytes.withUnsafeBufferPointer { buffer in
+                var position: UnsafeRawPointer? = UnsafeRawPointer(buffer.baseAddress)
+                while position != nil, let phrase = espeak_TextToPhonemes(&position, espeakCHARS_UTF8, Self.ipa) {
+                    phrases.append(String(cString: phrase))
+                }
+            }
+            return phrases.joined(separator: " | ")
+        }
+    }
+
+    /// espeak_TextToPhonemes's phoneme mode for IPA.
+    private static let ipa: Int32 = 0x02
 
     private static var environmentDataPath: String? {
         guard let value = getenv("ESPEAK_DATA_PATH") else { return nil }

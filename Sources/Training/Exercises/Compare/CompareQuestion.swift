@@ -17,12 +17,12 @@ extension CompareQuestion: ExerciseQuestion {
     public var title: String { "compare" }
     /// `after C4, the same note: higher or lower? (a key above C4: higher; below: lower)`.
     public var ask: String {
-        let what = interval.map { "a \($0.name) above \(root)" } ?? "\(root), then the same note"
+        let what = interval.map { "\(SpokenText.withArticle($0.name)) above \(root)" } ?? "\(root), then the same note"
         return "\(what): higher or lower?  (a key above \(root): higher; below: lower; \(root) itself: no answer)"
     }
     public var text: String { "pitch compared: " + ask }
     public var spoken: String {
-        let what = interval.map { "a \($0.name) above \(root.spoken)" } ?? "\(root.spoken), then the same note"
+        let what = interval.map { "\(SpokenText.withArticle($0.name)) above \(root.spoken)" } ?? "\(root.spoken), then the same note"
         return "listen: \(what). Higher or lower?"
     }
     /// The reference: an interval's upper note is tuned from it in the session's tuning.

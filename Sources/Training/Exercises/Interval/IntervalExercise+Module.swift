@@ -40,14 +40,17 @@ extension IntervalExercise: ExerciseModule {
         } else {
             interval = intervals.randomElement(using: &context.random)!
         }
-        let question = makeQuestion(interval, range: context.settings.noteRange, random: &context.random)
+        let question = makeQuestion(interval, range: context.settings.noteRange, previous: (previous as? OpenIntervalQuestion)?.intervalQuestion.rootNote,
+                                    random: &context.random)
         context.asked(.interval(interval))
         return OpenIntervalQuestion(intervalQuestion: question, exercise: self, promptTime: context.time)
     }
 
-    /// The question for `interval`: its root (given, or random within the range with the answer
-    /// inside it too), the answer spelled by the interval, and how strictly it is judged.
-    func makeQuestion(_ interval: SpelledInterval, range: ClosedRange<MIDINote>, random: inout SeededRandom) -> IntervalQuestion {
+    /// The question for `interval`: its root (given; or random in `RootRegister`'s band, within a
+    /// fourth of the `previous` root, the answer inside the range too), the answer spelled by the
+    /// interval, and how strictly it is judged.
+    func makeQuestion(_ interval: SpelledInterval, range: ClosedRange<MIDINote>, previous: MIDINote? = nil,
+                      random: inout SeededRandom) -> IntervalQuestion {
         let offset = direction.signed(interval.semitones)
         let numbers = range.lowerBound.rawValue...range.upperBound.rawValue
         let fits = { (root: Int) in numbers.contains(root) && numbers.contains(root + offset) }
@@ -62,10 +65,11 @@ extension IntervalExercise: ExerciseModule {
                 rootNumber = candidates.first(where: fits)
                     ?? Self.shiftedIntoMIDI(candidates.first ?? range.lowerBound.rawValue, offset: offset)
             }
+        } else if numbers.contains(where: fits) {
+            rootNumber = RootRegister.key(below: max(0, -offset), above: max(0, offset), previous: previous,
+                                          range: range, random: &random).rawValue
         } else {
-            let candidates = numbers.filter(fits)
-            rootNumber = candidates.randomElement(using: &random)
-                ?? Self.shiftedIntoMIDI(range.lowerBound.rawValue, offset: offset)
+            rootNumber = Self.shiftedIntoMIDI(range.lowerBound.rawValue, offset: offset)
         }
         let rootNote = MIDINote(rootNumber)
         let spelledRoot = SpelledNote(rootNote, spelled: rootName)

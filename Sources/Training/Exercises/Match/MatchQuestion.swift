@@ -26,12 +26,12 @@ extension MatchQuestion: ExerciseQuestion {
     /// `tune C3 to the reference`, `tune E3, a just major third above C3`.
     public var ask: String {
         guard let interval else { return "tune \(target) to \(root) with the wheel, then any key" }
-        return "tune \(target), a\(tuning.map { " \($0.rawValue)" } ?? "") \(interval.name) above \(root), with the wheel, then any key"
+        return "tune \(target), \(SpokenText.withArticle((tuning.map { "\($0.rawValue) " } ?? "") + interval.name)) above \(root), with the wheel, then any key"
     }
     public var text: String { "match: " + ask }
     public var spoken: String {
         guard let interval else { return "listen: tune the note to \(root.spoken)" }
-        return "listen: tune a\(tuning.map { " \($0.rawValue)" } ?? "") \(interval.name) above \(root.spoken)"
+        return "listen: tune \(SpokenText.withArticle((tuning.map { "\($0.rawValue) " } ?? "") + interval.name)) above \(root.spoken)"
     }
     public var tuningRoot: MIDINote? { rootNote }
     /// What is asked, shown: the reference, the note, the interval and tuning. Never the detuning.

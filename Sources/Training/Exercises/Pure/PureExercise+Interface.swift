@@ -38,7 +38,7 @@ extension PureExercise {
 
     /// `a major third on C4, twice: which is pure?`.
     public static func watchQuestion(_ question: PureQuestion.Details) -> String {
-        "a \(question.name) on \(question.root), twice: which is pure?"
+        "\(SpokenText.withArticle(question.name)) on \(question.root), twice: which is pure?"
     }
 
     /// The keys that answer: the student's chart.

@@ -17,10 +17,10 @@ extension PureQuestion: ExerciseQuestion {
     public var title: String { "pure" }
     /// `a major third on C4, twice: which is pure?  (C4 or a key below: the first; above: the second)`.
     public var ask: String {
-        "a \(item.name) on \(root), twice: which is pure?  (\(root) or a key below: the first; above: the second)"
+        "\(SpokenText.withArticle(item.name)) on \(root), twice: which is pure?  (\(root) or a key below: the first; above: the second)"
     }
     public var text: String { "pure or \(against == .pythagorean ? "Pythagorean" : "tempered"): " + ask }
-    public var spoken: String { "listen: a \(item.name) on \(root.spoken), twice. Which is pure?" }
+    public var spoken: String { "listen: \(SpokenText.withArticle(item.name)) on \(root.spoken), twice. Which is pure?" }
     /// The root: both versions are tuned from it.
     public var tuningRoot: MIDINote? { rootNote }
     /// The root, the item and the other tuning: never which comes first.
