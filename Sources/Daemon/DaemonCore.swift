@@ -47,6 +47,8 @@ public actor DaemonCore {
     var timedPhrase = (plays: 0, sounding: false, heard: true)
     /// The settings read at the open question's prompt: its feedback sounds with them.
     private var questionSettings: TrainingSettings?
+    /// Whether the open question's kind sounds on the steady tone (`ExerciseModule.soundsSteady`).
+    private var steadyTone = false
     /// Where the pitch-bend wheel is, −8192…8191: a held note starts bent by it.
     private var wheel = 0
     /// Whether a held note was asked to sound (it is released when the question ends).
@@ -486,17 +488,18 @@ public actor DaemonCore {
             case .prompt(let prompt):
                 if prompt.isRepeat { silenceOnce() } else if prompt.number > 1 { sound.pause(prompt.settings.breath) }
                 questionSettings = prompt.settings
+                steadyTone = ExerciseCatalog.module(named: prompt.question.kind.rawValue)?.soundsSteady ?? false
                 if let root = tracker.currentRoot {
-                    afterFollowers = Self.phrases(prompt.sounds, root: root)
+                    afterFollowers = Self.phrases(prompt.sounds, root: root, steady: steadyTone)
                     held = prompt.held.map { (Self.frequency(of: $0, root: root, settings: prompt.settings), $0.cents) }
                 }
             case .noteJudged(let judgement):
-                feedback(Self.phrases(judgement.sounds, root: root))
+                feedback(Self.phrases(judgement.sounds, root: root, steady: steadyTone))
             case .answerRevealed(let revealed):
                 if revealed.reason == .skipped { silenceOnce() }
-                feedback(Self.phrases(revealed.sounds, root: root))
+                feedback(Self.phrases(revealed.sounds, root: root, steady: steadyTone))
             case .roundComplete(let round):
-                feedback(Self.phrases(round.sounds, root: root))
+                feedback(Self.phrases(round.sounds, root: root, steady: steadyTone))
             }
             sequence += 1
             var report = formatter.report(event, seq: sequence)
@@ -540,13 +543,15 @@ public actor DaemonCore {
         playPrompt(phrases, settings: questionSettings ?? settings.current)
     }
 
-    /// What an event asks to sound, tuned against `root` (or, with none, each phrase's first note).
-    static func phrases(_ sounds: [SoundPhrase], root: MIDINote?) -> [PromptPhrase] {
+    /// What an event asks to sound, tuned against `root` (or, with none, each phrase's first note),
+    /// on the steady tone when its kind judges intonation.
+    static func phrases(_ sounds: [SoundPhrase], root: MIDINote?, steady: Bool = false) -> [PromptPhrase] {
         sounds.compactMap { phrase in
             guard let tuning = root ?? phrase.notes.first else { return nil }
             var prompt = PromptPhrase(phrase.notes, root: tuning, together: phrase.together, cents: phrase.cents, tuning: phrase.tuning)
             prompt.timing = phrase.timing
             prompt.timesAnswer = phrase.timesAnswer
+            prompt.steady = steady
             return prompt
         }
     }

@@ -119,6 +119,9 @@ public struct PromptPhrase: Sendable, Hashable {
     public var timing: [NoteTime] = []
     /// The question's answer is timed from when it is heard (`SoundPhrase.timesAnswer`).
     public var timesAnswer = false
+    /// Sounded on the steady tone with harmonics whatever the settings' sound source: its kind
+    /// judges intonation (`ExerciseModule.soundsSteady`).
+    public var steady = false
 
     public init(_ notes: [MIDINote], root: MIDINote, together: Bool = false, cents: [Double] = [], tuning: TuningSystem? = nil) {
         self.notes = notes

@@ -1,7 +1,8 @@
 import Foundation
 import MusicTheory
 
-/// An exact sine, rendered here rather than by FluidSynth, so no whole-cent floor touches it.
+/// An exact sine, rendered here rather than by FluidSynth, so no whole-cent floor touches it, or
+/// the steady tone: the same with harmonics at exact multiples of its frequency (`partials`).
 /// Its phase advances in Double; raised-cosine ramps at both ends keep it from clicking.
 struct SineVoice {
     static let rampSeconds = 0.010
@@ -15,6 +16,8 @@ struct SineVoice {
     /// Whether this is the held note that follows the wheel (`ToneRenderer.enqueueHeld`).
     private(set) var followsWheel = false
     let amplitude: Double
+    /// Each partial's amplitude, the fundamental first, relative to `amplitude`: `[1]` for a sine.
+    let partials: [Double]
     private(set) var frameCount: Int
     let rampFrames: Int
     /// The key that holds this sine until its release; nil for a timed tone or once released.
@@ -23,11 +26,13 @@ struct SineVoice {
     private(set) var frame = 0
 
     /// A sine of peak `amplitude` (`SineLevel` matches it to the cello).
-    init(hertz: Double, amplitude: Double, frameCount: Int, sampleRate: Double, key: MIDINote? = nil, followsWheel: Bool = false) {
+    init(hertz: Double, amplitude: Double, frameCount: Int, sampleRate: Double, key: MIDINote? = nil, followsWheel: Bool = false,
+         partials: [Double] = [1]) {
         increment = hertz / sampleRate
         baseIncrement = increment
         self.followsWheel = followsWheel
         self.amplitude = amplitude
+        self.partials = partials
         self.frameCount = frameCount
         self.key = key
         rampFrames = max(1, min(Int(Self.rampSeconds * sampleRate), frameCount / 2))
@@ -52,7 +57,11 @@ struct SineVoice {
         for index in 0..<count where frame < frameCount {
             let edge = min(frame, frameCount - 1 - frame)
             let envelope = edge < rampFrames ? 0.5 - 0.5 * cos(Double.pi * Double(edge) / Double(rampFrames)) : 1
-            let value = Float(amplitude * envelope * sin(2 * Double.pi * phase))
+            var sum = partials[0] * sin(2 * Double.pi * phase)
+            for harmonic in partials.indices.dropFirst() {
+                sum += partials[harmonic] * sin(2 * Double.pi * Double(harmonic + 1) * phase)
+            }
+            let value = Float(amplitude * envelope * sum)
             left[index] += value
             right[index] += value
             phase += increment

@@ -9,6 +9,8 @@ public struct Tone: Sendable, Hashable {
     public let source: SoundSource
     public let startFrame: Int
     public let frameCount: Int
+    /// Sounded on the steady tone with harmonics (`SteadyTone`) whatever the source.
+    public private(set) var steady = false
 
     public init(frequency: Frequency, velocity: Int, source: SoundSource, startFrame: Int, frameCount: Int) {
         precondition((1...127).contains(velocity), "velocity must be 1...127")
@@ -25,6 +27,15 @@ public struct Tone: Sendable, Hashable {
 
     /// The same tone, `frames` later.
     public func delayed(by frames: Int) -> Tone {
-        Tone(frequency: frequency, velocity: velocity, source: source, startFrame: startFrame + frames, frameCount: frameCount)
+        var later = Tone(frequency: frequency, velocity: velocity, source: source, startFrame: startFrame + frames, frameCount: frameCount)
+        later.steady = steady
+        return later
+    }
+
+    /// The same tone on the steady tone with harmonics.
+    public func steadied() -> Tone {
+        var copy = self
+        copy.steady = true
+        return copy
     }
 }

@@ -50,7 +50,7 @@ extension ToneRenderer {
             return
         }
         state.sines.append(SineVoice(hertz: tone.frequency.hertz, amplitude: voice.sineAmplitude,
-                                     frameCount: nextBoundary(tone.frameCount), sampleRate: sampleRate))
+                                     frameCount: nextBoundary(tone.frameCount), sampleRate: sampleRate, partials: voice.partials))
     }
 
     /// Starts a key that sounds until its release; a key struck again first releases its last sound.

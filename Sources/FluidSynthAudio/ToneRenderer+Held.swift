@@ -53,7 +53,7 @@ extension ToneRenderer {
             return
         }
         var sine = SineVoice(hertz: tone.frequency.hertz, amplitude: voice.sineAmplitude, frameCount: SineVoice.held,
-                             sampleRate: sampleRate, followsWheel: true)
+                             sampleRate: sampleRate, followsWheel: true, partials: voice.partials)
         sine.bend(cents: state.heldCents)
         state.sines.append(sine)
         state.held = HeldVoice(channel: nil, plan: nil)

@@ -5,6 +5,8 @@ struct ToneVoice {
     let cello: CelloPlan?
     /// The sine's peak amplitude, as loud as the cello on that key (`SineLevel`).
     let sineAmplitude: Double
+    /// The sine's partials (`SineVoice.partials`): the fundamental alone, or the steady tone's.
+    var partials: [Double] = [1]
 }
 
 extension ToneRenderer {
@@ -17,6 +19,11 @@ extension ToneRenderer {
         var failures: [AudioError] = []
         for tone in tones {
             var plan: CelloPlan?
+            if tone.steady {
+                voices.append(ToneVoice(cello: nil, sineAmplitude: sineAmplitude(for: tone, measuring: false),
+                                        partials: SteadyTone.partials(hertz: tone.frequency.hertz, sampleRate: sampleRate)))
+                continue
+            }
             if tone.source == .cello, let tuner {
                 if key, let known = tuner.knownPlan(tone.frequency) {
                     // A key never waits for a measurement: the next press of it will be exact.

@@ -62,16 +62,26 @@ final class FluidSynthSoundOutput: SoundOutput {
                                             cents: phrase.cents),
              together: phrase.together, timing: phrase.timing)
         }
-        return random.withLock { random in
+        var tones = random.withLock { random in
             PromptTones.phrases(tuned, style: style(settings), sampleRate: renderer.sampleRate, random: &random)
         }
+        // The tones come phrase by phrase, a tone a note: a steady phrase's are steadied.
+        var index = 0
+        for (phrase, tuned) in zip(phrases, tuned) {
+            for _ in tuned.frequencies where index < tones.count {
+                if phrase.steady { tones[index] = tones[index].steadied() }
+                index += 1
+            }
+        }
+        return tones
     }
 
     /// The held note of a `match` question, queued after the reference: exactly `frequency`,
-    /// bent by the wheel (`cents`) as it moves.
+    /// bent by the wheel (`cents`) as it moves, on the steady tone (`match` judges intonation:
+    /// a held cello sample drifts).
     func hold(_ frequency: Frequency, bentBy cents: Double, settings: TrainingSettings) {
         renderer.enqueueHeld(Tone(frequency: frequency, velocity: Loudness().base, source: settings.soundSource,
-                                  startFrame: 0, frameCount: 1), cents: cents)
+                                  startFrame: 0, frameCount: 1).steadied(), cents: cents)
     }
 
     func bendHeld(cents: Double) {

@@ -28,6 +28,11 @@ public protocol ExerciseModule: Codable, Hashable, Sendable, ExerciseClientText 
     /// Whether its answers' cents are a tuned note's signed error (`match`), so the statistics
     /// give their mean absolute error; false by default.
     static var measuresTuningError: Bool { get }
+    /// Whether its prompts sound on the steady tone with harmonics whatever the session's sound
+    /// (`compare`, `pure`, `match`): what is judged in cents must not move within a note, as the
+    /// cello's looped samples do (by up to 12 c over a held note), and a tempered interval's beats
+    /// must be there to hear (a sine has no partials to beat); false by default.
+    static var soundsSteady: Bool { get }
 
     /// Throws for options that cannot run (options decoded from outside input).
     func validate() throws(TrainingError)
@@ -54,6 +59,8 @@ extension ExerciseModule {
     public static var findsThreshold: Bool { false }
 
     public static var measuresTuningError: Bool { false }
+
+    public static var soundsSteady: Bool { false }
 
     /// `statusDetails` as the JSON object `status` carries.
     public var statusFields: [String: JSONValue] { .init(encoding: statusDetails) }

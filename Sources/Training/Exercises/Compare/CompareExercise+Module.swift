@@ -10,6 +10,7 @@ extension CompareExercise: ExerciseModule {
 
     /// Its answers' cents are the staircase's offsets: the statistics estimate the threshold.
     public static var findsThreshold: Bool { true }
+    public static var soundsSteady: Bool { true }
 
     public static func options(from params: ExerciseParams, over base: CompareExercise) throws(ExerciseParams.Refusal) -> CompareExercise {
         var options = base

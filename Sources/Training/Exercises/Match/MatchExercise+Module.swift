@@ -8,6 +8,7 @@ extension MatchExercise: ExerciseModule {
 
     /// Its answers' cents are the error left after tuning.
     public static var measuresTuningError: Bool { true }
+    public static var soundsSteady: Bool { true }
 
     public static var defaults: MatchExercise { MatchExercise() }
 

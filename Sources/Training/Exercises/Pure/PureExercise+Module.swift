@@ -7,6 +7,7 @@ extension PureExercise: ExerciseModule {
     public static let kind = ExerciseKind(declaring: "pure")
 
     public static var defaults: PureExercise { PureExercise() }
+    public static var soundsSteady: Bool { true }
 
     public static func options(from params: ExerciseParams, over base: PureExercise) throws(ExerciseParams.Refusal) -> PureExercise {
         var options = base
