@@ -8,7 +8,7 @@ extension CelloTuner {
         guard let (key, _) = Self.key(for: frequency) else { return nil }
         // Known: no wait for a measurement under way (a sine key sounds at once).
         if let known = knownLoudness(near: frequency) { return known }
-        return try measurer.run { [self] () throws(AudioError) -> Double? in try loudnessAlone(ofKey: key) }
+        return try measuring.withLock { (_) throws(AudioError) -> Double? in try loudnessAlone(ofKey: key) }
     }
 
     /// The cello's loudness on the key that plays `frequency` if the table has it: never waits.
@@ -17,7 +17,7 @@ extension CelloTuner {
         return state.withLock { $0.table.loudness[key] }
     }
 
-    /// The loudness of `key`, on the measuring thread.
+    /// The loudness of `key`, the measuring lock held.
     func loudnessAlone(ofKey key: Int) throws(AudioError) -> Double {
         if let known = state.withLock({ $0.table.loudness[key] }) { return known }
         // A table stored before loudness was measured has the key's pitch only: render it again.

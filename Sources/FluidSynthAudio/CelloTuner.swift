@@ -17,8 +17,8 @@ public final class CelloTuner: Sendable {
     let cache: CalibrationCache?
     let frames: Int
     let state: Mutex<State>
-    /// Where every measurement runs, one at a time (they share `synth`), below the sound's priority.
-    let measurer = MeasuringThread()
+    /// One measurement at a time: they share `synth`.
+    let measuring = Mutex(())
 
     init(soundFontPath: String, preset: Preset, identity: CelloCalibration.Identity, bend: PitchBend,
          cache: CalibrationCache?) throws(AudioError) {
@@ -40,13 +40,14 @@ public final class CelloTuner: Sendable {
     /// The plan for `frequency`, measuring the bends it needs that are not in the table yet.
     public func plan(_ frequency: Frequency) throws(AudioError) -> CelloPlan {
         if let known = knownPlan(frequency), known.exact { return known.plan }
-        return try measurer.run { [self] () throws(AudioError) -> CelloPlan in try planAlone(frequency) }
+        return try measuring.withLock { (_) throws(AudioError) -> CelloPlan in try planAlone(frequency) }
     }
 
-    /// A plan from the table alone, never waiting for a measurement (a student's key sounds at
-    /// once): exact when two measured bends of the key bracket the pitch, else estimated from the
-    /// measured bend nearest it (a bend moves the pitch by its own cents to within 0.31 c, see
-    /// `CelloCalibration`). Nil when nothing of the key is measured or the wheel cannot reach it.
+    /// A plan from the table alone, never measuring (a student's key sounds at once, and nothing
+    /// renders beside it): exact when two measured bends of the key bracket the pitch, else
+    /// estimated from the measured bend nearest it (a bend moves the pitch by its own cents to
+    /// within 0.31 c, see `CelloCalibration`). Nil when nothing of the key is measured or the wheel
+    /// cannot reach it.
     public func knownPlan(_ frequency: Frequency) -> (plan: CelloPlan, exact: Bool)? {
         guard let (key, wanted) = Self.key(for: frequency),
               let measured = state.withLock({ $0.table.sounding[key] }), !measured.isEmpty else { return nil }
@@ -61,15 +62,6 @@ public final class CelloTuner: Sendable {
         guard low > -limit, low + 1 < limit else { return nil }
         let lowPitch = nearest.value + Double(low - nearest.key)
         return (plan(key: key, low: low, lowPitch: lowPitch, highPitch: lowPitch + 1, wanted: wanted), false)
-    }
-
-    /// Measures, on the measuring thread and without waiting, what `frequency` needs for an exact
-    /// plan, and stores it.
-    public func measureLater(_ frequency: Frequency) {
-        measurer.submit { [self] in
-            _ = try? planAlone(frequency)
-            save()
-        }
     }
 
     /// The key nearest `frequency` at A4 = 440 (FluidSynth's own tuning) and the cents from that
@@ -115,7 +107,7 @@ public final class CelloTuner: Sendable {
     /// Measures every key of `keys` with the wheel centred: how far each sample is out of tune,
     /// and how loud it is.
     public func measureCentred(keys: ClosedRange<Int>) throws(AudioError) {
-        try measurer.run { [self] () throws(AudioError) in
+        try measuring.withLock { (_) throws(AudioError) in
             for key in keys {
                 _ = try sounding(key: key, bend: 0)
                 _ = try loudnessAlone(ofKey: key)

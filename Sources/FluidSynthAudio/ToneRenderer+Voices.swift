@@ -12,8 +12,8 @@ struct ToneVoice {
 extension ToneRenderer {
     /// How each tone will sound, worked out on the calling thread (it may measure), and what could
     /// not be planned: a cello tone that cannot be planned sounds as a sine. A student's key
-    /// (`key`) never waits for a measurement: it takes the plan the table gives (measured later
-    /// to be exact, `CelloTuner.knownPlan`) and the loudness known.
+    /// (`key`) never waits for a measurement: it takes the plan the table gives
+    /// (`CelloTuner.knownPlan`) and the loudness known.
     func voices(for tones: [Tone], key: Bool = false) -> (voices: [ToneVoice], failures: [AudioError]) {
         var voices: [ToneVoice] = []
         var failures: [AudioError] = []
@@ -26,9 +26,7 @@ extension ToneRenderer {
             }
             if tone.source == .cello, let tuner {
                 if key, let known = tuner.knownPlan(tone.frequency) {
-                    // A key never waits for a measurement: the next press of it will be exact.
-                    plan = known.plan
-                    if !known.exact { tuner.measureLater(tone.frequency) }
+                    plan = known.plan  // a key never waits for a measurement, nor has one beside it
                 } else {
                     do { plan = try tuner.plan(tone.frequency) } catch { failures.append(error) }
                 }
