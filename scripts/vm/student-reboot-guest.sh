@@ -18,4 +18,5 @@ sleep 4
 for note in 48 50 52 53; do key "$note" 1.5 1.2; done
 wait_for cello-played 60 "4 correct, 0 errors" || true
 sleep 3
+journalctl -b --no-pager -o short-monotonic -u eartrainer.service >"$out/journal.txt" 2>&1
 echo done >"$out/guest-done"

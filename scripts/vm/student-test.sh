@@ -66,4 +66,15 @@ if .build/debug/boot-wav-check "$out/boot1.wav" 38 40 42 41 43 45 47 48 50 50 52
 echo "== boot 2's cello, from the WAV"
 if .build/debug/boot-wav-check --cello "$out/boot2.wav" 48 48 50 52 53; then passed=$((passed + 2)); else failed=$((failed + 1)); fi
 echo "student: $passed passed, $failed failed"
+# The emulated USB sound card sometimes stops taking frames (the kernel's EIO after 10 s without
+# the hardware pointer moving; docs/benchmarks.md): the daemon logs "audio device lost", goes on
+# silent and reopens it 3 s later, and what was played meanwhile is not in the WAV. A failed run
+# whose daemon logged that is run once more, and says so; any other failure fails.
+if [ "$failed" -ne 0 ] && [ -z "${STUDENT_RETRIED:-}" ] && grep -qs "audio device lost" "$one/journal.txt" "$two/journal.txt"; then
+  echo "student: the daemon lost the emulated sound card during the boots:"
+  grep -hs "audio device lost" "$one/journal.txt" "$two/journal.txt" || true
+  echo "student: what the WAV lacks was not played to it; the two boots once more (the first run kept in $out-first)"
+  rm -rf "$out-first" && mv "$out" "$out-first"
+  STUDENT_RETRIED=1 exec "$0" "$@"
+fi
 [ "$failed" -eq 0 ]
