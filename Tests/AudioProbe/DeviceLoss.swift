@@ -80,7 +80,9 @@ struct DeviceLoss {
         usleep(1_000_000)
 
         var again = settings
-        again.notes = 3
+        // Five notes, most of them within the bound: just after the return the emulated loopback
+        // can still drop or replay a moment (one run found 2 of 3 notes, one 56.6 c off).
+        again.notes = 5
         // A capture the device was lost in again (the emulated loopback's stall, docs/benchmarks.md)
         // says nothing about the return: it is noted and made once more.
         for attempt in 1...2 {
