@@ -54,19 +54,27 @@ struct SineVoice {
 
     /// Adds the next `count` frames into both channels.
     mutating func add(into left: UnsafeMutablePointer<Float>, _ right: UnsafeMutablePointer<Float>, count: Int) {
+        // A sine's frame is one sin, as before the steady tone: the debug daemon in the emulated VM
+        // renders on the edge of real time, and a loop over one partial every frame broke its sound.
+        let harmonic = partials.count > 1
         for index in 0..<count where frame < frameCount {
             let edge = min(frame, frameCount - 1 - frame)
             let envelope = edge < rampFrames ? 0.5 - 0.5 * cos(Double.pi * Double(edge) / Double(rampFrames)) : 1
-            var sum = partials[0] * sin(2 * Double.pi * phase)
-            for harmonic in partials.indices.dropFirst() {
-                sum += partials[harmonic] * sin(2 * Double.pi * Double(harmonic + 1) * phase)
-            }
-            let value = Float(amplitude * envelope * sum)
+            let value = Float(amplitude * envelope * (harmonic ? partialsSum(phase) : sin(2 * Double.pi * phase)))
             left[index] += value
             right[index] += value
             phase += increment
             if phase >= 1 { phase -= 1 }
             frame += 1
         }
+    }
+
+    /// The steady tone's partials at `phase`.
+    private func partialsSum(_ phase: Double) -> Double {
+        var sum = 0.0
+        for (index, amplitude) in partials.enumerated() {
+            sum += amplitude * sin(2 * Double.pi * Double(index + 1) * phase)
+        }
+        return sum
     }
 }
