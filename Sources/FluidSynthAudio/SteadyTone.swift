@@ -13,7 +13,11 @@ enum SteadyTone {
     /// peak is a sine's of the same amplitude (its mean square is then 2.6 dB under the sine's),
     /// so the mix keeps its headroom.
     static func partials(hertz: Double, sampleRate: Double) -> [Double] {
-        let count = max(1, min(8, Int((0.45 * sampleRate / hertz).rounded(.down))))
+        byCount[max(1, min(8, Int((0.45 * sampleRate / hertz).rounded(.down)))) - 1]
+    }
+
+    /// The partials of one to eight harmonics, scaled once (each scaling reads 4,096 points).
+    private static let byCount: [[Double]] = (1...8).map { count in
         let raw = (1...count).map { 1 / Double($0) }
         return raw.map { $0 / peak(raw) }
     }
