@@ -45,6 +45,8 @@ public actor DaemonCore {
     /// report is heard, whether it may still sound (it ends at the question's next event) and
     /// whether it was heard yet (a repeat's grid is not the one before).
     var timedPhrase = (plays: 0, sounding: false, heard: true)
+    /// Question prompts queued so far: a report of one before the latest is stale.
+    var questionPrompts = 0
     /// The settings read at the open question's prompt: its feedback sounds with them.
     private var questionSettings: TrainingSettings?
     /// Whether the open question's kind sounds on the steady tone (`ExerciseModule.soundsSteady`).
@@ -505,7 +507,7 @@ public actor DaemonCore {
             var report = formatter.report(event, seq: sequence)
             if case .sessionStarted = event.kind, let profile = sessionProfile ?? storage().profile { report.attach(profile: profile) }
             for follower in followers { follower.follow(report, event: event) }
-            if !afterFollowers.isEmpty { playPrompt(afterFollowers, settings: questionSettings ?? settings.current) }
+            if !afterFollowers.isEmpty { playPrompt(afterFollowers, settings: questionSettings ?? settings.current, question: true) }
             if let held {
                 let current = questionSettings ?? settings.current
                 if !afterFollowers.isEmpty { sound.pause(current.promptGap) }  // the gap after the reference, as between notes

@@ -13,10 +13,9 @@ public protocol SoundOutput: Sendable {
     /// Queues a prompt on the timeline: its phrases one after another, the gap between notes and
     /// phrases alike (a scale's model answer; an interval's root then target, or both at once).
     func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings)
-    /// The same, and `heard` is called with the instant the prompt's first note leaves the
-    /// speaker (when it is handed to the device, plus the device's own delay): what a steady
-    /// click's grid is measured from.
-    func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings, heard: @escaping @Sendable (ContinuousClock.Instant) -> Void)
+    /// The same, and each of `marks` is called with the instant its moment of the prompt leaves
+    /// the speaker (when it is handed to the device, plus the device's own delay).
+    func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings, marks: PromptMarks)
     /// Sounds one key pressed and released at once (the virtual keyboard's), for the settings'
     /// note duration, tuned relative to `root` (or equal tempered). A key that `arrivedAt` an
     /// instant counts in the input-to-sound figures (`SoundStatus.inputToSound`); nil: no key (a cue).
@@ -59,11 +58,11 @@ public protocol SoundOutput: Sendable {
 }
 
 extension SoundOutput {
-    /// An output that sounds nothing in time says the prompt is heard as it is asked.
-    public func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings,
-                           heard: @escaping @Sendable (ContinuousClock.Instant) -> Void) {
+    /// An output that sounds nothing in time says the prompt is heard, whole, as it is asked.
+    public func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings, marks: PromptMarks) {
         playPrompt(phrases, settings: settings)
-        heard(.now)
+        let now = ContinuousClock.now
+        for mark in [marks.first, marks.lastPhrase, marks.end] { mark?(now) }
     }
 
     /// An output with no timeline stops everything.

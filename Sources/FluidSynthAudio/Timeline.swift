@@ -4,9 +4,9 @@
 /// empties it (`ToneRenderer.stop()`), so nothing outlives its question.
 struct Timeline {
     enum Step {
-        /// Notes laid out from the step's start (their `startFrame`s), planned when queued; a timed
-        /// prompt reports when its first note is heard.
-        case tones([Tone], voices: [ToneVoice], heard: (@Sendable (ContinuousClock.Instant) -> Void)?)
+        /// Notes laid out from the step's start (their `startFrame`s), planned when queued; a
+        /// prompt reports the moments its marks ask for as they are heard.
+        case tones([Tone], voices: [ToneVoice], marks: ToneRenderer.PromptMarks)
         /// A sentence, by the id its samples arrive under (`ToneRenderer.fillSentence`).
         case sentence(id: Int)
         /// Silence, in frames.

@@ -1,15 +1,44 @@
 /// The question's timeline (`Timeline`): prompts, echoes, sentences and breaths queued in order
 /// and heard one after another; cues heard at once.
 extension ToneRenderer {
+    /// The moments of a prompt reported as they are heard, each called off the lock with its
+    /// instant (`ToneRenderer+Heard`).
+    public struct PromptMarks: Sendable {
+        public typealias Mark = @Sendable (ContinuousClock.Instant) -> Void
+        /// The first tone's start.
+        public var first: Mark?
+        /// The start of the last `lastPhraseTones` tones (the prompt's last phrase, a tone a note).
+        public var lastPhrase: Mark?
+        public var lastPhraseTones: Int
+        /// The end of the tone that ends last (its release not counted).
+        public var end: Mark?
+
+        public init(first: Mark? = nil, lastPhrase: Mark? = nil, lastPhraseTones: Int = 0, end: Mark? = nil) {
+            self.first = first
+            self.lastPhrase = lastPhrase
+            self.lastPhraseTones = lastPhraseTones
+            self.end = end
+        }
+
+        /// Each mark with the frame it falls on, `tones` laid out from frame `start`.
+        func frames(_ tones: [Tone], from start: Int) -> [(frame: Int, mark: Mark)] {
+            // As the timeline schedules them: each tone's start and stop on a block boundary.
+            let starts = tones.map { ToneRenderer.nextBoundary($0.startFrame) }
+            let ends = tones.map { ToneRenderer.nextBoundary($0.startFrame) + ToneRenderer.nextBoundary($0.frameCount) }
+            return [(first, starts.min() ?? 0), (lastPhrase, starts.suffix(max(1, lastPhraseTones)).min() ?? 0), (end, ends.max() ?? 0)]
+                .compactMap { mark, offset in mark.map { (start + offset, $0) } }
+        }
+    }
+
     /// Queues tones after everything queued: they start once the step before has ended, laid
-    /// out from there by their `startFrame`s. Planned on this thread, like `play`'s. `heard` is
-    /// called, off the lock, with the instant the first of them is heard (`ToneRenderer+Heard`).
-    public func enqueue(_ tones: [Tone], heard: (@Sendable (ContinuousClock.Instant) -> Void)? = nil) {
+    /// out from there by their `startFrame`s. Planned on this thread, like `play`'s. Each of
+    /// `marks` is called, off the lock, with the instant its moment is heard.
+    public func enqueue(_ tones: [Tone], marks: PromptMarks = PromptMarks()) {
         guard !tones.isEmpty else { return }
         let (voices, failures) = voices(for: tones)
         state.withLock { state in
             state.errors += failures
-            state.timeline.append(.tones(tones, voices: voices, heard: heard))
+            state.timeline.append(.tones(tones, voices: voices, marks: marks))
         }
     }
 
@@ -62,12 +91,12 @@ extension ToneRenderer {
         guard state.fadeRemaining == nil, state.mutedFrames == 0 else { return }
         while !state.timeline.isEmpty, state.clock >= state.timeline.busyUntil, !state.speech.isSpeakingSentence {
             switch state.timeline.steps[0] {
-            case .tones(let tones, let voices, let heard):
+            case .tones(let tones, let voices, let marks):
                 for (tone, voice) in zip(tones, voices) {
                     schedule(ScheduledEvent(frame: state.clock + nextBoundary(tone.startFrame), kind: .start(tone, voice), fromTimeline: true),
                              in: &state)
                 }
-                if let heard { state.heard.append((state.clock + nextBoundary(tones.map(\.startFrame).min() ?? 0), .prompt(heard))) }
+                for (frame, mark) in marks.frames(tones, from: state.clock) { state.heard.append((frame, .prompt(mark))) }
                 state.timeline.busyUntil = state.clock + nextBoundary(tones.map { $0.startFrame + $0.frameCount }.max() ?? 0)
             case .pause(let frames):
                 state.timeline.busyUntil = state.clock + frames

@@ -14,6 +14,8 @@ struct Session {
     /// The question waiting for its answer, whichever kind it is.
     var open: (any OpenQuestion)?
     var chooser = AdaptiveChooser()
+    /// When the open question's prompt was heard, as the output reported it.
+    var heard = PromptHeard()
 
     init(exercise: Exercise, startTime: Duration, settings: TrainingSettings) {
         self.exercise = exercise

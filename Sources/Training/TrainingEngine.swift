@@ -153,6 +153,19 @@ public final class TrainingEngine {
         session!.open!.heard(at: time)
     }
 
+    /// The open question's prompt began its last phrase at `time`, as heard (the output's delay
+    /// counted): a kind played along with counts the answer's time from there.
+    public func promptLastPhraseHeard(at time: Duration) {
+        guard session != nil else { return }
+        session!.heard.lastPhrase = time
+    }
+
+    /// The open question's prompt ended at `time`, as heard: the answer's time counts from there.
+    public func promptEnded(at time: Duration) {
+        guard session != nil else { return }
+        session!.heard.end = time
+    }
+
     func judge(_ note: MIDINote, velocity: Int, at time: Duration) {
         answer(at: time) { open, context in open.press(note, velocity: velocity, context: &context) }
     }
@@ -182,7 +195,7 @@ public final class TrainingEngine {
     private func takeContext(at time: Duration) -> QuestionContext {
         let context = QuestionContext(
             settings: session!.settings, number: session!.number, time: time, wheel: wheel, random: random,
-            tally: session!.tally, chooser: session!.chooser)
+            tally: session!.tally, chooser: session!.chooser, heard: session!.heard)
         session!.tally = ResultsTally()
         session!.chooser = AdaptiveChooser()  // a placeholder until `putBack`
         return context
@@ -222,6 +235,7 @@ public final class TrainingEngine {
         )
         session!.prompt = prompt
         session!.staff = staff
+        session!.heard = PromptHeard()
         emit(.prompt(prompt), at: time)
     }
 }

@@ -35,7 +35,7 @@ import Training
         renderer.setOutputDelay(delay)
         let heard = Mutex<[ContinuousClock.Instant]>([])
         // Its first note 640 frames into the step: the grid is that note, not the step's start.
-        renderer.enqueue([Self.tone(start: 640), Self.tone(start: 1280)]) { instant in heard.withLock { $0.append(instant) } }
+        renderer.enqueue([Self.tone(start: 640), Self.tone(start: 1280)], marks: .init(first: { instant in heard.withLock { $0.append(instant) } }))
         let first = Self.period(renderer)
         #expect(heard.withLock { $0 }.isEmpty, "not yet rendered")
         var last = first
@@ -48,13 +48,37 @@ import Training
                 "heard \(instant) against the call \(last.before)…\(last.after) plus \(offset) s")
     }
 
+    @Test("a question's prompt marks its last phrase's start and its last note's end, each at its frame")
+    func lastPhraseAndEnd() throws {
+        let renderer = Self.sineRenderer()
+        let marks = Mutex<[String: (frame: Int, instant: ContinuousClock.Instant)]>([:])
+        func mark(_ name: String) -> ToneRenderer.PromptMarks.Mark {
+            { instant in marks.withLock { $0[name] = (renderer.clock, instant) } }
+        }
+        // Two phrases: a note at 0 (4,800 frames), then a two-note phrase from 6,400 (ends at 11,200).
+        renderer.enqueue([Self.tone(start: 0), Self.tone(start: 6400), Self.tone(start: 6400)],
+                         marks: .init(first: mark("first"), lastPhrase: mark("lastPhrase"), lastPhraseTones: 2, end: mark("end")))
+        var calls: [(before: ContinuousClock.Instant, after: ContinuousClock.Instant)] = []
+        for _ in 0..<100 { calls.append(Self.period(renderer)) }  // 12,800 frames
+        let heard = marks.withLock { $0 }
+        #expect(Set(heard.keys) == ["first", "lastPhrase", "end"])
+        // Each is told by the call that renders its frame: frame f in call f / 128, `f % 128` frames into it.
+        for (name, frame) in [("first", 0), ("lastPhrase", 6400), ("end", 11_200)] {
+            let told = try #require(heard[name])
+            let call = calls[frame / 128]
+            let into = Double(frame % 128) / Support.sampleRate
+            #expect(told.frame == frame / 128 * 128 + 128, "\(name) told after the call that rendered frame \(frame)")
+            #expect(told.instant >= call.before + .seconds(into) && told.instant <= call.after + .seconds(into), "\(name)")
+        }
+    }
+
     @Test("a key's input-to-sound time runs from its arrival to its first frame heard, the device's delay included; an endPrompt drops the clicks, not the keys")
     func keyLatency() throws {
         let renderer = Self.sineRenderer()
         renderer.setOutputDelay(0.02)
         let arrival = ContinuousClock.now - .milliseconds(5)
         renderer.press(MIDINote(48), Self.tone(), arrivedAt: arrival)
-        renderer.enqueue([Self.tone(start: 256)]) { _ in Issue.record("a prompt ended before it was heard reports nothing") }
+        renderer.enqueue([Self.tone(start: 256)], marks: .init(first: { _ in Issue.record("a prompt ended before it was heard reports nothing") }))
         renderer.endPrompt()
         let call = Self.period(renderer)
         let figures = renderer.inputToSound

@@ -46,9 +46,13 @@ final class FluidSynthSoundOutput: SoundOutput {
         renderer.enqueue(tones(phrases, settings: settings))
     }
 
-    /// The same, `heard` told when its first note leaves the speaker (the device's delay counted).
-    func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings, heard: @escaping @Sendable (ContinuousClock.Instant) -> Void) {
-        renderer.enqueue(tones(phrases, settings: settings), heard: heard)
+    /// The same, each mark told when its moment leaves the speaker (the device's delay counted):
+    /// the last phrase's tones are the prompt's last, a tone a note.
+    func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings, marks: PromptMarks) {
+        let tones = tones(phrases, settings: settings)
+        let lastPhraseTones = phrases.last?.notes.count ?? 0
+        renderer.enqueue(tones, marks: ToneRenderer.PromptMarks(
+            first: marks.first, lastPhrase: marks.lastPhrase, lastPhraseTones: lastPhraseTones, end: marks.end))
     }
 
     func endPrompt() {

@@ -21,7 +21,7 @@ extension AnsweredAtOnce {
     /// `first`; the event's `answered`), the question over; `cents` is what the judgement carries.
     func judge(_ note: MIDINote, velocity: Int, correct: Bool, answered: String, cents: Double,
                context: inout QuestionContext) -> QuestionStep {
-        let responseTime = max(.zero, context.time - noteTime)
+        let responseTime = context.responseTime(since: noteTime)
         context.firstNote(after: responseTime)
         if correct {
             context.right(subject, firstTry: true, responseTime: responseTime)

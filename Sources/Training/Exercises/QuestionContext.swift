@@ -15,6 +15,25 @@ public struct QuestionContext {
     public var random: SeededRandom
     var tally: ResultsTally
     var chooser: AdaptiveChooser
+    /// When the prompt was heard, as far as the output has told.
+    public internal(set) var heard = PromptHeard()
+
+    /// How long the student took to answer, now: from the end of the prompt's last note as heard,
+    /// plus `after` (a held note that follows the prompt); `along`, a kind the student plays along
+    /// with, from the start of its last phrase. Answered while the last phrase sounds, before its
+    /// end: zero. With nothing heard yet (an output that tells nothing), from `estimate`. Never
+    /// below zero.
+    public func responseTime(since estimate: Duration, along: Bool = false, after: Duration = .zero) -> Duration {
+        let start: Duration
+        if along {
+            start = heard.lastPhrase ?? estimate
+        } else if let end = heard.end {
+            start = end + after
+        } else {
+            start = heard.lastPhrase != nil ? time : estimate
+        }
+        return max(.zero, time - start)
+    }
 
     /// One subject, drawn with the weights of how it went lately (docs/adaptive.md).
     public mutating func chooseAdaptively(from subjects: [AnswerSubject],

@@ -26,7 +26,7 @@ struct OpenChordQuestion: RevealedOnce, AnsweredByKeyGroups {
 
     mutating func judge(_ played: [MIDINote], velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let correct = exercise.strict ? Chord.matchesStrictly(played, expected: voicing) : chord.matchesLoosely(played)
-        let responseTime = context.time - promptTime
+        let responseTime = context.responseTime(since: promptTime)
         let attempt = wrongTries + 1
         if attempt == 1 { context.firstNote(after: responseTime) }
         let expected = ExpectedNote(spelled: shown.root, midiNote: shown.rootNote, exactOctaveRequired: exercise.strict)

@@ -45,7 +45,7 @@ struct OpenDegreeQuestion: RevealedOnce {
 
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let expected = answer
-        let responseTime = max(.zero, context.time - noteTime)
+        let responseTime = context.responseTime(since: noteTime)
         let attempt = wrongTries + 1
         if attempt == 1 { context.firstNote(after: responseTime) }
         let correct = expected.isAnswered(by: note)

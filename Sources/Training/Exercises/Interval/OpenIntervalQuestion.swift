@@ -16,7 +16,7 @@ struct OpenIntervalQuestion: RevealedOnce {
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let question = intervalQuestion
         let subject = AnswerSubject.interval(question.interval)
-        let responseTime = context.time - promptTime
+        let responseTime = context.responseTime(since: promptTime)
         let attempt = wrongTries + 1
         if attempt == 1 { context.firstNote(after: responseTime) }
         let correct = question.answer.isAnswered(by: note)

@@ -46,7 +46,7 @@ struct OpenMatchQuestion: OpenQuestion {
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let cents = error(wheel: context.wheel, settings: context.settings)
         let correct = inTune(cents)
-        let responseTime = max(.zero, context.time - heldTime)
+        let responseTime = context.responseTime(since: heldTime, after: context.settings.promptGap)
         context.firstNote(after: responseTime)
         if correct {
             context.right(subject, firstTry: true, responseTime: responseTime)

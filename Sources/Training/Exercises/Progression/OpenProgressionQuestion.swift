@@ -55,8 +55,7 @@ struct OpenProgressionQuestion: RevealedOnce, AnsweredByKeyGroups {
     mutating func judge(_ played: [MIDINote], velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let expected = chords[index]
         let correct = Self.answers(played, expected, bass: exercise.bass)
-        let since = expectedSince ?? answerTime
-        let responseTime = max(.zero, context.time - since)
+        let responseTime = expectedSince.map { max(.zero, context.time - $0) } ?? context.responseTime(since: answerTime)
         let attempt = wrongAtChord + 1
         if index == 0 && attempt == 1 { context.firstNote(after: responseTime) }
         var heardAs: String?
@@ -78,15 +77,16 @@ struct OpenProgressionQuestion: RevealedOnce, AnsweredByKeyGroups {
         // The basses played right so far (a wrong chord keeps them: it is tried again).
         let shownStaff = Staff([StaffNote(shown.root, role: .root)] + chords[..<index].map { StaffNote($0.bass, role: .answer) })
         let finished = correct && index == chords.count
+        let sincePrompt = context.responseTime(since: answerTime)
         if finished {
             context.finishedQuestion()
-            context.recordAdaptive(.progression(progression), missed: wrongTries > 0, responseTime: max(.zero, context.time - answerTime))
-            context.wholeQuestion(.progression(progression), errors: wrongTries, revealed: false, responseTime: max(.zero, context.time - answerTime))
+            context.recordAdaptive(.progression(progression), missed: wrongTries > 0, responseTime: sincePrompt)
+            context.wholeQuestion(.progression(progression), errors: wrongTries, revealed: false, responseTime: sincePrompt)
         }
         let judgement = NoteJudgement(
             expected: ExpectedNote(spelled: expected.bass, midiNote: expected.voicing[0], exactOctaveRequired: false),
             played: played.min() ?? expected.voicing[0], velocity: velocity, correct: correct, subject: expected.subject,
-            attempt: attempt, responseTime: responseTime, sincePrompt: max(.zero, context.time - answerTime), staff: shownStaff,
+            attempt: attempt, responseTime: responseTime, sincePrompt: sincePrompt, staff: shownStaff,
             sounds: finished ? progressionSounds : [], keys: played.sorted(), heardAs: heardAs)
         if finished { return QuestionStep([.noteJudged(judgement)], finished: true) }
         guard !correct, wrongTries >= exercise.triesBeforeReveal else { return QuestionStep([.noteJudged(judgement)]) }

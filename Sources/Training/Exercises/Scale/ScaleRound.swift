@@ -34,7 +34,8 @@ struct ScaleRound: OpenQuestion {
         let time = context.time
         let expected = scaleQuestion.expected[index]
         let subject = scaleQuestion.degree(at: index)
-        let responseTime = time - expectedSince
+        // The first degree is played along with the root the prompt sounds.
+        let responseTime = index == 0 ? context.responseTime(since: expectedSince, along: true) : time - expectedSince
         let attempt = attempt
         if attempt == 1 { context.firstNote(after: responseTime) }
         // In direction: above the last note played right where the round goes up, below where it goes down.
