@@ -19,7 +19,7 @@ import Testing
         harness.play(open.shown.rootNote.rawValue + (open.sharp ? 1 : -1), after: .milliseconds(10_400))
         let judgement = try #require(harness.sink.judgements.last)
         #expect(judgement.responseTime == .milliseconds(2_500), "2.5 s after the second note ended, not 10.4 s after the prompt")
-        #expect(judgement.responseTime < AdaptiveChooser.slowThreshold, "not slow for the adaptive choice")
+        #expect(harness.engine.session?.chooser.weight(of: judgement.subject) == 1, "right and not slow for the adaptive choice (slow weighs 2)")
         #expect(judgement.sincePrompt == judgement.responseTime)
     }
 
