@@ -22,15 +22,23 @@ struct SpokenPhrases {
 
     /// The question now open: whether one right note finishes it.
     private var singleAnswer = true
+    /// The last question's words, when they only said how to answer: the same again are not said.
+    private var lastInstruction: String?
 
     mutating func lines(for event: TrainingEvent, cues: AnswerCues) -> [Line] {
         switch event.kind {
         case .sessionStarted:
             // The first question's instruction says what is asked; a summary before it only delays it.
+            lastInstruction = nil
             return []
         case .prompt(let prompt):
-            singleAnswer = prompt.question.shown.answerCount == nil
-            return prompt.isRepeat ? [] : [Line(text: prompt.question.shown.spoken, when: .inTurn)]
+            let shown = prompt.question.shown
+            singleAnswer = shown.answerCount == nil
+            guard !prompt.isRepeat else { return [] }
+            // Words that only say how to answer are said once, and again when they change.
+            let said = shown.spokenWordsInstructOnly ? shown.spoken : nil
+            defer { lastInstruction = said }
+            return said != nil && said == lastInstruction ? [] : [Line(text: shown.spoken, when: .inTurn)]
         case .noteJudged(let judgement) where judgement.cents != nil:
             // An answer in cents closes its question, right or wrong: then what it was, and how far.
             let word = cues == .words ? [Line(text: judgement.correct ? "right" : "wrong", when: .now)] : []

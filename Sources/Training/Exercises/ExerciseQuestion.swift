@@ -42,6 +42,10 @@ public protocol ExerciseQuestion: Sendable, Hashable, Codable {
     /// Whether the student's keys sound while it is open (by default they do); false where a
     /// key only confirms what something else answered (`match`: the wheel).
     var keysSound: Bool { get }
+    /// True when its spoken words say only how to answer, the question being in its sound
+    /// (`compare`'s "listen: A 3, then the same note. Higher or lower?"): the voice says them again
+    /// only when they change. False (the default) where the words are the question.
+    var spokenWordsInstructOnly: Bool { get }
     /// Where a wrong try is drawn on the staff, `drawn` notes being there: near the note expected,
     /// or (the default) where it was played, for a question whose expected note is the answer.
     func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote
@@ -60,6 +64,7 @@ extension ExerciseQuestion {
     public var showsExpectedWhileOpen: Bool { false }
     public var namesSubjectWhileOpen: Bool { false }
     public var keysSound: Bool { true }
+    public var spokenWordsInstructOnly: Bool { false }
     public func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote { played.spelled }
 }
 

@@ -21,6 +21,8 @@ extension CompareQuestion: ExerciseQuestion {
         return "\(what): higher or lower?  (a key above \(root): higher; below: lower; \(root) itself: no answer)"
     }
     public var text: String { "pitch compared: " + ask }
+    /// The question is in the pair's sound; the words only say how to answer.
+    public var spokenWordsInstructOnly: Bool { true }
     public var spoken: String {
         let what = interval.map { "\(SpokenText.withArticle($0.name)) above \(root.spoken)" } ?? "\(root.spoken), then the same note"
         return "listen: \(what). Higher or lower?"

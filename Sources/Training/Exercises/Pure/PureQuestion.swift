@@ -20,6 +20,8 @@ extension PureQuestion: ExerciseQuestion {
         "\(SpokenText.withArticle(item.name)) on \(root), twice: which is pure?  (\(root) or a key below: the first; above: the second)"
     }
     public var text: String { "pure or \(against == .pythagorean ? "Pythagorean" : "tempered"): " + ask }
+    /// The question is in the two versions' sound; the words only say how to answer.
+    public var spokenWordsInstructOnly: Bool { true }
     public var spoken: String { "listen: \(SpokenText.withArticle(item.name)) on \(root.spoken), twice. Which is pure?" }
     /// The root: both versions are tuned from it.
     public var tuningRoot: MIDINote? { rootNote }
