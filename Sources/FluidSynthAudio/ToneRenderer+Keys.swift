@@ -25,6 +25,19 @@ extension ToneRenderer {
         }
     }
 
+    /// Sounds `key` struck, pressed and released at once (a virtual keyboard's key): pressed at the
+    /// next block boundary and released `tone.frameCount` later, a key held meanwhile, so feedback
+    /// that waits for the keys to come up (`enqueueKeysUp`) does not sound over it.
+    public func strike(_ key: MIDINote, _ tone: Tone, arrivedAt arrival: ContinuousClock.Instant? = nil) {
+        let (voices, failures) = voices(for: [tone], key: true)
+        state.withLock { state in
+            state.errors += failures
+            let frame = Self.nextBoundary(state.clock)
+            Self.schedule(ScheduledEvent(frame: frame, kind: .press(key, tone, voices[0]), arrival: arrival), in: &state)
+            Self.schedule(ScheduledEvent(frame: frame + Self.nextBoundary(tone.frameCount), kind: .release(key)), in: &state)
+        }
+    }
+
     /// Releases `key` at the next block boundary (held on while the pedal is down).
     public func release(_ key: MIDINote) {
         state.withLock { state in

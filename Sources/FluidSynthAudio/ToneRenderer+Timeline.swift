@@ -109,7 +109,10 @@ extension ToneRenderer {
             case .held(let tone, let voice):
                 schedule(ScheduledEvent(frame: state.clock, kind: .hold(tone, voice)), in: &state)
             case .keysUp(let frames):
-                let held = state.keys.values.contains { $0.held } || (state.pedalDown && !state.keys.isEmpty)
+                // A key pressed but not yet started (asked in this same block, as the judgement that
+                // queued this feedback was) counts as held.
+                let pressing = state.pending.contains { if case .press = $0.kind { true } else { false } }
+                let held = pressing || state.keys.values.contains { $0.held } || (state.pedalDown && !state.keys.isEmpty)
                 if held, waited(&state) < frames { return }
             }
             state.timeline.removeFirst()

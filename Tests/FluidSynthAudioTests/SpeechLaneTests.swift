@@ -1,3 +1,4 @@
+import Foundation
 import MusicTheory
 import ProcessTestSupport
 import Testing
@@ -132,6 +133,31 @@ import Testing
         #expect(impatient.isBusy)
         _ = impatient.renderOffline([], frames: Int(1.2 * Self.rate))
         #expect(!impatient.isBusy, "a key held past the wait does not hold the feedback back for ever")
+    }
+
+    @Test("a struck key (the virtual keyboard's) is held for its length: feedback comes after it, not over it")
+    func waitsForStruckKey() throws {
+        let (renderer, _) = Support.renderer(keys: 57...57)
+        renderer.strike(MIDINote(69), Self.sine(440, seconds: 0.5))
+        renderer.enqueueKeysUp(within: 1.5)
+        renderer.enqueue([Self.sine(220, seconds: 0.3)])
+        let heard = renderer.renderOffline([], frames: Int(1.2 * Self.rate)).left
+        /// The amplitude of `hertz` in `frames` of `heard` (a sine's is its peak).
+        func amplitude(_ hertz: Double, _ frames: Range<Int>) -> Double {
+            var (re, im) = (0.0, 0.0)
+            for frame in frames {
+                let phase = 2 * Double.pi * hertz * Double(frame) / Self.rate
+                re += Double(heard[frame]) * cos(phase)
+                im += Double(heard[frame]) * sin(phase)
+            }
+            return 2 * (re * re + im * im).squareRoot() / Double(frames.count)
+        }
+        let held = 2_000..<Int(0.45 * Self.rate)
+        let after = Int(0.6 * Self.rate)..<Int(0.8 * Self.rate)
+        #expect(amplitude(440, held) > 0.05 && amplitude(220, held) < 0.002,
+                "the key alone while it is held: 440 Hz \(amplitude(440, held)), the echo's 220 Hz \(amplitude(220, held))")
+        #expect(amplitude(220, after) > 0.05, "then the echo: \(amplitude(220, after))")
+        #expect(!renderer.isBusy, "the feedback played once the key was up, not after the whole wait")
     }
 
     @Test("a stop silences the timeline within the fade and a period, and drops what was queued")

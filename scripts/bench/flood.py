@@ -195,26 +195,13 @@ def progress_flood(source, port, stop, counts):
             time.sleep(0.1)
 
 
-def stats_pipeline(socket_path, stop, counts):
-    """1,500 stats.get written at once, then every reply read; again until stopped."""
+def pipeline(socket_path, stop, counts, request, size=500):
+    """`size` requests made by `request(n)` written at once, then every reply read; again until stopped."""
     while not stop.is_set():
         line = Line(socket_path)
-        batch = "".join(json.dumps({"jsonrpc": "2.0", "id": n, "method": "stats.get"}) + "\n" for n in range(1500))
+        batch = "".join(json.dumps({"jsonrpc": "2.0", "id": n, **request(n)}) + "\n" for n in range(size))
         line.sock.sendall(batch.encode())
-        for _ in range(1500):
-            message = line.read()
-            key = "answered" if "result" in message else f"error {message.get('error', {}).get('code')}"
-            counts[key] = counts.get(key, 0) + 1
-        line.sock.close()
-
-
-def pipeline(socket_path, stop, counts, request):
-    """500 requests made by `request(n)` written at once, then every reply read; again until stopped."""
-    while not stop.is_set():
-        line = Line(socket_path)
-        batch = "".join(json.dumps({"jsonrpc": "2.0", "id": n, **request(n)}) + "\n" for n in range(500))
-        line.sock.sendall(batch.encode())
-        for _ in range(500):
+        for _ in range(size):
             message = line.read()
             key = "answered" if "result" in message else f"error {message.get('error', {}).get('code')}"
             counts[key] = counts.get(key, 0) + 1
@@ -301,7 +288,8 @@ def main():
             if phase == "flood":
                 floods = [threading.Thread(target=progress_flood, args=(f"127.0.0.{n}", port, stop, counts["progress"]), daemon=True)
                           for n in range(2, 6)]
-                floods.append(threading.Thread(target=stats_pipeline, args=(sock, stop, counts["stats.get"]), daemon=True))
+                floods.append(threading.Thread(target=pipeline, args=(sock, stop, counts["stats.get"], lambda n: {"method": "stats.get"}, 1500),
+                                              daemon=True))
             elif phase == "pairing":
                 control.call("pairing.offer")  # an open code, as when a student pairs a phone
                 floods = [threading.Thread(target=pipeline, args=(sock, stop, counts["pairing.redeem"], wrong_codes(n)), daemon=True)

@@ -96,8 +96,11 @@ final class FluidSynthSoundOutput: SoundOutput {
         renderer.releaseHeld()
     }
 
+    /// A virtual keyboard's key is struck (held for the note duration: feedback waits for it, as
+    /// for a key held down); a cue (no arrival) just sounds.
     func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings, arrivedAt: ContinuousClock.Instant?) {
-        renderer.play([keyTone(note, velocity: velocity, root: root, settings: settings)], arrivedAt: arrivedAt)
+        let tone = keyTone(note, velocity: velocity, root: root, settings: settings)
+        if let arrivedAt { renderer.strike(note, tone, arrivedAt: arrivedAt) } else { renderer.play([tone]) }
     }
 
     func pressKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings, arrivedAt: ContinuousClock.Instant) {
