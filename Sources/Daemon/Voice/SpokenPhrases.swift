@@ -35,10 +35,11 @@ struct SpokenPhrases {
             let shown = prompt.question.shown
             singleAnswer = shown.answerCount == nil
             guard !prompt.isRepeat else { return [] }
-            // Words that only say how to answer are said once, and again when they change.
+            // Words that only say how to answer are said whole once, and again when they change;
+            // the same again are a short word.
             let said = shown.spokenWordsInstructOnly ? shown.spoken : nil
             defer { lastInstruction = said }
-            return said != nil && said == lastInstruction ? [] : [Line(text: shown.spoken, when: .inTurn)]
+            return [Line(text: said != nil && said == lastInstruction ? Self.again : shown.spoken, when: .inTurn)]
         case .noteJudged(let judgement) where judgement.cents != nil:
             // An answer in cents closes its question, right or wrong: then what it was, and how far.
             let word = cues == .words ? [Line(text: judgement.correct ? "right" : "wrong", when: .now)] : []
@@ -64,6 +65,9 @@ struct SpokenPhrases {
                 + (thresholds.isEmpty ? [] : [Line(text: "threshold " + thresholds.joined(separator: ", "), when: .inTurn)])
         }
     }
+
+    /// What is said before a question whose instruction is the one said before it.
+    static let again = "listen"
 
     /// "12.5 cents", "1 cent", "0.8 cents": to a tenth.
     static func spokenCents(_ cents: Double) -> String {
