@@ -15,7 +15,8 @@ and every ping's time is kept. Five phases of FLOOD_SECONDS (20) each, in one ru
   pairing   four local clients pipeline wrong pairing.redeem codes, 500 at a time, each from an
             address of its own (issue 39: any account can bind any of 127.0.0.0/8)
   timed     eight local clients each pipeline three timed notes.play (a key 20 s on: each holds
-            the client's own lane, the next waits behind it) and a config.get, again when answered (issue 39: one client's timed play held every other client's requests)
+            the client's own lane, the next waits behind it) and a config.get, again when
+            answered (issue 39: one client's timed play held every other client's requests)
   profiles  four local clients pipeline stats.get for profile names never seen, 500 at a time
             (issue 39: a tally kept for every name asked about grew the daemon to 856 MiB)
 
@@ -195,6 +196,12 @@ def progress_flood(source, port, stop, counts):
             time.sleep(0.1)
 
 
+def count_reply(counts, message):
+    """One more reply answered, or refused with its error code."""
+    key = "answered" if "result" in message else f"error {message.get('error', {}).get('code')}"
+    counts[key] = counts.get(key, 0) + 1
+
+
 def pipeline(socket_path, stop, counts, request, size=500):
     """`size` requests made by `request(n)` written at once, then every reply read; again until stopped."""
     while not stop.is_set():
@@ -202,9 +209,7 @@ def pipeline(socket_path, stop, counts, request, size=500):
         batch = "".join(json.dumps({"jsonrpc": "2.0", "id": n, **request(n)}) + "\n" for n in range(size))
         line.sock.sendall(batch.encode())
         for _ in range(size):
-            message = line.read()
-            key = "answered" if "result" in message else f"error {message.get('error', {}).get('code')}"
-            counts[key] = counts.get(key, 0) + 1
+            count_reply(counts, line.read())
         line.sock.close()
 
 
@@ -225,24 +230,19 @@ def timed_plays(socket_path, stop, counts):
     """Three timed notes.play and a config.get pipelined; again once the config.get is answered.
     The client's lines are answered in its order: the config.get after the three plays."""
     try:
-        timed_plays_until(socket_path, stop, counts)
+        while not stop.is_set():
+            line = Line(socket_path)
+            for _ in range(3):
+                line.send("notes.play", {"notes": ["C8@20"]})
+            wanted = line.send("config.get")
+            while True:
+                message = line.read()
+                count_reply(counts, message)
+                if message.get("id") == wanted:
+                    break
+            line.sock.close()
     except (EOFError, OSError):
         pass  # the daemon stopped at the end of the run, with a play still waiting
-
-
-def timed_plays_until(socket_path, stop, counts):
-    while not stop.is_set():
-        line = Line(socket_path)
-        for _ in range(3):
-            line.send("notes.play", {"notes": ["C8@20"]})
-        wanted = line.send("config.get")
-        while True:
-            message = line.read()
-            key = "answered" if "result" in message else f"error {message.get('error', {}).get('code')}"
-            counts[key] = counts.get(key, 0) + 1
-            if message.get("id") == wanted:
-                break
-        line.sock.close()
 
 
 def percentile(values, share):

@@ -35,6 +35,13 @@ public struct QuestionContext {
         return max(.zero, time - start)
     }
 
+    /// The same for a kind answered note by note: a note after the first from when it became
+    /// expected (`expectedSince`, the right note before it), never below zero; the first from the
+    /// prompt, as above.
+    public func responseTime(expectedSince: Duration?, since estimate: Duration) -> Duration {
+        expectedSince.map { max(.zero, time - $0) } ?? responseTime(since: estimate)
+    }
+
     /// One subject, drawn with the weights of how it went lately (docs/adaptive.md).
     public mutating func chooseAdaptively(from subjects: [AnswerSubject],
                                           reviewed: (AnswerSubject) -> [AnswerSubject] = { [$0] }) -> AnswerSubject {

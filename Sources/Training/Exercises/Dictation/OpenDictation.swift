@@ -46,7 +46,7 @@ struct OpenDictation: RevealedOnce {
         let expected = notes[index]
         let subject = AnswerSubject.degree(degrees[index])
         // A key played while the key is still being set counts as at once, never before it.
-        let responseTime = expectedSince.map { max(.zero, context.time - $0) } ?? context.responseTime(since: promptTime)
+        let responseTime = context.responseTime(expectedSince: expectedSince, since: promptTime)
         let attempt = wrongAttempts + 1
         if index == 0 && attempt == 1 { context.firstNote(after: responseTime) }
         let correct = expected.isAnswered(by: note)

@@ -55,7 +55,7 @@ struct OpenProgressionQuestion: RevealedOnce, AnsweredByKeyGroups {
     mutating func judge(_ played: [MIDINote], velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let expected = chords[index]
         let correct = Self.answers(played, expected, bass: exercise.bass)
-        let responseTime = expectedSince.map { max(.zero, context.time - $0) } ?? context.responseTime(since: answerTime)
+        let responseTime = context.responseTime(expectedSince: expectedSince, since: answerTime)
         let attempt = wrongAtChord + 1
         if index == 0 && attempt == 1 { context.firstNote(after: responseTime) }
         var heardAs: String?
