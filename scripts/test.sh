@@ -66,8 +66,11 @@ VM_SCENARIOS=${VM_SCENARIOS:-alsa audio} VM_DAEMON_BIN=${DEB_OUT:-$(pwd)/.build/
 if [ "${VM_BOOT:-0}" = 1 ]; then stage vm-boot scripts/vm/boot-test.sh; fi
 # The student's boot: the keys alone, with a USB keyboard and a USB sound card driven by the
 # kernel's real drivers, two boots of systemd (about 6 minutes; it links units into
-# /etc/systemd/system for the run, as the boot test does). VM_STUDENT=0 leaves it out.
-if [ "${VM_STUDENT:-1}" = 1 ]; then stage vm-student scripts/vm/student-test.sh; fi
+# /etc/systemd/system for the run, as the boot test does), running the package's release binary as
+# the ALSA and audio scenarios do. VM_STUDENT=0 leaves it out.
+if [ "${VM_STUDENT:-1}" = 1 ]; then
+  VM_DAEMON_BIN=${DEB_OUT:-$(pwd)/.build/deb}/root/usr/bin stage vm-student scripts/vm/student-test.sh
+fi
 # The package in a VM with systemd as PID 1: the .deb scripts/test-deb.sh built above installed
 # with dpkg -i, used by a student, removed, installed again and purged (3-5 minutes; it links two
 # units into /etc/systemd/system for the run). VM_DEB=0 leaves it out.

@@ -17,6 +17,10 @@
 //
 // --tones: sine keys as above, with nothing said of speech either (scripts/test-user-unit.sh, the
 // voice off: what a user's daemon played into PipeWire).
+//
+// A key written with a trailing `?` (`42?`) was played while the daemon reported its sound card
+// lost (scripts/vm/student-test.sh reads that from its journal): it may be missing from the WAV,
+// and a tone of its pitch may be cut or out of tune. Every other key is held to the checks.
 import Foundation
 import FluidSynthAudio
 
@@ -25,10 +29,16 @@ let cello = CommandLine.arguments.contains("--cello")
 let speechChecked = !cello && !CommandLine.arguments.contains("--tones")
 let arguments = CommandLine.arguments.filter { $0 != "--cello" && $0 != "--tones" }
 guard arguments.count >= 2, let wav = try? WAVFile.readLeft(path: arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: boot-wav-check [--cello | --tones] WAV [MIDI …]; the WAV must be readable\n".utf8))
+    FileHandle.standardError.write(Data("usage: boot-wav-check [--cello | --tones] WAV [MIDI[?] …]; the WAV must be readable\n".utf8))
     exit(64)
 }
-let expected = arguments.dropFirst(2).compactMap(Int.init)
+/// The keys given, in order, and whether each may be lost (written `42?`).
+let given = arguments.dropFirst(2).compactMap { token -> (key: Int, mayBeLost: Bool)? in
+    let mayBeLost = token.hasSuffix("?")
+    return Int(mayBeLost ? String(token.dropLast()) : token).map { ($0, mayBeLost) }
+}
+let expected = given.map(\.key)
+let lostKeys = Set(given.filter(\.mayBeLost).map(\.key))
 /// How far a tone may be from its pitch, and how long it must hold to count.
 // A sine key within 0.05 c, measured only where no other sound borders it (see `beside`).
 let tolerance = cello ? 1.0 : 0.05
@@ -98,11 +108,13 @@ func seconds(_ frame: Int) -> String { String(format: "%.2f s", Double(frame) / 
     windows.contains { $0.key == nil && abs($0.start + size / 2 - frame) < Int(rate * 0.1) + size / 2 }
 }
 /// Each tone measured over its middle (its first and last 30 ms left out, and for a sine key the
-/// parts beside other sound); a cello note over the first second from its onset (found sample by
+/// parts beside other sound, the median of its 0.1 s stretches); a cello note over the first second from its onset (found sample by
 /// sample before its first window), the span the pitch tests measure too, not its release.
 var worst = 0.0
 var measured: [(key: Int, cents: Double, at: Int)] = []
 var besideSpeech = 0
+/// Tones out of tune whose key was played while the sound card was away.
+var excused = 0
 for tone in tones {
     let margin = Int(rate * 0.03)
     var start = tone.start + margin, end = tone.end - margin
@@ -119,11 +131,28 @@ for tone in tones {
         onset -= 1
     }
     if cello { end = min(samples.count, onset + Int(rate)) }
-    let slice = Array(samples[(cello ? onset : start)..<max(start + 1, end)])
     let hertz = 440 * exp2(Double(tone.key! - 69) / 12)
-    guard let estimate = PitchEstimator().estimate(slice, sampleRate: rate, expected: hertz) else { continue }
-    let cents = 1200 * log2(estimate.hertz / hertz)
-    worst = max(worst, abs(cents))
+    func centsOff(_ range: Range<Int>) -> Double? {
+        PitchEstimator().estimate(Array(samples[range]), sampleRate: rate, expected: hertz).map { 1200 * log2($0.hertz / hertz) }
+    }
+    let cents: Double
+    if cello {
+        guard let measuredCents = centsOff(onset..<max(start + 1, end)) else { continue }
+        cents = measuredCents
+    } else {
+        // A sine key: the median of its 0.1 s stretches. A block the emulated USB card dropped or
+        // repeated bends the stretch it falls in (2.16 c seen over a whole note) and no other.
+        let count = max(1, (end - start) / Int(rate * 0.1))
+        let stretch = (end - start) / count
+        let stretches = (0..<count).compactMap { centsOff(start + $0 * stretch..<start + ($0 + 1) * stretch) }.sorted()
+        guard !stretches.isEmpty else { continue }
+        cents = stretches[stretches.count / 2]
+    }
+    if abs(cents) > tolerance, lostKeys.contains(tone.key!) {
+        excused += 1
+    } else {
+        worst = max(worst, abs(cents))
+    }
     measured.append((tone.key!, cents, tone.start))
 }
 print("wav: \(samples.count) frames at \(Int(rate)) Hz (\(seconds(samples.count))); \(speech.count) speech parts, \(measured.count) tones measured, \(besideSpeech) too short beside other sound")
@@ -146,7 +175,8 @@ if speechChecked {
           "first speech at \(speech.first.map { seconds($0.start) } ?? "none"), first tone at \(tones.first.map { seconds($0.start) } ?? "none")"))
 }
 results.append(check("every note within \(tolerance) c of its pitch", !measured.isEmpty && worst <= tolerance,
-                     String(format: "worst %.4f c over %d tones (%d too short beside other sound)", worst, measured.count, besideSpeech)))
+                     String(format: "worst %.4f c over %d tones (%d too short beside other sound", worst, measured.count, besideSpeech)
+                     + (excused > 0 ? "; \(excused) off, of keys played while the sound card was away)" : ")")))
 /// The keys of `candidates` sounding in the 0.4 s from `start`: those holding over a fifth of its
 /// energy at their own frequency, more than the semitones either side (Goertzel, Hann window; at
 /// 0.4 s neighbouring semitones are apart from C3 up).
@@ -168,19 +198,33 @@ func sounding(at start: Int, among candidates: Set<Int>) -> Set<Int> {
         return mine > 0.2 && mine > share(key - 1) && mine > share(key + 1)
     }
 }
+/// The position after the key that starts now: the next one expected, or one after keys that
+/// may be lost; nil when none does.
+func found(after next: Int, _ starts: (Int) -> Bool) -> Int? {
+    var position = next
+    while position < expected.count {
+        if starts(expected[position]) { return position + 1 }
+        guard given[position].mayBeLost else { return nil }
+        position += 1
+    }
+    return nil
+}
 var next = 0
 var before: Set<Int> = []
 if cello {
     // The cello's fundamental can be weak: its keys are found among the tones measured.
-    for tone in measured where next < expected.count && tone.key == expected[next] { next += 1 }
+    for tone in measured { next = found(after: next) { $0 == tone.key } ?? next }
 }
 for window in windows where !cello && next < expected.count {
     let now = sounding(at: window.start, among: Set(expected))
-    if now.contains(expected[next]) && !before.contains(expected[next]) { next += 1 }
+    next = found(after: next) { now.contains($0) && !before.contains($0) } ?? next
     before = now
 }
-results.append(check("the keys played sound in order", next == expected.count,
-      "\(next) of \(expected.count) found beginning in order; pure tones heard: \(tones.map { String($0.key!) }.joined(separator: " "))"))
+let mayBeLost = given.filter(\.mayBeLost).count
+results.append(check("the keys played sound in order", given[next...].allSatisfy(\.mayBeLost),
+      "\(next) of \(expected.count) found beginning in order"
+      + (mayBeLost > 0 ? " (\(mayBeLost) played while the sound card was away may be missing)" : "")
+      + "; pure tones heard: \(tones.map { String($0.key!) }.joined(separator: " "))"))
 let lastTone = tones.last?.start ?? 0
 if speechChecked {
     results.append(check("speech after the last note (the results)", speech.contains { $0.start > lastTone },

@@ -19,7 +19,7 @@ struct ProgressionDaemonTests {
         let started = try await link.result("session.start", .object([
             "kind": .string("progression"), "seed": .number(5), "root": .string("D4"), "progressions": .array([.string("I-vi-IV-V")]),
         ]), notifications: &notifications)
-        let chords = try #require(daemon.sound.prompts.last?.phrases.dropFirst(4).map(\.notes))
+        let chords = try #require(daemon.sound.prompts.last?.phrases.dropFirst(5).map(\.notes))
         #expect(chords.count == 4)
         // D major's vi, IV and V, as a wrong answer's report would name them, and their basses.
         let hidden = ["B minor", "G major", "A major", "Bm", "B2", "G2", "A2"]

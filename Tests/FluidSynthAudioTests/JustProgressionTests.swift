@@ -23,7 +23,7 @@ import Training
         try engine.start(Exercise(ProgressionExercise(progressions: [progression], root: try RootNote(parsing: "C4"))))
         let prompt = try #require(sink.prompts.last)
         let tonic = try #require(prompt.question.shown.tuningRoot)
-        let chords = prompt.sounds.dropFirst(4)
+        let chords = prompt.sounds.suffix(progression.numerals.count)
         #expect(chords.count == progression.numerals.count)
         for phrase in chords {
             let keys = phrase.notes

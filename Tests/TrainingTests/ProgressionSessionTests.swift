@@ -2,7 +2,7 @@ import MusicTheory
 import Testing
 @testable import Training
 
-/// A progression played back: a cadence sets the key, 3–5 chords follow; each chord is judged as
+/// A progression played back: the tonic chord sets the key, 3–5 chords follow; each chord is judged as
 /// the chord kind judges one, in order; results per Roman numeral and per progression.
 @Suite struct ProgressionSessionTests {
     static func start(_ exercise: ProgressionExercise = ProgressionExercise(progressions: [.twoFiveOne], root: try! RootNote(parsing: "C4")),
@@ -12,10 +12,10 @@ import Testing
         return harness
     }
 
-    /// The chords the latest prompt sounded after its cadence.
+    /// The chords the latest prompt sounded after its tonic chord (four notes, then together).
     static func chords(_ harness: Harness) throws -> [[Int]] {
         let sounds = try #require(harness.sink.prompts.last?.sounds)
-        return sounds.dropFirst(4).map { $0.notes.map(\.rawValue) }
+        return sounds.dropFirst(5).map { $0.notes.map(\.rawValue) }
     }
 
     /// Keys pressed together, then released.
@@ -37,27 +37,31 @@ import Testing
         #expect(RomanNumeral(5, .dominant7, inversion: 1).name == "V65" && RomanNumeral(1, .major, inversion: 2).spoken == "one six four")
     }
 
-    @Test("the cadence, then the chords together, each its bass below the tonic and its tones once above; only the key and the count are shown")
+    @Test("the tonic chord broken and together, then the chords together, each in four voices around the tonic; only the key and the count are shown")
     func prompt() throws {
         for seed in UInt64(1)...12 {
             let harness = try Self.start(ProgressionExercise(progressions: Progression.allCases), seed: seed)
             let prompt = try #require(harness.sink.prompts.last)
             let shown = try #require(prompt.question.shown(as: ProgressionQuestion.self))
             let chords = try Self.chords(harness)
-            #expect(prompt.sounds.count == 4 + shown.length && chords.count == shown.length)
-            #expect(prompt.sounds.allSatisfy { $0.together })
+            #expect(prompt.sounds.count == 5 + shown.length && chords.count == shown.length)
+            let tonicChord = prompt.sounds.prefix(5).map { $0.notes.map(\.rawValue) }
+            #expect(tonicChord.prefix(4).map(\.count) == [1, 1, 1, 1] && tonicChord[4] == tonicChord.prefix(4).flatMap { $0 },
+                    "the tonic chord's four voices one by one, then together: \(tonicChord)")
+            #expect(Set(tonicChord[4].map { $0 % 12 }) == Set(shown.key.tonicChord.pitchClasses.map(\.rawValue)), "\(tonicChord)")
+            #expect(prompt.sounds.dropFirst(4).allSatisfy { $0.together })
             let tonic = shown.root.midiNumber
             #expect(ProgressionExercise.tonicRegister.lowerBound.rawValue <= tonic && tonic <= ProgressionExercise.tonicRegister.upperBound.rawValue)
             for chord in chords {
-                #expect((tonic - 18...tonic - 7).contains(chord[0]), "the bass \(chord[0]) under \(tonic)")
-                #expect(chord.dropFirst().allSatisfy { (tonic - 5...tonic + 6).contains($0) }, "\(chord)")
+                #expect(chord.count == 4 && (tonic - 19...tonic - 5).contains(chord[0]), "the bass \(chord[0]) under \(tonic)")
+                #expect(chord.dropFirst().allSatisfy { (tonic - 12...tonic + 6).contains($0) }, "\(chord)")
                 #expect(chord.allSatisfy { (36...72).contains($0) }, "within the note range: \(chord)")
             }
             #expect(!prompt.question.shown.namesSubjectWhileOpen)
             let visible = "\(shown.detailFields) \(shown.statusFields) \(shown.text) \(shown.spoken)"
             for progression in Progression.allCases { #expect(!visible.contains(progression.rawValue), "\(visible)") }
             #expect(shown.detailFields.keys.sorted() == ["chords", "key", "tonic"])
-            #expect(shown.spoken.hasPrefix("listen: a cadence in ") && shown.spoken.contains(", then "))
+            #expect(shown.spoken.hasPrefix("listen: the key of ") && shown.spoken.contains(", then "))
         }
     }
 
@@ -66,7 +70,7 @@ import Testing
         let harness = try Self.start()
         let chords = try Self.chords(harness)
         #expect(chords.count == 3)
-        #expect(harness.sink.prompts.last?.question.shown.spoken == "listen: a cadence in C major, then three chords")
+        #expect(harness.sink.prompts.last?.question.shown.spoken == "listen: the key of C major, then three chords")
         for (index, chord) in chords.enumerated() {
             // Another voicing: the upper keys an octave up, the bass kept, and doubled on top,
             // pressed last (after the chord is complete: one of it, not a new answer).
@@ -93,7 +97,7 @@ import Testing
         for question in 1...2 {
             let sounds = try #require(harness.sink.prompts.last?.sounds)
             let echo = question == 1 ? Duration.zero
-                : sounds.dropFirst(4).map { $0 }.soundingTime(settings) - settings.promptGap + settings.breath  // ii-V-I again: as long
+                : sounds.dropFirst(5).map { $0 }.soundingTime(settings) - settings.promptGap + settings.breath  // ii-V-I again: as long
             // Each chord's tones once, the bass first: complete at its last key, 20 ms after the first.
             let chords = try Self.chords(harness).map { chord in [chord[0]] + chord.dropFirst().filter { $0 % 12 != chord[0] % 12 } }
             // The last question's keys came up 300 ms after it was answered (and this one prompted).

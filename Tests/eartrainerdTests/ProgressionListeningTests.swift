@@ -3,7 +3,7 @@ import Foundation
 import MusicTheory
 import Testing
 
-/// Progressions answered by listening: the test hears the cadence and the chords in the WAV the
+/// Progressions answered by listening: the test hears the tonic chord and the chords in the WAV the
 /// `file` driver writes (sine source), finds each chord's keys, and plays them back chord by
 /// chord, never reading the answer from the daemon. Every question it hears is scored.
 @Suite("Progressions answered by ear", .realTime)
@@ -38,7 +38,7 @@ struct ProgressionListeningTests {
         return played.stdout
     }
 
-    @Test("two progressions heard after their cadences are played back chord by chord, each chord judged right, the results counted",
+    @Test("two progressions heard after their tonic chords are played back chord by chord, each chord judged right, the results counted",
           arguments: [[], ["--level", "3", "--bass"]])
     func progressionsByEar(options: [String]) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("progression-\(UUID().uuidString.prefix(8))")
@@ -53,16 +53,17 @@ struct ProgressionListeningTests {
         for question in 1...2 {
             let length = try await Self.chordCount(daemon)
             #expect((3...5).contains(length))
-            // The cadence's four chords (four voices each), then the progression's; before the
-            // second, the first progression sounds again as its answer.
-            let heard = try await Self.heard(wav, after: after, count: 4 + length)
+            // The tonic chord's four voices one by one, then together, then the progression's
+            // chords (four voices each); before the second, the first progression sounds again
+            // as its answer.
+            let heard = try await Self.heard(wav, after: after, count: 5 + length)
             let chords = Array(heard.suffix(length))
-            let cadence = Array(heard.dropLast(length).suffix(4))
-            #expect(cadence.allSatisfy { $0.count == 4 }, "question \(question): the cadence \(cadence)")
-            #expect(cadence.first == cadence.last, "I and I again: \(cadence)")
-            #expect(chords.allSatisfy { (3...5).contains($0.count) }, "question \(question): \(chords)")
-            // The bass alone below the cadence's register, the upper voices close together.
-            #expect(chords.allSatisfy { $0.count >= 2 && $0[1].rawValue - $0[0].rawValue >= 2 }, "\(chords)")
+            let tonicChord = Array(heard.dropLast(length).suffix(5))
+            #expect(tonicChord.prefix(4).allSatisfy { $0.count == 1 } && tonicChord[4] == tonicChord.prefix(4).flatMap { $0 },
+                    "question \(question): the tonic chord \(tonicChord)")
+            #expect(chords.allSatisfy { $0.count == 4 }, "question \(question): \(chords)")
+            // The bass alone below the upper voices.
+            #expect(chords.allSatisfy { $0[1].rawValue - $0[0].rawValue >= 2 }, "\(chords)")
             let now = try WAVListener(path: wav)
             after = Double(now.samples.count) / Double(now.rate)  // what follows the answer is heard from here
             let output = try await Self.playBack(chords, daemon)

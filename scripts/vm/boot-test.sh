@@ -48,6 +48,16 @@ trap cleanup EXIT
 rm -rf "$out"
 mkdir -p "$stage" "$guest"
 make -s install BUILD=debug ENABLE_UNITS=no PREFIX="$stage/usr" CONFDIR="$stage/etc/eartrainer" >/dev/null
+# VM_DAEMON_BIN: a folder of release binaries (the package's, which make test's deb stage built)
+# the guest runs instead of the debug ones. Under emulation the debug daemon keeps the guest's CPU
+# busy enough that the emulated USB sound card stops taking frames (scripts/vm/student-test.sh).
+if [ -n "${VM_DAEMON_BIN:-}" ]; then
+  for program in eartrainerd eartrainctl eartrainer-web; do
+    [ -e "$VM_DAEMON_BIN/$program" ] || fail "VM_DAEMON_BIN=$VM_DAEMON_BIN has no $program"
+    ln -sf "$(realpath -s "$VM_DAEMON_BIN/$program")" "$stage/usr/bin/$program"
+  done
+  echo "vm-boot: eartrainerd, eartrainctl and eartrainer-web from $VM_DAEMON_BIN"
+fi
 install -m 755 "${VM_BOOT_GUEST:-scripts/vm/boot-guest.sh}" "$stage/boot-guest.sh"
 install -m 644 scripts/vm/guest-share.sh "$stage/guest-share.sh"
 if [ -n "${VM_BOOT_CONFIG:-}" ]; then sed -i -f "$VM_BOOT_CONFIG" "$stage/etc/eartrainer/eartrainer.toml"; fi

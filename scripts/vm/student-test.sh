@@ -62,9 +62,45 @@ checks1() {
   check "25 keys: its results" grep -qF "results: 8 correct, 1 error" "$one/results.txt"
   check "no key outside the keyboards' ranges was sent" bash -c "! grep -E 'key ([0-9]|[12][0-9]|3[0-5]|8[5-9]|9[0-9]|1[0-9][0-9]) ' '$one/steps.txt'"
 }
+# marked GUEST START STOP KEY...: the keys expected in the WAV, in order, each written `KEY?` when
+# the guest played it (steps.txt: the keys after a line matching START, up to one matching STOP)
+# while the daemon's journal says its sound card was away: from 11 s before it reported the card
+# lost (the kernel gives EIO after 10 s without the card taking a frame) to 1 s after it played
+# on it again. A key expected but not played (a prompt) takes the mark of the next key played.
+marked() {
+  local guest=$1 start=$2 stop=$3; shift 3
+  awk -v start="$start" -v stop="$stop" -v keys="$*" '
+    FILENAME == ARGV[1] {
+      if (match($0, /^\[ *[0-9.]+\]/)) now = substr($0, 2, RLENGTH - 2) + 0
+      if ($0 ~ /audio output: silent: .* lost \(/) { losses++; from[losses] = now - 11; to[losses] = 1e9 }
+      else if ($0 ~ /audio output: playing on/ && losses && to[losses] == 1e9) to[losses] = now + 1
+      next
+    }
+    $0 ~ start { on = 1; next }
+    $0 ~ stop { on = 0 }
+    on && / key [0-9]+ on / { played++; at[played] = $1; key[played] = $3 }
+    END {
+      count = split(keys, expected, " ")
+      position = count  # matched from the end: a prompt comes before the key of its pitch
+      for (i = played; i >= 1; i--) {
+        while (position >= 1 && expected[position] != key[i]) position--
+        if (position < 1) break
+        away = 0
+        for (l = 1; l <= losses; l++) if (at[i] >= from[l] && at[i] <= to[l]) away = 1
+        matched[position] = 1; lost[position--] = away
+      }
+      for (position = count; position >= 1; position--) {
+        if (!matched[position]) lost[position] = position < count ? lost[position + 1] : 0
+        mark[position] = expected[position] (lost[position] ? "?" : "")
+      }
+      for (position = 1; position <= count; position++) printf "%s%s", mark[position], position < count ? " " : "\n"
+    }' "$guest/journal.txt" "$guest/steps.txt"
+}
 wav1() {
   echo "== boot 1's sound, from the WAV"
-  .build/debug/boot-wav-check "$out/boot1.wav" 38 40 42 41 43 45 47 48 50 50 52 54 53 55 57 59 60 62
+  # shellcheck disable=SC2046  # the keys, one word each
+  .build/debug/boot-wav-check "$out/boot1.wav" $(marked "$one" " menu-chose(-25)?: " " stopped(-25)?: " \
+    38 40 42 41 43 45 47 48 50 50 52 54 53 55 57 59 60 62)
 }
 checks2() {
   check "after the reboot the sessions are in the statistics" grep -qE "^exercise scale +2 " "$two/stats.txt"
@@ -73,7 +109,8 @@ checks2() {
 }
 wav2() {
   echo "== boot 2's cello, from the WAV"
-  .build/debug/boot-wav-check --cello "$out/boot2.wav" 48 48 50 52 53
+  # shellcheck disable=SC2046
+  .build/debug/boot-wav-check --cello "$out/boot2.wav" $(marked "$two" " plugged: " "^$" 48 48 50 52 53)
 }
 
 # What a boot did is checked in the guest (the lines "student: …"); what the student heard is

@@ -9,7 +9,7 @@ struct OpenProgressionQuestion: RevealedOnce, AnsweredByKeyGroups {
     struct Sounded: Sendable, Hashable {
         let numeral: RomanNumeral
         let chord: Chord
-        /// The bass, then the upper voices in close position around the tonic.
+        /// Four voices, the bass first (`ProgressionVoicing`).
         let voicing: [MIDINote]
         /// The bass as written (the staff shows the bass line as it is played back).
         let bass: SpelledNote
@@ -36,8 +36,8 @@ struct OpenProgressionQuestion: RevealedOnce, AnsweredByKeyGroups {
     var question: any ExerciseQuestion { shown }
     var subject: AnswerSubject { chords[index].subject }
 
-    /// The key's cadence, then the chords, each together.
-    var sounds: [SoundPhrase] { SoundPhrase.cadence(of: shown.key, tonic: shown.root) + progressionSounds }
+    /// The key's tonic chord, broken and together, then the chords, each together.
+    var sounds: [SoundPhrase] { SoundPhrase.tonicChord(of: shown.key, tonic: shown.root) + progressionSounds }
     var progressionSounds: [SoundPhrase] { chords.map { SoundPhrase($0.voicing, together: true) } }
     /// The tonic alone.
     var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }

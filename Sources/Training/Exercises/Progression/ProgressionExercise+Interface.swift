@@ -4,7 +4,7 @@ extension ProgressionExercise {
     /// `eartrainctl start progression --level 2 --bass`.
     public static var commandLine: ExerciseCommandLine {
         ExerciseCommandLine(
-            abstract: "Hear a cadence that sets a key, then 3-5 chords of it, and play them back chord by chord.",
+            abstract: "Hear the tonic chord of a key, then 3-5 chords of it, and play them back chord by chord.",
             options: [
                 .init("progressions", .list, choices: Progression.allCases.map { .init($0.rawValue, group: "level \($0.level)") },
                       help: "Comma-separated: I-IV-V-I, ii-V-I, I-vi-IV-V, i-iv-V-i (level 1), ii7-V7-I, I-IV-V7-I, I-vi-ii7-V7, i-iv-V7-i (level 2), I-V6-vi-IV, I-ii6-V7-I, I-IV-I64-V7-I, i-iv6-V65-i (level 3) (default: level 1's)."),

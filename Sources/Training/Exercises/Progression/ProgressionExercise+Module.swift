@@ -74,7 +74,7 @@ extension ProgressionExercise: ExerciseModule {
         let key = Key(tonic: tonic.name, quality: progression.quality)
         // The key's degrees spelled once for all its chords (a question's prompt, `make bench-training`).
         let degrees = (try? key.degrees()) ?? []
-        let chords = progression.numerals.map { Self.sounded($0, in: key, degrees: degrees, tonic: tonic) }
+        let chords = Self.sounded(progression.numerals, in: key, degrees: degrees, tonic: tonic)
         context.asked(.progression(progression))
         for chord in chords { context.asked(chord.subject) }
         let shown = ProgressionQuestion(key: key, root: tonic, rootNote: MIDINote(tonic.midiNumber), length: chords.count,
@@ -92,31 +92,33 @@ extension ProgressionExercise: ExerciseModule {
         return question
     }
 
-    /// `numeral` of `key` voiced around `tonic` (the key in the register the cadence sounds
-    /// around): its bass 7 to 18 semitones below the tonic, where the cadence's basses are; its
-    /// tones, each once, in close position from a fourth below the tonic to a tritone above it.
-    static func sounded(_ numeral: RomanNumeral, in key: Key, degrees: [NoteName], tonic: SpelledNote) -> OpenProgressionQuestion.Sounded {
-        let t = tonic.midiNumber
+    /// `numerals` of `key` voiced around `tonic` (the key in the register the cadence sounds
+    /// around), in four voices led as a teacher writes them (`ProgressionVoicing`).
+    static func sounded(_ numerals: [RomanNumeral], in key: Key, degrees: [NoteName], tonic: SpelledNote) -> [OpenProgressionQuestion.Sounded] {
         // The degrees can always be spelled in the keys the tonics are spelled in (`tonicSpelling`).
-        let chord = degrees.count == 7 ? Chord(root: degrees[numeral.degree - 1], quality: numeral.quality)
-            : (try? numeral.chord(in: key)) ?? Chord(root: key.tonic, quality: numeral.quality)
-        let classes = chord.pitchClasses.map(\.rawValue)
-        let bassClass = classes[numeral.bassTone]
-        let bassKey = t - 18 + pitchClass(bassClass - (t - 18))
-        let upper = classes.map { t - 5 + pitchClass($0 - (t - 5)) }.sorted()
-        let bassName = (try? chord.tones())?[numeral.bassTone] ?? MIDINote(bassKey).spelled.name
-        let bass = spelled(MIDINote(bassKey), bassName)
-        return OpenProgressionQuestion.Sounded(
-            numeral: numeral, chord: chord, voicing: ([bassKey] + upper).map { MIDINote($0) }, bass: bass,
-            pitchClassCount: Set(classes).count, subject: .numeral(numeral))
+        let chords = numerals.map { numeral in
+            degrees.count == 7 ? Chord(root: degrees[numeral.degree - 1], quality: numeral.quality)
+                : (try? numeral.chord(in: key)) ?? Chord(root: key.tonic, quality: numeral.quality)
+        }
+        let voicings = ProgressionVoicing(tonic: tonic.midiNumber).voice(zip(numerals, chords).map { numeral, chord in
+            ProgressionVoicing.Chord(classes: chord.pitchClasses.map(\.rawValue), bassTone: numeral.bassTone)
+        })
+        return zip(numerals, chords).enumerated().map { index, pair in
+            let (numeral, chord) = pair
+            let voicing = voicings[index].map { MIDINote($0) }
+            let bassName = (try? chord.tones())?[numeral.bassTone] ?? voicing[0].spelled.name
+            return OpenProgressionQuestion.Sounded(
+                numeral: numeral, chord: chord, voicing: voicing, bass: spelled(voicing[0], bassName),
+                pitchClassCount: Set(chord.pitchClasses).count, subject: .numeral(numeral))
+        }
     }
 
     /// The given tonic, or a random one in `tonicRegister` (within the note range), not the last one's.
     private func chooseTonic(_ quality: Key.Quality, previous: MIDINote?, context: inout QuestionContext) -> SpelledNote {
         if let exact = root?.midiNote { return Self.spelled(exact, root?.spelling ?? DegreeExercise.tonicSpelling(exact.pitchClass.rawValue, quality)) }
         let range = context.settings.noteRange
-        let low = max(Self.tonicRegister.lowerBound.rawValue, range.lowerBound.rawValue + 18)
-        let high = min(Self.tonicRegister.upperBound.rawValue, range.upperBound.rawValue - 6)
+        let low = max(Self.tonicRegister.lowerBound.rawValue, range.lowerBound.rawValue - ProgressionVoicing.bassRange.lowerBound)
+        let high = min(Self.tonicRegister.upperBound.rawValue, range.upperBound.rawValue - ProgressionVoicing.upperRange.upperBound)
         let register = low <= high ? Array(low...high) : Array(Self.tonicRegister.lowerBound.rawValue...Self.tonicRegister.upperBound.rawValue)
         var candidates = register.filter { key in root.map { key % 12 == $0.pitchClass.rawValue } ?? (key != previous?.rawValue) }
         if candidates.isEmpty { candidates = register }
@@ -125,11 +127,8 @@ extension ProgressionExercise: ExerciseModule {
     }
 
     /// `key` spelled `name`, in the octave that sounds it (B♯3 is C4's key).
-    private static func spelled(_ key: MIDINote, _ name: NoteName) -> SpelledNote {
+    static func spelled(_ key: MIDINote, _ name: NoteName) -> SpelledNote {
         let near = SpelledNote(name, octave: key.octave)
         return SpelledNote(name, octave: key.octave + (key.rawValue - near.midiNumber) / 12)
     }
-
-    /// `value` modulo 12, never negative.
-    private static func pitchClass(_ value: Int) -> Int { ((value % 12) + 12) % 12 }
 }

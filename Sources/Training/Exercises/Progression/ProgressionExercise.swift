@@ -1,7 +1,8 @@
 import MusicTheory
 
-/// A chord progression played back (harmonic dictation at the keyboard): a cadence sets a key,
-/// then 3–5 chords of it sound (`Progression`); the student plays them back chord by chord, each
+/// A chord progression played back (harmonic dictation at the keyboard): the tonic chord sets a
+/// key (not a cadence, which would give away I–IV–V–I), then 3–5 chords of it sound
+/// (`Progression`), in four voices led by rule (`ProgressionVoicing`); the student plays them back chord by chord, each
 /// judged as the `chord` kind judges one (any voicing of the chord; with `bass`, its bass too).
 /// A wrong chord is tried again; after `triesBeforeReveal` wrong chords the rest is revealed.
 public struct ProgressionExercise: Sendable, Hashable, Codable {
@@ -26,9 +27,9 @@ public struct ProgressionExercise: Sendable, Hashable, Codable {
         self.adaptive = adaptive
     }
 
-    /// Where random tonics lie: B♭3–A4, so that the chords' basses (7 to 18 semitones below the
-    /// tonic) stay on the bass staff from E2 and the upper voices sit around middle C. A note
-    /// range that leaves part of it out narrows it.
+    /// Where random tonics lie: B♭3–A4, so that the chords' basses (5 to 19 semitones below the
+    /// tonic, `ProgressionVoicing`) stay on the bass staff from E♭2 and the upper voices sit
+    /// around middle C. A note range that leaves part of it out narrows it.
     public static let tonicRegister = MIDINote(58)...MIDINote(69)
 }
 

@@ -1,13 +1,13 @@
 import MusicTheory
 
-/// A progression question as shown while it is open: the key the cadence sets and how many
+/// A progression question as shown while it is open: the key its tonic chord sets and how many
 /// chords follow; never which chords.
 public struct ProgressionQuestion: Sendable, Hashable, Codable {
     public let key: Key
-    /// The tonic in the register the cadence sounds around.
+    /// The tonic in the register the tonic chord sounds around.
     public let root: SpelledNote
     public let rootNote: MIDINote
-    /// How many chords follow the cadence, 3…5.
+    /// How many chords follow the tonic chord, 3…5.
     public let length: Int
     /// The progression's name, for the statistics' mode column only (lifetime figures per
     /// progression, read once the question is closed): never encoded, never on the wire.
@@ -24,10 +24,10 @@ extension ProgressionQuestion: ExerciseQuestion {
     /// `in D major: play the 4 chords you hear`.
     public var ask: String { "in \(key): play the \(length) chords you hear" }
     public var text: String { "progression heard " + ask }
-    /// `listen: a cadence in D major, then four chords`.
+    /// `listen: the key of D major, then four chords`.
     public var spoken: String {
         let count = ["three", "four", "five"].indices.contains(length - 3) ? ["three", "four", "five"][length - 3] : "\(length)"
-        return "listen: a cadence in \(key.tonic.spoken) \(key.quality.rawValue), then \(count) chords"
+        return "listen: the key of \(key.tonic.spoken) \(key.quality.rawValue), then \(count) chords"
     }
     /// The tonic: in just intonation the cadence's chords are beatless, and each chord of the
     /// progression is tuned pure on its root, tuned from the tonic.
