@@ -65,4 +65,24 @@ struct SpokenInstructionTests {
         let said = try Self.prompts(.interval(IntervalExercise(root: try RootNote(parsing: "C3"), intervals: [try SpelledInterval(parsing: "M3")])))
         #expect(said.count == 6 && said.allSatisfy { lines in lines.count == 1 }, "\(said)")
     }
+
+    @Test("a skipped scale's rest is not read aloud, a short skip's few notes still are")
+    func skipSaysLittle() throws {
+        final class Reveals: TrainingEventSink {
+            var phrases = SpokenPhrases()
+            var said: [String] = []
+            func receive(_ event: TrainingEvent) {
+                if case .answerRevealed = event.kind { said += phrases.lines(for: event, cues: .words).map(\.text) }
+            }
+        }
+        let sink = Reveals()
+        let engine = TrainingEngine(settings: FixedSettings(TrainingSettings()), clock: SpokenNoteNamesTests.StillClock(),
+                                    random: SeededRandom(seed: 2), sink: sink)
+        try engine.start(Exercise(ScaleExercise(mode: .dorian, root: try RootNote(parsing: "D3"))))
+        engine.perform(.skip)
+        #expect(sink.said == ["skipped"], "eight notes: \(sink.said)")
+        try engine.start(Exercise(CompareExercise(root: try RootNote(parsing: "A3"))))
+        engine.perform(.skip)
+        #expect(sink.said.count == 2 && sink.said[1].hasPrefix("the answer: "), "one answer is named: \(sink.said)")
+    }
 }

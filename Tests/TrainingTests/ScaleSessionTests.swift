@@ -182,4 +182,17 @@ import Testing
         #expect(harness.sink.judgements.allSatisfy { $0.correct })
         #expect(harness.sink.roundsComplete.count == 1)
     }
+
+    @Test("a skip reveals the rest as a quick run: the whole scale in 2.25 s, its notes in order")
+    func shortSkip() throws {
+        let harness = Harness()
+        try harness.engine.start(.scale(ScaleExercise(mode: .dorian, root: root("D"))))
+        harness.play(50)  // D: right; seven to go
+        harness.engine.perform(.skip)
+        let reveal = try #require(harness.sink.reveals.last)
+        let phrase = try #require(reveal.sounds.first)
+        #expect(reveal.sounds.count == 1 && phrase.notes.map(\.rawValue) == [52, 53, 55, 57, 59, 60, 62])
+        #expect(phrase.timing.map(\.start) == [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5])
+        #expect(phrase.timing.last?.end == 2.0, "seven notes in 2 s: played at the settings' pace they took 6 s")
+    }
 }

@@ -31,6 +31,10 @@ import Testing
     @Test("four voices, rising, each chord its numeral's tones with its bass lowest; the leading tone and a seventh never doubled")
     func chords() throws {
         #expect(Self.everyKey.count == 144)
+        for voiced in Self.everyKey where voiced.tonic.midiNumber == 60 {
+            print("voice leading: \(voiced.progression.rawValue) from C4: " + voiced.chords.map { chord in
+                chord.voicing.map { Self.spelled($0, in: chord.chord).description }.joined(separator: " ") }.joined(separator: " | "))
+        }
         for voiced in Self.everyKey {
             let leadingTone = Self.pitchClass(voiced.tonic.midiNumber - 1)
             for (chord, keys) in zip(voiced.chords, voiced.keys) {

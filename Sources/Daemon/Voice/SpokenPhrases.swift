@@ -53,6 +53,11 @@ struct SpokenPhrases {
         case .roundComplete(let round):
             return [Line(text: "round complete, " + Self.count(round.errors, "error"), when: .inTurn)]
         case .answerRevealed(let revealed):
+            // A skip of many notes (a scale's rest) is drawn on the staff and heard as it sounds:
+            // reading every name aloud took longer than the notes.
+            if revealed.reason == .skipped && revealed.answers.count > Self.namedWhenSkipped {
+                return [Line(text: "skipped", when: .inTurn)]
+            }
             let notes = revealed.answers.map(\.spelled.spoken).joined(separator: ", ")
             let named = revealed.subjects.count == 1 ? revealed.subjects[0].heard + ": " : ""
             return [Line(text: "the answer: \(named)\(notes)", when: .inTurn)]
@@ -65,6 +70,9 @@ struct SpokenPhrases {
                 + (thresholds.isEmpty ? [] : [Line(text: "threshold " + thresholds.joined(separator: ", "), when: .inTurn)])
         }
     }
+
+    /// The most notes a skip's reveal names aloud.
+    static let namedWhenSkipped = 3
 
     /// What is said before a question whose instruction is the one said before it.
     static let again = "listen"

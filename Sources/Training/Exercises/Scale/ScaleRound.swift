@@ -81,11 +81,18 @@ struct ScaleRound: OpenQuestion {
         }
         context.skippedQuestion()
         let staff = Staff(drawn + rest.map { StaffNote(scaleQuestion.placed[$0], role: .revealed) })
+        let notes = scaleQuestion.expected[rest].map(\.midiNote)
         let revealed = AnswerRevealed(
             answers: Array(scaleQuestion.expected[rest]), subjects: rest.map { scaleQuestion.degree(at: $0) },
-            reason: .skipped, sounds: [SoundPhrase(scaleQuestion.expected[rest].map(\.midiNote))], staff: staff
+            reason: .skipped, sounds: [SoundPhrase(notes, timing: Self.run(notes.count))], staff: staff
         )
         return QuestionStep([.answerRevealed(revealed)], finished: true)
+    }
+
+    /// A skipped scale's rest as a quick run, 0.25 s a note and the last held 0.5 s: the whole
+    /// scale in 2.25 s, where the settings' note length and gap took 7 s.
+    static func run(_ count: Int) -> [NoteTime] {
+        (0..<count).map { NoteTime(start: Double($0) * 0.25, length: $0 == count - 1 ? 0.5 : 0.25) }
     }
 
     /// The scale up to the octave from the root key as drawn, the model answer after a round.
