@@ -41,8 +41,10 @@ import Testing
             harness.play(72)  // an octave above: higher
             let judgement = try #require(harness.sink.judgements.last)
             #expect(judgement.correct == (judgement.outcome == "higher"), "higher is right exactly when the note was sharp")
-            let sounded = try #require(harness.sink.prompts.dropLast().last?.sounds.last)
+            let sounds = try #require(harness.sink.prompts.dropLast().last?.sounds)
+            let sounded = try #require(sounds.last)
             #expect(sounded.cents == [judgement.outcome == "higher" ? judgement.cents! : -judgement.cents!], "the second note moved by the offset")
+            #expect(judgement.sounds == sounds, "the pair compared sounds again after the answer")
             harness.play(48)  // below: lower
             let lower = try #require(harness.sink.judgements.last)
             #expect(lower.correct == (lower.outcome == "lower"))

@@ -11,8 +11,8 @@ import Testing
 @Suite("Intonation by ear", .realTime, .serialized)
 struct IntonationListeningTests {
     /// The sounds in the WAV once question `number` (from 0) has sounded: two per question, and
-    /// the key of each answer before it (the daemon sounds the keys played).
-    static func heard(question number: Int) -> Int { 3 * (number + 1) - 1 }
+    /// for each answer before it its key (the daemon sounds the keys played) and the pair again.
+    static func heard(question number: Int) -> Int { 5 * (number + 1) - 3 }
 
     /// Waits until the WAV holds `count` sounds, the last one over (quiet after it), and returns them.
     static func sounds(_ wav: String, count: Int, seconds: Double = 20) async throws -> (WAVListener, [WAVListener.Sound]) {

@@ -1,7 +1,9 @@
 import MusicTheory
 
 /// A question one key answers at once, right or wrong, with no second try: an intonation drill's
-/// higher or lower, first or second. A skip shows the answer and sounds the question again.
+/// higher or lower, first or second. Once answered, right or wrong, the question's sounds come
+/// again (the pair compared, heard knowing the answer); a skip shows the answer and sounds them
+/// too.
 protocol AnsweredAtOnce: OpenQuestion {
     /// The key that charts the right answer: what the statistics store as expected.
     var expected: ExpectedNote { get }
@@ -32,7 +34,7 @@ extension AnsweredAtOnce {
         context.finishedQuestion()
         let judgement = NoteJudgement(
             expected: expected, played: note, velocity: velocity, correct: correct, subject: subject, attempt: 1,
-            responseTime: responseTime, sincePrompt: responseTime, staff: staff, cents: cents, outcome: outcome,
+            responseTime: responseTime, sincePrompt: responseTime, staff: staff, sounds: sounds, cents: cents, outcome: outcome,
             details: .init(encoding: answerDetails(answered: answered)))
         return QuestionStep([.noteJudged(judgement)], finished: true)
     }
