@@ -552,6 +552,7 @@ public actor DaemonCore {
             guard let tuning = root ?? phrase.notes.first else { return nil }
             var prompt = PromptPhrase(phrase.notes, root: tuning, together: phrase.together, cents: phrase.cents, tuning: phrase.tuning)
             prompt.timing = phrase.timing
+            prompt.clicks = phrase.clicks
             prompt.timesAnswer = phrase.timesAnswer
             prompt.steady = steady
             return prompt

@@ -116,6 +116,8 @@ public struct PromptPhrase: Sendable, Hashable {
     public var tuning: TuningSystem?
     /// When each note sounds (`SoundPhrase.timing`); empty: the settings lay them out.
     public var timing: [NoteTime] = []
+    /// The notes that are clicks, by position (`SoundPhrase.clicks`).
+    public var clicks: Set<Int> = []
     /// The question's answer is timed from when it is heard (`SoundPhrase.timesAnswer`).
     public var timesAnswer = false
     /// Sounded on the steady tone with harmonics whatever the settings' sound source: its kind

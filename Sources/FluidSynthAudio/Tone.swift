@@ -11,6 +11,12 @@ public struct Tone: Sendable, Hashable {
     public let frameCount: Int
     /// Sounded on the steady tone with harmonics (`SteadyTone`) whatever the source.
     public private(set) var steady = false
+    /// A click (`SoundPhrase.clicks`): a sine whatever the source, `Tone.clickAbove` dB louder
+    /// than a note at this frequency sounds (the phrase's pitch); nil for a note.
+    public private(set) var clickOver: Frequency?
+
+    /// How much louder a click is than the notes it counts in: 2–3 dB, heard above them.
+    public static let clickAbove = 2.5
 
     public init(frequency: Frequency, velocity: Int, source: SoundSource, startFrame: Int, frameCount: Int) {
         precondition((1...127).contains(velocity), "velocity must be 1...127")
@@ -29,7 +35,15 @@ public struct Tone: Sendable, Hashable {
     public func delayed(by frames: Int) -> Tone {
         var later = Tone(frequency: frequency, velocity: velocity, source: source, startFrame: startFrame + frames, frameCount: frameCount)
         later.steady = steady
+        later.clickOver = clickOver
         return later
+    }
+
+    /// The same tone as a click, louder than a note at `reference` sounds.
+    public func clicked(over reference: Frequency) -> Tone {
+        var copy = self
+        copy.clickOver = reference
+        return copy
     }
 
     /// The same tone on the steady tone with harmonics.

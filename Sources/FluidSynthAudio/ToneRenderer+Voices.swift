@@ -1,3 +1,5 @@
+import MusicTheory
+
 /// How one tone will sound: on the cello by its plan, or as a sine of `sineAmplitude` (also what
 /// a cello note falls back to when FluidSynth fails to start it).
 struct ToneVoice {
@@ -19,6 +21,10 @@ extension ToneRenderer {
         var failures: [AudioError] = []
         for tone in tones {
             var plan: CelloPlan?
+            if tone.clickOver != nil {
+                voices.append(ToneVoice(cello: nil, sineAmplitude: 0))  // once the notes beside it are measured
+                continue
+            }
             if tone.steady {
                 voices.append(ToneVoice(cello: nil, sineAmplitude: sineAmplitude(for: tone, measuring: false),
                                         partials: SteadyTone.partials(hertz: tone.frequency.hertz, sampleRate: sampleRate)))
@@ -33,8 +39,19 @@ extension ToneRenderer {
             }
             voices.append(ToneVoice(cello: plan, sineAmplitude: sineAmplitude(for: tone, measuring: !key)))
         }
+        for (index, tone) in tones.enumerated() {
+            guard let reference = tone.clickOver else { continue }
+            voices[index] = ToneVoice(cello: nil, sineAmplitude: clickAmplitude(tone, over: reference))
+        }
         tuner?.save()
         return (voices, failures)
+    }
+
+    /// A click's sine: `Tone.clickAbove` dB louder (K-weighted, as `SineLevel` matches a sine to
+    /// the cello) than a note at `reference` sounds, on either source.
+    func clickAmplitude(_ tone: Tone, over reference: Frequency) -> Double {
+        let loudness = tuner?.knownLoudness(near: reference) ?? SineLevel.referenceLoudness
+        return SineLevel(loudness: loudness + Tone.clickAbove).amplitude(hertz: tone.frequency.hertz, velocity: tone.velocity, sampleRate: sampleRate)
     }
 
     /// A sine as loud as the cello's note on the tone's key (the reference loudness when there is

@@ -44,7 +44,9 @@ import Testing
             let sounds = try #require(harness.sink.prompts.dropLast().last?.sounds)
             let sounded = try #require(sounds.last)
             #expect(sounded.cents == [judgement.outcome == "higher" ? judgement.cents! : -judgement.cents!], "the second note moved by the offset")
-            #expect(judgement.sounds == sounds, "the pair compared sounds again after the answer")
+            #expect(judgement.sounds.map(\.notes) == sounds.map(\.notes) && judgement.sounds.map(\.cents) == sounds.map(\.cents),
+                    "the pair compared sounds again after the answer")
+            #expect(judgement.sounds.first?.timing.first?.start == harness.settings.current.promptGap.seconds, "a gap after the key")
             harness.play(48)  // below: lower
             let lower = try #require(harness.sink.judgements.last)
             #expect(lower.correct == (lower.outcome == "lower"))

@@ -39,6 +39,7 @@ import Testing
         #expect(phrase.timing.count == phrase.notes.count)
         #expect(phrase.notes.prefix(4).allSatisfy { $0.rawValue == 60 } && phrase.notes.dropFirst(4).allSatisfy { $0.rawValue == 48 })
         #expect(phrase.timing.prefix(5).map(\.start) == [0, 0.75, 1.5, 2.25, 3.0], "the beat runs on from the count-in into the pattern")
+        #expect(phrase.clicks == [0, 1, 2, 3], "the count-in sounds as clicks, the pattern as notes")
         let details = prompt.question.shown.detailFields
         #expect(Set(details.keys) == ["root", "tempo", "meter", "bars"])
         #expect(details["tempo"] == .number(80) && details["meter"] == .string("4/4") && details["bars"] == .number(1))

@@ -38,6 +38,7 @@ import Testing
         #expect(phrase.timesAnswer)
         let clicks = zip(phrase.notes, phrase.timing).filter { $0.0.rawValue == 60 }.map(\.1.start).sorted()
         #expect(Array(clicks.prefix(14)) == (0..<14).map { Double($0) * 0.75 }, "a click on every beat, on through the pattern and the bar after it")
+        #expect(phrase.clicks == Set(phrase.notes.indices.filter { phrase.notes[$0].rawValue == 60 }), "every click sounds as a click, no note of the pattern")
         let pattern = zip(phrase.notes, phrase.timing).filter { $0.0.rawValue == 48 }.map(\.1.start)
         #expect(pattern.first == 3.0, "the pattern begins on the second bar's downbeat")
         let onsets = try RhythmSessionTests.heardOnsets(harness)

@@ -25,7 +25,8 @@ struct IntonationListeningTests {
             heard = (listener, sounds)
             return true
         }
-        return try #require(heard, "\(count) sounds in \(wav)")
+        let seen = (try? WAVListener(path: wav)).map { "\($0.sounds())" } ?? "no WAV"
+        return try #require(heard, "\(count) sounds in \(wav): \(seen)")
     }
 
     /// The frequency of the sine near `key` in `sound`: the peak of its Hann-windowed spectrum

@@ -69,11 +69,16 @@ final class FluidSynthSoundOutput: SoundOutput {
         var tones = random.withLock { random in
             PromptTones.phrases(tuned, style: style(settings), sampleRate: renderer.sampleRate, random: &random)
         }
-        // The tones come phrase by phrase, a tone a note: a steady phrase's are steadied.
+        // The tones come phrase by phrase, a tone a note: a steady phrase's are steadied, a click
+        // is louder than the phrase's pitch sounds.
         var index = 0
         for (phrase, tuned) in zip(phrases, tuned) {
-            for _ in tuned.frequencies where index < tones.count {
+            let pitch = phrase.clicks.isEmpty ? nil : TunedNotes.phrase([phrase.root], together: false, root: phrase.root,
+                                                                          tuning: phrase.tuning ?? settings.tuningSystem,
+                                                                          reference: settings.referencePitch).first
+            for offset in tuned.frequencies.indices where index < tones.count {
                 if phrase.steady { tones[index] = tones[index].steadied() }
+                if let pitch, phrase.clicks.contains(offset) { tones[index] = tones[index].clicked(over: pitch) }
                 index += 1
             }
         }

@@ -34,9 +34,19 @@ extension AnsweredAtOnce {
         context.finishedQuestion()
         let judgement = NoteJudgement(
             expected: expected, played: note, velocity: velocity, correct: correct, subject: subject, attempt: 1,
-            responseTime: responseTime, sincePrompt: responseTime, staff: staff, sounds: sounds, cents: cents, outcome: outcome,
+            responseTime: responseTime, sincePrompt: responseTime, staff: staff, sounds: replay(context.settings), cents: cents, outcome: outcome,
             details: .init(encoding: answerDetails(answered: answered)))
         return QuestionStep([.noteJudged(judgement)], finished: true)
+    }
+
+    /// The question's sounds again after its answer, the prompt's gap after the key (without it
+    /// the key and the first note ran into one sound).
+    func replay(_ settings: TrainingSettings) -> [SoundPhrase] {
+        var phrases = sounds
+        guard var first = phrases.first else { return [] }
+        first.timing = first.notes.map { _ in NoteTime(start: settings.promptGap.seconds, length: settings.noteDuration.seconds) }
+        phrases[0] = first
+        return phrases
     }
 
     /// Skipped: the answer is shown, and the question sounds again.

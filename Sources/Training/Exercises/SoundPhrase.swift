@@ -18,6 +18,10 @@ public struct SoundPhrase: Sendable, Hashable {
     /// When each note sounds, by position, for a phrase with a rhythm of its own (a count-in and
     /// a pattern); empty: the settings' note duration and gap lay the notes out.
     public var timing: [NoteTime] = []
+    /// The notes, by position, that are clicks (a count-in's, a steady grid's): the audio sounds
+    /// them as a click of their own, short, bright and a little louder than the phrase's notes,
+    /// whatever the sound source (a cello note there was soft and late).
+    public var clicks: Set<Int> = []
     /// The question's answer is timed from when this phrase is heard (a steady click's grid): the
     /// daemon tells the question when its first note leaves the speaker (`OpenQuestion.heard(at:)`),
     /// and the phrase sounds no longer than its question is open.
@@ -46,7 +50,7 @@ public struct SoundPhrase: Sendable, Hashable {
 }
 
 extension SoundPhrase: Codable {
-    private enum CodingKeys: String, CodingKey { case notes, together, cents, tuning, timing, timesAnswer = "times_answer" }
+    private enum CodingKeys: String, CodingKey { case notes, together, cents, tuning, timing, clicks, timesAnswer = "times_answer" }
 
     /// A phrase written before phrases had offsets or tunings decodes with neither.
     public init(from decoder: any Decoder) throws {
@@ -56,6 +60,7 @@ extension SoundPhrase: Codable {
                   cents: try container.decodeIfPresent([Double].self, forKey: .cents) ?? [],
                   tuning: try container.decodeIfPresent(TuningSystem.self, forKey: .tuning))
         timing = try container.decodeIfPresent([NoteTime].self, forKey: .timing) ?? []
+        clicks = Set(try container.decodeIfPresent([Int].self, forKey: .clicks) ?? [])
         timesAnswer = try container.decodeIfPresent(Bool.self, forKey: .timesAnswer) ?? false
     }
 
@@ -67,6 +72,7 @@ extension SoundPhrase: Codable {
         if !cents.isEmpty { try container.encode(cents, forKey: .cents) }
         try container.encodeIfPresent(tuning, forKey: .tuning)
         if !timing.isEmpty { try container.encode(timing, forKey: .timing) }
+        if !clicks.isEmpty { try container.encode(clicks.sorted(), forKey: .clicks) }
         if timesAnswer { try container.encode(timesAnswer, forKey: .timesAnswer) }
     }
 }

@@ -22,6 +22,7 @@ extension OpenRhythmQuestion {
         let heard = patternNotes(at: Double(beatsPerBar) * beat)
         var phrase = SoundPhrase(countNotes + [MIDINote](repeating: click, count: later.count) + heard.notes,
                                  timing: countTiming + later.map { NoteTime(start: $0, length: clickLength) } + heard.timing)
+        phrase.clicks = Set((exercise.countIn == .tonic ? countNotes.count : 0)..<countNotes.count + later.count)
         phrase.timesAnswer = true
         return phrase
     }

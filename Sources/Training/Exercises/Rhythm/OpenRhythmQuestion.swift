@@ -35,7 +35,9 @@ struct OpenRhythmQuestion: RevealedOnce {
         let clicks = countIn ? pattern.meter.beatsPerBar : 0
         let (notes, timing) = countInClicks(clicks)
         let heard = patternNotes(at: Double(clicks) * judge.secondsPerBeat)
-        return SoundPhrase(notes + heard.notes, timing: timing + heard.timing)
+        var phrase = SoundPhrase(notes + heard.notes, timing: timing + heard.timing)
+        if exercise.countIn != .tonic { phrase.clicks = Set(0..<clicks) }
+        return phrase
     }
 
     /// `count` beats of count-in from the phrase's start: clicks an octave above, or the pitch.

@@ -16,7 +16,9 @@ extension RhythmPattern {
         let sounded = [MIDINote](repeating: countIn?.note ?? MIDINote(0), count: clicks) + pitches
         let timing = (0..<clicks).map { NoteTime(start: Double($0) * beat, length: countIn?.length ?? 0.1) }
             + noteTimes(tempo: tempo, from: Double(clicks) * beat)
-        return SoundPhrase(sounded, timing: timing)
+        var phrase = SoundPhrase(sounded, timing: timing)
+        phrase.clicks = Set(0..<clicks)
+        return phrase
     }
 
     /// When each note sounds at `tempo`, from `start` seconds into a phrase: detached a little,
