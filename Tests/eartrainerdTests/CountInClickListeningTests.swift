@@ -12,20 +12,6 @@ import Testing
 /// cello's soft count-in note was 8–9 dB under them).
 @Suite("The count-in is a click", .realTime)
 struct CountInClickListeningTests {
-    /// A daemon playing into a WAV on `source`, the voice off.
-    static func daemon(_ folder: URL, source: String) async throws -> (DaemonProcess, String) {
-        let wav = folder.appendingPathComponent("count-in.wav").path
-        var config = try String(contentsOf: ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml"), encoding: .utf8)
-        config = config.replacingOccurrences(of: "driver = \"auto\"\ndevice = \"default\"", with: "driver = \"file\"\ndevice = \"\(wav)\"")
-            .replacingOccurrences(of: "sound_source = \"cello\"", with: "sound_source = \"\(source)\"")
-            .replacingOccurrences(of: "speak = \"auto\"", with: "speak = \"off\"")
-        let path = folder.appendingPathComponent("eartrainer.toml").path
-        try config.write(toFile: path, atomically: true, encoding: .utf8)
-        let daemon = try DaemonProcess(arguments: ["--config", path], audio: true)
-        _ = await Polling.wait(seconds: 60) { (try? await Eartrainctl.run(["status"], socket: daemon.socketPath).stdout.contains("sound: \(wav)")) ?? false }
-        return (daemon, wav)
-    }
-
     /// The K-weighted level of `samples[range]`, in dB (mean square).
     static func level(_ weighted: [Double], _ range: Range<Int>) -> Double {
         10 * log10(weighted[range].reduce(0) { $0 + $1 * $1 } / Double(range.count))
@@ -36,7 +22,7 @@ struct CountInClickListeningTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("count-in-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try await Self.daemon(folder, source: source)
+        let (daemon, wav) = try await EarListeningTests.daemon(folder, source: source)
         let started = try await Eartrainctl.run(["start", "rhythm", "--root", "C3", "--level", "1", "--tempo", "90", "--seed", "3"],
                                                 socket: daemon.socketPath)
         #expect(started.status == 0, "\(started)")

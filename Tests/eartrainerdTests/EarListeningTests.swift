@@ -8,16 +8,20 @@ import Testing
 /// from the daemon.
 @Suite("Answering by ear", .realTime)
 struct EarListeningTests {
-    static func daemon(_ folder: URL) async throws -> (DaemonProcess, String) {
+    static func daemon(_ folder: URL, source: String = "sine", speak: String = "off", noteDuration: Double? = nil) async throws -> (DaemonProcess, String) {
         let wav = folder.appendingPathComponent("lesson.wav").path
         var config = try String(contentsOf: ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml"), encoding: .utf8)
         config = config.replacingOccurrences(of: "driver = \"auto\"\ndevice = \"default\"", with: "driver = \"file\"\ndevice = \"\(wav)\"")
-            .replacingOccurrences(of: "sound_source = \"cello\"", with: "sound_source = \"sine\"")
-            .replacingOccurrences(of: "speak = \"auto\"", with: "speak = \"off\"")
+            .replacingOccurrences(of: "sound_source = \"cello\"", with: "sound_source = \"\(source)\"")
+            .replacingOccurrences(of: "speak = \"auto\"", with: "speak = \"\(speak)\"")
+        if let noteDuration { config = config.replacingOccurrences(of: "note_duration = 1.0", with: "note_duration = \(noteDuration)") }
+        #expect(config.contains(wav) && config.contains("sound_source = \"\(source)\"") && config.contains("speak = \"\(speak)\"")
+                    && (noteDuration.map { config.contains("note_duration = \($0)") } ?? true), "the shipped config's keys moved")
         let path = folder.appendingPathComponent("eartrainer.toml").path
         try config.write(toFile: path, atomically: true, encoding: .utf8)
         let daemon = try DaemonProcess(arguments: ["--config", path], audio: true)
-        _ = await Polling.wait(seconds: 20) { (try? await Eartrainctl.run(["status"], socket: daemon.socketPath).stdout.contains("sound: \(wav)")) ?? false }
+        // The cello calibrates its keys when its cache is cold (a second here, longer loaded).
+        _ = await Polling.wait(seconds: 60) { (try? await Eartrainctl.run(["status"], socket: daemon.socketPath).stdout.contains("sound: \(wav)")) ?? false }
         return (daemon, wav)
     }
 

@@ -9,19 +9,7 @@ import Testing
 struct TimelineListeningTests {
     /// A daemon writing `lesson.wav` in `folder`, the voice on, notes lasting `noteDuration`.
     static func daemon(_ folder: URL, noteDuration: Double) async throws -> (DaemonProcess, String) {
-        let wav = folder.appendingPathComponent("lesson.wav").path
-        var config = try String(contentsOf: ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml"), encoding: .utf8)
-        config = config.replacingOccurrences(of: "driver = \"auto\"\ndevice = \"default\"", with: "driver = \"file\"\ndevice = \"\(wav)\"")
-            .replacingOccurrences(of: "sound_source = \"cello\"", with: "sound_source = \"sine\"")
-            .replacingOccurrences(of: "speak = \"auto\"", with: "speak = \"on\"")
-            .replacingOccurrences(of: "note_duration = 1.0", with: "note_duration = \(noteDuration)")
-        #expect(config.contains(wav) && config.contains("speak = \"on\"") && config.contains("note_duration = \(noteDuration)"),
-                "the shipped config's keys moved")
-        let path = folder.appendingPathComponent("eartrainer.toml").path
-        try config.write(toFile: path, atomically: true, encoding: .utf8)
-        let daemon = try DaemonProcess(arguments: ["--config", path], audio: true)
-        _ = await Polling.wait(seconds: 20) { (try? await Eartrainctl.run(["status"], socket: daemon.socketPath).stdout.contains("sound: \(wav)")) ?? false }
-        return (daemon, wav)
+        try await EarListeningTests.daemon(folder, speak: "on", noteDuration: noteDuration)
     }
 
     static func folder(_ name: String) throws -> URL {
