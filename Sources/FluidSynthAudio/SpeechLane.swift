@@ -4,6 +4,9 @@
 /// - A note that sounds while the voice speaks ducks it (`duckGain`, reached over `rampFrames`)
 ///   instead of cutting it, and the voice comes back up once the note has ended: a sentence is
 ///   heard whole, once.
+/// - A cue said during a sentence replaces it: the sentence fades out over the ramp and is
+///   forgotten (a word mixed on top of a sentence was heard as neither). The timeline starts no
+///   sentence while a cue is heard (`ToneRenderer.advanceTimeline`).
 /// - A stop fades every clip out over its fade, then forgets them.
 struct SpeechLane {
     struct Clip {
@@ -12,6 +15,8 @@ struct SpeechLane {
         var position = 0
         /// A sentence of the timeline (which waits for it to end), or a cue (which nothing waits for).
         let isSentence: Bool
+        /// A sentence a cue replaced: frames left of its fade, of how many.
+        var cut: (remaining: Int, total: Int)?
     }
 
     /// The voice's gain while a note sounds: about 10 dB down, still understood.
@@ -33,9 +38,15 @@ struct SpeechLane {
     /// True while anything is heard.
     var isSpeaking: Bool { !clips.isEmpty }
 
-    /// Starts `samples` now: a sentence of the timeline, or a cue.
+    /// Starts `samples` now: a sentence of the timeline, or a cue (which replaces a sentence
+    /// under way).
     mutating func start(_ samples: [Float], sentence: Bool) {
         guard !samples.isEmpty, fade == nil else { return }
+        if !sentence {
+            for index in clips.indices where clips[index].isSentence && clips[index].cut == nil {
+                clips[index].cut = (rampFrames, rampFrames)
+            }
+        }
         clips.append(Clip(samples: samples, isSentence: sentence))
     }
 
@@ -63,8 +74,14 @@ struct SpeechLane {
             if gain < target { gain = min(target, gain + step) } else if gain > target { gain = max(target, gain - step) }
             var sample: Float = 0
             for clip in clips.indices where clips[clip].position < clips[clip].samples.count {
-                sample += clips[clip].samples[clips[clip].position]
+                var value = clips[clip].samples[clips[clip].position]
                 clips[clip].position += 1
+                if let (remaining, total) = clips[clip].cut {
+                    value *= Float(remaining) / Float(total)
+                    clips[clip].cut = (remaining - 1, total)
+                    if remaining <= 1 { clips[clip].position = clips[clip].samples.count }
+                }
+                sample += value
             }
             var level = gain
             if let (remaining, total) = fade {

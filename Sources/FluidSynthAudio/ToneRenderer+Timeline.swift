@@ -101,6 +101,8 @@ extension ToneRenderer {
             case .pause(let frames):
                 state.timeline.busyUntil = state.clock + frames
             case .sentence(let id):
+                // A cue heard now finishes first: a sentence is not said over a word.
+                if state.speech.isSpeaking { return }
                 if let samples = state.timeline.sentences[id] {
                     state.speech.start(samples, sentence: true)
                 } else if waited(&state) < Int(Timeline.synthesisWait * sampleRate) {

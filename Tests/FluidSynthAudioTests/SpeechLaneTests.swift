@@ -45,14 +45,27 @@ import Testing
         #expect(out.prefix(4000).allSatisfy { $0 > 0 }, "never cut")
     }
 
-    @Test("a cue sounds with a sentence; the timeline waits for sentences only")
+    @Test("a cue is no sentence: the timeline waits for sentences only")
     func cueBeside() {
         var lane = SpeechLane(rampFrames: 96)
         lane.start(Self.clip(500, 0.25), sentence: false)
         #expect(lane.isSpeaking && !lane.isSpeakingSentence)
-        lane.start(Self.clip(300, 0.5), sentence: true)
         let out = Self.run(&lane, frames: 640)
-        #expect(abs(out[100] - 0.75) < 1e-6 && abs(out[400] - 0.25) < 1e-6)
+        #expect(abs(out[100] - 0.25) < 1e-6 && out[500...].allSatisfy { $0 == 0 })
+    }
+
+    @Test("a cue said during a sentence replaces it: the sentence fades out over the ramp, the cue is heard alone")
+    func cueReplacesSentence() {
+        var lane = SpeechLane(rampFrames: 96)
+        lane.start(Self.clip(4000, 0.5), sentence: true)
+        let before = Self.run(&lane, frames: 256)
+        #expect(before.allSatisfy { $0 == 0.5 })
+        lane.start(Self.clip(1000, 0.25), sentence: false)
+        let out = Self.run(&lane, frames: 1280)
+        let steps = zip(out.prefix(96), out.prefix(96).dropFirst()).map { abs($0 - $1) }
+        #expect(abs(out[0] - 0.75) < 1e-6 && (steps.max() ?? 1) <= 0.5 / 96 + 1e-6, "the sentence ramps down, no step")
+        #expect(out[96..<1000].allSatisfy { abs($0 - 0.25) < 1e-6 }, "then the cue alone, at its level")
+        #expect(out[1000...].allSatisfy { $0 == 0 } && !lane.isSpeaking, "the sentence is not resumed")
     }
 
     @Test("a stop fades the voice out over its frames, then forgets every clip")
@@ -191,6 +204,18 @@ import Testing
         let passed = renderer.renderOffline([], frames: Int((Timeline.synthesisWait + 0.5) * Self.rate)).left
         #expect(Self.onset(passed).map { $0 >= Int(Timeline.synthesisWait * Self.rate) - 2 * ToneRenderer.blockFrames } == true,
                 "the note after the wait")
+    }
+
+    @Test("a sentence queued while a cue is heard waits for the cue's end: no sentence over a word")
+    func sentenceAfterCue() throws {
+        let (renderer, _) = Support.renderer(keys: 57...57)
+        renderer.cue([Float](repeating: 0.2, count: 2400))
+        renderer.speak([Float](repeating: 0.3, count: 1200))
+        let (left, _) = renderer.renderOffline([], frames: 9600)
+        #expect(left.prefix(2400).allSatisfy { abs($0 - 0.2) < 1e-6 }, "the cue alone first")
+        let speech = Self.speechFrames(left)
+        #expect(speech.count == 1200, "the sentence whole: \(speech.count) frames")
+        #expect(try #require(speech.first) >= 2400 && speech.first! < 2400 + 2 * ToneRenderer.blockFrames, "right after the cue")
     }
 
     @Test("a cue is heard at once, over a sounding note, ducked under it")
