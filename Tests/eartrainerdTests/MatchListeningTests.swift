@@ -6,8 +6,9 @@ import MusicTheory
 import Testing
 import Training
 
-/// `match` answered by listening: the test measures in the WAV the `file` driver writes (sine
-/// source) how far the held note sounds from the reference, moves the wheel with `eartrainctl
+/// `match` answered by listening: the test measures in the WAV the `file` driver writes (on the
+/// sine and on the cello: `match` sounds on the steady tone whatever the source, so a note tuned
+/// by ear is judged as it was heard) how far the held note sounds from the reference, moves the wheel with `eartrainctl
 /// bend` to bring it in tune (then, in the next question, 3 c sharp on purpose), hears the held
 /// note follow, confirms with a key and reads the judged error. Never the answer from the daemon.
 @Suite("Tuning with the wheel, by ear", .realTime)
@@ -56,12 +57,13 @@ struct MatchListeningTests {
         return (try #require(judged["cents"] as? Double, "\(judged)"), try #require(judged["correct"] as? Bool))
     }
 
-    @Test("the held note's detuning measured, bent into tune (judged 0 c) and then 3 c sharp (judged +3 c ±0.1)")
-    func bendIntoTune() async throws {
+    @Test("the held note's detuning measured, bent into tune (judged 0 c) and then 3 c sharp (judged +3 c ±0.1)",
+          arguments: ["sine", "cello"])
+    func bendIntoTune(source: String) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("match-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try await EarListeningTests.daemon(folder)
+        let (daemon, wav) = try await EarListeningTests.daemon(folder, source: source)
         let started = try await Eartrainctl.run(["start", "match", "--tolerance", "5", "--seed", "4"], socket: daemon.socketPath)
         #expect(started.status == 0, "\(started)")
         try await Task.sleep(for: .seconds(2.6))  // the reference (1 s, 0.25 s gap), then the held note
@@ -70,9 +72,9 @@ struct MatchListeningTests {
         let detune = Self.cents(first.held, above: first.reference)
         #expect((10...50).contains(abs(detune)), "held \(detune) c off the reference")
         let inTune = try await Self.bend(-detune, daemon: daemon, wav: wav, reference: first.reference)
-        #expect(abs(inTune) < 0.1, "the held note followed the wheel into tune: \(inTune) c")
+        #expect(abs(inTune) < 0.1, "\(source): the held note followed the wheel into tune: \(inTune) c")
         let answer = try await Self.confirm(daemon)
-        #expect(abs(answer.cents) < 0.1 && answer.correct, "judged \(answer)")
+        #expect(abs(answer.cents) < 0.1 && answer.correct, "\(source): tuned by ear, judged \(answer)")
 
         _ = try await Eartrainctl.run(["bend", "0"], socket: daemon.socketPath)  // the wheel springs back
         let answered = Double(try WAVListener(path: wav).samples.count) / 48000
