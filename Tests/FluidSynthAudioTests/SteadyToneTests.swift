@@ -70,37 +70,8 @@ import Training
         print(String(format: "match by ear: the steady tone judged within 0.05 c; the cello's own held A3 tuned by ear was judged %+.2f c", cello))
     }
 
-    /// The rate (Hz, 2–40) at which the level near `hertz` rises and falls over `samples`: a 60 ms
-    /// Hann window's magnitude there every 5 ms, and the strongest frequency of that envelope.
     static func beatRate(_ samples: [Float], near hertz: Double) -> (rate: Double, depth: Double) {
-        let window = Int(0.06 * rate), hop = Int(0.005 * rate)
-        var envelope: [Double] = []
-        var start = 0
-        while start + window <= samples.count {
-            var re = 0.0, im = 0.0
-            for index in 0..<window {
-                let hann = 0.5 - 0.5 * cos(2 * Double.pi * Double(index) / Double(window - 1))
-                let phase = 2 * Double.pi * hertz * Double(start + index) / rate
-                re += Double(samples[start + index]) * hann * cos(phase)
-                im -= Double(samples[start + index]) * hann * sin(phase)
-            }
-            envelope.append((re * re + im * im).squareRoot())
-            start += hop
-        }
-        let mean = envelope.reduce(0, +) / Double(envelope.count)
-        let centred = envelope.map { $0 - mean }
-        let depth = (envelope.max()! - envelope.min()!) / max(mean, 1e-12)
-        let envelopeRate = rate / Double(hop)
-        var best = (rate: 0.0, power: 0.0)
-        for candidate in stride(from: 2.0, through: 40.0, by: 0.02) {
-            var re = 0.0, im = 0.0
-            for (index, value) in centred.enumerated() {
-                re += value * cos(2 * Double.pi * candidate * Double(index) / envelopeRate)
-                im += value * sin(2 * Double.pi * candidate * Double(index) / envelopeRate)
-            }
-            if re * re + im * im > best.power { best = (candidate, re * re + im * im) }
-        }
-        return (best.rate, depth)
+        Beats.measure(samples, near: hertz, sampleRate: rate)
     }
 
     @Test("a tempered major third on the steady tone beats at 5·C4 − 4·E4, a pure one does not, and a sine third has nothing there")

@@ -2,6 +2,7 @@ import ControlProtocol
 import DaemonTestSupport
 import Foundation
 import MusicTheory
+import ProcessTestSupport
 import Testing
 
 /// The intonation drills answered by listening: the test measures the notes' frequencies in the
@@ -151,10 +152,14 @@ struct IntonationListeningTests {
         #expect(Set(((stopped["thresholds"] as? [[String: Any]]) ?? []).compactMap { $0["subject"] as? String }).isSubset(of: ["P5", "M3"]))
     }
 
+    /// Where a third or a sixth above the root meets it, by semitones: the root's partial (6:5, 5:4,
+    /// 8:5, 5:3). A tempered one's partials lie a few hertz apart there and beat.
+    static let meeting: [Int: Int] = [3: 6, 4: 5, 8: 8, 9: 5]
+
     /// 5-limit just sizes in cents above the root, by semitones: what a pure interval measures.
     static let just: [Int: Double] = [3: 315.641, 4: 386.314, 8: 813.686, 9: 884.359, 7: 701.955]
 
-    @Test("pure: both versions measured, the one whose tones lie at the just ratios answered, right every time; results and statistics per item")
+    @Test("pure: the version that does not beat answered, the one whose tones lie at the just ratios, right every time; results and statistics per item")
     func pureByEar() async throws {
         let folder = try Self.folder("pure")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -186,8 +191,19 @@ struct IntonationListeningTests {
                 }
             }
             #expect(off.min()! < 0.1 && off.max()! > 10, "one version pure, the other 14-16 c off: \(off)")
+            // By ear: where the root's and the third's (or sixth's) partials meet, the tempered
+            // version's level swells and falls (10-16 times a second here), the pure one's holds.
+            let rate = Double(listener.rate)
+            let partial = try #require(Self.meeting[(keys[1].rawValue - root.rawValue) % 12], "a third or a sixth above the root: \(keys)")
+            let depths = versions.map { version in
+                let span = Array(listener.samples[Int((version.start + 0.15) * rate)..<Int((version.end - 0.15) * rate)])
+                return Beats.measure(span, near: Double(partial) * Self.frequency(listener, version, near: root), sampleRate: rate).depth
+            }
+            #expect(depths.min()! < 0.15 && depths.max()! > 0.4, "one version beats, the other holds still: \(depths)")
+            #expect((depths[0] < depths[1]) == (off[0] < off[1]), "the version that holds still is the one at the just ratios: \(depths), \(off)")
+            print(String(format: "pure by ear: %@ depths %.2f %.2f, off %.2f %.2f c", "\(keys)", depths[0], depths[1], off[0], off[1]))
             items.append(keys.count)
-            let key = off[0] < off[1] ? root : MIDINote(root.rawValue + 2)
+            let key = depths[0] < depths[1] ? root : MIDINote(root.rawValue + 2)
             let played = try await Eartrainctl.run(["play", key.description], socket: daemon.socketPath)
             #expect(played.stdout.contains("✓") && played.stdout.contains(off[0] < off[1] ? "the first was pure" : "the second was pure"),
                     "question \(question + 1), \(keys): \(off): \(played.stdout)")
