@@ -1,3 +1,4 @@
+import Foundation
 import MusicTheory
 import Training
 
@@ -44,14 +45,24 @@ public enum PromptTones {
     }
 
     /// Notes together when the style is harmonic, else one after another: one phrase of a prompt.
+    /// Notes together sound as loud as one note (`chordVelocity`): a cadence is not louder than
+    /// the degree after it, nor a chord than the note before it.
     public static func phrase(_ frequencies: [Frequency], style: PromptStyle, sampleRate: Double,
                               random: inout some RandomNumberGenerator) -> [Tone] {
         guard style.harmonic else { return sequence(frequencies, style: style, sampleRate: sampleRate, random: &random) }
         let frames = frameCount(style.noteDuration, sampleRate)
         return frequencies.map {
-            Tone(frequency: $0, velocity: style.loudness.velocity(using: &random), source: style.source,
-                 startFrame: 0, frameCount: frames)
+            Tone(frequency: $0, velocity: chordVelocity(style.loudness.velocity(using: &random), notes: frequencies.count),
+                 source: style.source, startFrame: 0, frameCount: frames)
         }
+    }
+
+    /// The velocity of each of `count` notes sounding together, so that together they are as
+    /// loud as one note at `velocity`: each note's power divided by their count. A note's
+    /// amplitude follows (velocity / 127)² (FluidSynth's curve, which `SineLevel` follows), so
+    /// the velocity is scaled by count^(−1/4): four voices at 100 sound at 71.
+    static func chordVelocity(_ velocity: Int, notes count: Int) -> Int {
+        max(1, Int((Double(velocity) * pow(Double(max(1, count)), -0.25)).rounded()))
     }
 
     /// Phrases one after another, the style's gap between them as between notes.

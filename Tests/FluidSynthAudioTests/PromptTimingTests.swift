@@ -26,6 +26,9 @@ struct PromptTimingTests {
         var random = SeededRandom(seed: 1)
         let tones = PromptTones.phrases([([a3, e4], true), ([d3], false)], style: style, sampleRate: 1000, random: &random)
         #expect(tones.map(\.startFrame) == [0, 0, 750])
+        #expect(tones.map(\.velocity) == [84, 84, 100], "two notes together as loud as one: each 100 × 2^(−1/4)")
+        let chord = PromptTones.phrases([([a3, e4, d3, a3], true)], style: style, sampleRate: 1000, random: &random)
+        #expect(chord.allSatisfy { $0.velocity == 71 }, "four voices at 71: their power sums to one note's at 100")
     }
 
     @Test("a timed phrase sounds each note at its own start for its own length; the next phrase waits for its end and the gap")
