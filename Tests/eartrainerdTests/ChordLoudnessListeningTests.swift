@@ -12,8 +12,7 @@ import Testing
 struct ChordLoudnessListeningTests {
     @Test("the cadence's four chords and the degree after them within 1.5 dB, K-weighted", arguments: ["cello", "sine"])
     func degreeAsLoudAsCadence(source: String) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loudness-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try EarListeningTests.folder("loudness")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await EarListeningTests.daemon(folder, source: source)
         let started = try await Eartrainctl.run(["start", "degree", "--root", "C4", "--seed", "3"], socket: daemon.socketPath)

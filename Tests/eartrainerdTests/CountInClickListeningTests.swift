@@ -19,8 +19,7 @@ struct CountInClickListeningTests {
 
     @Test("four clicks an octave above the pitch, each at its beat and 2-3 dB above the pattern", arguments: ["cello", "sine"])
     func countIn(source: String) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("count-in-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try EarListeningTests.folder("count-in")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await EarListeningTests.daemon(folder, source: source)
         let started = try await Eartrainctl.run(["start", "rhythm", "--root", "C3", "--level", "1", "--tempo", "90", "--seed", "3"],

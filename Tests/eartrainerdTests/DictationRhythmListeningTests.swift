@@ -34,8 +34,7 @@ struct DictationRhythmListeningTests {
 
     @Test("a melody's pitches and onsets heard in the WAV and played back in time are right; the same with one onset 150 ms late is late on that onset only")
     func melodyInTimeByEar() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dictation-rhythm-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try EarListeningTests.folder("dictation-rhythm")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await EarListeningTests.daemon(folder)
         let started = try await Eartrainctl.run(["start", "dictation", "--rhythm", "--root", "C", "--length", "4", "--tempo", "100", "--level", "2", "--seed", "3"],

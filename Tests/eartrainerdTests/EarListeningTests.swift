@@ -8,6 +8,13 @@ import Testing
 /// from the daemon.
 @Suite("Answering by ear", .realTime)
 struct EarListeningTests {
+    /// A fresh folder under the temporary directory, named `name` and a random suffix.
+    static func folder(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     static func daemon(_ folder: URL, source: String = "sine", speak: String = "off", noteDuration: Double? = nil) async throws -> (DaemonProcess, String) {
         let wav = folder.appendingPathComponent("lesson.wav").path
         var config = try String(contentsOf: ConsoleExample.repository.appendingPathComponent("config/eartrainer.toml"), encoding: .utf8)
@@ -27,8 +34,7 @@ struct EarListeningTests {
 
     @Test("melodic and harmonic: the note heard after (or with) the root is played back and judged right", arguments: [false, true])
     func answerByEar(harmonic: Bool) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ear-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.folder("ear")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await Self.daemon(folder)
         let started = try await Eartrainctl.run(["start", "ear-interval", "--intervals", "M3,P5,m6", "--seed", "12"] + (harmonic ? ["--harmonic"] : []),
@@ -51,8 +57,7 @@ struct EarListeningTests {
 
     @Test("a chord heard on its root is played back, its keys held together, and judged right")
     func chordByEar() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chord-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.folder("chord")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await Self.daemon(folder)
         let started = try await Eartrainctl.run(["start", "chord", "--qualities", "major,minor,diminished,augmented", "--seed", "5"],
@@ -72,8 +77,7 @@ struct EarListeningTests {
 
     @Test("a scale degree heard after its cadence is played back; the degree is named once answered")
     func degreeByEar() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("degree-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.folder("degree")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await Self.daemon(folder)
         let started = try await Eartrainctl.run(["start", "degree", "--degrees", "2,3,5,6", "--seed", "8"], socket: daemon.socketPath)
@@ -93,8 +97,7 @@ struct EarListeningTests {
 
     @Test("a melody heard after its key's cadence and its first note is played back note by note, and counted right")
     func dictationByEar() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dictation-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.folder("dictation")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await Self.daemon(folder)
         let started = try await Eartrainctl.run(["start", "dictation", "--length", "4", "--seed", "6"], socket: daemon.socketPath)

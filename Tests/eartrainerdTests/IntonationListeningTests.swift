@@ -73,15 +73,9 @@ struct IntonationListeningTests {
         try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
     }
 
-    static func folder(_ name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test("compare: the second note measured against the reference, higher or lower answered with keys, right every time; the threshold in the results and the statistics")
     func compareByEar() async throws {
-        let folder = try Self.folder("compare")
+        let folder = try EarListeningTests.folder("compare")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await EarListeningTests.daemon(folder)
         let started = try await Eartrainctl.run(["start", "compare", "--root", "A3", "--seed", "3", "--json"], socket: daemon.socketPath)
@@ -130,7 +124,7 @@ struct IntonationListeningTests {
 
     @Test("compare with intervals: the upper note measured against the tempered interval above the reference")
     func compareIntervalsByEar() async throws {
-        let folder = try Self.folder("compare-intervals")
+        let folder = try EarListeningTests.folder("compare-intervals")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await EarListeningTests.daemon(folder)
         let started = try await Eartrainctl.run(["start", "compare", "--intervals", "P5,M3", "--seed", "8"], socket: daemon.socketPath)
@@ -161,7 +155,7 @@ struct IntonationListeningTests {
 
     @Test("pure: the version that does not beat answered, the one whose tones lie at the just ratios, right every time; results and statistics per item")
     func pureByEar() async throws {
-        let folder = try Self.folder("pure")
+        let folder = try EarListeningTests.folder("pure")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await EarListeningTests.daemon(folder)
         let started = try await Eartrainctl.run(["start", "pure", "--level", "1", "--seed", "6"], socket: daemon.socketPath)

@@ -60,8 +60,7 @@ struct MatchListeningTests {
     @Test("the held note's detuning measured, bent into tune (judged 0 c) and then 3 c sharp (judged +3 c ±0.1)",
           arguments: ["sine", "cello"])
     func bendIntoTune(source: String) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("match-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try EarListeningTests.folder("match")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await EarListeningTests.daemon(folder, source: source)
         let started = try await Eartrainctl.run(["start", "match", "--tolerance", "5", "--seed", "4"], socket: daemon.socketPath)

@@ -41,8 +41,7 @@ struct ProgressionListeningTests {
     @Test("two progressions heard after their tonic chords are played back chord by chord, each chord judged right, the results counted",
           arguments: [[], ["--level", "3", "--bass"]])
     func progressionsByEar(options: [String]) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("progression-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try EarListeningTests.folder("progression")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await EarListeningTests.daemon(folder)
         // Level 3 with the bass: sevenths and inversions, each chord's lowest key heard as its bass.

@@ -11,7 +11,7 @@ import Testing
 struct ResponseTimeListeningTests {
     @Test("compare: an answer's time runs from the end of the second note in the WAV")
     func compareFromTheSecondNotesEnd() async throws {
-        let folder = try IntonationListeningTests.folder("response-time")
+        let folder = try EarListeningTests.folder("response-time")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await EarListeningTests.daemon(folder)
         let started = try await Eartrainctl.run(["start", "compare", "--root", "A3", "--seed", "4"], socket: daemon.socketPath)

@@ -48,8 +48,7 @@ struct RhythmListeningTests {
 
     @Test("each rhythm's onsets are found in the WAV and played back with times: on time is right, one onset 150 ms late is late on that onset only")
     func rhythmByEar() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rhythm-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try EarListeningTests.folder("rhythm")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await EarListeningTests.daemon(folder)
         let c3 = MIDINote(48)

@@ -58,8 +58,7 @@ struct SteadyClickListeningTests {
 
     @Test("played back on the click's grid it is on time; 150 ms late on the second onset is late on that onset only; status reports the key-to-sound time")
     func steadyClickByEar() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("steady-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try EarListeningTests.folder("steady")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (daemon, wav) = try await EarListeningTests.daemon(folder)
         let socket = daemon.socketPath

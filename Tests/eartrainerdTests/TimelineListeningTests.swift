@@ -12,12 +12,6 @@ struct TimelineListeningTests {
         try await EarListeningTests.daemon(folder, speak: "on", noteDuration: noteDuration)
     }
 
-    static func folder(_ name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     /// The starts (in seconds) of the 0.25 s spans, every 50 ms, in which `key` sounds: its
     /// energy that of a sine of at least `amplitude` and well above the keys a semitone either
     /// side (a quarter second tells a semitone apart down to C2).
@@ -62,7 +56,7 @@ struct TimelineListeningTests {
     static func session(_ name: String, noteDuration: Double, root: String, strict: Bool = false) async throws
         -> (folder: URL, daemon: DaemonProcess, wav: String, root: MIDINote)
     {
-        let folder = try Self.folder(name)
+        let folder = try EarListeningTests.folder(name)
         let (daemon, wav) = try await Self.daemon(folder, noteDuration: noteDuration)
         _ = try await Eartrainctl.run(["start", "interval", "--root", root, "--intervals", "P5"] + (strict ? ["--strict"] : []),
                                 socket: daemon.socketPath)

@@ -92,7 +92,7 @@ extension ProgressionExercise: ExerciseModule {
         return question
     }
 
-    /// `numerals` of `key` voiced around `tonic` (the key in the register the cadence sounds
+    /// `numerals` of `key` voiced around `tonic` (the key in the register its tonic chord sounds
     /// around), in four voices led as a teacher writes them (`ProgressionVoicing`).
     static func sounded(_ numerals: [RomanNumeral], in key: Key, degrees: [NoteName], tonic: SpelledNote) -> [OpenProgressionQuestion.Sounded] {
         // The degrees can always be spelled in the keys the tonics are spelled in (`tonicSpelling`).

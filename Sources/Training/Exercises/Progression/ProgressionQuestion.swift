@@ -29,7 +29,7 @@ extension ProgressionQuestion: ExerciseQuestion {
         let count = ["three", "four", "five"].indices.contains(length - 3) ? ["three", "four", "five"][length - 3] : "\(length)"
         return "listen: the key of \(key.tonic.spoken) \(key.quality.rawValue), then \(count) chords"
     }
-    /// The tonic: in just intonation the cadence's chords are beatless, and each chord of the
+    /// The tonic: in just intonation the tonic chord is beatless, and each chord of the
     /// progression is tuned pure on its root, tuned from the tonic.
     public var tuningRoot: MIDINote? { rootNote }
     /// The key, its tonic and how many chords; never the chords.

@@ -142,5 +142,5 @@ struct ProgressionVoicing {
         return cost
     }
 
-    private func pitchClass(_ value: Int) -> Int { ((value % 12) + 12) % 12 }
+    private func pitchClass(_ value: Int) -> Int { floorMod(value, 12) }
 }
