@@ -108,7 +108,7 @@ endif
 	install -m 644 systemd/eartrainer.socket $(DESTDIR)$(UNITDIR)/eartrainer.socket
 	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer-user.service.in > $(DESTDIR)$(USERUNITDIR)/eartrainer.service
 	install -m 644 soundfonts/README.md $(DESTDIR)$(SHAREDIR)/soundfonts/README.md
-	install -m 644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	install -m 644 README.md CHANGELOG.md $(DESTDIR)$(DOCDIR)/
 	cp -r docs $(DESTDIR)$(DOCDIR)/
 	if [ -f config/eartrainer.toml ] && [ ! -f $(DESTDIR)$(CONFDIR)/eartrainer.toml ]; then \
 		install -m 644 config/eartrainer.toml $(DESTDIR)$(CONFDIR)/eartrainer.toml; fi

@@ -3,24 +3,30 @@ import Foundation
 import ProcessTestSupport
 import Testing
 
-/// Every `$ eartrainctl …` line in a ```console block of the README is run, in order, against one
-/// real daemon, and what it prints (stdout, then stderr) must be the lines that follow it. Times
-/// (`0.0s`, `1.25s`) vary from run to run and are compared as `#s`.
+/// Every `$ eartrainctl …` line in a ```console block of the README, then of docs/usage.md (where
+/// the README's tour goes on), is run, in order, against one real daemon, and what it prints
+/// (stdout, then stderr) must be the lines that follow it. Times (`0.0s`, `1.25s`) vary from run
+/// to run and are compared as `#s`.
 @Suite("README examples", .daemon)
 struct READMEExamplesTests {
+    /// The documents whose examples are run, in this order: the README's first session, then the
+    /// rest of the tour.
+    static let documents = ["README.md", "docs/usage.md"]
+
     static func examples() throws -> [ConsoleExample] {
-        try ConsoleExample.all(in: "README.md")
+        try documents.flatMap { try ConsoleExample.all(in: $0) }
     }
 
-    @Test("the README has eartrainctl examples to run, the theory ones and the walkthrough")
+    @Test("the README has the walkthrough to run, docs/usage.md the theory examples")
     func hasExamples() throws {
-        let commands = try Self.examples().map(\.command)
-        #expect(commands.filter { $0.hasPrefix("eartrainctl theory") }.count >= 6)
-        #expect(commands.contains { $0.hasPrefix("eartrainctl play") })
-        #expect(commands.contains { $0.hasPrefix("eartrainctl status") })
+        let walkthrough = try ConsoleExample.all(in: "README.md").map(\.command)
+        #expect(walkthrough.contains { $0.hasPrefix("eartrainctl play") })
+        #expect(walkthrough.contains { $0.hasPrefix("eartrainctl status") })
+        let tour = try ConsoleExample.all(in: "docs/usage.md").map(\.command)
+        #expect(tour.filter { $0.hasPrefix("eartrainctl theory") }.count >= 6)
     }
 
-    @Test("the README's examples print what the README says, against a running daemon")
+    @Test("the README's and docs/usage.md's examples print what they say, against a running daemon")
     func examplesAgainstADaemon() async throws {
         let daemon = try DaemonProcess(audio: true)
         _ = try await daemon.connect()

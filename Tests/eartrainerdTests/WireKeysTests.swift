@@ -55,7 +55,7 @@ struct WireKeysTests {
         }
     }
 
-    @Test("every JSON line of the README's and docs/protocol.md's examples", arguments: ["README.md", "docs/protocol.md"])
+    @Test("every JSON line of docs/usage.md's and docs/protocol.md's examples", arguments: ["docs/usage.md", "docs/protocol.md"])
     func documented(_ document: String) throws {
         let text = try String(contentsOf: ConsoleExample.repository.appendingPathComponent(document), encoding: .utf8)
         var inBlock = false
