@@ -554,6 +554,7 @@ public actor DaemonCore {
             prompt.timing = phrase.timing
             prompt.clicks = phrase.clicks
             prompt.timesAnswer = phrase.timesAnswer
+            prompt.startsOnBar = phrase.startsOnBar
             prompt.steady = steady
             return prompt
         }

@@ -120,6 +120,9 @@ public struct PromptPhrase: Sendable, Hashable {
     public var clicks: Set<Int> = []
     /// The question's answer is timed from when it is heard (`SoundPhrase.timesAnswer`).
     public var timesAnswer = false
+    /// Starts on a bar line of the timed prompt before it, bars this many seconds long
+    /// (`SoundPhrase.startsOnBar`).
+    public var startsOnBar: Double?
     /// Sounded on the steady tone with harmonics whatever the settings' sound source: its kind
     /// judges intonation (`ExerciseModule.soundsSteady`).
     public var steady = false

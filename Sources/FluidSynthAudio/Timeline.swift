@@ -15,7 +15,14 @@ struct Timeline {
         case keysUp(frames: Int)
         /// A note held from here until released, following the wheel; the next step starts at once.
         case held(Tone, voice: ToneVoice)
+        /// Until a bar line of the last timed prompt (`barAnchor`), bars `frames` long: the first at
+        /// least `barLead` away when the step is reached and with no cue word being said on it.
+        case barLine(frames: Double)
     }
+
+    /// How far off the bar line a `barLine` step waits for is, at least, in seconds: room for a
+    /// cue word ("wrong") before what comes in on it.
+    static let barLead = 0.8
 
     /// How long a sentence may take to be synthesized before it is passed over, in seconds.
     static let synthesisWait = 2.0
@@ -25,6 +32,12 @@ struct Timeline {
     var busyUntil = 0
     /// When the first step began to wait (for a sentence's samples, or for keys to come up).
     var waitingSince: Int?
+    /// The frame the last timed prompt (one whose first note's moment was asked for: a steady
+    /// click) began at: its bar lines are counted from there. An answer ending the prompt
+    /// (`clear`) keeps it; a stop forgets it.
+    var barAnchor: Int?
+    /// The bar line a `barLine` step at the front waits for, once chosen.
+    var barTarget: Int?
     /// Sentences synthesized, by id, until their step comes.
     var sentences: [Int: [Float]] = [:]
     private var nextID = 0
@@ -53,6 +66,7 @@ struct Timeline {
         if case .sentence(let id) = steps.first { sentences[id] = nil }
         steps.removeFirst()
         waitingSince = nil
+        barTarget = nil
     }
 
     /// Drops a held note not reached yet: it was released before it began.
@@ -65,6 +79,7 @@ struct Timeline {
         steps.removeAll()
         sentences.removeAll()
         waitingSince = nil
+        barTarget = nil
         busyUntil = 0
     }
 }

@@ -70,6 +70,12 @@ extension ToneRenderer {
         state.withLock { $0.timeline.append(.pause(frames: frames)) }
     }
 
+    /// Queues a wait for a bar line of the last timed prompt, bars `seconds` long: what is queued
+    /// next comes in on its beat (`Timeline.Step.barLine`).
+    public func enqueueBarLine(seconds: Double) {
+        state.withLock { $0.timeline.append(.barLine(frames: max(0, seconds) * sampleRate)) }
+    }
+
     /// Queues a wait until no key the student plays is held (or held by the pedal), at most
     /// `seconds`: feedback does not sound over the student's own note.
     public func enqueueKeysUp(within seconds: Double) {
@@ -97,6 +103,7 @@ extension ToneRenderer {
                              in: &state)
                 }
                 for (frame, mark) in marks.frames(tones, from: state.clock) { state.heard.append((frame, .prompt(mark))) }
+                if marks.first != nil { state.timeline.barAnchor = state.clock + nextBoundary(tones.map(\.startFrame).min() ?? 0) }
                 state.timeline.busyUntil = state.clock + nextBoundary(tones.map { $0.startFrame + $0.frameCount }.max() ?? 0)
             case .pause(let frames):
                 state.timeline.busyUntil = state.clock + frames
@@ -110,6 +117,8 @@ extension ToneRenderer {
                 }
             case .held(let tone, let voice):
                 schedule(ScheduledEvent(frame: state.clock, kind: .hold(tone, voice)), in: &state)
+            case .barLine(let frames):
+                if !reachedBarLine(&state, bar: frames, sampleRate: sampleRate) { return }
             case .keysUp(let frames):
                 // A key pressed but not yet started (asked in this same block, as the judgement that
                 // queued this feedback was) counts as held.
@@ -119,6 +128,24 @@ extension ToneRenderer {
             }
             state.timeline.removeFirst()
         }
+    }
+
+    /// Whether the bar line the front `barLine` step waits for has come: the first of the timed
+    /// prompt's bar lines `Timeline.barLead` after the step was reached, passed over for the next
+    /// while a cue word is said on it. With no timed prompt before it, at once.
+    private static func reachedBarLine(_ state: inout State, bar: Double, sampleRate: Double) -> Bool {
+        guard let anchor = state.timeline.barAnchor, bar > 0 else { return true }
+        func barLine(atOrAfter frame: Int) -> Int {
+            anchor + Int((Double(frame - anchor) / bar).rounded(.up) * bar)
+        }
+        let target = state.timeline.barTarget ?? barLine(atOrAfter: state.clock + Int(Timeline.barLead * sampleRate))
+        state.timeline.barTarget = target
+        guard state.clock >= target else { return false }
+        guard !state.speech.isSpeaking else {
+            state.timeline.barTarget = barLine(atOrAfter: target + 1)
+            return false
+        }
+        return true
     }
 
     /// Frames the first step has waited so far (starting the count at its first look).

@@ -140,6 +140,7 @@ public final class ToneRenderer: Sendable {
         state.withLock { state in
             state.pending.removeAll()
             state.timeline.clear()
+            state.timeline.barAnchor = nil
             state.heard.removeAll { if case .prompt = $0.report { true } else { false } }
             state.speech.fadeOut(over: stopFrames)
             if state.fadeRemaining == nil { state.fadeRemaining = stopFrames }

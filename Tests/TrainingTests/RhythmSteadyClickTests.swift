@@ -102,7 +102,7 @@ import Testing
                 "\(harness.sink.judgements.map { $0.described ?? "" })")
     }
 
-    @Test("nothing played by the deadline: every onset missing, and the try again is sounded")
+    @Test("nothing played by the deadline: every onset missing, and the try again is sounded, on a bar line of the grid heard")
     func deadlineWithNoKeys() throws {
         let harness = try Self.start()
         let grid = Self.heard(harness)
@@ -114,6 +114,8 @@ import Testing
         let judged = try #require(harness.sink.judgements.last)
         #expect(!judged.correct && judged.described?.hasPrefix("1st missing") == true, "\(judged.described ?? "")")
         #expect(judged.sounds.first?.timesAnswer == true)
+        #expect(harness.sink.prompts.first?.sounds.first?.startsOnBar == nil, "the first phrase starts when its question does")
+        #expect(judged.sounds.first?.startsOnBar == 3.0, "a bar of 4/4 at 80 BPM: \(String(describing: judged.sounds.first?.startsOnBar))")
     }
 
     @Test("free, the default, is today's: judged from the play-back's own first onset, no phrase timing the answer")

@@ -104,4 +104,55 @@ struct SteadyClickListeningTests {
         #expect(human.contains("key to sound: \(last) ms (median \(median) ms over \(keys) keys)"), "\(human)")
         _ = try await Eartrainctl.run(["stop"], socket: socket)
     }
+
+    @Test("a missed try comes in again on the old grid's downbeat, after the word \"wrong\", with no click just before it; played on that grid it is on time")
+    func tryAgainOnTheGrid() async throws {
+        let folder = try EarListeningTests.folder("steady-again")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try await EarListeningTests.daemon(folder, speak: "on")
+        let socket = daemon.socketPath
+        let startedAt = try Self.wavNow(wav)
+        let started = try await Eartrainctl.run(["start", "rhythm", "--root", "C3", "--level", "2", "--meter", "2/4", "--tempo", "60",
+                                                 "--click", "steady", "--seed", "5"], socket: socket)
+        #expect(started.status == 0, "\(started)")
+        // The instruction, then the count-in, the pattern on C3 in the bar after it; nothing is
+        // played: the play-back's time runs out. The grid starts a bar before the pattern's first
+        // note (the count-in's first click may run into the instruction's last word).
+        var patterns: [Double] = []
+        for _ in 0..<200 where patterns.count < 2 {
+            try await Task.sleep(for: .seconds(0.25))
+            let listener = try WAVListener(path: wav)
+            let notes = listener.sounds(after: startedAt, gap: 0.03).filter { listener.keys(in: $0).contains(MIDINote(48)) }.map(\.start)
+            // Each phrase's pattern begins after a bar with no C3 (its count-in).
+            patterns = zip([-Double.infinity] + notes, notes).filter { $1 - $0 > Self.bar + 0.5 }.map(\.1)
+        }
+        try #require(patterns.count == 2, "the pattern twice: \(patterns)")
+        let grid = patterns[0] - Self.bar
+        let again: Double? = patterns[1] - Self.bar
+        let downbeat = try #require(again, "no try again heard")
+        try await Self.wait(until: downbeat + 2 * Self.bar + 0.1, wav)
+        let listener = try WAVListener(path: wav)
+        let keyed = listener.sounds(after: grid - 0.05, gap: 0.03).map { ($0, listener.keys(in: $0)) }
+        let clicks = keyed.filter { $0.1 == [MIDINote(60)] }.map(\.0)
+        let count = try #require(clicks.first { abs($0.start - downbeat) < 0.02 }, "its count-in's click at \(downbeat): \(clicks)")
+        let bars = (count.start - grid) / Self.bar
+        print(String(format: "the try again's count-in %.4f s after the first, %.4f bars", count.start - grid, bars))
+        #expect(abs(bars - bars.rounded()) * Self.bar < 0.003, "on a downbeat of the old grid: \(bars) bars after its first click")
+        let before = clicks.filter { $0.start < count.start - 0.005 }
+        let lastOld = try #require(before.last)
+        #expect(count.start - lastOld.start > 0.5 * Self.bar / 2, "no click of the old beat just before it (a flam): \(lastOld), \(count)")
+        // Between the old grid's last click and the count-in, the word; silence right before the count-in.
+        let said = listener.sounds(after: lastOld.end + 0.01, gap: 0.03).filter { $0.start < count.start - 0.005 }
+        #expect(!said.isEmpty, "\"wrong\" said between \(lastOld) and \(count)")
+        let heardWith = try #require(listener.sounds(after: lastOld.end + 0.01, gap: 0.03).first { $0.end > count.start })
+        #expect(abs(heardWith.start - count.start) < 0.005, "nothing sounds over the count-in's first click: \(heardWith), \(count)")
+
+        // Played on that grid, the second try is on time.
+        let rhythm = try #require(try Self.heard(wav, after: count.start - 0.05))
+        try #require(abs(rhythm.firstClick - count.start) < 0.005 && rhythm.onsets.count >= 3, "\(rhythm)")
+        let lag = try await Self.probeLag(wav, socket: socket, after: count.start + 2 * Self.bar)
+        let judged = try await Self.play(rhythm.onsets, downbeat: count.start + 3 * Self.bar, lag: lag, wav: wav, socket: socket)
+        #expect(judged.contains("on time ✓"), "\(rhythm.onsets): \(judged)")
+        _ = try await Eartrainctl.run(["stop"], socket: socket)
+    }
 }

@@ -43,6 +43,7 @@ final class FluidSynthSoundOutput: SoundOutput {
     /// spelling says, `TunedNotes.phrase`) in its own tuning or the settings', each note moved by
     /// its cents, queued on the timeline.
     func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings) {
+        if let bar = phrases.first?.startsOnBar { renderer.enqueueBarLine(seconds: bar) }
         renderer.enqueue(tones(phrases, settings: settings))
     }
 
@@ -51,6 +52,7 @@ final class FluidSynthSoundOutput: SoundOutput {
     func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings, marks: PromptMarks) {
         let tones = tones(phrases, settings: settings)
         let lastPhraseTones = phrases.last?.notes.count ?? 0
+        if let bar = phrases.first?.startsOnBar { renderer.enqueueBarLine(seconds: bar) }
         renderer.enqueue(tones, marks: ToneRenderer.PromptMarks(
             first: marks.first, lastPhrase: marks.lastPhrase, lastPhraseTones: lastPhraseTones, end: marks.end))
     }

@@ -26,6 +26,10 @@ public struct SoundPhrase: Sendable, Hashable {
     /// daemon tells the question when its first note leaves the speaker (`OpenQuestion.heard(at:)`),
     /// and the phrase sounds no longer than its question is open.
     public var timesAnswer = false
+    /// Starts on a bar line of the timed phrase before it, bars this many seconds long: the first
+    /// far enough off for a word to be said first (a steady click's try again comes in on the old
+    /// grid's downbeat, after "wrong"). Nil: as soon as the step before it has ended.
+    public var startsOnBar: Double?
 
     /// `notes`, one after the other unless `together`; note i moved by `cents[i]`, tuned in
     /// `tuning` when one is given.
@@ -50,7 +54,7 @@ public struct SoundPhrase: Sendable, Hashable {
 }
 
 extension SoundPhrase: Codable {
-    private enum CodingKeys: String, CodingKey { case notes, together, cents, tuning, timing, clicks, timesAnswer = "times_answer" }
+    private enum CodingKeys: String, CodingKey { case notes, together, cents, tuning, timing, clicks, timesAnswer = "times_answer", startsOnBar = "starts_on_bar" }
 
     /// A phrase written before phrases had offsets or tunings decodes with neither.
     public init(from decoder: any Decoder) throws {
@@ -62,6 +66,7 @@ extension SoundPhrase: Codable {
         timing = try container.decodeIfPresent([NoteTime].self, forKey: .timing) ?? []
         clicks = Set(try container.decodeIfPresent([Int].self, forKey: .clicks) ?? [])
         timesAnswer = try container.decodeIfPresent(Bool.self, forKey: .timesAnswer) ?? false
+        startsOnBar = try container.decodeIfPresent(Double.self, forKey: .startsOnBar)
     }
 
     /// Offsets and a tuning only where a phrase has them.
@@ -74,6 +79,7 @@ extension SoundPhrase: Codable {
         if !timing.isEmpty { try container.encode(timing, forKey: .timing) }
         if !clicks.isEmpty { try container.encode(clicks.sorted(), forKey: .clicks) }
         if timesAnswer { try container.encode(timesAnswer, forKey: .timesAnswer) }
+        try container.encodeIfPresent(startsOnBar, forKey: .startsOnBar)
     }
 }
 

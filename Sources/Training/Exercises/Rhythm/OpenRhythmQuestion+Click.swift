@@ -28,8 +28,14 @@ extension OpenRhythmQuestion {
     }
 
     /// After a wrong play-back with a steady click, the phrase again: the count-in, the pattern and
-    /// the click that times the next try. Free, nothing: the student starts again when ready.
-    var retrySounds: [SoundPhrase] { exercise.click == .steady ? [steadyPhrase] : [] }
+    /// the click that times the next try, coming in on a downbeat of the grid just heard (the beat
+    /// goes on; "wrong" is said before it). Free, nothing: the student starts again when ready.
+    var retrySounds: [SoundPhrase] {
+        guard exercise.click == .steady else { return [] }
+        var phrase = steadyPhrase
+        phrase.startsOnBar = Double(pattern.meter.beatsPerBar) * judge.secondsPerBeat
+        return [phrase]
+    }
 
     /// Whether a key at `time` is part of the play-back: free, every key; steady, only once the
     /// grid is heard and from just before the downbeat (a student tapping along with the pattern
