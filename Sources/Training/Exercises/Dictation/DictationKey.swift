@@ -43,7 +43,7 @@ struct DictationKey: Sendable {
 
     /// What sets the key before its first melody: the cadence of the major or minor key the mode
     /// is (ionian: I–IV–V–I; aeolian, harmonic and melodic minor: i–iv–V–i), its bass within the
-    /// note range; for any other scale the tonic alone.
+    /// note range and no lower than G2 (`SoundPhrase.cadence`); for any other scale the tonic alone.
     func context(range: ClosedRange<MIDINote>) -> [SoundPhrase] {
         let quality: Key.Quality? = switch mode {
         case .ionian: .major
@@ -51,8 +51,6 @@ struct DictationKey: Sendable {
         default: nil
         }
         guard let quality else { return [SoundPhrase([tonicKey])] }
-        var register = tonic
-        while register.midiNumber - 12 < range.lowerBound.rawValue { register = SpelledNote(register.name, octave: register.octave + 1) }
-        return SoundPhrase.cadence(of: Key(tonic: tonic.name, quality: quality), tonic: register)
+        return SoundPhrase.cadence(of: Key(tonic: tonic.name, quality: quality), tonic: tonic, floor: range.lowerBound)
     }
 }
