@@ -95,6 +95,22 @@ struct EarListeningTests {
         #expect(played.stdout.contains("✓  (degree \(degree))"), "\(note): \(played.stdout)")
     }
 
+    @Test("a low tonic's cadence keeps its bass on G2 or above: on C3 it is C3 itself, heard in the WAV")
+    func lowCadenceBass() async throws {
+        let folder = try Self.folder("low-cadence")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try await Self.daemon(folder)
+        let started = try await Eartrainctl.run(["start", "degree", "--root", "C3", "--seed", "2"], socket: daemon.socketPath)
+        #expect(started.status == 0, "\(started)")
+        try await Task.sleep(for: .seconds(6.6))  // four chords, then the note
+        let listener = try WAVListener(path: wav)
+        let heard = listener.sounds().map { listener.keys(in: $0) }
+        #expect(heard.count == 5, "the cadence's four chords, then the note: \(heard)")
+        let basses = heard.prefix(4).compactMap { $0.min() }
+        #expect(basses.map(\.rawValue) == [48, 53, 55, 48], "I IV V I on C3 F3 G3 C3, not C2 F2 G2 C2: \(basses)")
+        _ = try await Eartrainctl.run(["stop"], socket: daemon.socketPath)
+    }
+
     @Test("a melody heard after its key's cadence and its first note is played back note by note, and counted right")
     func dictationByEar() async throws {
         let folder = try Self.folder("dictation")
