@@ -27,7 +27,7 @@ struct PromptSoundTests {
     @Test("a phrase's cents and its own tuning reach the sound output as the exercise gave them")
     func centsAndTuning() {
         let c3 = MIDINote(48), e3 = MIDINote(52)
-        let phrases = DaemonCore.phrases([SoundPhrase([c3]), SoundPhrase([c3, e3], together: true, cents: [0, 7.5], tuning: .justIntonation)],
+        let phrases = QuestionSound.phrases([SoundPhrase([c3]), SoundPhrase([c3, e3], together: true, cents: [0, 7.5], tuning: .justIntonation)],
                                          root: c3)
         #expect(phrases == [PromptPhrase([c3], root: c3),
                             PromptPhrase([c3, e3], root: c3, together: true, cents: [0, 7.5], tuning: .justIntonation)])

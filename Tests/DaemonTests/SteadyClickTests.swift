@@ -44,7 +44,7 @@ struct SteadyClickTests {
         try await core.start(Self.exercise)
         let onsets = try Self.onsets(sound)
         try await Task.sleep(for: .milliseconds(50))
-        #expect(await core.deadlineWake?.deadline != nil, "the grid is set once the prompt is heard")
+        #expect(await core.deadlineAlarm.deadline != nil, "the grid is set once the prompt is heard")
         let elapsed = (ContinuousClock.now - started).seconds
         await core.play(onsets.map { (keys: [MIDINote(48)], onset: Duration.seconds(Self.downbeat + $0 - elapsed)) })
         let judgement = try #require(Self.judged(follower).last)
@@ -61,10 +61,10 @@ struct SteadyClickTests {
         let (sound, core, follower) = await Self.core()
         try await core.start(Self.exercise)
         try await Task.sleep(for: .milliseconds(50))
-        #expect(await core.deadlineWake?.deadline != nil)
+        #expect(await core.deadlineAlarm.deadline != nil)
         await core.stop()
         #expect(sound.recorded.contains(.silence))
-        #expect(await core.deadlineWake == nil)
+        #expect(await core.deadlineAlarm.deadline == nil)
         try await Task.sleep(for: .seconds(2.7))
         #expect(Self.judged(follower).isEmpty, "nothing judged after the stop")
     }

@@ -1,0 +1,33 @@
+import ControlProtocol
+import Training
+
+/// Every report the core makes, numbered in order and handed to each follower (stdout, the
+/// subscribers, the statistics, the voice): a training event, formatted once, or a device change.
+struct EventFanOut {
+    /// The last report's `seq`.
+    private(set) var sequence = 0
+    private var followers: [any EventFollower] = []
+    private var formatter = EventFormatter()
+
+    /// A follower hears every report from now on.
+    mutating func add(_ follower: any EventFollower) {
+        followers.append(follower)
+    }
+
+    /// Reports `event`; a session's start names its student (`profile`, asked only then).
+    mutating func report(_ event: TrainingEvent, profile: () -> String?) {
+        sequence += 1
+        var report = formatter.report(event, seq: sequence)
+        if case .sessionStarted = event.kind, let profile = profile() { report.attach(profile: profile) }
+        for follower in followers { follower.follow(report, event: event) }
+    }
+
+    /// Reports a device change (a keyboard plugged in or out, the sound device lost or found).
+    mutating func deviceChanged(_ text: String) {
+        sequence += 1
+        let report = EventReport(
+            seq: sequence, type: "device", topic: .device, sessionSeconds: 0, text: text,
+            details: Wire.value(DeviceDetails(message: text)))
+        for follower in followers { follower.follow(report, event: nil) }
+    }
+}
