@@ -19,7 +19,7 @@ import Testing
         let register = ProgressionExercise.tonicRegister
         return (register.lowerBound.rawValue...register.upperBound.rawValue).map { key in
             let note = MIDINote(key)
-            let tonic = ProgressionExercise.spelled(note, DegreeExercise.tonicSpelling(note.pitchClass.rawValue, progression.quality))
+            let tonic = ProgressionExercise.spelled(note, KeySpelling.tonic(note.pitchClass.rawValue, progression.quality))
             let key = Key(tonic: tonic.name, quality: progression.quality)
             let chords = ProgressionExercise.sounded(progression.numerals, in: key, degrees: (try? key.degrees()) ?? [], tonic: tonic)
             return Voiced(progression: progression, tonic: tonic, chords: chords)

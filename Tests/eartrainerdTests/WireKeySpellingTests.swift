@@ -16,7 +16,7 @@ struct WireKeySpellingTests {
     /// params, read where a kind reads its options, which name the rhythm's tolerance as its
     /// judgement reports it.
     static let otherFormats: [String: Set<String>] = [
-        "Sources/Training/Exercises/Rhythm/RhythmTiming.swift": ["tolerance_ms"],
+        "Sources/Training/Exercises/Shared/Timing/RhythmTiming.swift": ["tolerance_ms"],
         "Sources/Training/Exercises/Dictation/DictationExercise+Module.swift": ["tolerance_ms"],
         "Tests/TrainingTests/DictationRhythmTests.swift": ["tolerance_ms"],
         "Tests/TrainingTests/RhythmSessionTests.swift": ["tolerance_ms"],

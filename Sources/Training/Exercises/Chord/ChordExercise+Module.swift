@@ -60,8 +60,8 @@ extension ChordExercise: ExerciseModule {
         } else {
             quality = qualities.randomElement(using: &context.random)!
         }
-        let rootKey = Self.rootKey(root: root, span: quality.semitones.last ?? 0, previous: (previous as? OpenChordQuestion)?.shown.rootNote,
-                                   range: context.settings.noteRange, random: &context.random)
+        let rootKey = RootRegister.rootKey(root: root, span: quality.semitones.last ?? 0, previous: (previous as? OpenChordQuestion)?.shown.rootNote,
+                                           range: context.settings.noteRange, random: &context.random)
         let rootName = root?.spelling ?? rootKey.spelled.name
         let chord = Chord(root: rootName, quality: quality)
         context.asked(.chord(quality))

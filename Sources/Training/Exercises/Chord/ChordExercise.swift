@@ -27,15 +27,4 @@ public struct ChordExercise: Sendable, Hashable, Codable {
         self.triesBeforeReveal = triesBeforeReveal
         self.adaptive = adaptive
     }
-
-    /// Keys pressed within this of the first key of a group are one answer.
-    public static let window = Duration.milliseconds(150)
-}
-
-extension AnswerSubject {
-    /// A chord quality of a chord exercise.
-    public static func chord(_ quality: ChordQuality) -> AnswerSubject {
-        AnswerSubject(category: "chord", label: quality.rawValue, value: .string(quality.rawValue),
-                      order: [2, ChordQuality.allCases.firstIndex(of: quality) ?? 0], spoken: SpokenText.withArticle("\(quality.name) chord"))
-    }
 }

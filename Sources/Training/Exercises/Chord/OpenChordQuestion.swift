@@ -1,6 +1,6 @@
 import MusicTheory
 
-/// A chord question waiting for its answer: keys pressed within `ChordExercise.window` of the
+/// A chord question waiting for its answer: keys pressed within `ChordGroup.window` of the
 /// first are one answer, judged when it has as many pitch classes as the chord, or when its
 /// keys are all released.
 struct OpenChordQuestion: RevealedOnce, AnsweredByKeyGroups {

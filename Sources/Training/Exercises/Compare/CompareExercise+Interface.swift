@@ -7,7 +7,7 @@ extension CompareExercise {
             abstract: "Hear a reference, then the same note (or an interval's upper note) a few cents sharp or flat: a key above the reference answers higher, below it lower.",
             options: [
                 .init("root", .text, choices: .roots(random: true), help: "The reference: a note (C4), a pitch class (any C in the range) or random (the default)."),
-                .init("intervals", .list, choices: .intervals(IntervalExercise.defaults.intervals + [try! SpelledInterval(parsing: "P8")]),
+                .init("intervals", .list, choices: .intervals(IntervalDrill.intervalsWithinOctave + [try! SpelledInterval(parsing: "P8")]),
                       help: "Comma-separated intervals whose upper note is compared (default: the same note)."),
                 .init("start", .number, choices: .numbers(1...100), help: "The offset each staircase starts at, in cents (default 25)."),
                 .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every register or interval equally often."),

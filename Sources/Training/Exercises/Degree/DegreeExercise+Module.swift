@@ -124,15 +124,8 @@ extension DegreeExercise: ExerciseModule {
         let low = range.lowerBound.rawValue + 12, high = max(low, range.upperBound.rawValue - 12)
         let candidates = (low...high).filter { key in root.map { key % 12 == $0.pitchClass.rawValue } ?? true }
         let key = MIDINote(candidates.randomElement(using: &context.random) ?? low)
-        let name = root?.spelling ?? Self.tonicSpelling(key.pitchClass.rawValue, quality)
+        let name = root?.spelling ?? KeySpelling.tonic(key.pitchClass.rawValue, quality)
         let near = SpelledNote(name, octave: key.octave)
         return SpelledNote(name, octave: key.octave + (key.rawValue - near.midiNumber) / 12)  // B#, Cb: the octave sounding
-    }
-
-    /// The key signature's usual name for a tonic: the one with fewer accidentals in its scale.
-    static func tonicSpelling(_ pitchClass: Int, _ quality: Key.Quality) -> NoteName {
-        let major = ["C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"]
-        let minor = ["C", "C#", "D", "Eb", "E", "F", "F#", "G", "G#", "A", "Bb", "B"]
-        return try! NoteName(parsing: (quality == .major ? major : minor)[pitchClass])
     }
 }

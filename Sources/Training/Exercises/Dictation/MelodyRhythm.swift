@@ -39,13 +39,3 @@ struct MelodyRhythm: Sendable {
     /// details' `pattern`, as a rhythm question gives it.
     var answered: [String: JSONValue] { .init(encoding: RhythmRevealed(pattern: pattern.wire(tempo: timing.tempo))) }
 }
-
-/// What a dictation with its rhythm tells before it is played: the tempo, the meter, the bars.
-public struct MelodyTime: Sendable, Hashable, Codable {
-    public let tempo: Int
-    public let meter: Meter
-    public let bars: Int
-
-    /// `4/4 at 80 BPM, one bar`.
-    public var text: String { "\(meter.rawValue) at \(tempo) BPM, \(bars == 1 ? "one bar" : "\(bars) bars")" }
-}

@@ -3,7 +3,7 @@ import MusicTheory
 extension EarIntervalExercise {
     /// `eartrainctl start ear-interval --intervals m3,P5 --harmonic`.
     public static var commandLine: ExerciseCommandLine {
-        var line = IntervalExercise.commandLine
+        var line = IntervalDrill.commandLine
         line.abstract = "Hear an interval above (or below) a shown root, and play its other note."
         line.options.append(.init("harmonic", .flag(.bool(true)), help: "Sound both notes together."))
         line.options.append(.init("any-octave", key: "strict", .flag(.bool(false)), help: "Take the note in any octave (default: the octave heard)."))
@@ -11,15 +11,15 @@ extension EarIntervalExercise {
     }
 
     /// The intervals, the direction, then the root played.
-    public static var menuPages: [MenuPage] { IntervalExercise.menuPages }
+    public static var menuPages: [MenuPage] { IntervalDrill.menuPages }
 
     /// `heard intervals m3 P5 from C3`.
     public static func statusSummary(_ status: StatusDetails, root: String) -> String {
-        "heard " + IntervalExercise.statusSummary(status.asked, root: root)
+        "heard " + IntervalDrill.statusSummary(status.asked, root: root)
     }
 
     public static func watchTitle(_ status: StatusDetails, root: String) -> String {
-        "heard " + IntervalExercise.watchTitle(status.asked, root: root)
+        "heard " + IntervalDrill.watchTitle(status.asked, root: root)
     }
 
     /// `from C3: play the upper note`.

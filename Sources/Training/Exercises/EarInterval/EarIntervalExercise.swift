@@ -2,16 +2,16 @@ import MusicTheory
 
 /// An ear-interval exercise: the root is shown and sounded, then the interval is heard (up, down,
 /// or both notes together); the student plays the other note. Its name is never shown while the
-/// question is open. The intervals, root, direction, tries and adaptive choice are an interval
-/// exercise's; what differs is what is heard and shown.
+/// question is open. The intervals, root, direction, tries and adaptive choice are the interval
+/// drill's (`IntervalDrill`, as the interval kind's); what differs is what is heard and shown.
 public struct EarIntervalExercise: Sendable, Hashable, Codable {
     /// The intervals, root, direction, matching, tries, adaptive choice and echo.
-    public var interval: IntervalExercise
+    public var interval: IntervalDrill
     /// Both notes sound together (harmonic) instead of one after the other (melodic).
     public var harmonic: Bool
 
     /// By default the exact octave is asked for: the note heard is the note to play.
-    public init(interval: IntervalExercise = IntervalExercise(matching: .exactOctave), harmonic: Bool = false) {
+    public init(interval: IntervalDrill = IntervalDrill(matching: .exactOctave), harmonic: Bool = false) {
         self.interval = interval
         self.harmonic = harmonic
     }
@@ -26,13 +26,13 @@ extension EarIntervalExercise: ExerciseModule {
     public static var defaults: EarIntervalExercise { EarIntervalExercise() }
 
     public static func options(from params: ExerciseParams, over base: EarIntervalExercise) throws(ExerciseParams.Refusal) -> EarIntervalExercise {
-        EarIntervalExercise(interval: try IntervalExercise.options(from: params, over: base.interval),
+        EarIntervalExercise(interval: try IntervalDrill.options(from: params, over: base.interval),
                             harmonic: try params.bool("harmonic") ?? base.harmonic)
     }
 
     public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> EarIntervalExercise {
         let d = defaults
-        return EarIntervalExercise(interval: try IntervalExercise.options(reading: &reader, over: d.interval),
+        return EarIntervalExercise(interval: try IntervalDrill.options(reading: &reader, over: d.interval),
                                    harmonic: try reader.bool("harmonic", d.harmonic))
     }
 
@@ -47,7 +47,7 @@ extension EarIntervalExercise: ExerciseModule {
         public var direction: IntervalDirection
         public var harmonic: Bool
         /// The interval drill's fields, which an ear-interval session words the same way.
-        var asked: IntervalExercise.StatusDetails { IntervalExercise.StatusDetails(intervals: intervals, direction: direction) }
+        var asked: IntervalDrill.StatusDetails { IntervalDrill.StatusDetails(intervals: intervals, direction: direction) }
     }
     public var statusDetails: StatusDetails {
         StatusDetails(intervals: interval.statusDetails.intervals, direction: interval.direction, harmonic: harmonic)

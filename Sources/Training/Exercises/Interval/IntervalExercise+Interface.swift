@@ -1,56 +1,8 @@
 import MusicTheory
 
-/// What the clients show of the kind: its command line, its menu pages, its lines in status and `watch`.
+/// What `watch` shows of an interval question (the command line, menu pages and status lines
+/// are the drill's, `IntervalDrill+Interface`).
 extension IntervalExercise {
-    /// `eartrainctl start interval --root C3 --intervals m3,P5 --descending`.
-    public static var commandLine: ExerciseCommandLine {
-        ExerciseCommandLine(
-            abstract: "Play the note an interval away from a sounded root.",
-            options: [
-                .init("root", .text, choices: .roots(random: true), help: "The root (default: random roots within the note range)."),
-                .init("intervals", .list, choices: intervalChoices, help: "Comma-separated intervals, e.g. m3,P5 (default: the eleven within the octave, m2 to M7)."),
-                .init("extended", .flag(.bool(true)), help: "Add P8 m9 M9 P11 A11 m13 M13."),
-                .init("descending", key: "direction", .flag(.string(IntervalDirection.descending.rawValue)), help: "Intervals below the root."),
-                .init("tries", .number, choices: .numbers(requestTriesRange), help: "Wrong tries before the answer is shown."),
-                .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every interval equally often."),
-                .init("no-echo", key: "echo_answer", .flag(.bool(false)), help: "Do not sound the root then the answer after a right answer."),
-            ])
-    }
-
-    /// The intervals a session asks: the eleven within the octave, then what `--extended` adds.
-    static let intervalChoices: [ExerciseCommandLine.Option.Choice] =
-        .intervals(intervalsWithinOctave, group: "within the octave") + .intervals(extensionIntervals, group: "beyond the octave")
-
-    /// Which intervals (sets a teacher would give, smallest first), the direction, then the root.
-    public static var menuPages: [MenuPage] {
-        [
-            MenuPage(key: "intervals", title: "intervals", input: .choices(intervalSets.map { name, intervals in
-                MenuChoice(.array(intervals.map { .string($0) }), spoken: name)
-            })),
-            MenuPage(key: "direction", title: "direction", input: .choices(IntervalDirection.allCases.map { MenuChoice($0.rawValue) })),
-            .root,
-        ]
-    }
-
-    /// The interval sets the menu offers.
-    static let intervalSets: [(name: String, intervals: [String])] = [
-        ("thirds", ["m3", "M3"]),
-        ("fourths and fifths", ["P4", "P5"]),
-        ("seconds and thirds", ["m2", "M2", "m3", "M3"]),
-        ("sixths and sevenths", ["m6", "M6", "m7", "M7"]),
-        ("all within the octave", ["m2", "M2", "m3", "M3", "P4", "A4", "P5", "m6", "M6", "m7", "M7"]),
-    ]
-
-    /// `intervals m3 P5 descending from C3`.
-    public static func statusSummary(_ status: StatusDetails, root: String) -> String {
-        "intervals \(status.intervals.joined(separator: " "))\(status.direction == .descending ? " descending" : "") from \(root)"
-    }
-
-    /// `intervals m3 P5`.
-    public static func watchTitle(_ status: StatusDetails, root: String) -> String {
-        "intervals \(status.intervals.joined(separator: " "))"
-    }
-
     /// `major third up from C3`.
     public static func watchQuestion(_ question: IntervalQuestion.Details) -> String {
         "\(question.name) \(question.direction == .descending ? "down" : "up") from \(question.root)"

@@ -7,7 +7,7 @@ extension MatchExercise {
             abstract: "Hear a reference, then bend a held note into tune with the pitch-bend wheel and confirm with any key.",
             options: [
                 .init("root", .text, choices: .roots(random: true), help: "The reference (default: random)."),
-                .init("intervals", .list, choices: .intervals(IntervalExercise.extendedIntervals), help: "Tune an interval's upper note, e.g. M3,P5 (default: the same note)."),
+                .init("intervals", .list, choices: .intervals(IntervalDrill.extendedIntervals), help: "Tune an interval's upper note, e.g. M3,P5 (default: the same note)."),
                 .init("tunings", .list, choices: .named(TuningSystem.self), help: "The tunings a question's interval is drawn in, e.g. just,equal (default: the session's)."),
                 .init("detune", .number, choices: [10, 20, 30, 50, 75, 100].map { .init(String($0)) }, help: "The most the held note starts off, in cents, 5-100 (default 50)."),
                 .init("tolerance", .number, choices: [1, 2, 3, 5, 10, 20].map { .init(String($0)) }, help: "The largest error still in tune, in cents, 1-50 (default 5)."),

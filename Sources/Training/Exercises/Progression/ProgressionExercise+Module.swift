@@ -95,7 +95,7 @@ extension ProgressionExercise: ExerciseModule {
     /// `numerals` of `key` voiced around `tonic` (the key in the register its tonic chord sounds
     /// around), in four voices led as a teacher writes them (`ProgressionVoicing`).
     static func sounded(_ numerals: [RomanNumeral], in key: Key, degrees: [NoteName], tonic: SpelledNote) -> [OpenProgressionQuestion.Sounded] {
-        // The degrees can always be spelled in the keys the tonics are spelled in (`tonicSpelling`).
+        // The degrees can always be spelled in the keys the tonics are spelled in (`KeySpelling.tonic`).
         let chords = numerals.map { numeral in
             degrees.count == 7 ? Chord(root: degrees[numeral.degree - 1], quality: numeral.quality)
                 : (try? numeral.chord(in: key)) ?? Chord(root: key.tonic, quality: numeral.quality)
@@ -115,7 +115,7 @@ extension ProgressionExercise: ExerciseModule {
 
     /// The given tonic, or a random one in `tonicRegister` (within the note range), not the last one's.
     private func chooseTonic(_ quality: Key.Quality, previous: MIDINote?, context: inout QuestionContext) -> SpelledNote {
-        if let exact = root?.midiNote { return Self.spelled(exact, root?.spelling ?? DegreeExercise.tonicSpelling(exact.pitchClass.rawValue, quality)) }
+        if let exact = root?.midiNote { return Self.spelled(exact, root?.spelling ?? KeySpelling.tonic(exact.pitchClass.rawValue, quality)) }
         let range = context.settings.noteRange
         let low = max(Self.tonicRegister.lowerBound.rawValue, range.lowerBound.rawValue - ProgressionVoicing.bassRange.lowerBound)
         let high = min(Self.tonicRegister.upperBound.rawValue, range.upperBound.rawValue - ProgressionVoicing.upperRange.upperBound)
@@ -123,7 +123,7 @@ extension ProgressionExercise: ExerciseModule {
         var candidates = register.filter { key in root.map { key % 12 == $0.pitchClass.rawValue } ?? (key != previous?.rawValue) }
         if candidates.isEmpty { candidates = register }
         let key = MIDINote(candidates.randomElement(using: &context.random)!)
-        return Self.spelled(key, root?.spelling ?? DegreeExercise.tonicSpelling(key.pitchClass.rawValue, quality))
+        return Self.spelled(key, root?.spelling ?? KeySpelling.tonic(key.pitchClass.rawValue, quality))
     }
 
     /// `key` spelled `name`, in the octave that sounds it (B♯3 is C4's key).

@@ -63,7 +63,7 @@ extension RhythmExercise: ExerciseModule {
         let pattern = RhythmPattern.draw(meter: meter, bars: bars, level: level, random: &context.random)
         // One pitch for the session: the one before, else the root given, else one in the register.
         let rootKey = (previous as? OpenRhythmQuestion)?.shown.rootNote
-            ?? ChordExercise.rootKey(root: root, span: 0, previous: nil, range: context.settings.noteRange, random: &context.random)
+            ?? RootRegister.rootKey(root: root, span: 0, previous: nil, range: context.settings.noteRange, random: &context.random)
         let name = root?.spelling ?? rootKey.spelled.name
         context.asked(.rhythm(meter, level))
         return OpenRhythmQuestion(

@@ -67,12 +67,3 @@ public struct RhythmExercise: Sendable, Hashable, Codable {
         self.durations = durations
     }
 }
-
-extension AnswerSubject {
-    /// What a rhythm's answers are counted under: its meter and level (`4/4 eighths`).
-    public static func rhythm(_ meter: Meter, _ level: RhythmLevel) -> AnswerSubject {
-        AnswerSubject(category: "rhythm", label: "\(meter.rawValue) \(level.name)", value: .string("\(meter.rawValue) \(level.number)"),
-                      order: [3, Meter.allCases.firstIndex(of: meter) ?? 0, level.number],
-                      spoken: "\(meter.spoken), \(level.name)")
-    }
-}

@@ -78,10 +78,3 @@ extension ScaleQuestion: ExerciseQuestion {
         placed[min(drawn, placed.count - 1)]
     }
 }
-
-extension AnswerSubject {
-    /// A degree of a scale, 1 (the root) … 8 (the octave).
-    public static func degree(_ number: Int) -> AnswerSubject {
-        AnswerSubject(category: "degree", label: "degree \(number)", value: .number(Double(number)), order: [0, number])
-    }
-}

@@ -28,6 +28,15 @@ public enum RootRegister {
         return MIDINote(candidates.randomElement(using: &random)!)
     }
 
+    /// The next question's root key: the root given with its octave (`--root C3`) as it is; else,
+    /// in the register, a key of the given pitch class (the one nearest the previous root), or a
+    /// random key within `largestMove` of the previous root and not the same.
+    static func rootKey(root: RootNote?, span: Int, previous: MIDINote?, range: ClosedRange<MIDINote>,
+                        random: inout SeededRandom) -> MIDINote {
+        if let exact = root?.midiNote { return exact }
+        return key(above: span, pitchClass: root?.pitchClass.rawValue, previous: previous, range: range, random: &random)
+    }
+
     /// `band`, shifted as little as it must be for the notes `below` under and `above` over its
     /// roots to lie within the note range; narrower only when the range is.
     static func register(below: Int, above: Int, range: ClosedRange<MIDINote>) -> ClosedRange<Int> {

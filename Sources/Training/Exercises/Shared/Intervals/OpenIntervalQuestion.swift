@@ -3,7 +3,7 @@ import MusicTheory
 /// An interval question waiting for its answer: one key answers it, or the tries run out.
 struct OpenIntervalQuestion: RevealedOnce {
     let intervalQuestion: IntervalQuestion
-    let exercise: IntervalExercise
+    let exercise: IntervalDrill
     let promptTime: Duration
     var wrongTries = 0
 

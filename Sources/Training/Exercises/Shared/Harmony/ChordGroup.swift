@@ -1,11 +1,14 @@
 import MusicTheory
 
-/// Keys played as one chord: those pressed within `ChordExercise.window` of the first. A group
+/// Keys played as one chord: those pressed within `window` of the first. A group
 /// is an answer when it has as many pitch classes as the chord asked, when all its keys are up,
 /// or when a key comes after the window (the keys before it were an answer of their own). A key
 /// within the window of a group already judged complete belongs to it (a doubled tone pressed
 /// last) and is no answer. The `chord` kind answers with one group, `progression` with one a chord.
 struct ChordGroup: Sendable, Hashable {
+    /// Keys pressed within this of the first key of a group are one answer.
+    static let window = Duration.milliseconds(150)
+
     private(set) var keys: [MIDINote] = []
     private var start: Duration = .zero
     private var held: Set<MIDINote> = []
@@ -17,7 +20,7 @@ struct ChordGroup: Sendable, Hashable {
     /// judge before this key counts), taken out of the group.
     mutating func closed(before note: MIDINote, at time: Duration) -> [MIDINote]? {
         held.insert(note)
-        guard !keys.isEmpty, time - start > ChordExercise.window else { return nil }
+        guard !keys.isEmpty, time - start > Self.window else { return nil }
         return taken()
     }
 
@@ -25,7 +28,7 @@ struct ChordGroup: Sendable, Hashable {
     /// now has `complete` pitch classes; nil while it is short, or always when `complete` is nil
     /// (the answer waits for the keys to come up).
     mutating func add(_ note: MIDINote, at time: Duration, complete: Int?) -> [MIDINote]? {
-        if keys.isEmpty, let completed = completedStart, time - completed <= ChordExercise.window { return nil }
+        if keys.isEmpty, let completed = completedStart, time - completed <= Self.window { return nil }
         completedStart = nil
         if keys.isEmpty { start = time }
         keys.append(note)

@@ -73,3 +73,13 @@ public struct RhythmTiming: Sendable, Hashable, Codable {
         "tolerance-ms", .number, choices: [30, 50, 75, 100, 150, 200].map { .init(String($0)) },
         help: "How far from its time an onset may be and still be on time, 20-300 ms (default 100: fair to a beginner).")
 }
+
+extension AnswerSubject {
+    /// What a rhythm's answers are counted under, and a dictation's in time: its meter and level
+    /// (`4/4 eighths`).
+    public static func rhythm(_ meter: Meter, _ level: RhythmLevel) -> AnswerSubject {
+        AnswerSubject(category: "rhythm", label: "\(meter.rawValue) \(level.name)", value: .string("\(meter.rawValue) \(level.number)"),
+                      order: [3, Meter.allCases.firstIndex(of: meter) ?? 0, level.number],
+                      spoken: "\(meter.spoken), \(level.name)")
+    }
+}
