@@ -14,10 +14,10 @@ extension DictationExercise {
                 .init("tritones", .flag(.bool(true)), help: "Let melodies leap a tritone (default: never)."),
                 .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong attempts before the melody is shown."),
                 .init("rhythm", .flag(.bool(true)), help: "Melodies with their rhythm, after a bar of count-in; judged on the onsets too (default: pitches only)."),
-                RhythmTiming.tempoOption,
-                RhythmTiming.meterOption,
-                RhythmTiming.levelOption,
-                RhythmTiming.toleranceOption,
+                RhythmTiming.tempoOption.commandLine,
+                RhythmTiming.meterOption.commandLine,
+                RhythmTiming.levelOption.commandLine,
+                RhythmTiming.toleranceOption.commandLine,
             ])
     }
 

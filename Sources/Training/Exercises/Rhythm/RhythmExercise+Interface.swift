@@ -1,26 +1,24 @@
 import MusicTheory
 
 extension RhythmExercise {
-    /// `eartrainctl start rhythm --tempo 90 --meter 3/4 --level 2`.
-    public static var commandLine: ExerciseCommandLine {
-        ExerciseCommandLine(
-            abstract: "Hear a count-in and a rhythm on one pitch, and play it back on any key, starting when ready.",
-            options: [
-                RhythmTiming.tempoOption,
-                RhythmTiming.meterOption,
-                .init("bars", .number, choices: .numbers(barsRange), help: "Bars in a pattern, 1 or 2 (default 1)."),
-                RhythmTiming.levelOption,
-                .init("root", .text, choices: .roots(random: true), help: "The pitch the rhythm is played on (default: one in C3-C4)."),
-                .init("strict", .flag(.bool(true)), help: "Play it back on the pitch shown (default: any key)."),
-                RhythmTiming.toleranceOption,
-                .init("count-in", .text, choices: .named(CountIn.self), help: "clicks (an octave above, default) or tonic (the pitch on every beat)."),
-                .init("click", .text, choices: .named(Click.self),
-                      help: "free (play back when ready, default) or steady (the click goes on: play on the downbeat after one bar of clicks)."),
-                .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong play-backs before the rhythm is shown."),
-                .init("durations", .flag(.bool(true)),
-                      help: "Judge how long each note is held too, within 30% of its written length (default: onsets only)."),
-            ])
-    }
+    public static let abstract = "Hear a count-in and a rhythm on one pitch, and play it back on any key, starting when ready."
+
+    /// `eartrainctl start rhythm --tempo 90 --meter 3/4 --level 2`, `[training.rhythm]`, `session.start`.
+    public static let declaredOptions = KindOptions<RhythmExercise>([
+        RhythmTiming.tempoOption.within(\.timing),
+        RhythmTiming.meterOption.within(\.timing),
+        NumberOption("bars", \.bars, in: barsRange, unit: "bars", help: "Bars in a pattern, 1 or 2 (default 1)."),
+        RhythmTiming.levelOption.within(\.timing),
+        RootOption(\.root, help: "The pitch the rhythm is played on (default: one in C3-C4)."),
+        FlagOption("strict", \.strict, help: "Play it back on the pitch shown (default: any key)."),
+        RhythmTiming.toleranceOption.within(\.timing),
+        ChoiceOption("count-in", \.countIn, help: "clicks (an octave above, default) or tonic (the pitch on every beat)."),
+        ChoiceOption("click", \.click,
+                     help: "free (play back when ready, default) or steady (the click goes on: play on the downbeat after one bar of clicks)."),
+        TriesOption(\.triesBeforeReveal, help: "Wrong play-backs before the rhythm is shown."),
+        FlagOption("durations", \.durations,
+                   help: "Judge how long each note is held too, within 30% of its written length (default: onsets only)."),
+    ])
 
     /// The level, then the meter, then the pitch played.
     public static var menuPages: [MenuPage] {

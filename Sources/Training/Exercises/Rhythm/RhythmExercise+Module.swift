@@ -1,38 +1,12 @@
 import MusicTheory
 
-extension RhythmExercise: ExerciseModule {
+extension RhythmExercise: DeclaresOptions {
     public typealias Question = RhythmQuestion
 
     /// `rhythm`.
     public static let kind = ExerciseKind(declaring: "rhythm")
 
     public static var defaults: RhythmExercise { RhythmExercise() }
-
-    public static func options(from params: ExerciseParams, over base: RhythmExercise) throws(ExerciseParams.Refusal) -> RhythmExercise {
-        var options = base
-        options.timing = try RhythmTiming.options(from: params, over: base.timing)
-        options.bars = try params.int("bars", within: barsRange, unit: "bars") ?? base.bars
-        options.root = try params.root(over: base.root)
-        options.strict = try params.bool("strict") ?? base.strict
-        options.countIn = try params.choice("count_in", CountIn.self) ?? base.countIn
-        options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
-        options.click = try params.choice("click", Click.self) ?? base.click
-        options.durations = try params.bool("durations") ?? base.durations
-        return options
-    }
-
-    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> RhythmExercise {
-        var options = defaults
-        options.timing = try RhythmTiming.options(reading: &reader, over: options.timing)
-        options.bars = try reader.int("bars", options.bars, in: barsRange)
-        options.root = try reader.root(options.root)
-        options.strict = try reader.bool("strict", options.strict)
-        options.countIn = try reader.parsed("count_in", options.countIn) { try CountIn(choosing: $0) }
-        options.triesBeforeReveal = try reader.int("tries_before_reveal", options.triesBeforeReveal, in: ExerciseParams.triesRange)
-        options.click = try reader.parsed("click", options.click) { try Click(choosing: $0) }
-        options.durations = try reader.bool("durations", options.durations)
-        return options
-    }
 
     public func validate() throws(TrainingError) {
         try timing.validate()

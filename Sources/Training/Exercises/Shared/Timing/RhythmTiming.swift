@@ -26,23 +26,20 @@ public struct RhythmTiming: Sendable, Hashable, Codable {
     /// The onset tolerance in seconds, as `RhythmJudge` takes it.
     public var tolerance: Double { Double(toleranceMilliseconds) / 1000 }
 
+    /// The level by its number, as the options set it.
+    public var levelNumber: Int {
+        get { level.number }
+        set { level = RhythmLevel(newValue) ?? level }
+    }
+
     /// `tempo`, `meter`, `level` and `tolerance_ms` from `params`, over `base`.
     public static func options(from params: ExerciseParams, over base: RhythmTiming) throws(ExerciseParams.Refusal) -> RhythmTiming {
-        var timing = base
-        timing.tempo = try params.int("tempo", within: tempoRange, unit: "beats per minute") ?? base.tempo
-        timing.meter = try params.choice("meter", Meter.self) ?? base.meter
-        if let level = try params.int("level", within: RhythmLevel.range) { timing.level = RhythmLevel(level)! }
-        timing.toleranceMilliseconds = try params.int("tolerance_ms", within: toleranceRange, unit: "milliseconds") ?? base.toleranceMilliseconds
-        return timing
+        try declaredOptions.apply(params, over: base)
     }
 
     /// The same keys from a `[training.<kind>]` section, over `base`.
     public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader, over base: RhythmTiming) throws(Reader.Failure) -> RhythmTiming {
-        RhythmTiming(
-            tempo: try reader.int("tempo", base.tempo, in: tempoRange),
-            meter: try reader.parsed("meter", base.meter) { try Meter(choosing: $0) },
-            level: RhythmLevel(try reader.int("level", base.level.number, in: RhythmLevel.range))!,
-            toleranceMilliseconds: try reader.int("tolerance_ms", base.toleranceMilliseconds, in: toleranceRange))
+        try declaredOptions.read(&reader, over: base)
     }
 
     /// Throws for values outside their ranges (options decoded from outside input).
@@ -61,17 +58,19 @@ public struct RhythmTiming: Sendable, Hashable, Codable {
     }
     public var statusDetails: StatusDetails { StatusDetails(tempo: tempo, meter: meter, level: level.number) }
 
-    /// The command line's options for them, as both kinds spell them.
-    public static let tempoOption = ExerciseCommandLine.Option(
-        "tempo", .number, choices: [40, 50, 60, 66, 72, 80, 90, 100, 108, 120, 132, 144, 160, 176, 200].map { .init(String($0)) },
+    /// The options, as both kinds declare them: the tempo, the meter, the level, the tolerance.
+    public static let tempoOption = NumberOption<RhythmTiming>(
+        "tempo", \.tempo, in: tempoRange, unit: "beats per minute",
+        choices: [40, 50, 60, 66, 72, 80, 90, 100, 108, 120, 132, 144, 160, 176, 200].map { .init(String($0)) },
         help: "Beats per minute, any of 40-200 (default 80).")
-    public static let meterOption = ExerciseCommandLine.Option("meter", .text, choices: .named(Meter.self), help: "2/4, 3/4, 4/4 or 6/8 (default 4/4).")
-    public static let levelOption = ExerciseCommandLine.Option(
-        "level", .number, choices: .numbers(RhythmLevel.range),
+    public static let meterOption = ChoiceOption<RhythmTiming, Meter>("meter", \.meter, help: "2/4, 3/4, 4/4 or 6/8 (default 4/4).")
+    public static let levelOption = NumberOption<RhythmTiming>(
+        "level", \.levelNumber, in: RhythmLevel.range,
         help: "1 halves and quarters, 2 eighths, 3 dotted notes, 4 rests, 5 ties and syncopation, 6 triplets, 7 sixteenths (default 1).")
-    public static let toleranceOption = ExerciseCommandLine.Option(
-        "tolerance-ms", .number, choices: [30, 50, 75, 100, 150, 200].map { .init(String($0)) },
+    public static let toleranceOption = NumberOption<RhythmTiming>(
+        "tolerance-ms", \.toleranceMilliseconds, in: toleranceRange, unit: "milliseconds", choices: [30, 50, 75, 100, 150, 200].map { .init(String($0)) },
         help: "How far from its time an onset may be and still be on time, 20-300 ms (default 100: fair to a beginner).")
+    public static let declaredOptions = KindOptions<RhythmTiming>([tempoOption, meterOption, levelOption, toleranceOption])
 }
 
 extension AnswerSubject {

@@ -1,0 +1,131 @@
+import MusicTheory
+
+/// One option of a kind, declared once: its name, its type, its range or choices and its help.
+/// The command line (`eartrainctl start KIND --name value`), the `session.start` param and the
+/// config section's key all come from the declaration (`ExerciseModule.declaredOptions`), and
+/// each keeps the words it refused with before.
+public protocol KindOption<Options>: Sendable {
+    associatedtype Options
+    /// How `eartrainctl start` and the start form spell it; its `key` is the `session.start` param.
+    var commandLine: ExerciseCommandLine.Option { get }
+    /// The key in the config's `[training.<kind>]` section (the param's, unless said otherwise).
+    var configKey: String { get }
+    /// Sets it from `session.start` params when they give it.
+    func apply(_ params: ExerciseParams, to options: inout Options) throws(ExerciseParams.Refusal)
+    /// Sets it from the config section when it gives it.
+    func read<Reader: ExerciseOptionsReader>(_ reader: inout Reader, into options: inout Options) throws(Reader.Failure)
+}
+
+/// A whole number within a range: `--bars 2`, `bars = 2`.
+public struct NumberOption<Options>: KindOption, @unchecked Sendable {
+    public let commandLine: ExerciseCommandLine.Option
+    public let configKey: String
+    let value: WritableKeyPath<Options, Int>
+    let range: ClosedRange<Int>
+    /// What the number counts, in the refusal: `bars`, `beats per minute`.
+    let unit: String
+
+    /// `name` on the command line (its param and config key in snake_case unless given), offering
+    /// `choices` (by default every number of the range).
+    public init(_ name: String, _ value: WritableKeyPath<Options, Int>, in range: ClosedRange<Int>, unit: String = "",
+                configKey: String? = nil, choices: [ExerciseCommandLine.Option.Choice]? = nil, help: String) {
+        commandLine = .init(name, .number, choices: choices ?? .numbers(range), help: help)
+        self.configKey = configKey ?? commandLine.key
+        self.value = value
+        self.range = range
+        self.unit = unit
+    }
+
+    public func apply(_ params: ExerciseParams, to options: inout Options) throws(ExerciseParams.Refusal) {
+        if let number = try params.int(commandLine.key, within: range, unit: unit) { options[keyPath: value] = number }
+    }
+
+    public func read<Reader: ExerciseOptionsReader>(_ reader: inout Reader, into options: inout Options) throws(Reader.Failure) {
+        options[keyPath: value] = try reader.int(configKey, options[keyPath: value], in: range)
+    }
+}
+
+/// On or off: `--strict` sets it (a flag), `strict = true`; the param takes `true` or `false`.
+public struct FlagOption<Options>: KindOption, @unchecked Sendable {
+    public let commandLine: ExerciseCommandLine.Option
+    public let configKey: String
+    let value: WritableKeyPath<Options, Bool>
+
+    /// `name` sets it to `setTo` (true unless a flag turns it off: `--cadence-on-new-key`).
+    public init(_ name: String, _ value: WritableKeyPath<Options, Bool>, key: String? = nil, setTo: Bool = true,
+                configKey: String? = nil, help: String) {
+        commandLine = .init(name, key: key, .flag(.bool(setTo)), help: help)
+        self.configKey = configKey ?? commandLine.key
+        self.value = value
+    }
+
+    public func apply(_ params: ExerciseParams, to options: inout Options) throws(ExerciseParams.Refusal) {
+        if let flag = try params.bool(commandLine.key) { options[keyPath: value] = flag }
+    }
+
+    public func read<Reader: ExerciseOptionsReader>(_ reader: inout Reader, into options: inout Options) throws(Reader.Failure) {
+        options[keyPath: value] = try reader.bool(configKey, options[keyPath: value])
+    }
+}
+
+/// One of a closed list of names: `--click steady`, `click = "steady"`.
+public struct ChoiceOption<Options, Choice: NamedChoice>: KindOption, @unchecked Sendable {
+    public let commandLine: ExerciseCommandLine.Option
+    public let configKey: String
+    let value: WritableKeyPath<Options, Choice>
+
+    public init(_ name: String, _ value: WritableKeyPath<Options, Choice>, configKey: String? = nil, help: String) {
+        commandLine = .init(name, .text, choices: .named(Choice.self), help: help)
+        self.configKey = configKey ?? commandLine.key
+        self.value = value
+    }
+
+    public func apply(_ params: ExerciseParams, to options: inout Options) throws(ExerciseParams.Refusal) {
+        if let choice = try params.choice(commandLine.key, Choice.self) { options[keyPath: value] = choice }
+    }
+
+    public func read<Reader: ExerciseOptionsReader>(_ reader: inout Reader, into options: inout Options) throws(Reader.Failure) {
+        options[keyPath: value] = try reader.parsed(configKey, options[keyPath: value]) { try Choice(choosing: $0) }
+    }
+}
+
+/// The root a kind's questions are on: `--root Eb3`, or `random` for one the kind chooses.
+public struct RootOption<Options>: KindOption, @unchecked Sendable {
+    public let commandLine: ExerciseCommandLine.Option
+    public var configKey: String { "root" }
+    let value: WritableKeyPath<Options, RootNote?>
+
+    public init(_ value: WritableKeyPath<Options, RootNote?>, random: Bool = true, help: String) {
+        commandLine = .init("root", .text, choices: .roots(random: random), help: help)
+        self.value = value
+    }
+
+    public func apply(_ params: ExerciseParams, to options: inout Options) throws(ExerciseParams.Refusal) {
+        options[keyPath: value] = try params.root(over: options[keyPath: value])
+    }
+
+    public func read<Reader: ExerciseOptionsReader>(_ reader: inout Reader, into options: inout Options) throws(Reader.Failure) {
+        options[keyPath: value] = try reader.root(options[keyPath: value])
+    }
+}
+
+/// Wrong answers before the answer is shown: `--tries 3` and the param `tries`, the config's
+/// `tries_before_reveal`.
+public struct TriesOption<Options>: KindOption, @unchecked Sendable {
+    public let commandLine: ExerciseCommandLine.Option
+    public var configKey: String { "tries_before_reveal" }
+    let value: WritableKeyPath<Options, Int>
+
+    public init(_ value: WritableKeyPath<Options, Int>, help: String) {
+        commandLine = .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: help)
+        self.value = value
+    }
+
+    public func apply(_ params: ExerciseParams, to options: inout Options) throws(ExerciseParams.Refusal) {
+        options[keyPath: value] = try params.tries(over: options[keyPath: value])
+    }
+
+    public func read<Reader: ExerciseOptionsReader>(_ reader: inout Reader, into options: inout Options) throws(Reader.Failure) {
+        options[keyPath: value] = try reader.int(configKey, options[keyPath: value], in: ExerciseParams.triesRange)
+    }
+}

@@ -1,0 +1,66 @@
+import ConfigFile
+import Foundation
+import MusicTheory
+import Testing
+import Training
+
+/// A kind that declares its options once (`DeclaresOptions`) reads each the same from the command
+/// line, from `session.start` params and from its config section: for every declared option, a
+/// value it offers gives the same exercise by every path, and the kind's folder reads no key by hand.
+@Suite struct DeclaredOptionsTests {
+    static var declaring: [any DeclaresOptions.Type] { ExerciseCatalog.standard.compactMap { $0 as? any DeclaresOptions.Type } }
+
+    /// The option's command-line words and config line for a value it offers (the last choice:
+    /// not the default, for most), or nil when it offers none.
+    static func sample(_ option: ExerciseCommandLine.Option, configKey: String) -> (arguments: [String], line: String)? {
+        switch option.value {
+        case .flag(let value):
+            guard case .bool(let flag) = value else { return nil }
+            return (["--\(option.name)"], "\(configKey) = \(flag)")
+        case .number:
+            guard let choice = option.choices.last?.value else { return nil }
+            return (["--\(option.name)", choice], "\(configKey) = \(choice)")
+        case .text:
+            guard let choice = option.choices.last?.value else { return nil }
+            return (["--\(option.name)", choice], "\(configKey) = \"\(choice)\"")
+        case .list:
+            guard let choice = option.choices.last?.value else { return nil }
+            return (["--\(option.name)", choice], "\(configKey) = [\"\(choice)\"]")
+        }
+    }
+
+    @Test("every declared option: the command line, the params and the config section give the same exercise")
+    func samePaths() throws {
+        #expect(!Self.declaring.isEmpty)
+        for module in Self.declaring { try Self.check(module) }
+    }
+
+    static func check<Module: DeclaresOptions>(_ module: Module.Type) throws {
+        for option in Module.declaredOptions.all {
+            let line = option.commandLine
+            let sample = try #require(Self.sample(line, configKey: option.configKey), "\(Module.kind) --\(line.name) offers no value")
+            let fromCommandLine = try Module.options(from: try Module.commandLine.params(from: sample.arguments), over: Module.defaults)
+            let config = try ConfigLoader.parse("[training.\(Module.kind)]\n\(sample.line)\n", file: "/etc/eartrainer/eartrainer.toml")
+            let fromConfig = try #require(config.training.exercises[Module.kind])
+            #expect(Exercise(fromCommandLine) == fromConfig, "\(Module.kind): \(sample.arguments.joined(separator: " ")) and \(sample.line)")
+            #expect(fromCommandLine != Module.defaults, "\(Module.kind) \(sample.arguments.joined(separator: " ")): the sample changed nothing")
+        }
+    }
+
+    @Test("a kind that declares its options reads no key by hand in its folder")
+    func noHandReads() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let pattern = try Regex(#"(params|reader)\.[a-zA-Z]+\(""#)
+        for module in Self.declaring {
+            let folder = String(describing: module).replacingOccurrences(of: "Exercise", with: "")
+            let url = root.appendingPathComponent("Sources/Training/Exercises/\(folder)")
+            let files = try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil).filter { $0.pathExtension == "swift" }
+            #expect(!files.isEmpty, "\(url.path)")
+            for file in files {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                #expect(text.firstMatch(of: pattern) == nil, "\(folder)/\(file.lastPathComponent) reads an option by hand")
+            }
+        }
+    }
+}
+
