@@ -74,8 +74,10 @@ public struct ChoiceOption<Options, Choice: NamedChoice>: KindOption, @unchecked
     public let configKey: String
     let value: WritableKeyPath<Options, Choice>
 
-    public init(_ name: String, _ value: WritableKeyPath<Options, Choice>, configKey: String? = nil, help: String) {
-        commandLine = .init(name, .text, choices: .named(Choice.self), help: help)
+    /// `name`, offering `choices` (by default every name of `Choice`).
+    public init(_ name: String, _ value: WritableKeyPath<Options, Choice>, configKey: String? = nil,
+                choices: [ExerciseCommandLine.Option.Choice]? = nil, help: String) {
+        commandLine = .init(name, .text, choices: choices ?? .named(Choice.self), help: help)
         self.configKey = configKey ?? commandLine.key
         self.value = value
     }
@@ -127,5 +129,50 @@ public struct TriesOption<Options>: KindOption, @unchecked Sendable {
 
     public func read<Reader: ExerciseOptionsReader>(_ reader: inout Reader, into options: inout Options) throws(Reader.Failure) {
         options[keyPath: value] = try reader.int(configKey, options[keyPath: value], in: ExerciseParams.triesRange)
+    }
+}
+
+/// A list of values, comma-separated on the command line: `--intervals M3,P5`, `intervals = ["M3", "P5"]`.
+public struct ListOption<Options, Element>: KindOption, @unchecked Sendable {
+    public let commandLine: ExerciseCommandLine.Option
+    public let configKey: String
+    let value: WritableKeyPath<Options, [Element]>
+    /// What one of them is called, when an empty list is refused (`chord quality`); nil: it is taken.
+    let noun: String?
+    /// Whether a name that cannot be read is refused with the key first (`qualities: …`).
+    let keyFirst: Bool
+    /// Names left out wherever they are given (`P1`: the same note, which is no interval to add).
+    let ignored: Set<String>
+    let parse: @Sendable (String) throws -> Element
+
+    public init(_ name: String, _ value: WritableKeyPath<Options, [Element]>, choices: [ExerciseCommandLine.Option.Choice],
+                nonEmpty noun: String? = nil, keyFirst: Bool = true, ignoring ignored: Set<String> = [],
+                parse: @escaping @Sendable (String) throws -> Element, help: String) {
+        commandLine = .init(name, .list, choices: choices, help: help)
+        configKey = commandLine.key
+        self.value = value
+        self.noun = noun
+        self.keyFirst = keyFirst
+        self.ignored = ignored
+        self.parse = parse
+    }
+
+    public func apply(_ params: ExerciseParams, to options: inout Options) throws(ExerciseParams.Refusal) {
+        guard let names = try params.strings(commandLine.key) else { return }
+        if let noun, names.isEmpty { throw ExerciseParams.Refusal("\(commandLine.key) must name at least one \(noun)") }
+        var values: [Element] = []
+        for name in names where !ignored.contains(name) {
+            do { values.append(try parse(name)) } catch {
+                throw ExerciseParams.Refusal(keyFirst ? "\(commandLine.key): \(error)" : "\(error)")
+            }
+        }
+        options[keyPath: value] = values
+    }
+
+    public func read<Reader: ExerciseOptionsReader>(_ reader: inout Reader, into options: inout Options) throws(Reader.Failure) {
+        let ignored = ignored, parse = parse
+        let current = options[keyPath: value].map { Optional($0) }
+        let read = try reader.array(configKey, current, allowEmpty: noun == nil) { name in ignored.contains(name) ? nil : try parse(name) }
+        options[keyPath: value] = read.compactMap { $0 }
     }
 }

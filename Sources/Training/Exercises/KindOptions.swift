@@ -61,11 +61,20 @@ public protocol DeclaresOptions: ExerciseModule {
     static var declaredOptions: KindOptions<Self> { get }
     /// What the kind trains, in one line (`eartrainctl start --help`).
     static var abstract: String { get }
+    /// Whether options from params are checked at once (`validate`), refused as params are;
+    /// false by default (the engine checks them when the session starts).
+    static var validatesParams: Bool { get }
 }
 
 extension DeclaresOptions {
+    public static var validatesParams: Bool { false }
+
     public static func options(from params: ExerciseParams, over base: Self) throws(ExerciseParams.Refusal) -> Self {
-        try declaredOptions.apply(params, over: base)
+        let options = try declaredOptions.apply(params, over: base)
+        if validatesParams {
+            do { try options.validate() } catch { throw ExerciseParams.Refusal(error.description) }
+        }
+        return options
     }
 
     public static func options<Reader: ExerciseOptionsReader>(reading section: inout Reader) throws(Reader.Failure) -> Self {

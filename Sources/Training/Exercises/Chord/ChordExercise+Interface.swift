@@ -1,19 +1,18 @@
 import MusicTheory
 
 extension ChordExercise {
-    /// `eartrainctl start chord --qualities major,minor,dom7 --arpeggio`.
-    public static var commandLine: ExerciseCommandLine {
-        ExerciseCommandLine(
-            abstract: "Hear a chord on a shown root, and play it (keys held together).",
-            options: [
-                .init("qualities", .list, choices: .chordQualities, help: "Comma-separated: major, minor, diminished, augmented, sus2, sus4, maj7, dom7, m7, m7b5, dim7 (default: the four triads)."),
-                .init("root", .text, choices: .roots(random: true), help: "The root: a note (C3: that key) or a pitch class (a C in C3-C4) (default: random roots in C3-C4, each near the last)."),
-                .init("arpeggio", .flag(.bool(true)), help: "Sound the chord's notes one after the other."),
-                .init("strict", .flag(.bool(true)), help: "Only the voicing sounded counts (default: any voicing with that root)."),
-                .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong answers before the chord is shown."),
-                .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every quality equally often."),
-            ])
-    }
+    public static let abstract = "Hear a chord on a shown root, and play it (keys held together)."
+
+    /// `eartrainctl start chord --qualities major,minor --arpeggio`, `[training.chord]`, `session.start`.
+    public static let declaredOptions = KindOptions<ChordExercise>([
+        ListOption("qualities", \.qualities, choices: .chordQualities, nonEmpty: "chord quality", parse: { try ChordQuality(choosing: $0) },
+                   help: "Comma-separated: major, minor, diminished, augmented, sus2, sus4, maj7, dom7, m7, m7b5, dim7 (default: the four triads)."),
+        RootOption(\.root, help: "The root: a note (C3: that key) or a pitch class (a C in C3-C4) (default: random roots in C3-C4, each near the last)."),
+        FlagOption("arpeggio", \.arpeggio, help: "Sound the chord's notes one after the other."),
+        FlagOption("strict", \.strict, help: "Only the voicing sounded counts (default: any voicing with that root)."),
+        TriesOption(\.triesBeforeReveal, help: "Wrong answers before the chord is shown."),
+        FlagOption("no-adaptive", \.adaptive, key: "adaptive", setTo: false, help: "Ask every quality equally often."),
+    ])
 
     /// The qualities (sets a teacher would give), then the root played.
     public static var menuPages: [MenuPage] {

@@ -1,39 +1,12 @@
 import MusicTheory
 
-extension ChordExercise: ExerciseModule {
+extension ChordExercise: DeclaresOptions {
     public typealias Question = ChordQuestion
 
     /// `chord`.
     public static let kind = ExerciseKind(declaring: "chord")
 
     public static var defaults: ChordExercise { ChordExercise() }
-
-    public static func options(from params: ExerciseParams, over base: ChordExercise) throws(ExerciseParams.Refusal) -> ChordExercise {
-        var options = base
-        if let names = try params.strings("qualities") {
-            guard !names.isEmpty else { throw ExerciseParams.Refusal("qualities must name at least one chord quality") }
-            options.qualities = []
-            for name in names {
-                do { options.qualities.append(try ChordQuality(choosing: name)) } catch { throw ExerciseParams.Refusal("qualities: \(error)") }
-            }
-        }
-        options.root = try params.root(over: base.root)
-        options.arpeggio = try params.bool("arpeggio") ?? base.arpeggio
-        options.strict = try params.bool("strict") ?? base.strict
-        options.adaptive = try params.bool("adaptive") ?? base.adaptive
-        options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
-        return options
-    }
-
-    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> ChordExercise {
-        let d = defaults
-        return ChordExercise(
-            qualities: try reader.array("qualities", d.qualities, allowEmpty: false) { try ChordQuality(choosing: $0) },
-            root: try reader.root(d.root),
-            arpeggio: try reader.bool("arpeggio", d.arpeggio), strict: try reader.bool("strict", d.strict),
-            triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: 1...10),
-            adaptive: try reader.bool("adaptive", d.adaptive))
-    }
 
     public func validate() throws(TrainingError) {
         guard !qualities.isEmpty else { throw TrainingError("a chord exercise needs at least one chord quality") }

@@ -1,17 +1,22 @@
 import MusicTheory
 
 extension CompareExercise {
-    /// `eartrainctl start compare --intervals P5,M3 --root C4`.
-    public static var commandLine: ExerciseCommandLine {
-        ExerciseCommandLine(
-            abstract: "Hear a reference, then the same note (or an interval's upper note) a few cents sharp or flat: a key above the reference answers higher, below it lower.",
-            options: [
-                .init("root", .text, choices: .roots(random: true), help: "The reference: a note (C4), a pitch class (any C in the range) or random (the default)."),
-                .init("intervals", .list, choices: .intervals(IntervalDrill.intervalsWithinOctave + [try! SpelledInterval(parsing: "P8")]),
-                      help: "Comma-separated intervals whose upper note is compared (default: the same note)."),
-                .init("start", .number, choices: .numbers(1...100), help: "The offset each staircase starts at, in cents (default 25)."),
-                .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every register or interval equally often."),
-            ])
+    public static let abstract = "Hear a reference, then the same note (or an interval's upper note) a few cents sharp or flat: a key above the reference answers higher, below it lower."
+
+    /// `eartrainctl start compare --intervals P5,M3 --root C4`, `[training.compare]`, `session.start`.
+    public static let declaredOptions = KindOptions<CompareExercise>([
+        RootOption(\.root, help: "The reference: a note (C4), a pitch class (any C in the range) or random (the default)."),
+        ListOption("intervals", \.intervals, choices: .intervals(IntervalDrill.intervalsWithinOctave + [try! SpelledInterval(parsing: "P8")]),
+                   keyFirst: false, ignoring: ["P1"], parse: { try SpelledInterval(parsing: $0) },
+                   help: "Comma-separated intervals whose upper note is compared (default: the same note)."),
+        NumberOption("start", \.startWholeCents, in: 1...100, unit: "cents", help: "The offset each staircase starts at, in cents (default 25)."),
+        FlagOption("no-adaptive", \.adaptive, key: "adaptive", setTo: false, help: "Ask every register or interval equally often."),
+    ])
+
+    /// The staircase's start as the option sets it, in whole cents.
+    var startWholeCents: Int {
+        get { Int(startCents) }
+        set { startCents = Double(newValue) }
     }
 
     /// The same note or an interval set, then the reference played.

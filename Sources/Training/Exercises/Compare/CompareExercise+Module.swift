@@ -1,6 +1,6 @@
 import MusicTheory
 
-extension CompareExercise: ExerciseModule {
+extension CompareExercise: DeclaresOptions {
     public typealias Question = CompareQuestion
 
     /// `compare`.
@@ -11,29 +11,6 @@ extension CompareExercise: ExerciseModule {
     /// Its answers' cents are the staircase's offsets: the statistics estimate the threshold.
     public static var findsThreshold: Bool { true }
     public static var soundsSteady: Bool { true }
-
-    public static func options(from params: ExerciseParams, over base: CompareExercise) throws(ExerciseParams.Refusal) -> CompareExercise {
-        var options = base
-        options.root = try params.root(over: base.root)
-        if let names = try params.strings("intervals") {
-            options.intervals = []
-            for name in names where name != "P1" {
-                options.intervals.append(try ExerciseParams.theory { () throws(TheoryError) in try SpelledInterval(parsing: name) })
-            }
-        }
-        if let start = try params.int("start", within: 1...100, unit: "cents") { options.startCents = Double(start) }
-        options.adaptive = try params.bool("adaptive") ?? base.adaptive
-        return options
-    }
-
-    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> CompareExercise {
-        let d = defaults
-        return CompareExercise(
-            root: try reader.root(d.root),
-            intervals: try reader.array("intervals", d.intervals, allowEmpty: true) { try SpelledInterval(parsing: $0) },
-            startCents: Double(try reader.int("start", Int(d.startCents), in: 1...100)),
-            adaptive: try reader.bool("adaptive", d.adaptive))
-    }
 
     public func validate() throws(TrainingError) {
         guard Self.centsRange.contains(startCents) else { throw TrainingError("a compare session starts at 0.1-100 cents, not \(startCents)") }

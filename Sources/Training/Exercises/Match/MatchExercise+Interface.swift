@@ -1,19 +1,21 @@
 import MusicTheory
 
 extension MatchExercise {
-    /// `eartrainctl start match`, `eartrainctl start match --intervals M3,P5 --tunings just,equal --tolerance 3`.
-    public static var commandLine: ExerciseCommandLine {
-        ExerciseCommandLine(
-            abstract: "Hear a reference, then bend a held note into tune with the pitch-bend wheel and confirm with any key.",
-            options: [
-                .init("root", .text, choices: .roots(random: true), help: "The reference (default: random)."),
-                .init("intervals", .list, choices: .intervals(IntervalDrill.extendedIntervals), help: "Tune an interval's upper note, e.g. M3,P5 (default: the same note)."),
-                .init("tunings", .list, choices: .named(TuningSystem.self), help: "The tunings a question's interval is drawn in, e.g. just,equal (default: the session's)."),
-                .init("detune", .number, choices: [10, 20, 30, 50, 75, 100].map { .init(String($0)) }, help: "The most the held note starts off, in cents, 5-100 (default 50)."),
-                .init("tolerance", .number, choices: [1, 2, 3, 5, 10, 20].map { .init(String($0)) }, help: "The largest error still in tune, in cents, 1-50 (default 5)."),
-                .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every interval and tuning equally often."),
-            ])
-    }
+    public static let abstract = "Hear a reference, then bend a held note into tune with the pitch-bend wheel and confirm with any key."
+
+    /// `eartrainctl start match --intervals M3 --tunings just`, `[training.match]`, `session.start`.
+    public static let declaredOptions = KindOptions<MatchExercise>([
+        RootOption(\.root, help: "The reference (default: random)."),
+        ListOption("intervals", \.intervals, choices: .intervals(IntervalDrill.extendedIntervals), keyFirst: false,
+                   parse: { try SpelledInterval(parsing: $0) }, help: "Tune an interval's upper note, e.g. M3,P5 (default: the same note)."),
+        ListOption("tunings", \.tunings, choices: .named(TuningSystem.self), parse: { try TuningSystem(choosing: $0) },
+                   help: "The tunings a question's interval is drawn in, e.g. just,equal (default: the session's)."),
+        NumberOption("detune", \.detune, in: detuneRange, unit: "cents", choices: [10, 20, 30, 50, 75, 100].map { .init(String($0)) },
+                     help: "The most the held note starts off, in cents, 5-100 (default 50)."),
+        NumberOption("tolerance", \.tolerance, in: toleranceRange, unit: "cents", choices: [1, 2, 3, 5, 10, 20].map { .init(String($0)) },
+                     help: "The largest error still in tune, in cents, 1-50 (default 5)."),
+        FlagOption("no-adaptive", \.adaptive, key: "adaptive", setTo: false, help: "Ask every interval and tuning equally often."),
+    ])
 
     /// The same note or intervals, how close, then the reference played.
     public static var menuPages: [MenuPage] {

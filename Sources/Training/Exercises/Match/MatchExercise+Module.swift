@@ -1,6 +1,6 @@
 import MusicTheory
 
-extension MatchExercise: ExerciseModule {
+extension MatchExercise: DeclaresOptions {
     public typealias Question = MatchQuestion
 
     /// `match`.
@@ -13,40 +13,6 @@ extension MatchExercise: ExerciseModule {
     public static var defaults: MatchExercise { MatchExercise() }
 
     /// `root`, `intervals` (empty or absent: the same note), `tunings`, `detune`, `tolerance`, `adaptive`.
-    public static func options(from params: ExerciseParams, over base: MatchExercise) throws(ExerciseParams.Refusal) -> MatchExercise {
-        var options = base
-        options.root = try params.root(over: base.root)
-        if let names = try params.strings("intervals") {
-            options.intervals = []
-            for name in names {
-                options.intervals.append(try ExerciseParams.theory { () throws(TheoryError) in try SpelledInterval(parsing: name) })
-            }
-        }
-        if let names = try params.strings("tunings") {
-            options.tunings = []
-            for name in names {
-                do { options.tunings.append(try TuningSystem(choosing: name)) } catch {
-                    throw ExerciseParams.Refusal("tunings: \(error)")
-                }
-            }
-        }
-        options.detune = try params.int("detune", within: detuneRange, unit: "cents") ?? base.detune
-        options.tolerance = try params.int("tolerance", within: toleranceRange, unit: "cents") ?? base.tolerance
-        options.adaptive = try params.bool("adaptive") ?? base.adaptive
-        return options
-    }
-
-    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> MatchExercise {
-        let d = defaults
-        return MatchExercise(
-            root: try reader.root(d.root),
-            intervals: try reader.array("intervals", d.intervals, allowEmpty: true) { try SpelledInterval(parsing: $0) },
-            tunings: try reader.array("tunings", d.tunings, allowEmpty: true) { try TuningSystem(choosing: $0) },
-            detune: try reader.int("detune", d.detune, in: detuneRange),
-            tolerance: try reader.int("tolerance", d.tolerance, in: toleranceRange),
-            adaptive: try reader.bool("adaptive", d.adaptive))
-    }
-
     public func validate() throws(TrainingError) {
         guard Self.detuneRange.contains(detune) else { throw .matchRange("detune", detune, Self.detuneRange) }
         guard Self.toleranceRange.contains(tolerance) else { throw .matchRange("tolerance", tolerance, Self.toleranceRange) }

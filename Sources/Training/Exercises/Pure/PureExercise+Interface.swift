@@ -1,17 +1,18 @@
 import MusicTheory
 
 extension PureExercise {
-    /// `eartrainctl start pure --level 2 --against pythagorean`.
-    public static var commandLine: ExerciseCommandLine {
-        ExerciseCommandLine(
-            abstract: "Hear an interval or a chord twice, pure and tempered, and say which was pure: the root's key (or below) for the first, a key above it for the second.",
-            options: [
-                .init("level", .number, choices: .numbers(levels), help: "1: thirds, sixths and triads (14-16 c), 2: the major second and minor seventh (4 c), 3: the fifth and fourth (2 c) (default 1)."),
-                .init("against", .text, choices: [.init("equal"), .init("pythagorean")], help: "The other version: equal (the default) or pythagorean (level 1 only: the thirds and sixths, 22 c)."),
-                .init("root", .text, choices: .roots(random: true), help: "The root: a note, a pitch class or random (the default)."),
-                .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every interval and chord equally often."),
-            ])
-    }
+    public static let abstract = "Hear an interval or a chord twice, pure and tempered, and say which was pure: the root's key (or below) for the first, a key above it for the second."
+
+    /// `eartrainctl start pure --level 2 --against pythagorean`, `[training.pure]`, `session.start`.
+    public static let declaredOptions = KindOptions<PureExercise>([
+        NumberOption("level", \.level, in: levels, help: "1: thirds, sixths and triads (14-16 c), 2: the major second and minor seventh (4 c), 3: the fifth and fourth (2 c) (default 1)."),
+        ChoiceOption("against", \.against, choices: [.init("equal"), .init("pythagorean")], help: "The other version: equal (the default) or pythagorean (level 1 only: the thirds and sixths, 22 c)."),
+        RootOption(\.root, help: "The root: a note, a pitch class or random (the default)."),
+        FlagOption("no-adaptive", \.adaptive, key: "adaptive", setTo: false, help: "Ask every interval and chord equally often."),
+    ])
+
+    /// A level and a tuning that do not go together are refused with the params.
+    public static var validatesParams: Bool { true }
 
     /// The level, then what the pure version is heard against.
     public static var menuPages: [MenuPage] {

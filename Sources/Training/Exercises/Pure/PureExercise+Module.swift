@@ -1,6 +1,6 @@
 import MusicTheory
 
-extension PureExercise: ExerciseModule {
+extension PureExercise: DeclaresOptions {
     public typealias Question = PureQuestion
 
     /// `pure`.
@@ -8,29 +8,6 @@ extension PureExercise: ExerciseModule {
 
     public static var defaults: PureExercise { PureExercise() }
     public static var soundsSteady: Bool { true }
-
-    public static func options(from params: ExerciseParams, over base: PureExercise) throws(ExerciseParams.Refusal) -> PureExercise {
-        var options = base
-        options.level = try params.int("level", within: levels) ?? base.level
-        options.against = try params.choice("against", TuningSystem.self) ?? base.against
-        options.root = try params.root(over: base.root)
-        options.adaptive = try params.bool("adaptive") ?? base.adaptive
-        do {
-            try options.validate()
-        } catch {
-            throw ExerciseParams.Refusal(error.description)
-        }
-        return options
-    }
-
-    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> PureExercise {
-        let d = defaults
-        return PureExercise(
-            level: try reader.int("level", d.level, in: levels),
-            against: try reader.parsed("against", d.against) { try TuningSystem(choosing: $0) },
-            root: try reader.root(d.root),
-            adaptive: try reader.bool("adaptive", d.adaptive))
-    }
 
     /// Pure against pure is no question; Pythagorean fifths, fourths, seconds and sevenths are pure.
     public func validate() throws(TrainingError) {
