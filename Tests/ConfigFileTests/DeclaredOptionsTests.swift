@@ -16,7 +16,9 @@ import Training
         switch option.value {
         case .flag(let value):
             guard case .bool(let flag) = value else { return nil }
-            return (["--\(option.name)"], "\(configKey) = \(flag)")
+            // The octave a note is taken in is `strict` on the command line, `matching` in the file.
+            let written = configKey == "matching" ? (flag ? "\"exact-octave\"" : "\"pitch-class\"") : "\(flag)"
+            return (["--\(option.name)"], "\(configKey) = \(written)")
         case .number:
             guard let choice = option.choices.last?.value else { return nil }
             return (["--\(option.name)", choice], "\(configKey) = \(choice)")

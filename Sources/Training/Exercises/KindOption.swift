@@ -14,6 +14,12 @@ public protocol KindOption<Options>: Sendable {
     func apply(_ params: ExerciseParams, to options: inout Options) throws(ExerciseParams.Refusal)
     /// Sets it from the config section when it gives it.
     func read<Reader: ExerciseOptionsReader>(_ reader: inout Reader, into options: inout Options) throws(Reader.Failure)
+    /// More command-line spellings of it (a flag's opposite); none by default.
+    var alsoOnCommandLine: [ExerciseCommandLine.Option] { get }
+}
+
+extension KindOption {
+    public var alsoOnCommandLine: [ExerciseCommandLine.Option] { [] }
 }
 
 /// A whole number within a range: `--bars 2`, `bars = 2`.
@@ -41,7 +47,9 @@ public struct NumberOption<Options>: KindOption, @unchecked Sendable {
     }
 
     public func read<Reader: ExerciseOptionsReader>(_ reader: inout Reader, into options: inout Options) throws(Reader.Failure) {
-        options[keyPath: value] = try reader.int(configKey, options[keyPath: value], in: range)
+        // Set only when it changes: a number that stands for more (a level's progressions) is left alone when absent.
+        let number = try reader.int(configKey, options[keyPath: value], in: range)
+        if number != options[keyPath: value] { options[keyPath: value] = number }
     }
 }
 
@@ -51,13 +59,20 @@ public struct FlagOption<Options>: KindOption, @unchecked Sendable {
     public let configKey: String
     let value: WritableKeyPath<Options, Bool>
 
-    /// `name` sets it to `setTo` (true unless a flag turns it off: `--cadence-on-new-key`).
+    /// The flag that sets it the other way, if the command line has one (`--cadence-each-question`).
+    public let opposite: ExerciseCommandLine.Option?
+
+    /// `name` sets it to `setTo` (true unless a flag turns it off: `--cadence-on-new-key`);
+    /// `opposite` names a flag that sets it back, with its help.
     public init(_ name: String, _ value: WritableKeyPath<Options, Bool>, key: String? = nil, setTo: Bool = true,
-                configKey: String? = nil, help: String) {
+                configKey: String? = nil, opposite: (name: String, help: String)? = nil, help: String) {
         commandLine = .init(name, key: key, .flag(.bool(setTo)), help: help)
         self.configKey = configKey ?? commandLine.key
         self.value = value
+        self.opposite = opposite.map { .init($0.name, key: key, .flag(.bool(!setTo)), help: $0.help) }
     }
+
+    public var alsoOnCommandLine: [ExerciseCommandLine.Option] { opposite.map { [$0] } ?? [] }
 
     public func apply(_ params: ExerciseParams, to options: inout Options) throws(ExerciseParams.Refusal) {
         if let flag = try params.bool(commandLine.key) { options[keyPath: value] = flag }
@@ -174,5 +189,31 @@ public struct ListOption<Options, Element>: KindOption, @unchecked Sendable {
         let current = options[keyPath: value].map { Optional($0) }
         let read = try reader.array(configKey, current, allowEmpty: noun == nil) { name in ignored.contains(name) ? nil : try parse(name) }
         options[keyPath: value] = read.compactMap { $0 }
+    }
+}
+
+/// A value read from its text by `parse`, which the theory refuses in its own words: a mode
+/// (`--mode dorian`), a scale's root (`--root Eb3`).
+public struct ParsedOption<Options, Value>: KindOption, @unchecked Sendable {
+    public let commandLine: ExerciseCommandLine.Option
+    public let configKey: String
+    let value: WritableKeyPath<Options, Value>
+    let parse: @Sendable (String) throws(TheoryError) -> Value
+
+    public init(_ name: String, _ value: WritableKeyPath<Options, Value>, choices: [ExerciseCommandLine.Option.Choice],
+                parse: @escaping @Sendable (String) throws(TheoryError) -> Value, help: String) {
+        commandLine = .init(name, .text, choices: choices, help: help)
+        configKey = commandLine.key
+        self.value = value
+        self.parse = parse
+    }
+
+    public func apply(_ params: ExerciseParams, to options: inout Options) throws(ExerciseParams.Refusal) {
+        if let parsed = try params.parsed(commandLine.key, parse) { options[keyPath: value] = parsed }
+    }
+
+    public func read<Reader: ExerciseOptionsReader>(_ reader: inout Reader, into options: inout Options) throws(Reader.Failure) {
+        let parse = parse
+        options[keyPath: value] = try reader.parsed(configKey, options[keyPath: value]) { try parse($0) }
     }
 }

@@ -22,7 +22,7 @@ public struct KindOptions<Options>: Sendable {
     }
 
     /// How `eartrainctl start` spells them.
-    public var commandLine: [ExerciseCommandLine.Option] { all.map(\.commandLine) }
+    public var commandLine: [ExerciseCommandLine.Option] { all.flatMap { [$0.commandLine] + $0.alsoOnCommandLine } }
 
     /// These options of a part (`RhythmTiming`) as options of the whole that holds it at `part`.
     public func within<Whole>(_ part: WritableKeyPath<Whole, Options>) -> KindOptions<Whole> {
@@ -37,6 +37,7 @@ struct PartOption<Whole, Part>: KindOption, @unchecked Sendable {
 
     var commandLine: ExerciseCommandLine.Option { option.commandLine }
     var configKey: String { option.configKey }
+    var alsoOnCommandLine: [ExerciseCommandLine.Option] { option.alsoOnCommandLine }
 
     func apply(_ params: ExerciseParams, to options: inout Whole) throws(ExerciseParams.Refusal) {
         try option.apply(params, to: &options[keyPath: part])

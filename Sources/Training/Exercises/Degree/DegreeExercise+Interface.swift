@@ -1,22 +1,22 @@
 import MusicTheory
 
 extension DegreeExercise {
-    /// `eartrainctl start degree --quality minor --degrees 1,3,5`.
-    public static var commandLine: ExerciseCommandLine {
-        ExerciseCommandLine(
-            abstract: "Hear a cadence that sets a key, then a note of its scale, and play the note.",
-            options: [
-                .init("quality", .text, choices: .named(Key.Quality.self), help: "major (I-IV-V-I, the default) or minor (i-iv-V-i)."),
-                .init("root", .text, choices: .roots(random: true), help: "The tonic (default: random, a new one every --questions-per-key questions)."),
-                .init("degrees", .list, choices: .numbers(1...7), help: "Comma-separated degrees 1-7 (default: all seven)."),
-                .init("strict", .flag(.bool(true)), help: "Only the note in the octave heard counts (default: any octave)."),
-                .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong answers before the note is shown."),
-                .init("questions-per-key", key: "questions_per_key", .number, choices: .numbers(1...100), help: "Questions in one key before a random tonic changes (default 8)."),
-                .init("cadence-each-question", key: "cadence_each_question", .flag(.bool(true)), help: "Sound the cadence before every question."),
-                .init("cadence-on-new-key", key: "cadence_each_question", .flag(.bool(false)), help: "Sound the cadence only when the key changes (default: before every question)."),
-                .init("no-adaptive", key: "adaptive", .flag(.bool(false)), help: "Ask every degree equally often."),
-            ])
-    }
+    public static let abstract = "Hear a cadence that sets a key, then a note of its scale, and play the note."
+
+    /// `eartrainctl start degree --quality minor --degrees 1,3,5`, `[training.degree]`, `session.start`.
+    public static let declaredOptions = KindOptions<DegreeExercise>([
+        ChoiceOption("quality", \.quality, help: "major (I-IV-V-I, the default) or minor (i-iv-V-i)."),
+        RootOption(\.root, help: "The tonic (default: random, a new one every --questions-per-key questions)."),
+        DegreesOption(),
+        OctaveOption(\.exactOctave, refusingInDirection: "in-direction is for scales; a degree takes pitch-class or exact-octave",
+                     help: "Only the note in the octave heard counts (default: any octave)."),
+        TriesOption(\.triesBeforeReveal, help: "Wrong answers before the note is shown."),
+        NumberOption("questions-per-key", \.questionsPerKey, in: 1...100, help: "Questions in one key before a random tonic changes (default 8)."),
+        FlagOption("cadence-on-new-key", \.cadenceEachQuestion, key: "cadence_each_question", setTo: false,
+                   opposite: ("cadence-each-question", "Sound the cadence before every question."),
+                   help: "Sound the cadence only when the key changes (default: before every question)."),
+        FlagOption("no-adaptive", \.adaptive, key: "adaptive", setTo: false, help: "Ask every degree equally often."),
+    ])
 
     /// Major or minor, the degrees (sets a teacher would give), then the tonic played.
     public static var menuPages: [MenuPage] {

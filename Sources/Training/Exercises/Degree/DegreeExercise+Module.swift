@@ -1,70 +1,12 @@
 import MusicTheory
 
-extension DegreeExercise: ExerciseModule {
+extension DegreeExercise: DeclaresOptions {
     public typealias Question = DegreeQuestion
 
     /// `degree`.
     public static let kind = ExerciseKind(declaring: "degree")
 
     public static var defaults: DegreeExercise { DegreeExercise() }
-
-    public static func options(from params: ExerciseParams, over base: DegreeExercise) throws(ExerciseParams.Refusal) -> DegreeExercise {
-        var options = base
-        options.quality = try params.choice("quality", Key.Quality.self) ?? base.quality
-        options.root = try params.root(over: base.root)
-        if let degrees = try Self.degrees(params) { options.degrees = degrees }
-        options.exactOctave = try params.bool("strict") ?? base.exactOctave
-        options.adaptive = try params.bool("adaptive") ?? base.adaptive
-        options.cadenceEachQuestion = try params.bool("cadence_each_question") ?? base.cadenceEachQuestion
-        options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
-        options.questionsPerKey = try params.int("questions_per_key", within: 1...100) ?? base.questionsPerKey
-        return options
-    }
-
-    /// `degrees`: numbers or their text (`["1", "5"]` from the command line), each 1…7, not empty.
-    private static func degrees(_ params: ExerciseParams) throws(ExerciseParams.Refusal) -> [Int]? {
-        guard case .array(let elements)? = params.values["degrees"] else {
-            return try params.string("degrees").map { text throws(ExerciseParams.Refusal) in
-                throw ExerciseParams.Refusal("degrees must be a list of degrees 1-7, got '\(text)'")
-            }
-        }
-        guard !elements.isEmpty else { throw ExerciseParams.Refusal("degrees must name at least one degree 1-7") }
-        var degrees: [Int] = []
-        for element in elements {
-            let number: Int? = switch element {
-            case .number(let value) where value.rounded() == value && abs(value) < 100: Int(value)
-            case .string(let text): Int(text)
-            default: nil
-            }
-            guard let number, (1...7).contains(number) else {
-                throw ExerciseParams.Refusal("degrees: each is a degree 1-7, got \(element)")
-            }
-            degrees.append(number)
-        }
-        return degrees
-    }
-
-    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> DegreeExercise {
-        let d = defaults
-        return DegreeExercise(
-            quality: try reader.parsed("quality", d.quality) { try Key.Quality(choosing: $0) },
-            root: try reader.root(d.root),
-            degrees: try reader.array("degrees", d.degrees, allowEmpty: false) { text in
-                guard let number = Int(text) else { throw TrainingError("a degree is 1-7, got '\(text)'") }
-                return try DegreeExercise.degree(number)
-            },
-            exactOctave: try reader.parsed("matching", d.exactOctave) { text in
-                switch try AnswerMatching(choosing: text) {
-                case .exactOctave: true
-                case .pitchClass: false
-                case .inDirection: throw TrainingError("in-direction is for scales; a degree takes pitch-class or exact-octave")
-                }
-            },
-            triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: 1...10),
-            adaptive: try reader.bool("adaptive", d.adaptive),
-            questionsPerKey: try reader.int("questions_per_key", d.questionsPerKey, in: 1...100),
-            cadenceEachQuestion: try reader.bool("cadence_each_question", d.cadenceEachQuestion))
-    }
 
     public func validate() throws(TrainingError) {
         guard !degrees.isEmpty else { throw TrainingError("a degree exercise needs at least one degree") }

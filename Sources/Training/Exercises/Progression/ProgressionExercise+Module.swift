@@ -1,6 +1,6 @@
 import MusicTheory
 
-extension ProgressionExercise: ExerciseModule {
+extension ProgressionExercise: DeclaresOptions {
     public typealias Question = ProgressionQuestion
 
     /// `progression`.
@@ -10,33 +10,6 @@ extension ProgressionExercise: ExerciseModule {
 
     /// `progressions` (names, any case where it is not ambiguous) or `level` (1–3: every
     /// progression up to it); `progressions` wins when both are given.
-    public static func options(from params: ExerciseParams, over base: ProgressionExercise) throws(ExerciseParams.Refusal) -> ProgressionExercise {
-        var options = base
-        if let level = try params.int("level", within: Progression.levels) { options.progressions = Progression.upTo(level: level) }
-        if let names = try params.strings("progressions") {
-            guard !names.isEmpty else { throw ExerciseParams.Refusal("progressions must name at least one progression") }
-            options.progressions = []
-            for name in names {
-                do { options.progressions.append(try Progression(choosing: name)) } catch { throw ExerciseParams.Refusal("progressions: \(error)") }
-            }
-        }
-        options.root = try params.root(over: base.root)
-        options.bass = try params.bool("bass") ?? base.bass
-        options.adaptive = try params.bool("adaptive") ?? base.adaptive
-        options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
-        return options
-    }
-
-    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> ProgressionExercise {
-        let d = defaults
-        let level = try reader.int("level", 1, in: Progression.levels)
-        return ProgressionExercise(
-            progressions: try reader.array("progressions", Progression.upTo(level: level), allowEmpty: false) { try Progression(choosing: $0) },
-            root: try reader.root(d.root), bass: try reader.bool("bass", d.bass),
-            triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: 1...10),
-            adaptive: try reader.bool("adaptive", d.adaptive))
-    }
-
     public func validate() throws(TrainingError) {
         guard !progressions.isEmpty else { throw TrainingError("a progression exercise needs at least one progression") }
         guard (1...20).contains(triesBeforeReveal) else { throw TrainingError("tries before reveal must be 1-20, got \(triesBeforeReveal)") }
