@@ -42,7 +42,10 @@ import Training
             let line = option.commandLine
             let sample = try #require(Self.sample(line, configKey: option.configKey), "\(Module.kind) --\(line.name) offers no value")
             let fromCommandLine = try Module.options(from: try Module.commandLine.params(from: sample.arguments), over: Module.defaults)
-            let config = try ConfigLoader.parse("[training.\(Module.kind)]\n\(sample.line)\n", file: "/etc/eartrainer/eartrainer.toml")
+            // A dictation's tempo, meter, level or tolerance in params asks for its rhythm; the file says so itself.
+            let implied = Module.kind.rawValue == "dictation" && RhythmTiming.declaredOptions.commandLine.contains { $0.key == line.key }
+            let text = "[training.\(Module.kind)]\n\(sample.line)\n" + (implied ? "rhythm = true\n" : "")
+            let config = try ConfigLoader.parse(text, file: "/etc/eartrainer/eartrainer.toml")
             let fromConfig = try #require(config.training.exercises[Module.kind])
             #expect(Exercise(fromCommandLine) == fromConfig, "\(Module.kind): \(sample.arguments.joined(separator: " ")) and \(sample.line)")
             #expect(fromCommandLine != Module.defaults, "\(Module.kind) \(sample.arguments.joined(separator: " ")): the sample changed nothing")

@@ -1,25 +1,25 @@
 import MusicTheory
 
 extension DictationExercise {
-    /// `eartrainctl start dictation --length 5 --mode dorian`.
-    public static var commandLine: ExerciseCommandLine {
-        ExerciseCommandLine(
-            abstract: "Hear a short melody from a shown first note, and play it back.",
-            options: [
-                .init("length", .number, choices: .numbers(lengths), help: "Notes in a melody, 3-8 (default 4)."),
-                // Any mode with a key: `validate` refuses the chromatic scale.
-                .init("mode", .text, choices: .modes(Mode.allCases.filter { $0 != .chromatic }), help: "The scale the melody is made of (default: ionian)."),
-                .init("root", .text, choices: .roots(random: true), help: "The key's tonic (default: random)."),
-                .init("any-octave", key: "strict", .flag(.bool(false)), help: "Take each note in any octave (default: the octave heard)."),
-                .init("tritones", .flag(.bool(true)), help: "Let melodies leap a tritone (default: never)."),
-                .init("tries", .number, choices: .numbers(ExerciseParams.triesRange), help: "Wrong attempts before the melody is shown."),
-                .init("rhythm", .flag(.bool(true)), help: "Melodies with their rhythm, after a bar of count-in; judged on the onsets too (default: pitches only)."),
-                RhythmTiming.tempoOption.commandLine,
-                RhythmTiming.meterOption.commandLine,
-                RhythmTiming.levelOption.commandLine,
-                RhythmTiming.toleranceOption.commandLine,
-            ])
-    }
+    public static let abstract = "Hear a short melody from a shown first note, and play it back."
+
+    /// `eartrainctl start dictation --length 5 --mode dorian`, `[training.dictation]`, `session.start`.
+    public static let declaredOptions = KindOptions<DictationExercise>([
+        NumberOption("length", \.length, in: lengths, help: "Notes in a melody, 3-8 (default 4)."),
+        // Any mode with a key: `validate` refuses the chromatic scale.
+        ParsedOption("mode", \.mode, choices: .modes(Mode.allCases.filter { $0 != .chromatic }), parse: { text throws(TheoryError) in try Mode(parsing: text) },
+                     help: "The scale the melody is made of (default: ionian)."),
+        RootOption(\.root, help: "The key's tonic (default: random)."),
+        OctaveOption(\.exactOctave, anyOctave: true, refusingInDirection: "in-direction is for scales; a melody takes exact-octave or pitch-class",
+                     help: "Take each note in any octave (default: the octave heard)."),
+        FlagOption("tritones", \.tritones, help: "Let melodies leap a tritone (default: never)."),
+        TriesOption(\.triesBeforeReveal, help: "Wrong attempts before the melody is shown."),
+        RhythmFlagOption(),
+        RhythmTiming.tempoOption.within(\.timing),
+        RhythmTiming.meterOption.within(\.timing),
+        RhythmTiming.levelOption.within(\.timing),
+        RhythmTiming.toleranceOption.within(\.timing),
+    ])
 
     /// The length, the mode, pitches alone or with their rhythm, then the tonic played.
     public static var menuPages: [MenuPage] {

@@ -1,47 +1,12 @@
 import MusicTheory
 
-extension DictationExercise: ExerciseModule {
+extension DictationExercise: DeclaresOptions {
     public typealias Question = DictationQuestion
 
     /// `dictation`.
     public static let kind = ExerciseKind(declaring: "dictation")
 
     public static var defaults: DictationExercise { DictationExercise() }
-
-    public static func options(from params: ExerciseParams, over base: DictationExercise) throws(ExerciseParams.Refusal) -> DictationExercise {
-        var options = base
-        options.length = try params.int("length", within: lengths) ?? base.length
-        if let mode = try params.parsed("mode", Mode.init(parsing:)) { options.mode = mode }
-        options.root = try params.root(over: base.root)
-        options.exactOctave = try params.bool("strict") ?? base.exactOctave
-        options.triesBeforeReveal = try params.tries(over: base.triesBeforeReveal)
-        options.tritones = try params.bool("tritones") ?? base.tritones
-        options.timing = try RhythmTiming.options(from: params, over: base.timing)
-        // A tempo, meter, level or tolerance asks for the rhythm, unless rhythm is turned off.
-        let timed = ["tempo", "meter", "level", "tolerance_ms"].first { (params.values[$0] ?? .null) != .null }
-        options.rhythm = try params.bool("rhythm") ?? (timed != nil || base.rhythm)
-        if !options.rhythm, let timed { throw ExerciseParams.Refusal("\(timed) is for a melody with its rhythm, which rhythm false turns off") }
-        return options
-    }
-
-    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> DictationExercise {
-        let d = defaults
-        return DictationExercise(
-            length: try reader.int("length", d.length, in: lengths),
-            mode: try reader.parsed("mode", d.mode) { try Mode(parsing: $0) },
-            root: try reader.root(d.root),
-            exactOctave: try reader.parsed("matching", d.exactOctave) { text in
-                switch try AnswerMatching(choosing: text) {
-                case .exactOctave: true
-                case .pitchClass: false
-                case .inDirection: throw TrainingError("in-direction is for scales; a melody takes exact-octave or pitch-class")
-                }
-            },
-            triesBeforeReveal: try reader.int("tries_before_reveal", d.triesBeforeReveal, in: 1...10),
-            tritones: try reader.bool("tritones", d.tritones),
-            rhythm: try reader.bool("rhythm", d.rhythm),
-            timing: try RhythmTiming.options(reading: &reader, over: d.timing))
-    }
 
     public func validate() throws(TrainingError) {
         guard Self.lengths.contains(length) else { throw TrainingError("a melody has 3-8 notes, not \(length)") }
