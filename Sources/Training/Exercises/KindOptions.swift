@@ -62,27 +62,34 @@ public protocol DeclaresOptions: ExerciseModule {
     static var declaredOptions: KindOptions<Self> { get }
     /// What the kind trains, in one line (`eartrainctl start --help`).
     static var abstract: String { get }
-    /// Whether options from params are checked at once (`validate`), refused as params are;
-    /// false by default (the engine checks them when the session starts).
-    static var validatesParams: Bool { get }
+    /// Checks options read from params together, refused as params are; by default nothing (the
+    /// engine checks them when the session starts).
+    static func check(params options: Self) throws(ExerciseParams.Refusal)
+    /// Checks options read from the config section together, refused naming the file and line;
+    /// by default nothing.
+    static func check<Reader: ExerciseOptionsReader>(section options: Self, reader: inout Reader) throws(Reader.Failure)
+    /// The words the command line takes besides the options (a scale's `dorian D`); none by default.
+    static var commandLineWords: (help: String, read: ExerciseCommandLine.Words)? { get }
 }
 
 extension DeclaresOptions {
-    public static var validatesParams: Bool { false }
+    public static func check(params options: Self) throws(ExerciseParams.Refusal) {}
+    public static func check<Reader: ExerciseOptionsReader>(section options: Self, reader: inout Reader) throws(Reader.Failure) {}
+    public static var commandLineWords: (help: String, read: ExerciseCommandLine.Words)? { nil }
 
     public static func options(from params: ExerciseParams, over base: Self) throws(ExerciseParams.Refusal) -> Self {
         let options = try declaredOptions.apply(params, over: base)
-        if validatesParams {
-            do { try options.validate() } catch { throw ExerciseParams.Refusal(error.description) }
-        }
+        try check(params: options)
         return options
     }
 
     public static func options<Reader: ExerciseOptionsReader>(reading section: inout Reader) throws(Reader.Failure) -> Self {
-        try declaredOptions.read(&section, over: defaults)
+        let options = try declaredOptions.read(&section, over: defaults)
+        try check(section: options, reader: &section)
+        return options
     }
 
     public static var commandLine: ExerciseCommandLine {
-        ExerciseCommandLine(abstract: abstract, options: declaredOptions.commandLine)
+        ExerciseCommandLine(abstract: abstract, options: declaredOptions.commandLine, wordsHelp: commandLineWords?.help, words: commandLineWords?.read)
     }
 }

@@ -12,7 +12,9 @@ extension PureExercise {
     ])
 
     /// A level and a tuning that do not go together are refused with the params.
-    public static var validatesParams: Bool { true }
+    public static func check(params options: PureExercise) throws(ExerciseParams.Refusal) {
+        do { try options.validate() } catch { throw ExerciseParams.Refusal(error.description) }
+    }
 
     /// The level, then what the pure version is heard against.
     public static var menuPages: [MenuPage] {

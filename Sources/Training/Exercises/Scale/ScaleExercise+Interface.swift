@@ -2,19 +2,40 @@ import MusicTheory
 
 /// What the clients show of the kind: its command line, its menu pages, its lines in status and `watch`.
 extension ScaleExercise {
-    /// `eartrainctl start scale dorian D`, `… --mode dorian --root D --random-root`.
-    public static var commandLine: ExerciseCommandLine {
-        ExerciseCommandLine(
-            abstract: "Play a mode from a root, note by note, to the octave.",
-            options: [
-                .init("mode", .text, choices: .modes(), help: "ionian … locrian, harmonic-minor, melodic-minor, major-pentatonic, minor-pentatonic, blues, whole-tone or chromatic."),
-                .init("root", .text, choices: .roots(random: false), help: "The root: D, C#/Db, Eb3 or a MIDI number."),
-                .init("random-root", .flag(.bool(true)), help: "A new random root each round."),
-                .init("random-mode", .flag(.bool(true)), help: "A new random mode each round."),
-                .init("direction", .text, choices: .named(ScaleDirection.self), help: "ascending (default), descending or up-and-down."),
-            ],
-            wordsHelp: "a mode and a root, in either order, as a musician says them: `dorian D`, `Eb3 lydian`",
-            words: modeAndRoot)
+    public static let abstract = "Play a mode from a root, note by note, to the octave."
+
+    /// `eartrainctl start scale dorian D`, `… --mode dorian --root D --random-root`, `[training.scale]`, `session.start`.
+    public static let declaredOptions = KindOptions<ScaleExercise>([
+        ParsedOption("mode", \.mode, choices: .modes(), parse: { text throws(TheoryError) in try Mode(parsing: text) },
+                     help: "ionian … locrian, harmonic-minor, melodic-minor, major-pentatonic, minor-pentatonic, blues, whole-tone or chromatic."),
+        rootOption,
+        FlagOption("random-root", \.newRandomRootEachRound, configKey: "random_root_each_round", help: "A new random root each round."),
+        FlagOption("random-mode", \.newRandomModeEachRound, configKey: "random_mode_each_round", help: "A new random mode each round."),
+        ChoiceOption("direction", \.direction, help: "ascending (default), descending or up-and-down."),
+        ScaleMatchingOption(),
+    ])
+
+    /// The root, not random: a scale is asked on it.
+    static let rootOption = ParsedOption<ScaleExercise, RootNote>(
+        "root", \.root, choices: .roots(random: false), parse: { text throws(TheoryError) in try RootNote(parsing: text) },
+        help: "The root: D, C#/Db, Eb3 or a MIDI number.")
+
+    public static var commandLineWords: (help: String, read: ExerciseCommandLine.Words)? {
+        ("a mode and a root, in either order, as a musician says them: `dorian D`, `Eb3 lydian`", modeAndRoot)
+    }
+
+    /// A scale its root cannot spell (Fbb locrian) is refused with the params.
+    public static func check(params options: ScaleExercise) throws(ExerciseParams.Refusal) {
+        _ = try ExerciseParams.theory { () throws(TheoryError) in try options.root.scale(options.mode) }
+    }
+
+    /// The engine refuses a scale it cannot spell; refuse it here, where the file and line are known.
+    public static func check<Reader: ExerciseOptionsReader>(section options: ScaleExercise, reader: inout Reader) throws(Reader.Failure) {
+        do {
+            _ = try options.root.scale(options.mode)
+        } catch {
+            throw reader.invalid(rootOption.configKey, "\(options.root) \(options.mode) cannot be spelled: \(error)")
+        }
     }
 
     /// The mode and root from the words and the options; a word is a mode when it names one,
