@@ -68,7 +68,7 @@ struct BadConfigTests {
         BadConfig(name: "empty interval set", text: "[training.interval]\nintervals = []\n",
                   kind: .invalidValue, line: 2, key: "training.interval.intervals", words: "must not be empty"),
         BadConfig(name: "tries out of range", text: "[training.interval]\ntries_before_reveal = 0\n",
-                  kind: .invalidValue, line: 2, key: "training.interval.tries_before_reveal", words: "out of range 1…10"),
+                  kind: .invalidValue, line: 2, key: "training.interval.tries_before_reveal", words: "out of range 1…20"),
         BadConfig(name: "a dictation's tempo out of range", text: "[training.dictation]\nrhythm = true\ntempo = 500\n",
                   kind: .invalidValue, line: 3, key: "training.dictation.tempo", words: "500 is out of range 40…200"),
         BadConfig(name: "a dictation's unknown meter", text: "[training.dictation]\nmeter = \"5/4\"\n",

@@ -14,6 +14,8 @@ import Training
     /// not the default, for most), or nil when it offers none.
     static func sample(_ option: ExerciseCommandLine.Option, configKey: String) -> (arguments: [String], line: String)? {
         switch option.value {
+        case .flag(.string(let choice)):
+            return (["--\(option.name)"], "\(configKey) = \"\(choice)\"")
         case .flag(let value):
             guard case .bool(let flag) = value else { return nil }
             // The octave a note is taken in is `strict` on the command line, `matching` in the file.
@@ -52,14 +54,18 @@ import Training
         }
     }
 
-    @Test("a kind that declares its options reads no key by hand in its folder")
+    @Test("every kind declares its options, and no kind folder nor a shared block reads a key by hand")
     func noHandReads() throws {
+        #expect(Self.declaring.count == ExerciseCatalog.standard.count,
+                "not declared: \(ExerciseCatalog.standard.map { $0.kind }.filter { kind in !Self.declaring.contains { $0.kind == kind } })")
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let pattern = try Regex(#"(params|reader)\.[a-zA-Z]+\(""#)
-        for module in Self.declaring {
-            let folder = String(describing: module).replacingOccurrences(of: "Exercise", with: "")
+        // `ear-interval`'s folder is EarInterval.
+        let folders = ExerciseCatalog.standard.map { $0.kind.rawValue.split(separator: "-").map(\.capitalized).joined() } + ["Shared"]
+        for folder in folders {
             let url = root.appendingPathComponent("Sources/Training/Exercises/\(folder)")
-            let files = try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil).filter { $0.pathExtension == "swift" }
+            let files = try #require(FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?.allObjects as? [URL])
+                .filter { $0.pathExtension == "swift" }
             #expect(!files.isEmpty, "\(url.path)")
             for file in files {
                 let text = try String(contentsOf: file, encoding: .utf8)
@@ -67,5 +73,21 @@ import Training
             }
         }
     }
-}
 
+    @Test("docs/configuration.md has a row for every declared option's key")
+    func documented() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let table = try String(contentsOf: root.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
+        for module in Self.declaring { try Self.documented(module, in: table) }
+    }
+
+    static func documented<Module: DeclaresOptions>(_ module: Module.Type, in table: String) throws {
+        // ear-interval's section takes the interval keys, and its own `harmonic`, in one row.
+        let own = Module.kind.rawValue == "ear-interval" ? ["harmonic"] : Module.declaredOptions.all.map(\.configKey)
+        for key in own {
+            let row = Module.kind.rawValue == "ear-interval" ? "`training.ear-interval.*`" : "`training.\(Module.kind).\(key)`"
+            #expect(table.contains(row) && (Module.kind.rawValue != "ear-interval" || table.contains("`\(key)`")),
+                    "docs/configuration.md: no row for \(Module.kind)'s \(key)")
+        }
+    }
+}

@@ -97,6 +97,13 @@ public struct ChoiceOption<Options, Choice: NamedChoice>: KindOption, @unchecked
         self.value = value
     }
 
+    /// A flag that sets the param `key` to `choice` (`--descending`: `direction = "descending"`).
+    public init(flag name: String, _ value: WritableKeyPath<Options, Choice>, key: String, setting choice: Choice, help: String) {
+        commandLine = .init(name, key: key, .flag(.string(choice.rawValue)), help: help)
+        configKey = key
+        self.value = value
+    }
+
     public func apply(_ params: ExerciseParams, to options: inout Options) throws(ExerciseParams.Refusal) {
         if let choice = try params.choice(commandLine.key, Choice.self) { options[keyPath: value] = choice }
     }

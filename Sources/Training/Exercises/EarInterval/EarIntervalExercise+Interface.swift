@@ -1,14 +1,13 @@
 import MusicTheory
 
 extension EarIntervalExercise {
-    /// `eartrainctl start ear-interval --intervals m3,P5 --harmonic`.
-    public static var commandLine: ExerciseCommandLine {
-        var line = IntervalDrill.commandLine
-        line.abstract = "Hear an interval above (or below) a shown root, and play its other note."
-        line.options.append(.init("harmonic", .flag(.bool(true)), help: "Sound both notes together."))
-        line.options.append(.init("any-octave", key: "strict", .flag(.bool(false)), help: "Take the note in any octave (default: the octave heard)."))
-        return line
-    }
+    public static let abstract = "Hear an interval above (or below) a shown root, and play its other note."
+
+    /// `eartrainctl start ear-interval --intervals m3,P5 --harmonic`, `[training.ear-interval]`, `session.start`:
+    /// the interval drill's options, and whether the two notes sound together.
+    public static let declaredOptions = KindOptions<EarIntervalExercise>(
+        IntervalDrill.drillOptions(anyOctave: true).map { $0.within(\.interval) }
+            + [FlagOption("harmonic", \.harmonic, help: "Sound both notes together.")])
 
     /// The intervals, the direction, then the root played.
     public static var menuPages: [MenuPage] { IntervalDrill.menuPages }

@@ -17,24 +17,13 @@ public struct EarIntervalExercise: Sendable, Hashable, Codable {
     }
 }
 
-extension EarIntervalExercise: ExerciseModule {
+extension EarIntervalExercise: DeclaresOptions {
     public typealias Question = EarIntervalQuestion
 
     /// `ear-interval`.
     public static let kind = ExerciseKind(declaring: "ear-interval")
 
     public static var defaults: EarIntervalExercise { EarIntervalExercise() }
-
-    public static func options(from params: ExerciseParams, over base: EarIntervalExercise) throws(ExerciseParams.Refusal) -> EarIntervalExercise {
-        EarIntervalExercise(interval: try IntervalDrill.options(from: params, over: base.interval),
-                            harmonic: try params.bool("harmonic") ?? base.harmonic)
-    }
-
-    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> EarIntervalExercise {
-        let d = defaults
-        return EarIntervalExercise(interval: try IntervalDrill.options(reading: &reader, over: d.interval),
-                                   harmonic: try reader.bool("harmonic", d.harmonic))
-    }
 
     public func validate() throws(TrainingError) { try interval.validate() }
 

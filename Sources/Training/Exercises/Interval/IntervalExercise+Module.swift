@@ -1,7 +1,7 @@
 import MusicTheory
 
 /// The drill's options, questions and client text (`IntervalDrill`) make the rest of the module.
-extension IntervalExercise: ExerciseModule {
+extension IntervalExercise: DeclaresOptions {
     public typealias Question = IntervalQuestion
 
     /// `interval`.
@@ -10,10 +10,11 @@ extension IntervalExercise: ExerciseModule {
     /// The eleven intervals within the octave from random roots, ascending, three tries, adaptive, echoed.
     public static var defaults: IntervalExercise { IntervalExercise() }
 
-    /// `[training.interval]`; `root = "random"` draws a root within the note range each question.
-    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader) throws(Reader.Failure) -> IntervalExercise {
-        try options(reading: &reader, over: defaults)
-    }
+    public static let abstract = "Play the note an interval away from a sounded root."
+
+    /// `eartrainctl start interval --root C3 --intervals m3,P5 --descending`, `[training.interval]`
+    /// (`root = "random"` draws a root within the note range each question), `session.start`.
+    public static let declaredOptions = KindOptions<IntervalDrill>(IntervalDrill.drillOptions(anyOctave: false))
 }
 
 extension Exercise {
