@@ -90,4 +90,22 @@ import Training
                     "docs/configuration.md: no row for \(Module.kind)'s \(key)")
         }
     }
+
+    @Test("every menu page sets a declared option, and every choice on it is one the option takes")
+    func menuPages() throws {
+        for module in Self.declaring { try Self.menuPages(module) }
+    }
+
+    static func menuPages<Module: DeclaresOptions>(_ module: Module.Type) throws {
+        let keys = Set(Module.declaredOptions.commandLine.map(\.key))
+        for page in Module.menuPages where page.input != .keys {
+            #expect(keys.contains(page.key), "\(Module.kind)'s menu page \(page.key) sets no declared option: \(keys.sorted())")
+            guard case .choices(let choices) = page.input else { continue }
+            for choice in choices {
+                #expect(throws: Never.self, "\(Module.kind) \(page.key) = \(choice.value)") {
+                    _ = try Module.options(from: ExerciseParams([page.key: choice.value]), over: Module.defaults)
+                }
+            }
+        }
+    }
 }

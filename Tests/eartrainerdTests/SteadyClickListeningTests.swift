@@ -47,6 +47,15 @@ struct SteadyClickListeningTests {
         return probe.start - sent
     }
 
+    /// Where a click heard from about `time` first reaches 30 % of its peak, to the sample.
+    static func clickStart(_ listener: WAVListener, near time: Double) -> Double {
+        let rate = Double(listener.rate)
+        let span = max(0, Int((time - 0.015) * rate))..<min(listener.samples.count, Int((time + 0.04) * rate))
+        let peak = span.map { abs(listener.samples[$0]) }.max() ?? 0
+        let first = span.first { abs(listener.samples[$0]) >= 0.3 * peak } ?? span.lowerBound
+        return Double(first) / rate
+    }
+
     /// Plays `onsets` (seconds from the downbeat at `downbeat` in the WAV) so that they land there.
     static func play(_ onsets: [Double], downbeat: Double, lag: Double, wav: String, socket: String) async throws -> String {
         let now = try wavNow(wav) + lag
@@ -135,9 +144,13 @@ struct SteadyClickListeningTests {
         let keyed = listener.sounds(after: grid - 0.05, gap: 0.03).map { ($0, listener.keys(in: $0)) }
         let clicks = keyed.filter { $0.1 == [MIDINote(60)] }.map(\.0)
         let count = try #require(clicks.first { abs($0.start - downbeat) < 0.02 }, "its count-in's click at \(downbeat): \(clicks)")
-        let bars = (count.start - grid) / Self.bar
-        print(String(format: "the try again's count-in %.4f s after the first, %.4f bars", count.start - grid, bars))
-        #expect(abs(bars - bars.rounded()) * Self.bar < 0.003, "on a downbeat of the old grid: \(bars) bars after its first click")
+        // To the sample: a click of the old grid's third bar (clicks alone) and the count-in's first,
+        // each where it first reaches 30 % of its peak (the windows `sounds` reads are 10 ms).
+        let oldClick = try #require(clicks.first { abs($0.start - (grid + 2 * Self.bar)) < 0.02 }, "the old grid's third bar: \(clicks)")
+        let between = Self.clickStart(listener, near: count.start) - Self.clickStart(listener, near: oldClick.start)
+        let bars = between / Self.bar
+        print(String(format: "the try again's count-in %.4f s after a click of the old grid, %.4f bars", between, bars))
+        #expect(abs(bars - bars.rounded()) * Self.bar < 0.003, "on a downbeat of the old grid: \(bars) bars after its click")
         let before = clicks.filter { $0.start < count.start - 0.005 }
         let lastOld = try #require(before.last)
         #expect(count.start - lastOld.start > 0.5 * Self.bar / 2, "no click of the old beat just before it (a flam): \(lastOld), \(count)")

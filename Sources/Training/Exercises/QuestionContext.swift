@@ -48,6 +48,14 @@ public struct QuestionContext {
         chooser.choose(from: subjects, using: &random, reviewed: reviewed)
     }
 
+    /// One of `values`: with `adaptive`, the one whose subject the adaptive choice picks, else
+    /// one at random.
+    public mutating func choose<Value>(_ values: [Value], adaptive: Bool, subject: (Value) -> AnswerSubject) -> Value {
+        guard adaptive else { return values.randomElement(using: &random)! }
+        let subjects = values.map(subject)
+        return values[subjects.firstIndex(of: chooseAdaptively(from: subjects))!]
+    }
+
     /// Remembers for the adaptive choice how an ask of `subject` went.
     public mutating func recordAdaptive(_ subject: AnswerSubject, missed: Bool, responseTime: Duration?) {
         chooser.record(subject, missed: missed, responseTime: responseTime)

@@ -26,13 +26,7 @@ extension ChordExercise: DeclaresOptions {
     public var sessionColumns: SessionColumns { SessionColumns(root: root?.description, intervals: qualities.map(\.rawValue)) }
 
     public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
-        let quality: ChordQuality
-        if adaptive {
-            let subjects = qualities.map(AnswerSubject.chord)
-            quality = qualities[subjects.firstIndex(of: context.chooseAdaptively(from: subjects))!]
-        } else {
-            quality = qualities.randomElement(using: &context.random)!
-        }
+        let quality = context.choose(qualities, adaptive: adaptive, subject: AnswerSubject.chord)
         let rootKey = RootRegister.rootKey(root: root, span: quality.semitones.last ?? 0, previous: (previous as? OpenChordQuestion)?.shown.rootNote,
                                            range: context.settings.noteRange, random: &context.random)
         let rootName = root?.spelling ?? rootKey.spelled.name

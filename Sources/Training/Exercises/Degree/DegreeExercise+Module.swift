@@ -32,13 +32,7 @@ extension DegreeExercise: DeclaresOptions {
         let sameKey = before.map { $0.shown.inKey < questionsPerKey } ?? false
         let tonic = sameKey ? before!.tonic : chooseTonic(context: &context)
         let inKey = sameKey ? before!.shown.inKey + 1 : 1
-        let number: Int
-        if adaptive {
-            let subjects = degrees.map(AnswerSubject.degree)
-            number = degrees[subjects.firstIndex(of: context.chooseAdaptively(from: subjects))!]
-        } else {
-            number = degrees.randomElement(using: &context.random)!
-        }
+        let number = context.choose(degrees, adaptive: adaptive, subject: AnswerSubject.degree)
         context.asked(.degree(number))
         let key = Key(tonic: tonic.name, quality: quality)
         var question = OpenDegreeQuestion(

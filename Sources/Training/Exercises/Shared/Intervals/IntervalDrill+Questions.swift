@@ -28,13 +28,7 @@ extension IntervalDrill {
     }
 
     public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
-        let interval: SpelledInterval
-        if adaptive {
-            let subjects = intervals.map(AnswerSubject.interval)
-            interval = intervals[subjects.firstIndex(of: context.chooseAdaptively(from: subjects))!]
-        } else {
-            interval = intervals.randomElement(using: &context.random)!
-        }
+        let interval = context.choose(intervals, adaptive: adaptive, subject: AnswerSubject.interval)
         let question = makeQuestion(interval, range: context.settings.noteRange, previous: (previous as? OpenIntervalQuestion)?.intervalQuestion.rootNote,
                                     random: &context.random)
         context.asked(.interval(interval))
