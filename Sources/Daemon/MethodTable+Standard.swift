@@ -7,21 +7,21 @@ extension MethodTable {
     /// The methods of the protocol (docs/protocol.md lists them, and a test checks the two agree).
     /// A method is one entry here, its handler and its params type.
     public static let standard = MethodTable([
-        .immediate(.status, .anyone, params: NoParams.self) { _, context in
+        .immediate(Methods.status, .anyone) { _, context in
             // From the core's published snapshot: no turn on the actor. Lines are answered in
             // order, so a client's own change (a `session.start` before it) is already published.
             context.router.core.currentStatus()
         },
-        MethodEntry(.devicesGet, .anyone, params: NoParams.self) { _, context in
+        MethodEntry(Methods.devicesGet, .anyone) { _, context in
             context.router.core.devices()
         },
-        MethodEntry(.configGet, .anyone, params: NoParams.self) { _, context in
+        MethodEntry(Methods.configGet, .anyone) { _, context in
             context.router.configuration()
         },
-        MethodEntry(.settingsGet, .anyone, params: NoParams.self) { _, context in
+        MethodEntry(Methods.settingsGet, .anyone) { _, context in
             context.router.settings.list()
         },
-        MethodEntry(.settingsSet, .control, params: SettingsSetParams.self) { params, context throws(RPCError) in
+        MethodEntry(Methods.settingsSet, .control) { params, context throws(RPCError) in
             switch (params.value, params.reset) {
             case (let value?, nil), (let value?, false?):
                 return try await context.router.settings.set(params.key, value)
@@ -31,58 +31,58 @@ extension MethodTable {
                 throw .invalidParams("give a value, or reset: true to hand the key back to the config file")
             }
         },
-        MethodEntry(.statsGet, .anyone, params: StatsGetParams.self, runsAside: true) { params, context throws(RPCError) in
+        MethodEntry(Methods.statsGet, .anyone, runsAside: true) { params, context throws(RPCError) in
             try await context.router.statistics.figures(params)
         },
-        MethodEntry(.statsExport, .anyone, params: StatsExportParams.self, runsAside: true) { params, context throws(RPCError) in
+        MethodEntry(Methods.statsExport, .anyone, runsAside: true) { params, context throws(RPCError) in
             try await context.router.statistics.export(params)
         },
-        MethodEntry(.sessionStart, .control, params: SessionStartParams.self) { params, context throws(RPCError) in
+        MethodEntry(Methods.sessionStart, .control) { params, context throws(RPCError) in
             try await StandardMethods.start(params, router: context.router)
         },
-        MethodEntry(.sessionStop, .control, params: NoParams.self) { _, context throws(RPCError) in
+        MethodEntry(Methods.sessionStop, .control) { _, context throws(RPCError) in
             guard let results = await context.router.core.stop() else { throw .noSession(Method.sessionStop.rawValue) }
             return ResultsReport(results)
         },
-        MethodEntry(.sessionRepeat, .control, params: NoParams.self) { _, context throws(RPCError) in
+        MethodEntry(Methods.sessionRepeat, .control) { _, context throws(RPCError) in
             guard await context.router.core.repeatPrompt() else { throw .noSession(Method.sessionRepeat.rawValue) }
             return SessionRepeatResult()
         },
-        MethodEntry(.sessionSkip, .control, params: NoParams.self) { _, context throws(RPCError) in
+        MethodEntry(Methods.sessionSkip, .control) { _, context throws(RPCError) in
             guard await context.router.core.skip() else { throw .noSession(Method.sessionSkip.rawValue) }
             return SessionSkipResult()
         },
-        MethodEntry(.sessionResults, .anyone, params: NoParams.self) { _, context throws(RPCError) in
+        MethodEntry(Methods.sessionResults, .anyone) { _, context throws(RPCError) in
             guard let results = await context.router.core.lastResults else { throw .noResults }
             return ResultsReport(results)
         },
-        MethodEntry(.notesPlay, .control, params: NotesPlayParams.self) { params, context throws(RPCError) in
+        MethodEntry(Methods.notesPlay, .control) { params, context throws(RPCError) in
             try await StandardMethods.play(params, router: context.router)
         },
-        MethodEntry(.notesBend, .control, params: NotesBendParams.self) { params, context throws(RPCError) in
+        MethodEntry(Methods.notesBend, .control) { params, context throws(RPCError) in
             try await StandardMethods.bend(params, router: context.router)
         },
-        MethodEntry(.subscribe, .anyone, params: TopicsParams.self) { params, context in
+        MethodEntry(Methods.subscribe, .anyone, decodedAs: TopicsParams.self) { params, context in
             StandardMethods.topics(context.router.subscriptions.change(context.client, topics: params.topics, adding: true))
         },
-        MethodEntry(.unsubscribe, .anyone, params: TopicsParams.self) { params, context in
+        MethodEntry(Methods.unsubscribe, .anyone, decodedAs: TopicsParams.self) { params, context in
             StandardMethods.topics(context.router.subscriptions.change(context.client, topics: params.topics, adding: false))
         },
-        MethodEntry(.pairingOffer, .control, params: NoParams.self) { _, context in
+        MethodEntry(Methods.pairingOffer, .control) { _, context in
             let offered = context.router.pairing.offer()
             return PairingOfferResult(code: offered.code, expiresInSeconds: PairingCodes.lifetime)
         },
-        MethodEntry(.pairingRedeem, .control, params: PairingRedeemParams.self) { params, context throws(RPCError) in
+        MethodEntry(Methods.pairingRedeem, .control) { params, context throws(RPCError) in
             guard context.router.pairing.redeem(params.code, from: params.address) else { throw .notPaired }
             return PairingRedeemResult()
         },
-        MethodEntry(.pairingBrowsers, .control, params: PairingBrowsersParams.self) { params, context throws(RPCError) in
+        MethodEntry(Methods.pairingBrowsers, .control) { params, context throws(RPCError) in
             PairingBrowsersResult(revoked: try context.router.pairedBrowsers.report(params.browsers, from: context.client))
         },
-        MethodEntry(.pairingList, .control, params: NoParams.self) { _, context in
+        MethodEntry(Methods.pairingList, .control) { _, context in
             context.router.pairedBrowsers.list()
         },
-        MethodEntry(.pairingRevoke, .control, params: PairingRevokeParams.self) { params, context throws(RPCError) in
+        MethodEntry(Methods.pairingRevoke, .control) { params, context throws(RPCError) in
             PairingRevokeResult(revoked: try context.router.pairedBrowsers.revoke(params.id))
         },
     ])
@@ -104,7 +104,7 @@ struct TopicsParams: Decodable {
 
 /// The handlers of the standard methods too long to read inside the table.
 enum StandardMethods {
-    static func start(_ params: SessionStartParams, router: RequestRouter) async throws(RPCError) -> any Encodable & Sendable {
+    static func start(_ params: SessionStartParams, router: RequestRouter) async throws(RPCError) -> SessionStartResult {
         if let profile = params.profile, !ProfileName.isValid(profile) {
             throw .invalidParams("profile '\(profile)': \(ProfileName.rule)")
         }
@@ -120,7 +120,7 @@ enum StandardMethods {
         return SessionStartResult(session: session)
     }
 
-    static func play(_ params: NotesPlayParams, router: RequestRouter) async throws(RPCError) -> any Encodable & Sendable {
+    static func play(_ params: NotesPlayParams, router: RequestRouter) async throws(RPCError) -> NotesPlayResult {
         let (chords, onsets, lengths) = try Self.timedChords(params.notes)
         let velocity = params.velocity ?? 90
         guard (1...127).contains(velocity) else { throw .invalidParams("velocity must be 1-127, got \(velocity)") }
@@ -141,7 +141,7 @@ enum StandardMethods {
     }
 
     /// Moves the wheel; the reply says where it is and how many cents that bends.
-    static func bend(_ params: NotesBendParams, router: RequestRouter) async throws(RPCError) -> any Encodable & Sendable {
+    static func bend(_ params: NotesBendParams, router: RequestRouter) async throws(RPCError) -> NotesBendResult {
         guard PitchWheel.values.contains(params.value) else {
             throw .invalidParams("value must be a whole number -8192-8191 (0: the wheel centred), got \(params.value)")
         }

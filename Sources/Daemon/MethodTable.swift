@@ -35,15 +35,36 @@ public struct MethodEntry: Sendable {
         }, callNow: nil)
     }
 
+    /// The entry of a method of the protocol: its params decoded as the method says, its handler
+    /// returning the method's result type.
+    public init<Params: Decodable, Result>(
+        _ method: TypedMethod<Params, Result>, _ caller: Caller, runsAside: Bool = false,
+        handler: @escaping @Sendable (Params, MethodContext) async throws(RPCError) -> Result
+    ) {
+        self.init(method, caller, decodedAs: Params.self, runsAside: runsAside, handler: handler)
+    }
+
+    /// The same with the params read into a type of the daemon's own (`subscribe`'s topics, whose
+    /// refusal names the topics there are).
+    public init<Params, Decoded: Decodable, Result>(
+        _ method: TypedMethod<Params, Result>, _ caller: Caller, decodedAs: Decoded.Type, runsAside: Bool = false,
+        handler: @escaping @Sendable (Decoded, MethodContext) async throws(RPCError) -> Result
+    ) {
+        self.init(name: method.name, caller: caller, runsAside: runsAside, call: { params, context throws(RPCError) in
+            try await handler(try Self.decode(Decoded.self, params), context)
+        }, callNow: nil)
+    }
+
     /// An entry answered at once, from state the daemon publishes, on the thread that read the
     /// line (the control socket's own, when the client has nothing else unanswered): its handler
     /// never waits, so no line waits behind it and no thread hop is needed. Such a method is asked
     /// far more often than its answer changes, so the result's encoding is kept until it differs,
     /// and the response line until the result or the request's id does.
-    public static func immediate<Params: Decodable, Result: Encodable & Hashable & Sendable>(
-        _ name: Method, _ caller: Caller, params: Params.Type,
+    public static func immediate<Params: Decodable, Result: Codable & Hashable & Sendable>(
+        _ method: TypedMethod<Params, Result>, _ caller: Caller,
         handler: @escaping @Sendable (Params, MethodContext) throws(RPCError) -> Result
     ) -> MethodEntry {
+        let name = method.name
         let encoded = Memo<Result, String>()
         let line = Memo<EncodedAnswer, String>()
         return MethodEntry(
@@ -92,12 +113,6 @@ public struct MethodContext: Sendable {
     public let router: RequestRouter
     public let client: ClientID
     public let peer: PeerCredentials
-}
-
-/// The params of a method that takes none: whatever is given is ignored.
-public struct NoParams: Decodable, Sendable {
-    public init() {}
-    public init(from decoder: any Decoder) throws {}
 }
 
 /// Every method the daemon answers, in the order the greeting lists them.

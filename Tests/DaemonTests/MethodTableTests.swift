@@ -76,6 +76,12 @@ struct MethodTableTests {
         }
     }
 
+    @Test("the daemon answers exactly the protocol's typed methods (Methods: each with its params and result type), in their order")
+    func typedMethods() {
+        #expect(MethodTable.standard.names == Methods.all.map(\.rawValue), "\(MethodTable.standard.names)")
+        #expect(Set(Methods.all).count == Methods.all.count, "a method listed twice")
+    }
+
     @Test("docs/protocol.md's method table lists the table's methods, in order, with who may call each")
     func documentedMethods() throws {
         let rows = Self.rows(after: "## Methods", in: try Self.protocolDoc)

@@ -48,6 +48,13 @@ struct ConnectionOptions: ParsableArguments {
         return try await Self.call(connection, method, params: params, onNotification: onNotification)
     }
 
+    /// Calls a method of the protocol: its params encoded, its result as the daemon gave it and as
+    /// the method's type reads it.
+    func call<Params: Encodable, Result>(_ method: TypedMethod<Params, Result>, _ params: Params) async throws -> (raw: JSONValue, result: Result) {
+        let raw = try await call(method.name.rawValue, params: params is NoParams ? nil : Wire.value(params))
+        return (raw, try Wire.decode(Result.self, from: raw))
+    }
+
     static func call(_ connection: ControlConnection, _ method: String, params: JSONValue? = nil,
                      onNotification: (RPCNotification) -> Void = { _ in }) async throws -> JSONValue {
         let response: RPCResponse

@@ -11,12 +11,12 @@ struct DevicesCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
-        let result = try await connection.call(Method.devicesGet.rawValue)
+        let (raw, devices) = try await connection.call(Methods.devicesGet, NoParams())
         if connection.json {
-            print(Wire.encode(result))
+            print(Wire.encode(raw))
             return
         }
-        print(DevicesText.lines(try Wire.decode(DevicesResult.self, from: result)).joined(separator: "\n"))
+        print(DevicesText.lines(devices).joined(separator: "\n"))
     }
 }
 

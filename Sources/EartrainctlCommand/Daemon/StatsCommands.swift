@@ -11,8 +11,7 @@ struct StatsCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
-        let result = try await connection.call(Method.statsGet.rawValue, params: Wire.value(StatsGetParams(profile: profile)))
-        let stats = try Wire.decode(StatsGetResult.self, from: result)
+        let stats = try await connection.call(Methods.statsGet, StatsGetParams(profile: profile)).result
         if connection.json {
             print(Wire.encode(stats.figures))
         } else {

@@ -11,12 +11,11 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
-        let result = try await connection.call(Method.status.rawValue)
+        let (raw, status) = try await connection.call(Methods.status, NoParams())
         if connection.json {
-            print(Wire.encode(result))
+            print(Wire.encode(raw))
             return
         }
-        let status = try Wire.decode(StatusResult.self, from: result)
         print(StatusText.lines(status).joined(separator: "\n"))
     }
 }
