@@ -117,14 +117,17 @@ struct DaemonFaults {
         return nil
     }
 
-    /// Waits until the daemon has judged all it was sent: the count unchanged for a second. Asks
-    /// only every 250 ms: a `status` costs the daemon about as much as ten notes (debug build,
-    /// natively 6 ms against 0.55 ms a note), and under emulation every cost is some 60 times larger.
+    /// Waits until the daemon has judged all it was sent: the count unchanged for a second, and
+    /// so are the overruns and late notes it reports (after a flood it drains its backlog, and
+    /// overruns, for seconds after the last note it judged: a note played then was lost in a
+    /// reported overrun, in two of three runs of 2026-11-29). Asks only every 250 ms: a `status`
+    /// costs the daemon about as much as ten notes (debug build, natively 6 ms against 0.55 ms a
+    /// note), and under emulation every cost is some 60 times larger.
     func settle(timeout: Duration = .seconds(300)) -> StatusResult? {
-        var last: (count: Int, since: ContinuousClock.Instant)?
+        var last: (marks: [Int], since: ContinuousClock.Instant)?
         return waitForStatus(timeout, every: .milliseconds(250)) { status in
-            let count = status.session.map(judged) ?? -1
-            if last?.count != count { last = (count, .now) }
+            let marks = [status.session.map(judged) ?? -1, reportedTotal("MIDI input overrun ("), reportedTotal("are dropped (")]
+            if last?.marks != marks { last = (marks, .now) }
             return ContinuousClock.now - last!.since >= .seconds(1)
         }?.status
     }
