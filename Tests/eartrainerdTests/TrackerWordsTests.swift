@@ -10,14 +10,17 @@ struct TrackerWordsTests {
     /// What counts as a tracker word. A random seed is not one; the seeds' documents are.
     static let pattern = "issue [0-9]|seed 00[0-4]|the seed'?s|todo list"
 
+    /// `git grep` of `pattern` (extended, any case, files not yet committed too) in `paths` of this
+    /// checkout. It exits 1 when nothing matches, 0 with matches, and 127 (no git) or 128 (not a
+    /// repository) when it could not look.
+    static func grep(_ pattern: String, in paths: [String]) async throws -> Command.Output {
+        try await Command.run(URL(fileURLWithPath: "/usr/bin/env"), ["git", "grep", "--untracked", "-n", "-i", "-E", pattern, "--"] + paths,
+                              in: ConsoleExample.repository)
+    }
+
     @Test("git grep finds no tracker word in Sources")
     func noneInSources() async throws {
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let found = try await Command.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["git", "grep", "--untracked", "-n", "-i", "-E", Self.pattern, "--", "Sources"], in: packageRoot)
-        // git grep exits 1 when nothing matches, 0 with matches, and 127 (no git) or 128 (not a
-        // repository) when it could not look.
+        let found = try await Self.grep(Self.pattern, in: ["Sources"])
         #expect(found.status == 1, "\(found)")
     }
 
@@ -30,9 +33,7 @@ struct TrackerWordsTests {
 
     @Test("git grep finds no word of how the work was done in the docs, the README and the change log")
     func noneInDocs() async throws {
-        let found = try await Command.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["git", "grep", "--untracked", "-n", "-i", "-E", Self.workWords, "--"] + Self.documents,
-            in: ConsoleExample.repository)
+        let found = try await Self.grep(Self.workWords, in: Self.documents)
         #expect(found.status == 1, "\(found)")
     }
 
@@ -54,9 +55,7 @@ struct TrackerWordsTests {
 
     @Test("git grep finds no tracker item or numbered work session in the docs, the README and the change log")
     func noTrackerWordsInDocs() async throws {
-        let found = try await Command.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["git", "grep", "--untracked", "-n", "-i", "-E", Self.docTrackerWords, "--"] + Self.documents,
-            in: ConsoleExample.repository)
+        let found = try await Self.grep(Self.docTrackerWords, in: Self.documents)
         #expect(found.status == 1, "\(found)")
     }
 

@@ -43,8 +43,7 @@ final class FluidSynthSoundOutput: SoundOutput {
     /// spelling says, `TunedNotes.phrase`) in its own tuning or the settings', each note moved by
     /// its cents, queued on the timeline.
     func playPrompt(_ phrases: [PromptPhrase], settings: TrainingSettings) {
-        if let bar = phrases.first?.startsOnBar { renderer.enqueueBarLine(seconds: bar) }
-        renderer.enqueue(tones(phrases, settings: settings))
+        playPrompt(phrases, settings: settings, marks: PromptMarks())
     }
 
     /// The same, each mark told when its moment leaves the speaker (the device's delay counted):

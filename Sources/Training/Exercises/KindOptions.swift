@@ -23,11 +23,6 @@ public struct KindOptions<Options>: Sendable {
 
     /// How `eartrainctl start` spells them.
     public var commandLine: [ExerciseCommandLine.Option] { all.flatMap { [$0.commandLine] + $0.alsoOnCommandLine } }
-
-    /// These options of a part (`RhythmTiming`) as options of the whole that holds it at `part`.
-    public func within<Whole>(_ part: WritableKeyPath<Whole, Options>) -> KindOptions<Whole> {
-        KindOptions<Whole>(all.map { PartOption(option: $0, part: part) })
-    }
 }
 
 /// An option of a part, as an option of the whole that holds the part.

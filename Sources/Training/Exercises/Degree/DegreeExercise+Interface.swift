@@ -8,7 +8,7 @@ extension DegreeExercise {
         ChoiceOption("quality", \.quality, help: "major (I-IV-V-I, the default) or minor (i-iv-V-i)."),
         RootOption(\.root, help: "The tonic (default: random, a new one every --questions-per-key questions)."),
         DegreesOption(),
-        OctaveOption(\.exactOctave, refusingInDirection: "in-direction is for scales; a degree takes pitch-class or exact-octave",
+        MatchingOption(\.matching, refusingInDirection: "in-direction is for scales; a degree takes pitch-class or exact-octave",
                      help: "Only the note in the octave heard counts (default: any octave)."),
         TriesOption(\.triesBeforeReveal, help: "Wrong answers before the note is shown."),
         NumberOption("questions-per-key", \.questionsPerKey, in: 1...100, help: "Questions in one key before a random tonic changes (default 8)."),

@@ -41,3 +41,6 @@ public struct DegreeExercise: Sendable, Hashable, Codable {
         return number
     }
 }
+
+/// Its note is taken in the octave heard or in any (`MatchingOption`).
+extension DegreeExercise: TakesOctave {}

@@ -10,7 +10,7 @@ extension DictationExercise {
         ParsedOption("mode", \.mode, choices: .modes(Mode.allCases.filter { $0 != .chromatic }), parse: { text throws(TheoryError) in try Mode(parsing: text) },
                      help: "The scale the melody is made of (default: ionian)."),
         RootOption(\.root, help: "The key's tonic (default: random)."),
-        OctaveOption(\.exactOctave, anyOctave: true, refusingInDirection: "in-direction is for scales; a melody takes exact-octave or pitch-class",
+        MatchingOption(\.matching, anyOctave: true, refusingInDirection: "in-direction is for scales; a melody takes exact-octave or pitch-class",
                      help: "Take each note in any octave (default: the octave heard)."),
         FlagOption("tritones", \.tritones, help: "Let melodies leap a tritone (default: never)."),
         TriesOption(\.triesBeforeReveal, help: "Wrong attempts before the melody is shown."),

@@ -41,3 +41,6 @@ public struct DictationExercise: Sendable, Hashable, Codable {
     /// Melodies in one key: the key is set (by its cadence, or its tonic) before the first of them.
     public static let melodiesPerKey = 4
 }
+
+/// Its notes are taken in the octave heard or in any (`MatchingOption`).
+extension DictationExercise: TakesOctave {}

@@ -12,7 +12,7 @@ extension ScaleExercise {
         FlagOption("random-root", \.newRandomRootEachRound, configKey: "random_root_each_round", help: "A new random root each round."),
         FlagOption("random-mode", \.newRandomModeEachRound, configKey: "random_mode_each_round", help: "A new random mode each round."),
         ChoiceOption("direction", \.direction, help: "ascending (default), descending or up-and-down."),
-        ScaleMatchingOption(),
+        MatchingOption(\.matching, refusingInDirection: nil, help: "Only the note in the octave asked counts (default: any octave)."),
     ])
 
     /// The root, not random: a scale is asked on it.

@@ -11,7 +11,10 @@ extension IntervalDrill {
                        help: "Comma-separated intervals, e.g. m3,P5 (default: the eleven within the octave, m2 to M7)."),
             ExtendedOption(),
             ChoiceOption(flag: "descending", \.direction, key: "direction", setting: .descending, help: "Intervals below the root."),
-            IntervalMatchingOption(anyOctave: anyOctave),
+            MatchingOption(\.matching, anyOctave: anyOctave,
+                           refusingInDirection: "'in-direction' is for scales: an interval takes 'pitch-class' or 'exact-octave'",
+                           help: anyOctave ? "Take the note in any octave (default: the octave heard)."
+                               : "Only the note in the octave asked counts (default: any octave)."),
             TriesOption(\.triesBeforeReveal, help: "Wrong tries before the answer is shown."),
             FlagOption("no-adaptive", \.adaptive, key: "adaptive", setTo: false, help: "Ask every interval equally often."),
             FlagOption("no-echo", \.echoAnswer, key: "echo_answer", setTo: false, help: "Do not sound the root then the answer after a right answer."),
@@ -31,31 +34,6 @@ struct ExtendedOption: KindOption {
 
     func read<Reader: ExerciseOptionsReader>(_ reader: inout Reader, into options: inout IntervalDrill) throws(Reader.Failure) {
         if try reader.bool(configKey, false) { options.extend() }
-    }
-}
-
-/// How the note is taken: the param `strict` (`--strict`, or `--any-octave` turning it off), the
-/// file's `matching` (`pitch-class` or `exact-octave`; `in-direction` is a scale's).
-struct IntervalMatchingOption: KindOption {
-    let commandLine: ExerciseCommandLine.Option
-    var configKey: String { "matching" }
-
-    init(anyOctave: Bool) {
-        commandLine = anyOctave
-            ? .init("any-octave", key: "strict", .flag(.bool(false)), help: "Take the note in any octave (default: the octave heard).")
-            : .init("strict", .flag(.bool(true)), help: "Only the note in the octave asked counts (default: any octave).")
-    }
-
-    func apply(_ params: ExerciseParams, to options: inout IntervalDrill) throws(ExerciseParams.Refusal) {
-        if let strict = try params.bool(commandLine.key) { options.matching = strict ? .exactOctave : .pitchClass }
-    }
-
-    func read<Reader: ExerciseOptionsReader>(_ reader: inout Reader, into options: inout IntervalDrill) throws(Reader.Failure) {
-        options.matching = try reader.parsed(configKey, options.matching) { text in
-            let matching = try AnswerMatching(choosing: text)
-            guard matching != .inDirection else { throw IntervalMatchingRefusal() }
-            return matching
-        }
     }
 }
 

@@ -91,8 +91,3 @@ extension TrainingError {
         TrainingError("tries before the reveal must be 1 or more, not \(tries)")
     }
 }
-
-/// `in-direction` is how a scale round is judged; an interval's answer is one note.
-struct IntervalMatchingRefusal: Error, CustomStringConvertible {
-    var description: String { "'in-direction' is for scales: an interval takes 'pitch-class' or 'exact-octave'" }
-}

@@ -32,16 +32,6 @@ public struct RhythmTiming: Sendable, Hashable, Codable {
         set { level = RhythmLevel(newValue) ?? level }
     }
 
-    /// `tempo`, `meter`, `level` and `tolerance_ms` from `params`, over `base`.
-    public static func options(from params: ExerciseParams, over base: RhythmTiming) throws(ExerciseParams.Refusal) -> RhythmTiming {
-        try declaredOptions.apply(params, over: base)
-    }
-
-    /// The same keys from a `[training.<kind>]` section, over `base`.
-    public static func options<Reader: ExerciseOptionsReader>(reading reader: inout Reader, over base: RhythmTiming) throws(Reader.Failure) -> RhythmTiming {
-        try declaredOptions.read(&reader, over: base)
-    }
-
     /// Throws for values outside their ranges (options decoded from outside input).
     public func validate() throws(TrainingError) {
         guard Self.tempoRange.contains(tempo) else { throw TrainingError("a rhythm's tempo is 40-200 beats per minute, not \(tempo)") }
