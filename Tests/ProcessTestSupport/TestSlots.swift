@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -15,8 +16,9 @@ public struct DaemonSlot: TestTrait, SuiteTrait, TestScoping {
     static let gate = Gate(width: 3)
     /// The slot of the suites that compute for seconds without suspending (`.cpuHeavy`).
     static let heavyGate = Gate(width: 1)
-    /// The slot of the suites timed against the clock (`.realTime`).
-    static let realTimeGate = Gate(width: 1)
+    /// The slots of the suites timed against the clock (`.realTime`): `ET_REAL_TIME_WIDTH` at once
+    /// (1 unless set; `make test`'s real-time stage, which runs them alone, sets it).
+    static let realTimeGate = Gate(width: ProcessInfo.processInfo.environment["ET_REAL_TIME_WIDTH"].flatMap(Int.init).map { max(1, $0) } ?? 1)
 
     let gate: Gate
 
@@ -43,7 +45,7 @@ extension Trait where Self == DaemonSlot {
     public static var cpuHeavy: Self { DaemonSlot(gate: DaemonSlot.heavyGate) }
 
     /// The suite's tests judge sound rendered as it plays against the clock: one such test at a
-    /// time, and `make test` runs these suites (`ListeningTests`, with `LiveSocketTests`, which
+    /// time unless `ET_REAL_TIME_WIDTH` says more (`make test` sets three), and `make test` runs these suites (`ListeningTests`, with `LiveSocketTests`, which
     /// times a relay) in a stage of their own after the others, as it does the abuse suite.
     /// Beside the other suites on two cores, their notes came late and they missed.
     public static var realTime: Self { DaemonSlot(gate: DaemonSlot.realTimeGate) }

@@ -10,6 +10,8 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-1}
 real_time=$(sed -n "s/^real_time='\(.*\)'$/\1/p" scripts/test.sh)
+# As many real-time tests at once as make test runs.
+export ET_REAL_TIME_WIDTH=${ET_REAL_TIME_WIDTH:-$(sed -n 's/^export ET_REAL_TIME_WIDTH=${ET_REAL_TIME_WIDTH:-\([0-9]*\)}$/\1/p' scripts/test.sh)}
 logs=.build/stages
 mkdir -p "$logs"
 swift build --build-tests >/dev/null || { echo "the build failed" >&2; exit 1; }
