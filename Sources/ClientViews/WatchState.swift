@@ -49,7 +49,7 @@ public struct WatchState: Sendable {
     public var clef: Clef = .auto
     /// The last answer drawn (a rhythm's notation with each onset marked, an intonation answer on
     /// its scale), once its question closed; kept until the next answer, as `lastAnswer` is.
-    public var answerDrawing: AnswerDrawing?
+    public var answerDrawing: AnswerFigure?
     /// The open question's meter and bars, where it has them: the empty bars shown while it is open.
     public var openBars: OpenBars?
     /// The open question's last play-back judged (its details), which a reveal draws with the pattern.
@@ -137,7 +137,7 @@ public struct WatchState: Sendable {
             finishedRound = nil
             judged = Array((judged + [JudgedNote(played: played, correct: right)]).suffix(Self.judgedLimit))
             // The question's drawing once it is over; a wrong try with another to come draws nothing.
-            answerDrawing = AnswerDrawing(judged: details)
+            answerDrawing = kind.flatMap(Self.text(of:))?.answerFigure(judged: details)
             if details["onsets"] != nil { playBack = details }
             staff = Self.staff(details["staff"])
             progress = staff.filter { $0.role == "answer" }.count
@@ -145,7 +145,7 @@ public struct WatchState: Sendable {
             let answers = details["answers"]?.arrayValue.compactMap { $0["note"]?.stringValue } ?? []
             let why = details["reason"]?.stringValue == "skipped" ? "skipped" : "too many tries"
             lastAnswer = ("answer \(answers.joined(separator: " "))  (\(why))", nil)
-            answerDrawing = RhythmAnswer(details: details, playBack: playBack).map { .rhythm($0) }
+            answerDrawing = kind.flatMap(Self.text(of:))?.answerFigure(revealed: details, playBack: playBack)
             staff = Self.staff(details["staff"])
         case "session_ended":
             running = false

@@ -145,15 +145,15 @@ struct AnswerDrawingTests {
     func tuned() throws {
         for (cents, x, beyond) in [(17.3, 40 + 0.673 * 320, false), (-60.3, 40.0, true), (0, 200, false)] {
             let details = KindFields(encoding: MatchAnswer(toleranceCents: 5)).merging(["cents": .number(cents), "correct": .bool(false)]) { $1 }
-            let answer = try #require(IntonationAnswer(details: .object(details)))
-            let root = try Self.parse(SVGIntonation(answer).element(title: "t"))
+            let answer = try #require(MatchExercise.answerFigure(judged: .object(details)))
+            let root = try Self.parse(answer.svg())
             let mark = try #require(Self.elements(root, "g", class: "mark").first)
             #expect(Self.attribute(mark, "data-beyond") == String(beyond))
             let path = try #require(mark.children?.compactMap { $0 as? XMLElement }.first { $0.name == "text" })
             #expect(abs((Self.attribute(path, "x").flatMap(Double.init) ?? -1) - x) < 0.01)
             let band = try #require(Self.elements(root, "rect", class: "tolerance").first)
             #expect(Self.attribute(band, "width") == "32")
-            let rows = TextIntonation(answer).rows()
+            let rows = answer.rows(width: 80)
             #expect(rows.allSatisfy { $0.count <= 80 })
             #expect(rows.contains { $0.contains(CentsScale.text(cents, signed: true)) })
         }
@@ -161,22 +161,22 @@ struct AnswerDrawingTests {
 
     @Test("a compare answer: the reference at 0, the second at its offset on a scale that holds it; a pure answer: which was pure")
     func compared() throws {
-        let compare = try #require(IntonationAnswer(details: .object(KindFields(
+        let compare = try #require(CompareExercise.answerFigure(judged: .object(KindFields(
             encoding: CompareAnswer(secondCents: -12.5, answered: "higher")).merging([
                 "cents": .number(12.5), "outcome": .string("lower"), "correct": .bool(false),
             ]) { $1 })))
         #expect(compare.words == "the second was 12.5 c lower; you said higher")
-        let root = try Self.parse(SVGIntonation(compare).element(title: "t"))
+        let root = try Self.parse(compare.svg())
         let marks = Self.elements(root, "g", class: "mark")
         #expect(marks.map { Self.attribute($0, "data-cents") } == ["0", "-12.5"])
         #expect(Self.elements(root, "g", class: "axis").first.flatMap { Self.attribute($0, "data-range") } == "25")
-        let pure = try #require(IntonationAnswer(details: .object([
+        let pure = try #require(PureExercise.answerFigure(judged: .object([
             "cents": .number(13.7), "pure": .string("second"), "outcome": .string("the second was pure"), "answered": .string("second"), "correct": .bool(true),
         ])))
-        let versions = Self.elements(try Self.parse(SVGIntonation(pure).element(title: "t")), "g", class: "version")
+        let versions = Self.elements(try Self.parse(pure.svg()), "g", class: "version")
         #expect(versions.map { Self.attribute($0, "data-pure") } == ["false", "true"])
         #expect(versions.map { Self.attribute($0, "data-chosen") } == ["false", "true"])
-        #expect(TextIntonation(pure).rows().joined().contains("2nd: pure ◀ you"))
+        #expect(pure.rows(width: 80).joined().contains("2nd: pure ◀ you"))
     }
 
     static func event(_ type: String, _ details: JSONValue) -> EventReport {
@@ -200,7 +200,7 @@ struct AnswerDrawingTests {
         state.apply(Self.event("answer_revealed", .object([
             "answers": .array([]), "reason": .string("skipped"), "staff": .array([]), "pattern": Self.pattern.wireValue(tempo: 120),
         ])))
-        guard case .rhythm(let answer)? = state.answerDrawing else { Issue.record("no rhythm drawn"); return }
+        guard case .rhythm(let answer)? = state.answerDrawing?.drawing else { Issue.record("no rhythm drawn"); return }
         #expect(answer.onsets.map(\.verdict) == ["on_time", "late", "on_time", "missing"])
         let shown = WatchScreen(width: 80, height: 24, colour: false).lines(state, elapsed: 1)
         #expect(shown.count == 24 && shown.allSatisfy { $0.count <= 80 })

@@ -168,6 +168,26 @@ struct KindFoldersTests {
         #expect(found.count == 0, "a building block that names a kind's type:\n\(found.joined(separator: "\n"))")
     }
 
+    /// The clients' targets: they draw and word what the events give through the kinds' own
+    /// answers (`ExerciseClientText`), so a new kind touches none of them.
+    static let clients = ["ClientViews", "WebView", "EartrainctlCommand"]
+
+    @Test("the clients name no kind's type: ClientViews, the web view and eartrainctl draw a kind's answer as the kind says (its figure), with no case per kind")
+    func clientsNameNoKind() throws {
+        let types = Self.typesByFolder(try Self.sources()).filter { $0.key != Self.shared }
+        let sources = Self.exercises.deletingLastPathComponent().deletingLastPathComponent()
+        let found = try Self.clients.flatMap { target -> [String] in
+            let root = sources.appendingPathComponent(target)
+            let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            return try files.sorted().flatMap { file in
+                let source = Source(folder: target, path: "\(target)/\(file)",
+                                    code: Self.code(try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)))
+                return Self.foreignNames(in: source, types: types)
+            }
+        }
+        #expect(found.count == 0, "a client that names a kind's type:\n\(found.joined(separator: "\n"))")
+    }
+
     @Test("the checker finds a name across folders, not in comments, strings or its own folder")
     func checkerFindsForeignNames() {
         let types: [String: Set<String>] = ["Rhythm": ["Meter"], "Dictation": ["Melody"], "Shared": ["RhythmTiming"]]

@@ -1,57 +1,25 @@
 import ControlProtocol
 import Training
 
-/// What an answer drawing shows, once the question is answered: a rhythm as notation with each
-/// onset marked, or an intonation answer on its scale. Read from the events alone, so it never
-/// shows more than they give, and they give it only once the question is over.
-public enum AnswerDrawing: Sendable, Hashable {
-    case rhythm(RhythmAnswer)
-    case intonation(IntonationAnswer)
-
-    /// The drawing a judged event's details give; nil when they give none (any other answer, or
-    /// a rhythm's wrong try with another to come: no pattern yet).
-    public init?(judged details: JSONValue) {
-        if let rhythm = RhythmAnswer(details: details) {
-            self = .rhythm(rhythm)
-        } else if let intonation = IntonationAnswer(details: details) {
-            self = .intonation(intonation)
-        } else {
-            return nil
-        }
-    }
-
-    /// The answer in words, beside the drawing.
-    public var words: String {
-        switch self {
-        case .rhythm(let rhythm):
-            guard !rhythm.onsets.isEmpty else { return "the rhythm asked" }
-            let off = rhythm.onsets.count { $0.verdict != "on_time" } + rhythm.extra.count
-            let within = rhythm.toleranceMilliseconds.map { " (on time: within \($0) ms)" } ?? ""
-            return (off == 0 ? "every onset on time" : "the rhythm asked, and how it was played") + within
-        case .intonation(let intonation):
-            return intonation.words
-        }
-    }
-
-    /// What a rhythm's marks mean, where it has them.
-    public var legend: String? {
-        guard case .rhythm(let rhythm) = self, !rhythm.onsets.isEmpty else { return nil }
-        return "✓ on time  ← early  → late  ✗ missing  + extra  (figures in ms)"
-    }
-
+/// An answer figure drawn: SVG for the web page, text rows for `watch`. A figure is a kind of
+/// drawing (a rhythm's notation, a scale in cents, versions side by side), never a kind of
+/// exercise: each kind says which figure its answer is (`ExerciseClientText.answerFigure`).
+extension AnswerFigure {
     /// The SVG element, for the web page.
     public func svg() -> String {
-        switch self {
+        switch drawing {
         case .rhythm(let rhythm): SVGRhythm(rhythm).element(title: "the rhythm asked: " + words)
-        case .intonation(let intonation): SVGIntonation(intonation).element(title: intonation.words)
+        case .cents(let figure): SVGIntonation(figure).element(title: words)
+        case .versions(let figure): SVGIntonation(figure).element(title: words)
         }
     }
 
     /// The text rows, for `watch`, in `width` columns.
     public func rows(width: Int) -> [String] {
-        switch self {
+        switch drawing {
         case .rhythm(let rhythm): TextRhythm(rhythm, width: width).rows()
-        case .intonation(let intonation): TextIntonation(intonation, width: width).rows()
+        case .cents(let figure): TextIntonation(figure, width: width).rows()
+        case .versions(let figure): TextIntonation(figure, width: width).rows()
         }
     }
 }

@@ -1,18 +1,35 @@
-/// An intonation answer drawn as SVG once it is answered: a tuned note's error on a scale of
-/// ±50 c with the band judged in tune; two compared notes as the reference at 0 and the second
-/// at its offset, on the narrowest scale that holds it; a pure question's two versions side by
-/// side, the pure one marked. Green where the answer was right, red where wrong. Its marks carry
-/// `data-` attributes (`data-cents`, `data-beyond`), so a test can read what is drawn.
-public struct SVGIntonation: Sendable {
-    public let answer: IntonationAnswer
+import Training
 
-    public init(_ answer: IntonationAnswer) { self.answer = answer }
+/// An intonation answer drawn as SVG once it is answered: marks on a scale in cents (a tuned
+/// note's error on ±50 c with the band judged in tune; two compared notes as the reference at 0
+/// and the second at its offset, on the narrowest scale that holds it), or versions side by side
+/// (a pure question's two, the pure one marked). Green where the answer was right, red where
+/// wrong. Its marks carry `data-` attributes (`data-cents`, `data-beyond`), so a test can read
+/// what is drawn.
+public struct SVGIntonation: Sendable {
+    enum Figure: Sendable {
+        case cents(CentsFigure)
+        case versions(VersionsFigure)
+    }
+
+    let figure: Figure
+    let correct: Bool
+
+    public init(_ figure: CentsFigure) {
+        self.figure = .cents(figure)
+        correct = figure.correct
+    }
+
+    public init(_ figure: VersionsFigure) {
+        self.figure = .versions(figure)
+        correct = figure.correct
+    }
 
     public static let width = 400.0
     static let left = 40.0, right = 360.0, axisY = 58.0
     static let right_ = "#0b6b1f", wrong = "#b3131b", band = "#cfe8d2"
 
-    var colour: String { answer.correct ? Self.right_ : Self.wrong }
+    var colour: String { correct ? Self.right_ : Self.wrong }
     var height: Double { 96 }
 
     /// The x of `fraction` across the scale.
@@ -20,25 +37,21 @@ public struct SVGIntonation: Sendable {
 
     public func element(title: String) -> String {
         var body = [##"<rect width="\##(n(Self.width))" height="\##(n(height))" fill="#ffffff"/>"##]
-        switch answer {
-        case .tuned(let cents, let tolerance, _):
-            let scale = CentsScale.tuning
-            if let tolerance {
-                let (from, to) = (scale.position(-tolerance).fraction, scale.position(tolerance).fraction)
-                body.append(##"<rect class="tolerance" data-cents="\##(n(tolerance))" x="\##(n(Self.x(from)))" y="\##(n(Self.axisY - 9))" width="\##(n(Self.x(to) - Self.x(from)))" height="18" fill="\##(Self.band)"/>"##)
+        switch figure {
+        case .cents(let figure):
+            if let band = figure.band {
+                let (from, to) = (figure.scale.position(-band).fraction, figure.scale.position(band).fraction)
+                body.append(##"<rect class="tolerance" data-cents="\##(n(band))" x="\##(n(Self.x(from)))" y="\##(n(Self.axisY - 9))" width="\##(n(Self.x(to) - Self.x(from)))" height="18" fill="\##(Self.band)"/>"##)
             }
-            body += axis(scale)
-            body += needle(cents, on: scale, label: CentsScale.text(cents, signed: true), kind: "answer", colour: colour)
-        case .compared(let second, _, _):
-            let scale = CentsScale.fitting(second)
-            body += axis(scale)
-            body += needle(0, on: scale, label: "1st", kind: "reference", colour: "#000000", low: true)
-            body += needle(second, on: scale, label: "2nd " + CentsScale.text(second, signed: true), kind: "second", colour: colour)
-        case .pure(let pure, let cents, let answered, _):
-            body += versions(pure: pure, cents: cents, answered: answered)
+            body += axis(figure.scale)
+            for mark in figure.marks {
+                body += needle(mark.cents, on: figure.scale, label: mark.label, kind: mark.role, colour: mark.isAnswer ? colour : "#000000", low: !mark.isAnswer)
+            }
+        case .versions(let figure):
+            body += versions(figure)
         }
         return """
-            <svg xmlns="http://www.w3.org/2000/svg" class="intonation" role="img" width="\(n(Self.width))" height="\(n(height))" viewBox="0 0 \(n(Self.width)) \(n(height))" data-correct="\(answer.correct)">
+            <svg xmlns="http://www.w3.org/2000/svg" class="intonation" role="img" width="\(n(Self.width))" height="\(n(height))" viewBox="0 0 \(n(Self.width)) \(n(height))" data-correct="\(correct)">
             <title>\(SVGStaff.escaped(title))</title>
             \(body.joined(separator: "\n"))
             </svg>
@@ -74,17 +87,16 @@ public struct SVGIntonation: Sendable {
             + ##"<path d="\##(shape)"/><text x="\##(n(x))" y="\##(n(y))" font-size="14" font-weight="700" text-anchor="\##(anchor)">\##(SVGStaff.escaped(label))</text></g>"##]
     }
 
-    /// The two versions as two boxes: the pure one says so, the other how far it was; the one the
-    /// key chose is outlined in the answer's colour.
-    private func versions(pure: String, cents: Double, answered: String?) -> [String] {
-        ["first", "second"].enumerated().map { index, which in
-            let x = 30 + Double(index) * 180, isPure = which == pure, chosen = which == answered
-            let words = isPure ? "pure" : CentsScale.text(cents) + " off"
+    /// The versions as boxes side by side: the right one says what it is, the others how far they
+    /// were; the one the key chose is outlined in the answer's colour.
+    private func versions(_ figure: VersionsFigure) -> [String] {
+        figure.versions.enumerated().map { index, version in
+            let x = 30 + Double(index) * 180, isRight = version.isRight, chosen = version.isChosen
             let outline = chosen ? colour : "#888888"
-            return ##"<g class="version" data-version="\##(which)" data-pure="\##(isPure)" data-chosen="\##(chosen)">"##
-                + ##"<rect x="\##(n(x))" y="14" width="160" height="64" rx="8" fill="\##(isPure ? Self.band : "#f2f2f2")" stroke="\##(outline)" stroke-width="\##(chosen ? 4 : 1.5)"/>"##
-                + ##"<text x="\##(n(x + 80))" y="40" font-size="16" text-anchor="middle" fill="#000000">\##(index == 0 ? "1st" : "2nd")\##(chosen ? " (you)" : "")</text>"##
-                + ##"<text x="\##(n(x + 80))" y="64" font-size="16" font-weight="700" text-anchor="middle" fill="#000000">\##(words)</text></g>"##
+            return ##"<g class="version" data-version="\##(version.name)" data-pure="\##(isRight)" data-chosen="\##(chosen)">"##
+                + ##"<rect x="\##(n(x))" y="14" width="160" height="64" rx="8" fill="\##(isRight ? Self.band : "#f2f2f2")" stroke="\##(outline)" stroke-width="\##(chosen ? 4 : 1.5)"/>"##
+                + ##"<text x="\##(n(x + 80))" y="40" font-size="16" text-anchor="middle" fill="#000000">\##(version.label)\##(chosen ? " (you)" : "")</text>"##
+                + ##"<text x="\##(n(x + 80))" y="64" font-size="16" font-weight="700" text-anchor="middle" fill="#000000">\##(version.words)</text></g>"##
         }
     }
 }

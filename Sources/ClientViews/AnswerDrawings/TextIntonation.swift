@@ -1,14 +1,20 @@
 import Foundation
+import Training
 
-/// An intonation answer as text for `watch`, in the SVG's terms: a tuned note's error and two
-/// compared notes as marks (`▼`) over a scale in cents (`═` the band judged in tune, `┼` in tune,
-/// `◀`/`▶` held at an end when beyond it); a pure question's two versions side by side.
+/// An intonation answer as text for `watch`, in the SVG's terms: marks (`▼`) over a scale in
+/// cents (`═` the band judged in tune, `┼` in tune, `◀`/`▶` held at an end when beyond it), or
+/// versions side by side (a pure question's two).
 public struct TextIntonation: Sendable {
-    public let answer: IntonationAnswer
+    let figure: SVGIntonation.Figure
     public let width: Int
 
-    public init(_ answer: IntonationAnswer, width: Int = 80) {
-        self.answer = answer
+    public init(_ figure: CentsFigure, width: Int = 80) {
+        self.figure = .cents(figure)
+        self.width = width
+    }
+
+    public init(_ figure: VersionsFigure, width: Int = 80) {
+        self.figure = .versions(figure)
         self.width = width
     }
 
@@ -20,17 +26,12 @@ public struct TextIntonation: Sendable {
     public func column(_ fraction: Double) -> Int { Self.start + Int((fraction * Double(scaleWidth - 1)).rounded()) }
 
     public func rows() -> [String] {
-        switch answer {
-        case .tuned(let cents, let tolerance, _):
-            return scale(CentsScale.tuning, band: tolerance, marks: [(cents, CentsScale.text(cents, signed: true))])
-        case .compared(let second, _, _):
-            return scale(CentsScale.fitting(second), band: nil, marks: [(0, "1st"), (second, "2nd " + CentsScale.text(second, signed: true))])
-        case .pure(let pure, let cents, let answered, _):
-            let cells = ["first", "second"].enumerated().map { index, which in
-                let what = which == pure ? "pure" : CentsScale.text(cents) + " off"
-                return "\(index == 0 ? "1st" : "2nd"): \(what)" + (which == answered ? " ◀ you" : "")
-            }
-            return ["  " + cells[0].padding(toLength: 28, withPad: " ", startingAt: 0) + cells[1]]
+        switch figure {
+        case .cents(let figure):
+            return scale(figure.scale, band: figure.band, marks: figure.marks.map { ($0.cents, $0.label) })
+        case .versions(let figure):
+            let cells = figure.versions.map { "\($0.label): \($0.words)" + ($0.isChosen ? " ◀ you" : "") }
+            return ["  " + cells.dropLast().map { $0.padding(toLength: 28, withPad: " ", startingAt: 0) }.joined() + (cells.last ?? "")]
         }
     }
 

@@ -20,12 +20,20 @@ public protocol ExerciseClientText {
     /// Whether a wrong try may name the note expected (`ExerciseQuestion.showsExpectedWhileOpen`);
     /// the client holds to it even when a report names it.
     static var showsExpectedWhileOpen: Bool { get }
+    /// What the kind draws of a judged answer (`note_judged`'s details) once its question is over;
+    /// nil where it draws nothing beyond the staff, or the question is still open.
+    static func answerFigure(judged details: JSONValue) -> AnswerFigure?
+    /// What it draws of a revealed answer (`answer_revealed`'s details), with the question's last
+    /// try judged (`playBack`, that `note_judged`'s details) where there was one.
+    static func answerFigure(revealed details: JSONValue, playBack: JSONValue?) -> AnswerFigure?
 }
 
 extension ExerciseClientText {
     public static func watchDetail(_ question: QuestionDetails?, prompt: String?) -> String? { nil }
     public static var countsNotes: Bool { false }
     public static var showsExpectedWhileOpen: Bool { false }
+    public static func answerFigure(judged details: JSONValue) -> AnswerFigure? { nil }
+    public static func answerFigure(revealed details: JSONValue, playBack: JSONValue?) -> AnswerFigure? { nil }
 }
 
 /// A kind that shows nothing of its session beyond the common fields: `<kind> from <root>`.

@@ -44,3 +44,6 @@ public struct DictationExercise: Sendable, Hashable, Codable {
 
 /// Its notes are taken in the octave heard or in any (`MatchingOption`).
 extension DictationExercise: TakesOctave {}
+
+/// Its answer, when timed, is drawn as the rhythm it asked.
+extension DictationExercise: DrawsRhythmAnswer {}

@@ -67,3 +67,6 @@ public struct RhythmExercise: Sendable, Hashable, Codable {
         self.durations = durations
     }
 }
+
+/// Its answer is drawn as the rhythm it asked.
+extension RhythmExercise: DrawsRhythmAnswer {}

@@ -1,6 +1,3 @@
-import ControlProtocol
-import Training
-
 /// A rhythm play-back as the events report it once the question is answered: the pattern asked
 /// (`pattern`, given only then) and how each of its onsets was played (`onsets`, `extra`,
 /// `tolerance_ms`, from the last play-back judged). What `RhythmLayout` places and the SVG and
@@ -74,5 +71,38 @@ public struct RhythmAnswer: Sendable, Hashable {
         case "late": "→"
         default: "✗"
         }
+    }
+}
+
+extension RhythmAnswer {
+    /// The answer in words: `every onset on time (on time: within 100 ms)`, or that it is the
+    /// rhythm asked and how it was played.
+    public var words: String {
+        guard !onsets.isEmpty else { return "the rhythm asked" }
+        let off = onsets.count { $0.verdict != "on_time" } + extra.count
+        let within = toleranceMilliseconds.map { " (on time: within \($0) ms)" } ?? ""
+        return (off == 0 ? "every onset on time" : "the rhythm asked, and how it was played") + within
+    }
+
+    /// What its marks mean, where it has them (a play-back judged).
+    public var legend: String? {
+        onsets.isEmpty ? nil : "✓ on time  ← early  → late  ✗ missing  + extra  (figures in ms)"
+    }
+
+    /// The figure that draws it.
+    public var figure: AnswerFigure { AnswerFigure(.rhythm(self), words: words, legend: legend) }
+}
+
+/// A kind whose answer is a rhythm played back (`rhythm`, a `dictation` in time): it draws the
+/// pattern asked once the question is over, each onset marked as the last try played it.
+public protocol DrawsRhythmAnswer: ExerciseClientText {}
+
+extension DrawsRhythmAnswer {
+    public static func answerFigure(judged details: JSONValue) -> AnswerFigure? {
+        RhythmAnswer(details: details)?.figure
+    }
+
+    public static func answerFigure(revealed details: JSONValue, playBack: JSONValue?) -> AnswerFigure? {
+        RhythmAnswer(details: details, playBack: playBack)?.figure
     }
 }
