@@ -12,7 +12,7 @@ public enum AnswerExport {
     /// The columns, in order.
     public static let columns = [
         "time", "session", "profile", "exercise", "root", "mode", "interval", "degree", "expected", "expected_midi",
-        "played", "played_midi", "correct", "attempt", "response_seconds", "item", "cents",
+        "played", "played_midi", "correct", "attempt", "response_seconds", "item", "cents", "question",
     ]
 
     /// RFC 4180 CSV with a header line and CRLF line ends.
@@ -68,7 +68,7 @@ public enum AnswerExport {
 
     /// Numbers and booleans are bare in JSON; everything else is a string or null.
     private static let bareColumns = columns.map {
-        ["degree", "expected_midi", "played_midi", "correct", "attempt", "response_seconds", "cents"].contains($0)
+        ["degree", "expected_midi", "played_midi", "correct", "attempt", "response_seconds", "cents", "question"].contains($0)
     }
 
     /// One answer's fields; `sessions` caches each session id's text across rows.
@@ -80,7 +80,7 @@ public enum AnswerExport {
             answer.root, answer.mode, answer.interval, answer.degree.map(String.init), answer.expected,
             String(answer.expectedMIDI), noteName(answer.playedMIDI), String(answer.playedMIDI),
             answer.correct ? "true" : "false", String(answer.attempt), seconds(answer.responseSeconds), answer.item?.label,
-            answer.cents.map(centsText),
+            answer.cents.map(centsText), answer.question,
         ]
     }
 

@@ -20,11 +20,15 @@ public struct SessionStartRecord: Sendable {
     public var intervals: [String]
     /// Which way from the root an interval session's answers lie; nil for scales.
     public var direction: IntervalDirection?
+    /// The kind's whole options as its own typed value encoded (`RhythmExercise`'s meter, tempo,
+    /// level…), JSON with sorted keys; nil for a session stored before it was kept (a meter, a
+    /// `pure` level or chord qualities then stood in `mode` or `intervals`, and were moved here).
+    public var options: String?
 
     /// A session start.
     public init(
         id: UUID, profile: String, startedAt: Date, exercise: ExerciseKind, mode: String? = nil, root: String? = nil,
-        intervals: [String] = [], direction: IntervalDirection? = nil
+        intervals: [String] = [], direction: IntervalDirection? = nil, options: String? = nil
     ) {
         self.id = id
         self.profile = profile
@@ -34,6 +38,7 @@ public struct SessionStartRecord: Sendable {
         self.root = root
         self.intervals = intervals
         self.direction = direction
+        self.options = options
     }
 }
 
@@ -118,6 +123,10 @@ public struct AnswerRecord: Sendable {
     public var responseSeconds: Double
     /// An intonation answer's cents (`NoteJudgement.cents`): the offset asked, or the signed error.
     public var cents: Double?
+    /// What the question was, as its kind's own typed value (`ProgressionQuestion`,
+    /// `RhythmQuestion`…: the progression, the pattern asked), JSON with sorted keys; nil for an
+    /// answer stored before it was kept.
+    public var question: String?
     /// Stored while its question is open (the recorder's answers are): held out of every reading
     /// until `StatisticsRecord.questionClosed`, since it would name the question.
     public var questionOpen = false
@@ -126,7 +135,7 @@ public struct AnswerRecord: Sendable {
     public init(
         time: Date, session: UUID, profile: String, exercise: ExerciseKind, root: String, mode: String? = nil,
         interval: String? = nil, degree: Int? = nil, expected: String, expectedMIDI: Int, playedMIDI: Int, correct: Bool,
-        attempt: Int = 1, responseSeconds: Double, item: AnswerItem? = nil, cents: Double? = nil
+        attempt: Int = 1, responseSeconds: Double, item: AnswerItem? = nil, cents: Double? = nil, question: String? = nil
     ) {
         self.time = time
         self.session = session
@@ -144,6 +153,7 @@ public struct AnswerRecord: Sendable {
         self.responseSeconds = responseSeconds
         self.item = item
         self.cents = cents
+        self.question = question
     }
 }
 

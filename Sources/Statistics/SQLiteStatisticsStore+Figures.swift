@@ -101,8 +101,8 @@ extension SQLiteStatisticsStore {
     /// The columns `answer(_:)` reads, in its order: every query of answers selects these.
     static let answerColumns = """
         time, session_id, profile, exercise, root, mode, interval, degree, expected, expected_midi,
-        played_midi, correct, attempt, response_seconds, item_category, item, cents
+        played_midi, correct, attempt, response_seconds, item_category, item, cents, question
         """
     /// How many columns `answerColumns` selects: the position of a column selected after them.
-    static let answerColumnCount = 17
+    static let answerColumnCount = 18
 }

@@ -33,27 +33,28 @@ extension SQLiteStatisticsStore {
         case .sessionStart(let session):
             try db.execute(
                 sql: """
-                    INSERT INTO session (id, profile, started_at, exercise, mode, root, intervals, direction)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO session (id, profile, started_at, exercise, mode, root, intervals, direction, options)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     session.id.uuidString, session.profile, session.startedAt.timeIntervalSince1970,
                     session.exercise.rawValue, session.mode, session.root, session.intervals.joined(separator: ","),
-                    session.direction?.rawValue,
+                    session.direction?.rawValue, session.options,
                 ])
         case .answer(let answer):
             try db.execute(
                 sql: """
                     INSERT INTO answer (time, session_id, profile, exercise, root, mode, interval, degree,
                         expected, expected_midi, played_midi, correct, attempt, response_seconds, item_category, item,
-                        question_open, cents)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        question_open, cents, question)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     answer.time.timeIntervalSince1970, answer.session.uuidString, answer.profile,
                     answer.exercise.rawValue, answer.root, answer.mode, answer.interval, answer.degree,
                     answer.expected, answer.expectedMIDI, answer.playedMIDI, answer.correct, answer.attempt,
                     answer.responseSeconds, answer.item?.category, answer.item?.label, answer.questionOpen, answer.cents,
+                    answer.question,
                 ])
         case .questionClosed(let session):
             try db.execute(sql: "UPDATE answer SET question_open = 0 WHERE session_id = ? AND question_open = 1",
@@ -117,7 +118,7 @@ extension SQLiteStatisticsStore {
             id: id, profile: row["profile"], startedAt: Date(timeIntervalSince1970: row["started_at"]),
             exercise: try kind(row["exercise"]), mode: row["mode"], root: row["root"],
             intervals: intervals.isEmpty ? [] : intervals.split(separator: ",").map(String.init),
-            direction: try direction(row["direction"]))
+            direction: try direction(row["direction"]), options: row["options"])
         guard let endedAt: Double = row["ended_at"] else { return SessionRecord(start: start) }
         let end = SessionEndRecord(
             id: id, endedAt: Date(timeIntervalSince1970: endedAt), lengthSeconds: row["length_seconds"] ?? 0,
@@ -131,7 +132,7 @@ extension SQLiteStatisticsStore {
             time: Date(timeIntervalSince1970: row[0]), session: try uuid(row[1]), profile: row[2],
             exercise: try kind(row[3]), root: row[4], mode: row[5], interval: row[6], degree: row[7], expected: row[8],
             expectedMIDI: row[9], playedMIDI: row[10], correct: row[11], attempt: row[12], responseSeconds: row[13],
-            item: Self.item(row[14], row[15]), cents: row[16])
+            item: Self.item(row[14], row[15]), cents: row[16], question: row[17])
     }
 
     private static func item(_ category: String?, _ label: String?) -> AnswerItem? {

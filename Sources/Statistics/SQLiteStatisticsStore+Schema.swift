@@ -72,6 +72,23 @@ extension SQLiteStatisticsStore {
         ALTER TABLE answer ADD COLUMN cents REAL;
         """
 
+    /// Version 7: each kind's own values as its typed value, JSON: the session's options
+    /// (`session.options`) and each answer's question (`answer.question`). What a kind had put in
+    /// another kind's column moves there: a rhythm's meter and a `pure` level out of `mode`, chord
+    /// qualities out of `intervals`, a progression out of its answers' `mode` (a `pure` answer's
+    /// `mode` repeated its item, and goes).
+    static let schemaV7 = """
+        ALTER TABLE session ADD COLUMN options TEXT;
+        ALTER TABLE answer ADD COLUMN question TEXT;
+        UPDATE session SET options = json_object('meter', mode), mode = NULL WHERE exercise = 'rhythm' AND mode IS NOT NULL;
+        UPDATE session SET options = json_object('level', CAST(substr(mode, 7) AS INTEGER)), mode = NULL
+            WHERE exercise = 'pure' AND mode LIKE 'level %';
+        UPDATE session SET options = json_object('qualities', json('["' || replace(intervals, ',', '","') || '"]')), intervals = ''
+            WHERE exercise = 'chord' AND intervals <> '';
+        UPDATE answer SET mode = NULL WHERE exercise = 'pure';
+        UPDATE answer SET question = json_object('progression', mode), mode = NULL WHERE exercise = 'progression' AND mode IS NOT NULL;
+        """
+
     /// Every schema version in order; GRDB records the applied ones in `grdb_migrations`.
     /// A released migration is never edited: a change is a new migration.
     static var migrator: DatabaseMigrator {
@@ -82,6 +99,7 @@ extension SQLiteStatisticsStore {
         migrator.registerMigration("v4") { db in try db.execute(sql: schemaV4) }
         migrator.registerMigration("v5") { db in try db.execute(sql: schemaV5) }
         migrator.registerMigration("v6") { db in try db.execute(sql: schemaV6) }
+        migrator.registerMigration("v7") { db in try db.execute(sql: schemaV7) }
         return migrator
     }
 }

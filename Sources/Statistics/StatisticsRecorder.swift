@@ -21,6 +21,8 @@ public final class StatisticsRecorder: Sendable {
         var root = ""
         var mode: String?
         var interval: String?
+        /// The open question, its kind's own value, JSON.
+        var question: String?
         /// The running session's student.
         var profile: String?
         var reportedUnavailable = false
@@ -162,7 +164,10 @@ public final class StatisticsRecorder: Sendable {
             return [.sessionStart(start)]
         case .prompt(let prompt):
             let columns = prompt.question.shown.answerColumns
-            state.withLock { state in (state.root, state.mode, state.interval) = (columns.root, columns.mode, columns.interval) }
+            let question = prompt.question.shown.storedJSON
+            state.withLock { state in
+                (state.root, state.mode, state.interval, state.question) = (columns.root, columns.mode, columns.interval, question)
+            }
             // A new question closes the one before it: its answers may be read now.
             return prompt.isRepeat ? [] : closing()
         case .noteJudged(let judgement):
@@ -195,7 +200,7 @@ public final class StatisticsRecorder: Sendable {
         let columns = exercise.options.sessionColumns
         return SessionStartRecord(
             id: makeID(), profile: profile, startedAt: time, exercise: exercise.kind, mode: columns.mode, root: columns.root,
-            intervals: columns.intervals, direction: columns.direction)
+            intervals: columns.intervals, direction: columns.direction, options: exercise.options.storedJSON)
     }
 
     private func answerRecord(_ judgement: NoteJudgement, at time: Date) -> AnswerRecord? {
@@ -214,7 +219,8 @@ public final class StatisticsRecorder: Sendable {
             mode: current.mode, interval: interval, degree: degree, expected: judgement.expected.spelled.description,
             expectedMIDI: judgement.expected.midiNote.rawValue, playedMIDI: judgement.played.rawValue,
             correct: judgement.correct, attempt: judgement.attempt, responseSeconds: judgement.responseTime.seconds,
-            item: AnswerItem(category: judgement.subject.category, label: judgement.subject.label), cents: judgement.cents)
+            item: AnswerItem(category: judgement.subject.category, label: judgement.subject.label), cents: judgement.cents,
+            question: current.question)
         // Stored at once, read only once the question closes (the next prompt, a reveal, the end).
         answer.questionOpen = true
         return answer
@@ -256,9 +262,21 @@ public final class StatisticsRecorder: Sendable {
         }
     }
 
-    private static func json(_ results: SessionResults) -> String? {
+    /// `value` as JSON with sorted keys: the same value, the same text.
+    fileprivate static func json(_ value: some Encodable) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(results)).map { String(decoding: $0, as: UTF8.self) }
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) }
     }
+}
+
+extension ExerciseModule {
+    /// The kind's options as the statistics keep them: its own typed value, JSON.
+    fileprivate var storedJSON: String? { StatisticsRecorder.json(self) }
+}
+
+extension ExerciseQuestion {
+    /// The question as the statistics keep it with each of its answers: its kind's own typed
+    /// value, JSON (what was asked, read only once the question is over).
+    fileprivate var storedJSON: String? { StatisticsRecorder.json(self) }
 }

@@ -11,7 +11,7 @@ struct ExportTests {
         let lines = AnswerExport.csv(answers).components(separatedBy: "\r\n")
         #expect(lines.count == 4 && lines[3] == "")
         #expect(lines[0] == AnswerExport.columns.joined(separator: ","))
-        #expect(lines[1] == "2026-02-19T12:00:05.000Z,00000000-0000-0000-0000-000000000001,default,scale,D,dorian,,1,E3,52,E3,52,true,1,2.000,degree 1,")
+        #expect(lines[1] == "2026-02-19T12:00:05.000Z,00000000-0000-0000-0000-000000000001,default,scale,D,dorian,,1,E3,52,E3,52,true,1,2.000,degree 1,,")
         #expect(lines[2].hasPrefix("2026-02-19T12:00:10.000Z,"))
     }
 

@@ -63,13 +63,61 @@ struct MigrationTests {
         let tuned = try #require(try store.answers(profile: "bea").first)
         #expect(tuned.cents == -3.046)
         #expect(AnswerExport.json([tuned]).contains("\"cents\":-3.05"))
-        #expect(AnswerExport.csv([tuned]).hasSuffix(",-3.05\r\n"))
+        #expect(AnswerExport.csv([tuned]).hasSuffix(",-3.05,\r\n"))
 
         let applied = try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
-        #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6"])
+        #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
         #expect(answers.map(\.item) == ["m3", "P5"].map { AnswerItem(category: "interval", label: $0) }, "items taken from the interval column")
         let figures = try store.lifetimeFigures(profile: "default").overall
         #expect((figures.sessions, figures.answers, figures.correct, figures.practiceSeconds) == (1, 2, 1, 60))
+    }
+
+    /// Sessions and answers as versions before 7 stored them: a kind's own values in another
+    /// kind's columns (a meter and a `pure` level as a mode, chord qualities as intervals, a
+    /// progression as its answers' mode, a `pure` answer's item again as its mode).
+    static let kindsInOtherColumns = """
+        INSERT INTO session (id, started_at, exercise, mode, root, intervals) VALUES
+            ('00000000-0000-0000-0000-000000000002', 1774000100, 'rhythm', '3/4', 'C', ''),
+            ('00000000-0000-0000-0000-000000000003', 1774000200, 'pure', 'level 2', NULL, ''),
+            ('00000000-0000-0000-0000-000000000004', 1774000300, 'chord', NULL, 'C', 'major,minor'),
+            ('00000000-0000-0000-0000-000000000005', 1774000400, 'scale', 'dorian', 'D', ''),
+            ('00000000-0000-0000-0000-000000000006', 1774000500, 'progression', NULL, NULL, '');
+        INSERT INTO answer (time, session_id, exercise, root, mode, expected, expected_midi, played_midi, correct,
+            response_seconds) VALUES
+            (1774000205, '00000000-0000-0000-0000-000000000003', 'pure', 'C', 'M3 just', 'C3', 48, 48, 1, 1),
+            (1774000405, '00000000-0000-0000-0000-000000000005', 'scale', 'D', 'dorian', 'E3', 52, 52, 1, 1),
+            (1774000505, '00000000-0000-0000-0000-000000000006', 'progression', 'C', 'I-IV-V-I', 'C3', 48, 48, 1, 1);
+        """
+
+    @Test("version 7 moves a kind's own values out of other kinds' columns into its typed JSON: the session's options, the answer's question")
+    func migrateKindsToTheirOwnValues() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/old.sqlite"
+        try makeV1(at: path)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: Self.kindsInOtherColumns) }
+        try queue.close()
+
+        let store = try SQLiteStatisticsStore(path: path, clock: ManualWallClock(scriptNow), timeZone: utc, logger: quietLogger)
+        let sessions = Dictionary(uniqueKeysWithValues: try store.sessions(profile: "default").map { ($0.start.exercise.rawValue, $0.start) })
+        func options(_ kind: String) throws -> [String: Any] {
+            let text = try #require(sessions[kind]?.options, "\(kind)'s options")
+            return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        }
+        let (rhythm, pure, chord) = (try options("rhythm"), try options("pure"), try options("chord"))
+        #expect(sessions["rhythm"]?.mode == nil && rhythm["meter"] as? String == "3/4")
+        #expect(sessions["pure"]?.mode == nil && pure["level"] as? Int == 2)
+        #expect(sessions["chord"]?.intervals == [] && chord["qualities"] as? [String] == ["major", "minor"])
+        #expect(sessions["scale"]?.mode == "dorian" && sessions["scale"]?.options == nil, "a scale's mode is a mode")
+        #expect(sessions["interval"]?.intervals == ["m3", "P5"] && sessions["interval"]?.options == nil, "an interval session's intervals stay")
+
+        let answers = Dictionary(uniqueKeysWithValues: try store.answers(profile: "default").filter { $0.exercise != .interval }.map { ($0.exercise.rawValue, $0) })
+        #expect(answers["pure"]?.mode == nil && answers["pure"]?.question == nil)
+        #expect(answers["scale"]?.mode == "dorian")
+        #expect(answers["progression"]?.mode == nil && answers["progression"]?.question == #"{"progression":"I-IV-V-I"}"#)
+        let figures = try store.lifetimeFigures(profile: "default")
+        #expect(Set(figures.byMode.keys) == ["dorian"], "only modes are counted as modes: \(figures.byMode.keys.sorted())")
     }
 
     @Test("a database written by a newer version is refused and left as it was")

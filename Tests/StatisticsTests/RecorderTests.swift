@@ -59,6 +59,28 @@ struct RecorderTests {
         #expect(figures.byMode["dorian"]?.answers == 9 && figures.overall.bestStreak == 7)
     }
 
+    @Test("a kind's own values are stored as its typed value: a session's options (a pure level is no mode), an answer's question")
+    func kindsOwnValues() throws {
+        let wall = ManualWallClock(scriptNow)
+        let store = MemoryStatisticsStore(clock: wall, timeZone: utc)
+        let recorder = StatisticsRecorder(store: store, profile: "default", clock: wall, logger: quietLogger)
+        let clock = StepClock()
+        let engine = TrainingEngine(clock: clock, random: SeededRandom(seed: 3), sink: RecorderSink(recorder: recorder))
+        try engine.start(Exercise(PureExercise(level: 2, root: try RootNote(parsing: "C3"))))
+        clock.now += .seconds(1)
+        engine.handle(.noteOn(MIDINote(60), at: clock.now))  // above the root: the second
+        engine.perform(.stop)
+
+        let session = try #require(try store.sessions(profile: "default").first?.start)
+        #expect(session.mode == nil && session.intervals == [], "a level is not a mode: \(session)")
+        let options = try JSONDecoder().decode(PureExercise.self, from: Data(try #require(session.options).utf8))
+        #expect(options == PureExercise(level: 2, root: try RootNote(parsing: "C3")))
+        let answer = try #require(try store.answers(profile: "default").first)
+        #expect(answer.mode == nil, "the item is not a mode: \(answer)")
+        let question = try JSONDecoder().decode(PureQuestion.self, from: Data(try #require(answer.question).utf8))
+        #expect(question.item.subject.label == answer.item?.label && question.rootNote == MIDINote(48))
+    }
+
     @Test("an interval session records the interval asked and the sounded root")
     func intervalSession() throws {
         let wall = ManualWallClock(scriptNow)

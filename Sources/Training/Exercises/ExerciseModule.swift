@@ -66,9 +66,12 @@ extension ExerciseModule {
     public var statusFields: [String: JSONValue] { .init(encoding: statusDetails) }
 }
 
-/// The statistics' session columns: a session's mode, root, intervals and direction, where a kind has them.
+/// The statistics' session columns: a session's mode, root, intervals and direction, where a kind
+/// has them. A kind fills only the columns its options are (a meter is not a mode, chord qualities
+/// are not intervals): the statistics keep its whole options beside them as its own typed value,
+/// JSON (`SessionStartRecord.options`).
 public struct SessionColumns: Sendable, Hashable {
-    /// A scale session's mode.
+    /// The session's mode (a scale's, a dictation's).
     public var mode: String?
     /// The root the options give, if any.
     public var root: String?

@@ -72,7 +72,9 @@ extension ExerciseQuestion {
 public struct AnswerColumns: Sendable, Hashable {
     /// The question's root, as the statistics group it (`D`, `Eb`).
     public var root: String
-    /// A scale question's mode.
+    /// The question's mode (a scale's, a melody's; a degree's or a progression's key: `major`,
+    /// `minor`). What else a kind's question is, the statistics keep as its own typed value
+    /// (the question encoded, JSON: `AnswerRecord.question`).
     public var mode: String?
     /// An interval question's interval (`m3`).
     public var interval: String?

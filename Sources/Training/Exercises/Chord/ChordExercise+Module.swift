@@ -23,7 +23,7 @@ extension ChordExercise: DeclaresOptions {
     }
     public var statusDetails: StatusDetails { StatusDetails(qualities: qualities.map(\.rawValue)) }
     public var statusRoot: String { root?.description ?? "random" }
-    public var sessionColumns: SessionColumns { SessionColumns(root: root?.description, intervals: qualities.map(\.rawValue)) }
+    public var sessionColumns: SessionColumns { SessionColumns(root: root?.description) }
 
     public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
         let quality = context.choose(qualities, adaptive: adaptive, subject: AnswerSubject.chord)

@@ -46,5 +46,5 @@ extension ProgressionQuestion: ExerciseQuestion {
     }
     public var statusDetails: StatusDetails { StatusDetails(key: key.name, chords: length) }
     public var answerCount: Int? { length }
-    public var answerColumns: AnswerColumns { AnswerColumns(root: key.tonic.description, mode: progression) }
+    public var answerColumns: AnswerColumns { AnswerColumns(root: key.tonic.description, mode: key.quality.rawValue) }
 }

@@ -31,7 +31,7 @@ extension PureExercise: DeclaresOptions {
     }
     public var statusDetails: StatusDetails { StatusDetails(level: level, against: against.name, items: items.map(\.subject.label)) }
     public var statusRoot: String { root?.description ?? "random" }
-    public var sessionColumns: SessionColumns { SessionColumns(mode: "level \(level)", root: root?.description) }
+    public var sessionColumns: SessionColumns { SessionColumns(root: root?.description) }
 
     public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
         let asked = items

@@ -42,6 +42,6 @@ extension PureQuestion: ExerciseQuestion {
         if case .interval(let interval) = item {
             return AnswerColumns(root: root.name.description, interval: interval.description)
         }
-        return AnswerColumns(root: root.name.description, mode: item.subject.label)
+        return AnswerColumns(root: root.name.description)
     }
 }

@@ -31,7 +31,7 @@ extension RhythmExercise: DeclaresOptions {
         StatusDetails(tempo: tempo, meter: meter, level: level.number, bars: bars, durations: durations ? true : nil)
     }
     public var statusRoot: String { root?.description ?? "random" }
-    public var sessionColumns: SessionColumns { SessionColumns(mode: meter.rawValue, root: root?.description) }
+    public var sessionColumns: SessionColumns { SessionColumns(root: root?.description) }
 
     public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
         let pattern = RhythmPattern.draw(meter: meter, bars: bars, level: level, random: &context.random)
