@@ -70,6 +70,16 @@ let package = Package(
         // `status` round trips from N clients, against eartrainerd or MPD (scripts/bench).
         .executableTarget(name: "SocketBenchmark", path: "Benchmarks/SocketBenchmark"),
 
+        // ── Listening: the streaming pitch tracker (frames, notes, a tuner's reading). Pure Swift,
+        // depending on nothing. Its accuracy benchmark against aubiopitch is `make bench-listen`.
+        .target(name: "PitchTracking"),
+        .testTarget(name: "PitchTrackingTests", dependencies: ["PitchTracking"]),
+        .executableTarget(
+            name: "ListenBenchmark",
+            dependencies: ["PitchTracking"],
+            path: "Benchmarks/ListenBenchmark"
+        ),
+
         // ── System calls: the one errno path (EINTR retried, a typed errno naming the call), the
         // owned file descriptor and the wake pipe. Imports Glibc only.
         .target(name: "SystemCalls"),

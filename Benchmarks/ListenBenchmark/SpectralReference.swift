@@ -1,0 +1,85 @@
+import Foundation
+
+/// The reference pitch of a note, measured from the file by a method that shares nothing with the
+/// tracker: over the steady span, levelled (each sample divided by the RMS of the 40 ms around
+/// it, so every moment counts the same, as a listener and a tracker hear it, where the raw span
+/// would lean to its loudest part: FluidR3's samples drift, its cello A2 reads +3.8 c over
+/// 0.1–0.5 s and −3.5 c over 0.6–1.2 s, louder) and Hann-windowed, the frequency whose harmonics
+/// (up to 5 kHz, at most 10) carry the most energy in the discrete-time Fourier transform,
+/// evaluated exactly (a Goertzel filter at any frequency, as a zero-padded FFT of infinite length
+/// would), searched within ±70 c of what was asked for: every 2 c, then by golden section to
+/// 0.001 c.
+enum SpectralReference {
+    static func measure(_ samples: [Float], rate: Double, from start: Double, to end: Double, nominal: Double) -> Double {
+        let first = max(0, Int(start * rate))
+        let last = min(samples.count, Int(end * rate))
+        let half = Int(0.02 * rate)
+        var levelled = [Float](repeating: 0, count: last - first)
+        var squares = 0.0
+        var low = max(0, first - half), high = low
+        for i in first..<last {
+            while high < min(samples.count, i + half) { squares += Double(samples[high]) * Double(samples[high]); high += 1 }
+            while low < i - half { squares -= Double(samples[low]) * Double(samples[low]); low += 1 }
+            let rms = (max(squares, 1e-20) / Double(high - low)).squareRoot()
+            levelled[i - first] = Float(Double(samples[i]) / rms)
+        }
+        return measurePiece(levelled, rate: rate, from: 0, to: Double(levelled.count) / rate, nominal: nominal)
+    }
+
+    static func measurePiece(_ samples: [Float], rate: Double, from start: Double, to end: Double, nominal: Double) -> Double {
+        let first = max(0, Int(start * rate))
+        let last = min(samples.count, Int(end * rate))
+        let count = last - first
+        var windowed = [Double](repeating: 0, count: count)
+        for i in 0..<count {
+            let hann = 0.5 - 0.5 * cos(2 * .pi * Double(i) / Double(count - 1))
+            windowed[i] = Double(samples[first + i]) * hann
+        }
+        func energy(_ cents: Double) -> Double {
+            let f = nominal * pow(2, cents / 1200)
+            var sum = 0.0
+            var k = 1.0
+            while k <= 10 && k * f <= min(5_000, rate * 0.45) {
+                sum += goertzelPower(windowed, frequency: k * f / rate)
+                k += 1
+            }
+            return sum
+        }
+        var best = -70.0
+        var bestEnergy = -1.0
+        for cents in stride(from: -70.0, through: 70.0, by: 2.0) {
+            let e = energy(cents)
+            if e > bestEnergy { (best, bestEnergy) = (cents, e) }
+        }
+        // Golden-section search for the maximum within ±2 c of the grid's best.
+        let ratio = (5.0.squareRoot() - 1) / 2
+        var (a, b) = (best - 2, best + 2)
+        var c = b - ratio * (b - a)
+        var d = a + ratio * (b - a)
+        var (ec, ed) = (energy(c), energy(d))
+        while b - a > 0.001 {
+            if ec > ed {
+                (b, d, ed) = (d, c, ec)
+                c = b - ratio * (b - a)
+                ec = energy(c)
+            } else {
+                (a, c, ec) = (c, d, ed)
+                d = a + ratio * (b - a)
+                ed = energy(d)
+            }
+        }
+        return nominal * pow(2, (a + b) / 2 / 1200)
+    }
+
+    /// |X(ν)|² of `x` at `frequency` cycles a sample.
+    static func goertzelPower(_ x: [Double], frequency: Double) -> Double {
+        let coefficient = 2 * cos(2 * .pi * frequency)
+        var s1 = 0.0, s2 = 0.0
+        for value in x {
+            let s = value + coefficient * s1 - s2
+            s2 = s1
+            s1 = s
+        }
+        return s1 * s1 + s2 * s2 - coefficient * s1 * s2
+    }
+}

@@ -1,0 +1,156 @@
+/// Cuts a stream of pitch frames into notes, by level and pitch stability.
+///
+/// A frame is voiced when it is clear (`voicedClarity`), loud enough (`gate`) and in range. A note
+/// begins once `beginFrames` voiced frames in a row stay within `stableCents` of their median; it
+/// goes on while frames stay within `belongCents` of the median of its last `referenceFrames`
+/// (wide enough for a ±50 c vibrato) and within `releaseDecibels` of its loudest frame. It ends
+/// after `releaseFrames` frames that do not belong, or at once when those have become a stable
+/// pitch of their own (the next note, played legato).
+public struct NoteSegmenter: Sendable {
+    /// Frames at least this clear may be pitched.
+    public var voicedClarity = 0.8
+    /// Frames quieter than this (dB below full scale) are silence.
+    public var gate = -50.0
+    /// Frames this far below the note's loudest end it (a decaying tail).
+    public var releaseDecibels = 30.0
+    /// The end of a note quieter than this below its loudest frame is its release, not its pitch.
+    public var stableDecibels = 12.0
+    /// Frames in a row that make a note.
+    public var beginFrames = 7
+    /// How close to their median those frames must be, in cents.
+    public var stableCents = 40.0
+    /// How far from the note's recent median a frame may be and still belong, in cents.
+    public var belongCents = 90.0
+    /// Frames that do not belong, in a row, that end a note.
+    public var releaseFrames = 10
+    /// The frames the note's recent median is taken over.
+    public var referenceFrames = 60
+    /// A note keeps at most this many frames for its centre (about 20 s).
+    public var storedFrames = 4_000
+
+    private var candidate: [Heard] = []
+    private var note: NoteInProgress?
+    /// The last note's pitch and the level its tail fades under: such frames begin nothing.
+    private var fadingTail: (cents: Double, level: Double)?
+    private var centre = NoteCentre()
+
+    /// A segmenter with the default settings.
+    public init() {}
+
+    /// Takes the next frame and reports what it began or ended.
+    public mutating func add(_ frame: PitchFrame, _ report: (PitchEvent) -> Void) {
+        let heard = voiced(frame)
+        guard var current = note else {
+            grow(&candidate, with: heard.flatMap { isTail($0) ? nil : $0 })
+            if let beginning = begin(reportedAt: frame.time) { report(.noteBegan(beginning)) }
+            return
+        }
+        if let heard, current.admits(heard, within: belongCents, below: releaseDecibels, recent: referenceFrames) {
+            if current.frames.count < storedFrames { current.frames.append(heard) }
+            current.lastTime = heard.time
+            current.peakLevel = max(current.peakLevel, heard.level)
+            current.misses = 0
+            candidate.removeAll()
+            note = current
+            return
+        }
+        current.misses += 1
+        note = current
+        // Only a loud enough frame at another pitch may be the next note; a fading one is the tail.
+        grow(&candidate, with: heard.flatMap { $0.level >= current.peakLevel - releaseDecibels ? $0 : nil })
+        let nextIsStable = candidate.count >= beginFrames
+        guard nextIsStable || current.misses >= releaseFrames else { return }
+        report(.noteEnded(finish(current)))
+        note = nil
+        fadingTail = (Cents.median(current.frames.suffix(referenceFrames).map(\.cents)), current.peakLevel - releaseDecibels)
+        if let beginning = begin(reportedAt: frame.time) { report(.noteBegan(beginning)) }
+    }
+
+    /// Ends the note in progress, if any (the stream has ended).
+    public mutating func finish(_ report: (PitchEvent) -> Void) {
+        if let current = note { report(.noteEnded(finish(current))) }
+        note = nil
+        fadingTail = nil
+        candidate.removeAll()
+    }
+
+    /// The frame as the segmenter keeps it, or nil when it is not voiced.
+    private func voiced(_ frame: PitchFrame) -> Heard? {
+        guard let frequency = frame.frequency, frame.clarity >= voicedClarity, frame.level >= gate else { return nil }
+        return Heard(time: frame.time, cents: Cents.of(frequency), level: frame.level)
+    }
+
+    /// Whether `heard` is the last note's tail: at its pitch and faded.
+    private func isTail(_ heard: Heard) -> Bool {
+        guard let fadingTail else { return false }
+        return abs(heard.cents - fadingTail.cents) <= belongCents && heard.level < fadingTail.level
+    }
+
+    /// Adds a voiced frame to a run of stable frames (dropping from the front the frames it is
+    /// not stable with: a scoop slides through), or empties the run on an unvoiced frame.
+    private func grow(_ run: inout [Heard], with heard: Heard?) {
+        guard let heard else {
+            run.removeAll()
+            return
+        }
+        run.append(heard)
+        while run.count > 1 && !isStable(run) { run.removeFirst() }
+        if run.count > beginFrames { run.removeFirst(run.count - beginFrames) }
+    }
+
+    private func isStable(_ run: [Heard]) -> Bool {
+        let median = Cents.median(run.map(\.cents))
+        return run.allSatisfy { abs($0.cents - median) <= stableCents }
+    }
+
+    /// Begins a note from the candidate run when it is long enough.
+    private mutating func begin(reportedAt time: Double) -> NoteBeginning? {
+        guard candidate.count >= beginFrames else { return nil }
+        let started = NoteInProgress(frames: candidate)
+        note = started
+        candidate.removeAll()
+        let soFar = Cents.median(started.frames.map(\.cents))
+        return NoteBeginning(onset: started.onset, frequencySoFar: Cents.hertz(soFar), reportedAt: time)
+    }
+
+    private func finish(_ done: NoteInProgress) -> TrackedNote {
+        // The release is not the stable part: frames fading under `stableDecibels` below the
+        // loudest at the note's end are left out of its centre (never more than half of them).
+        var kept = done.frames.count
+        while kept > done.frames.count / 2 && done.frames[kept - 1].level < done.peakLevel - stableDecibels { kept -= 1 }
+        let (cents, stableStart) = centre.centre(of: done.frames.prefix(kept).map(\.cents))
+        return TrackedNote(
+            onset: done.onset, end: done.lastTime, frequency: Cents.hertz(cents),
+            stableFrom: done.frames[stableStart].time, peakLevel: done.peakLevel)
+    }
+}
+
+/// A voiced frame: its time, pitch in cents above 440 Hz, and level.
+struct Heard: Sendable {
+    let time: Double
+    let cents: Double
+    let level: Double
+}
+
+/// A note being heard.
+struct NoteInProgress: Sendable {
+    var frames: [Heard]
+    let onset: Double
+    var lastTime: Double
+    var peakLevel: Double
+    var misses = 0
+
+    init(frames: [Heard]) {
+        self.frames = frames
+        onset = frames[0].time
+        lastTime = frames[frames.count - 1].time
+        peakLevel = frames.map(\.level).max() ?? -.infinity
+    }
+
+    /// Whether `heard` goes on with this note: near its recent median and not faded away.
+    func admits(_ heard: Heard, within cents: Double, below decibels: Double, recent: Int) -> Bool {
+        guard heard.level >= peakLevel - decibels else { return false }
+        let median = Cents.median(frames.suffix(recent).map(\.cents))
+        return abs(heard.cents - median) <= cents
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import PitchTracking
+
+/// Where notes start and end, what their centre is, and how soon they are reported.
+struct NoteSegmentationTests {
+    @Test("a ±50 c vibrato at 5 Hz counts as its centre, within 1.5 c", arguments: [98.0, 293.66, 880.0])
+    func vibrato(hertz: Double) throws {
+        let signal = TestSignals.tone(hertz: hertz, seconds: 1.6, harmonics: TestSignals.stringLike) { 50 * sin(2 * .pi * 5 * $0 + 0.7) }
+        let tracked = try Tracked(signal)
+        try #require(tracked.notes.count == 1)
+        #expect(abs(TestSignals.cents(tracked.notes[0].frequency, from: hertz)) <= 1.5)
+    }
+
+    @Test("vibrato at 4 and 8 Hz, ±40 c, centre within 1.5 c", arguments: [4.0, 8.0])
+    func vibratoRates(rate: Double) throws {
+        let signal = TestSignals.tone(hertz: 392, seconds: 1.3, harmonics: TestSignals.stringLike) { 40 * sin(2 * .pi * rate * $0) }
+        let tracked = try Tracked(signal)
+        try #require(tracked.notes.count == 1)
+        #expect(abs(TestSignals.cents(tracked.notes[0].frequency, from: 392)) <= 1.5)
+    }
+
+    @Test("a scoop from 120 c below is left out of the pitch", arguments: [110.0, 440.0])
+    func scoop(hertz: Double) throws {
+        // The glide eases in over 150 ms; its mean is 60 c flat, so counting it would cost 9 c.
+        let signal = TestSignals.tone(hertz: hertz, seconds: 1.0, harmonics: TestSignals.stringLike) { t in
+            t < 0.15 ? -120 * pow(1 - t / 0.15, 2) : 0
+        }
+        let tracked = try Tracked(signal)
+        try #require(tracked.notes.count == 1)
+        let note = tracked.notes[0]
+        #expect(abs(TestSignals.cents(note.frequency, from: hertz)) <= 1)
+        #expect(note.stableFrom - note.onset >= 0.08)
+    }
+
+    @Test("onset and end are within 25 ms, and the beginning is reported within 100 ms")
+    func timing() throws {
+        let signal = TestSignals.silence(seconds: 0.3) + TestSignals.tone(hertz: 196, seconds: 0.6, harmonics: TestSignals.stringLike)
+            + TestSignals.silence(seconds: 0.3)
+        let tracked = try Tracked(signal, block: 256)
+        try #require(tracked.notes.count == 1 && tracked.began.count == 1)
+        #expect(abs(tracked.notes[0].onset - 0.3) <= 0.025)
+        #expect(abs(tracked.notes[0].end - 0.9) <= 0.025)
+        #expect(tracked.began[0].reportedAt - 0.3 <= 0.1)
+        #expect(tracked.began[0].reportedAt - 0.3 > 0)
+        #expect(abs(TestSignals.cents(tracked.began[0].frequencySoFar, from: 196)) <= 5)
+    }
+
+    @Test("two notes played legato are two notes, each at its pitch")
+    func legato() throws {
+        let signal = TestSignals.tone(hertz: 261.63, seconds: 0.6) + TestSignals.tone(hertz: 293.66, seconds: 0.6)
+        let tracked = try Tracked(signal)
+        try #require(tracked.notes.count == 2)
+        #expect(abs(TestSignals.cents(tracked.notes[0].frequency, from: 261.63)) <= 1)
+        #expect(abs(TestSignals.cents(tracked.notes[1].frequency, from: 293.66)) <= 1)
+        #expect(abs(tracked.notes[1].onset - 0.6) <= 0.03)
+    }
+
+    @Test("the same note twice with a gap is two notes")
+    func repeated() throws {
+        let note = TestSignals.tone(hertz: 440, seconds: 0.4)
+        let tracked = try Tracked(note + TestSignals.silence(seconds: 0.15) + note)
+        #expect(tracked.notes.count == 2)
+        #expect(tracked.began.count == 2)
+    }
+
+    @Test("a note fading out ends once 30 dB down, and its tail begins nothing")
+    func fade() throws {
+        var signal = TestSignals.tone(hertz: 330, seconds: 2.0)
+        for i in signal.indices where i > 24_000 {
+            signal[i] *= Float(pow(10, -60 * (Double(i - 24_000) / 48_000) / 20))  // −60 dB a second
+        }
+        let tracked = try Tracked(signal)
+        try #require(tracked.notes.count == 1)
+        #expect(abs(tracked.notes[0].end - 1.0) <= 0.06)
+    }
+
+    @Test("the events do not depend on the block size", arguments: [1, 37, 4096])
+    func blocks(size: Int) throws {
+        let signal = TestSignals.tone(hertz: 150, seconds: 0.5, harmonics: TestSignals.stringLike) + TestSignals.silence(seconds: 0.2)
+            + TestSignals.tone(hertz: 600, seconds: 0.5)
+        let reference = try Tracked(signal, block: 512)
+        let tracked = try Tracked(signal, block: size)
+        #expect(tracked.notes == reference.notes)
+        #expect(tracked.notes.count == 2)
+    }
+
+    @Test("the live reading follows the note and goes quiet after it")
+    func reading() throws {
+        let signal = TestSignals.tone(hertz: 440, seconds: 0.5) + TestSignals.silence(seconds: 0.3)
+        let tracked = try Tracked(signal, block: 4_800)
+        let during = tracked.readings[3]  // 0.4 s
+        #expect(abs(TestSignals.cents(try #require(during.frequency), from: 440)) <= 2)
+        #expect(during.level > -12 && during.level < -6)  // a 0.5 sine is −9 dB
+        let after = try #require(tracked.readings.last)
+        #expect(after.frequency == nil)
+        #expect(after.level < -80)
+    }
+}
