@@ -1,14 +1,18 @@
 import Foundation
 
 /// The reference pitch of a note, measured from the file by a method that shares nothing with the
-/// tracker: over the steady span, levelled (each sample divided by the RMS of the 40 ms around
-/// it, so every moment counts the same, as a listener and a tracker hear it, where the raw span
-/// would lean to its loudest part: FluidR3's samples drift, its cello A2 reads +3.8 c over
-/// 0.1–0.5 s and −3.5 c over 0.6–1.2 s, louder) and Hann-windowed, the frequency whose harmonics
-/// (up to 5 kHz, at most 10) carry the most energy in the discrete-time Fourier transform,
-/// evaluated exactly (a Goertzel filter at any frequency, as a zero-padded FFT of infinite length
-/// would), searched within ±70 c of what was asked for: every 2 c, then by golden section to
-/// 0.001 c.
+/// tracker: the power-weighted centroid of each partial in a zero-padded spectrum of the steady span.
+///
+/// The span is levelled first (each sample divided by the RMS of the 40 ms around it), so every
+/// moment counts the same: FluidR3's samples drift, its cello A2 reads +3.8 c over 0.1–0.5 s and
+/// −3.5 c over 0.6–1.2 s, louder, and the raw span would lean to the loud part. Then, Hann-windowed
+/// and zero-padded to 2²⁰ points, each partial k under 4 kHz is the centroid of the power within
+/// ±0.4 f₀ of k·f₀ (bins within 50 dB of the band's peak): a partial's power centroid is its mean
+/// instantaneous frequency, so a vibrato recorded in the sample itself (FluidR3's violin and choir
+/// have one; the peak of such a partial is a side band, ±15 c off) counts as its centre, as it does
+/// for a listener. f₀ is the mean of centroid/k weighted by power × k², as a period's estimate
+/// weighs the partials. f₀ to start from is the peak of the harmonic sum within ±70 c of what was
+/// asked for (`harmonicPeak`).
 enum SpectralReference {
     static func measure(_ samples: [Float], rate: Double, from start: Double, to end: Double, nominal: Double) -> Double {
         let first = max(0, Int(start * rate))
@@ -23,10 +27,37 @@ enum SpectralReference {
             let rms = (max(squares, 1e-20) / Double(high - low)).squareRoot()
             levelled[i - first] = Float(Double(samples[i]) / rms)
         }
-        return measurePiece(levelled, rate: rate, from: 0, to: Double(levelled.count) / rate, nominal: nominal)
+        let start = harmonicPeak(levelled, rate: rate, from: 0, to: Double(levelled.count) / rate, nominal: nominal)
+        return centroid(levelled, rate: rate, near: start)
     }
 
-    static func measurePiece(_ samples: [Float], rate: Double, from start: Double, to end: Double, nominal: Double) -> Double {
+    static func centroid(_ samples: [Float], rate: Double, near f0: Double) -> Double {
+        let count = samples.count
+        let windowed = (0..<count).map { Double(samples[$0]) * (0.5 - 0.5 * cos(2 * .pi * Double($0) / Double(count - 1))) }
+        let size = 1 << 20
+        let power = FFT.power(of: windowed, size: size)
+        let binHertz = rate / Double(size)
+        var weighted = 0.0, weights = 0.0
+        var k = 1.0
+        while k * f0 <= 4_000 {
+            let low = Int(((k - 0.4) * f0 / binHertz).rounded(.up)), high = Int(((k + 0.4) * f0 / binHertz).rounded(.down))
+            let band = power[low...high]
+            let floor = (band.max() ?? 0) * 1e-5
+            var sum = 0.0, moment = 0.0
+            for bin in band.indices where power[bin] >= floor {
+                sum += power[bin]
+                moment += power[bin] * Double(bin) * binHertz
+            }
+            if sum > 0 {
+                weighted += sum * k * k * (moment / sum / k)
+                weights += sum * k * k
+            }
+            k += 1
+        }
+        return weighted / weights
+    }
+
+    static func harmonicPeak(_ samples: [Float], rate: Double, from start: Double, to end: Double, nominal: Double) -> Double {
         let first = max(0, Int(start * rate))
         let last = min(samples.count, Int(end * rate))
         let count = last - first

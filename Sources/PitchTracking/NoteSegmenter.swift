@@ -4,8 +4,10 @@
 /// begins once `beginFrames` voiced frames in a row stay within `stableCents` of their median; it
 /// goes on while frames stay within `belongCents` of the median of its last `referenceFrames`
 /// (wide enough for a ±50 c vibrato) and within `releaseDecibels` of its loudest frame. It ends
-/// after `releaseFrames` frames that do not belong, or at once when those have become a stable
-/// pitch of their own (the next note, played legato).
+/// after `releaseFrames` frames that do not belong, at once when those have become a stable pitch
+/// of their own (the next note, played legato), or at a new attack: a rise of `onsetDecibels` out
+/// of a dip the note had faded into (the next note over the last one's reverberation, or the
+/// same note again).
 public struct NoteSegmenter: Sendable {
     /// Frames at least this clear may be pitched.
     public var voicedClarity = 0.8
@@ -15,6 +17,10 @@ public struct NoteSegmenter: Sendable {
     public var releaseDecibels = 30.0
     /// The end of a note quieter than this below its loudest frame is its release, not its pitch.
     public var stableDecibels = 12.0
+    /// A rise this large out of a dip after the note's loudest frame is a new attack.
+    public var onsetDecibels = 9.0
+    /// The frames a dip is looked for in, before a rise.
+    public var onsetFrames = 20
     /// Frames in a row that make a note.
     public var beginFrames = 7
     /// How close to their median those frames must be, in cents.
@@ -45,8 +51,18 @@ public struct NoteSegmenter: Sendable {
             if let beginning = begin(reportedAt: frame.time) { report(.noteBegan(beginning)) }
             return
         }
+        if let heard, current.isAttackedAgain(by: heard, rise: onsetDecibels, recent: onsetFrames) {
+            report(.noteEnded(finish(current)))
+            note = nil
+            fadingTail = nil
+            candidate = [heard]
+            return
+        }
         if let heard, current.admits(heard, within: belongCents, below: releaseDecibels, recent: referenceFrames) {
-            if current.frames.count < storedFrames { current.frames.append(heard) }
+            if current.frames.count < storedFrames {
+                current.frames.append(heard)
+                if heard.level > current.peakLevel { current.peakIndex = current.frames.count - 1 }
+            }
             current.lastTime = heard.time
             current.peakLevel = max(current.peakLevel, heard.level)
             current.misses = 0
@@ -138,13 +154,25 @@ struct NoteInProgress: Sendable {
     let onset: Double
     var lastTime: Double
     var peakLevel: Double
+    var peakIndex: Int
     var misses = 0
 
     init(frames: [Heard]) {
         self.frames = frames
         onset = frames[0].time
         lastTime = frames[frames.count - 1].time
-        peakLevel = frames.map(\.level).max() ?? -.infinity
+        peakIndex = frames.indices.max { frames[$0].level < frames[$1].level } ?? 0
+        peakLevel = frames[peakIndex].level
+    }
+
+    /// Whether `heard` rises by `rise` dB out of a dip, among the last `recent` frames, that came
+    /// after the note's loudest frame and fell `rise` dB under it (the note's own attack rises
+    /// towards its loudest frame and is no dip).
+    func isAttackedAgain(by heard: Heard, rise: Double, recent: Int) -> Bool {
+        let start = max(peakIndex + 1, frames.count - recent)
+        guard start < frames.count else { return false }
+        let dip = frames[start...].map(\.level).min() ?? heard.level
+        return dip <= peakLevel - rise && heard.level >= dip + rise
     }
 
     /// Whether `heard` goes on with this note: near its recent median and not faded away.

@@ -76,6 +76,36 @@ struct NoteSegmentationTests {
         #expect(abs(tracked.notes[0].end - 1.0) <= 0.06)
     }
 
+    /// `signal` fading from `seconds` on at `decibelsPerSecond`.
+    static func fading(_ signal: [Float], after seconds: Double, decibelsPerSecond: Double) -> [Float] {
+        signal.enumerated().map { i, x in
+            let t = Double(i) / 48_000 - seconds
+            return t > 0 ? x * Float(pow(10, -decibelsPerSecond * t / 20)) : x
+        }
+    }
+
+    @Test("the same note sung again out of its own fading tail is two notes")
+    func reattack() throws {
+        let first = Self.fading(TestSignals.tone(hertz: 440, seconds: 1.0), after: 0.4, decibelsPerSecond: 40)
+        let tracked = try Tracked(first + TestSignals.tone(hertz: 440, seconds: 0.6))
+        try #require(tracked.notes.count == 2)
+        #expect(abs(tracked.notes[1].onset - 1.0) <= 0.03)
+        #expect(tracked.notes.allSatisfy { abs(TestSignals.cents($0.frequency, from: 440)) <= 1 })
+    }
+
+    @Test("the next note, 85 c up, over the last one's reverberation is a note of its own at its pitch")
+    func overReverberation() throws {
+        let upper = 330 * pow(2, 85.0 / 1200)
+        var mixed = Self.fading(TestSignals.tone(hertz: 330, seconds: 1.6, harmonics: TestSignals.stringLike), after: 0.6, decibelsPerSecond: 25)
+        let next = TestSignals.tone(hertz: upper, seconds: 0.7, harmonics: TestSignals.stringLike)
+        for (i, x) in next.enumerated() { mixed[Int(0.9 * 48_000) + i] += x }
+        let tracked = try Tracked(mixed)
+        try #require(tracked.notes.count >= 2)
+        #expect(abs(TestSignals.cents(tracked.notes[0].frequency, from: 330)) <= 1)
+        let second = try #require(tracked.notes.first { $0.onset > 0.85 && $0.onset < 0.95 })
+        #expect(abs(TestSignals.cents(second.frequency, from: upper)) <= 2)
+    }
+
     @Test("the events do not depend on the block size", arguments: [1, 37, 4096])
     func blocks(size: Int) throws {
         let signal = TestSignals.tone(hertz: 150, seconds: 0.5, harmonics: TestSignals.stringLike) + TestSignals.silence(seconds: 0.2)
