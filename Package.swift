@@ -73,6 +73,10 @@ let package = Package(
         // ── Listening: the streaming pitch tracker (frames, notes, a tuner's reading). Pure Swift,
         // depending on nothing. Its accuracy benchmark against aubiopitch is `make bench-listen`.
         .target(name: "PitchTracking"),
+        // A listening input's samples: a WAV stream from a file or a named pipe at the pace it
+        // arrives (the `file` driver of `[listen]`).
+        .target(name: "SoundInput", dependencies: ["SystemCalls"]),
+        .testTarget(name: "SoundInputTests", dependencies: ["SoundInput", "SystemCalls"]),
         .testTarget(name: "PitchTrackingTests", dependencies: ["PitchTracking"]),
         .executableTarget(
             name: "ListenBenchmark",
