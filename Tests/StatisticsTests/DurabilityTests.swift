@@ -20,10 +20,13 @@ struct DurabilityTests {
         writer.standardOutput = output
         try writer.run()
 
-        // Read committed numbers until well past the start, then kill mid-stream.
+        // Read committed numbers until well past the start, then kill mid-stream. Each read waits
+        // on a thread of its own, not one of the pool the suites share.
         var text = ""
         while text.split(separator: "\n").count < 300 {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = await withCheckedContinuation { done in
+                Thread.detachNewThread { done.resume(returning: output.fileHandleForReading.availableData) }
+            }
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
         }
