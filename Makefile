@@ -36,6 +36,13 @@ bench-training:
 	$(SWIFT) build -c release --product TrainingBenchmark
 	.build/release/TrainingBenchmark
 
+# The pitch tracker's accuracy and cost beside aubiopitch (yin, yinfft), on 645 notes rendered
+# from FluidR3's cello, violin, flute and choir; writes docs/benchmarks/listen.json (docs/listening.md).
+.PHONY: bench-listen
+bench-listen: deps
+	$(SWIFT) build -c release --product ListenBenchmark
+	python3 scripts/bench/listen.py
+
 # ── Installing: binaries, systemd units (system and user), the config file and the SoundFont notes.
 # `make install PREFIX=/usr DESTDIR=/tmp/pkg` for packaging. An existing config file is kept.
 PREFIX ?= /usr/local

@@ -9,7 +9,7 @@ enum PeakInterpolation {
     static func parabolic(left: Double, centre: Double, right: Double) -> (offset: Double, height: Double) {
         let curvature = left - 2 * centre + right
         guard curvature < 0 else { return (0, centre) }
-        let offset = 0.5 * (left - right) / curvature
+        let offset = min(0.5, max(-0.5, 0.5 * (left - right) / curvature))
         return (offset, centre - 0.25 * (left - right) * offset)
     }
 

@@ -143,7 +143,7 @@ public struct PitchFrameAnalyzer: Sendable {
         return lagValues.withUnsafeBufferPointer { n -> Double? in
             var lag = 1
             while lag < lags && n[lag] > 0 { lag += 1 }  // past the lobe around lag 0
-            var keyMaxima: [(lag: Int, value: Float)] = []
+            var keyMaxima: [(lag: Double, value: Float)] = []
             var highest: Float = 0
             while lag < lags - 1 {
                 while lag < lags - 1 && n[lag] <= 0 { lag += 1 }
@@ -152,14 +152,17 @@ public struct PitchFrameAnalyzer: Sendable {
                     if n[lag] > n[best] { best = lag }
                     lag += 1
                 }
-                guard n[best] > 0, best < lags - 1 else { break }
-                keyMaxima.append((best, n[best]))
-                highest = max(highest, n[best])
+                // A region still rising where the lags end is no key maximum.
+                guard n[best] > 0, best < lags - 1, n[best] >= n[best + 1] else { break }
+                // Compared by their interpolated heights: at 12 kHz C6's period is 11.5 samples,
+                // and a peak sampled half a lag off its top reads low enough to lose to the octave below.
+                let (offset, height) = PeakInterpolation.parabolic(
+                    left: Double(n[best - 1]), centre: Double(n[best]), right: Double(n[best + 1]))
+                keyMaxima.append((Double(best) + offset, Float(height)))
+                highest = max(highest, Float(height))
             }
             guard let chosen = keyMaxima.first(where: { $0.value >= keyMaximumThreshold * highest }) else { return nil }
-            let (offset, _) = PeakInterpolation.parabolic(
-                left: Double(n[chosen.lag - 1]), centre: Double(n[chosen.lag]), right: Double(n[chosen.lag + 1]))
-            let period = Double(chosen.lag) + offset
+            let period = chosen.lag
             return period >= shortestLag ? period : nil
         }
     }

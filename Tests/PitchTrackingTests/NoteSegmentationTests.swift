@@ -93,10 +93,10 @@ struct NoteSegmentationTests {
         #expect(tracked.notes.allSatisfy { abs(TestSignals.cents($0.frequency, from: 440)) <= 1 })
     }
 
-    @Test("the next note, 85 c up, over the last one's reverberation is a note of its own at its pitch")
+    @Test("the next note, 85 c up, over the last one's reverberation 12 dB down is a note of its own at its pitch")
     func overReverberation() throws {
         let upper = 330 * pow(2, 85.0 / 1200)
-        var mixed = Self.fading(TestSignals.tone(hertz: 330, seconds: 1.6, harmonics: TestSignals.stringLike), after: 0.6, decibelsPerSecond: 25)
+        var mixed = Self.fading(TestSignals.tone(hertz: 330, seconds: 1.6, harmonics: TestSignals.stringLike), after: 0.6, decibelsPerSecond: 40)
         let next = TestSignals.tone(hertz: upper, seconds: 0.7, harmonics: TestSignals.stringLike)
         for (i, x) in next.enumerated() { mixed[Int(0.9 * 48_000) + i] += x }
         let tracked = try Tracked(mixed)

@@ -26,7 +26,8 @@ reference; a gross error is one over 50 c, named by its nearest interval (a semi
 octave), and a note the tracker did not find counts as one. CPU seconds per second of audio: the
 whole process for each tool (reading the file included), and the tracker alone for ours.
 
-Writes docs/benchmarks/listen.json. Exits 1 when our notes miss the bounds (median ≤ 1 c, p95 ≤ 3 c,
+Writes docs/benchmarks/listen.json (the figures) and .build/bench-listen/rows.json (every note's
+errors). Exits 1 when our notes miss the bounds (median ≤ 1 c, p95 ≤ 3 c,
 gross < 1 %), or are less accurate than aubiopitch's best.
 """
 import json
@@ -249,9 +250,9 @@ def main():
               "overall": {t: summary([r[t] for r in rows]) for t in TRACKERS},
               "by_condition": {c: {t: summary([r[t] for r in rows if r["condition"] == c]) for t in TRACKERS} for c in CONDITIONS},
               "by_instrument": {i: {t: summary([r[t] for r in rows if r["instrument"] == i]) for t in TRACKERS} for i in INSTRUMENTS},
-              "cpu_per_audio_second": {t: cpu[t] / audio_seconds for t in cpu},
-              "rows": rows}
+              "cpu_per_audio_second": {t: cpu[t] / audio_seconds for t in cpu}}
     OUT.write_text(json.dumps(report, indent=1) + "\n")
+    (WORK / "rows.json").write_text(json.dumps(rows) + "\n")
     print(f"\n{len(rows)} notes, {audio_seconds:.0f} s of audio at {RATE} Hz; |error| in cents against the reference")
     print(f"{'':14}{'median':>8}{'p95':>8}{'gross':>8}  kinds")
     for t in TRACKERS:
