@@ -77,7 +77,7 @@ let package = Package(
         // arrives (the `file` driver of `[listen]`).
         .target(name: "SoundInput", dependencies: ["SystemCalls"]),
         .testTarget(name: "SoundInputTests", dependencies: ["SoundInput", "SystemCalls"]),
-        .testTarget(name: "PitchTrackingTests", dependencies: ["PitchTracking"]),
+        .testTarget(name: "PitchTrackingTests", dependencies: ["PitchTracking", "ProcessTestSupport"]),
         .executableTarget(
             name: "ListenBenchmark",
             dependencies: ["PitchTracking"],

@@ -7,7 +7,7 @@
 /// after `releaseFrames` frames that do not belong, at once when those have become a stable pitch
 /// of their own (the next note, played legato), or at a new attack: a rise of `onsetDecibels` out
 /// of a dip the note had faded into (the next note over the last one's reverberation, or the
-/// same note again).
+/// same note again). Frames an octave off are passed over for up to `slipFrames`.
 public struct NoteSegmenter: Sendable {
     /// Frames at least this clear may be pitched.
     public var voicedClarity = 0.8
@@ -17,6 +17,11 @@ public struct NoteSegmenter: Sendable {
     public var releaseDecibels = 30.0
     /// The end of a note quieter than this below its loudest frame is its release, not its pitch.
     public var stableDecibels = 12.0
+    /// A frame an octave (or two) away from the note, within this many cents, has slipped an
+    /// octave: a choir's detuned voices or a weak fundamental can make a frame or a few read so.
+    public var slipCents = 60.0
+    /// Up to this many slipped frames in a row are passed over (150 ms); more are a new note.
+    public var slipFrames = 30
     /// A rise this large out of a dip after the note's loudest frame is a new attack.
     public var onsetDecibels = 9.0
     /// The frames a dip is looked for in, before a rise.
@@ -58,6 +63,12 @@ public struct NoteSegmenter: Sendable {
             candidate = [heard]
             return
         }
+        if let heard, current.slips(heard, within: slipCents), current.slipped < slipFrames {
+            // An octave slip of the analysis, not a new note: neither the note's nor a miss.
+            current.slipped += 1
+            note = current
+            return
+        }
         if let heard, current.admits(heard, within: belongCents, below: releaseDecibels, recent: referenceFrames) {
             if current.frames.count < storedFrames {
                 current.frames.append(heard)
@@ -66,6 +77,7 @@ public struct NoteSegmenter: Sendable {
             current.lastTime = heard.time
             current.peakLevel = max(current.peakLevel, heard.level)
             current.misses = 0
+            current.slipped = 0
             candidate.removeAll()
             note = current
             return
@@ -156,6 +168,7 @@ struct NoteInProgress: Sendable {
     var peakLevel: Double
     var peakIndex: Int
     var misses = 0
+    var slipped = 0
 
     init(frames: [Heard]) {
         self.frames = frames
@@ -163,6 +176,13 @@ struct NoteInProgress: Sendable {
         lastTime = frames[frames.count - 1].time
         peakIndex = frames.indices.max { frames[$0].level < frames[$1].level } ?? 0
         peakLevel = frames[peakIndex].level
+    }
+
+    /// Whether `heard` is an octave or two from the note's recent median, within `cents`.
+    func slips(_ heard: Heard, within cents: Double) -> Bool {
+        let median = Cents.median(frames.suffix(20).map(\.cents))
+        let octaves = ((heard.cents - median) / 1200).rounded()
+        return octaves != 0 && abs(octaves) <= 2 && abs(heard.cents - median - 1200 * octaves) <= cents
     }
 
     /// Whether `heard` rises by `rise` dB out of a dip, among the last `recent` frames, that came

@@ -128,3 +128,17 @@ struct NoteSegmentationTests {
         #expect(after.level < -80)
     }
 }
+
+/// Frames that slip an octave for a moment do not cut the note.
+struct OctaveSlipTests {
+    @Test("50 ms of only the even partials (an octave up) leave one note at its pitch")
+    func evenPartialsForAMoment() throws {
+        let whole = TestSignals.tone(hertz: 220, seconds: 1.2, harmonics: [1, 0.8, 0.6, 0.5])
+        let evens = TestSignals.tone(hertz: 220, seconds: 1.2, harmonics: [0, 0.8, 0, 0.5])
+        let signal = (0..<whole.count).map { i in (i >= 24_000 && i < 26_400) ? evens[i] * 1.9 : whole[i] }
+        let tracked = try Tracked(signal)
+        #expect(tracked.frames.contains { ($0.frequency ?? 0) > 400 }, "the slip is heard")
+        try #require(tracked.notes.count == 1)
+        #expect(abs(TestSignals.cents(tracked.notes[0].frequency, from: 220)) <= 1)
+    }
+}
