@@ -76,7 +76,8 @@ let package = Package(
         // A listening input's samples: a WAV stream from a file or a named pipe at the pace it
         // arrives (the `file` driver of `[listen]`).
         .target(name: "SoundInput", dependencies: ["SystemCalls"]),
-        .testTarget(name: "SoundInputTests", dependencies: ["SoundInput", "SystemCalls"]),
+        .testTarget(name: "SoundInputTests", dependencies: ["SoundInput", "SystemCalls", "PitchTracking", "FluidSynthAudio", "MusicTheory",
+                                                        "ProcessTestSupport", "Training", logging]),
         .testTarget(name: "PitchTrackingTests", dependencies: ["PitchTracking", "ProcessTestSupport"]),
         .executableTarget(
             name: "ListenBenchmark",
