@@ -7,7 +7,8 @@
 /// after `releaseFrames` frames that do not belong, at once when those have become a stable pitch
 /// of their own (the next note, played legato), or at a new attack: a rise of `onsetDecibels` out
 /// of a dip the note had faded into (the next note over the last one's reverberation, or the
-/// same note again). Frames an octave off are passed over for up to `slipFrames`.
+/// same note again), or where a held pitch is followed by another held pitch `stepCents` away.
+/// Frames an octave off are passed over for up to `slipFrames`.
 public struct NoteSegmenter: Sendable {
     /// Frames at least this clear may be pitched.
     public var voicedClarity = 0.8
@@ -22,6 +23,13 @@ public struct NoteSegmenter: Sendable {
     public var slipCents = 60.0
     /// Up to this many slipped frames in a row are passed over (150 ms); more are a new note.
     public var slipFrames = 30
+    /// Two runs of this many frames, each held within `stepSpreadCents` of its median, whose
+    /// medians are `stepCents` or more apart, are two notes (a vibrato or a scoop is not held).
+    public var stepFrames = 20
+    /// How still a held run is.
+    public var stepSpreadCents = 12.0
+    /// How far apart two held runs are to be two notes.
+    public var stepCents = 40.0
     /// A rise this large out of a dip after the note's loudest frame is a new attack.
     public var onsetDecibels = 9.0
     /// The frames a dip is looked for in, before a rise.
@@ -79,6 +87,15 @@ public struct NoteSegmenter: Sendable {
             current.misses = 0
             current.slipped = 0
             candidate.removeAll()
+            if let (before, after) = current.steps(frames: stepFrames, within: stepSpreadCents, by: stepCents) {
+                // A held pitch, then another held pitch: two notes (the next one over the last
+                // one's reverberation, or a step smaller than `belongCents`).
+                report(.noteEnded(finish(before)))
+                note = after
+                report(.noteBegan(NoteBeginning(
+                    onset: after.onset, frequencySoFar: Cents.hertz(Cents.median(after.frames.map(\.cents))), reportedAt: frame.time)))
+                return
+            }
             note = current
             return
         }
@@ -163,7 +180,7 @@ struct Heard: Sendable {
 /// A note being heard.
 struct NoteInProgress: Sendable {
     var frames: [Heard]
-    let onset: Double
+    var onset: Double
     var lastTime: Double
     var peakLevel: Double
     var peakIndex: Int
@@ -176,6 +193,25 @@ struct NoteInProgress: Sendable {
         lastTime = frames[frames.count - 1].time
         peakIndex = frames.indices.max { frames[$0].level < frames[$1].level } ?? 0
         peakLevel = frames[peakIndex].level
+    }
+
+    /// The note cut in two where its last `count` frames and `count` frames before them (up to
+    /// 10 frames earlier: a window of the change between them is neither) are two held pitches
+    /// `by` cents or more apart, each within `spread` of its median; nil when they are not.
+    func steps(frames count: Int, within spread: Double, by distance: Double) -> (NoteInProgress, NoteInProgress)? {
+        let after = frames.suffix(count)
+        let afterMedian = Cents.median(after.map(\.cents))
+        guard after.count == count, after.allSatisfy({ abs($0.cents - afterMedian) <= spread }) else { return nil }
+        for gap in 0...10 where frames.count >= 2 * count + gap {
+            let before = frames.dropLast(count + gap).suffix(count)
+            let beforeMedian = Cents.median(before.map(\.cents))
+            guard abs(afterMedian - beforeMedian) >= distance, before.allSatisfy({ abs($0.cents - beforeMedian) <= spread }) else { continue }
+            var first = NoteInProgress(frames: Array(frames.dropLast(count + gap)))
+            first.onset = onset
+            first.peakLevel = max(first.peakLevel, peakLevel)
+            return (first, NoteInProgress(frames: Array(frames.suffix(count + gap))))
+        }
+        return nil
     }
 
     /// Whether `heard` is an octave or two from the note's recent median, within `cents`.

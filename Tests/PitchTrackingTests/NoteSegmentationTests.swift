@@ -142,3 +142,17 @@ struct OctaveSlipTests {
         #expect(abs(TestSignals.cents(tracked.notes[0].frequency, from: 220)) <= 1)
     }
 }
+
+/// A held pitch followed by another held pitch less than `belongCents` away.
+struct HeldStepTests {
+    @Test("a step of 60 c between two held pitches is two notes; a scoop of 60 c is one")
+    func step() throws {
+        let stepped = TestSignals.tone(hertz: 300, seconds: 1.2, harmonics: TestSignals.stringLike) { $0 < 0.6 ? 0 : 60 }
+        let tracked = try Tracked(stepped)
+        try #require(tracked.notes.count == 2)
+        #expect(abs(TestSignals.cents(tracked.notes[0].frequency, from: 300)) <= 1)
+        #expect(abs(TestSignals.cents(tracked.notes[1].frequency, from: 300 * pow(2, 60.0 / 1200))) <= 1)
+        let scooped = TestSignals.tone(hertz: 300, seconds: 1.2, harmonics: TestSignals.stringLike) { t in t < 0.3 ? -60 + 200 * t : 0 }
+        #expect(try Tracked(scooped).notes.count == 1)
+    }
+}
