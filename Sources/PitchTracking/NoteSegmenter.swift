@@ -61,7 +61,7 @@ public struct NoteSegmenter: Sendable {
         let heard = voiced(frame)
         guard var current = note else {
             grow(&candidate, with: heard.flatMap { isTail($0) ? nil : $0 })
-            if let beginning = begin(reportedAt: frame.time) { report(.noteBegan(beginning)) }
+            if let beginning = begin(reportedAt: frame.windowEnd) { report(.noteBegan(beginning)) }
             return
         }
         if let heard, current.isAttackedAgain(by: heard, rise: onsetDecibels, recent: onsetFrames) {
@@ -93,7 +93,7 @@ public struct NoteSegmenter: Sendable {
                 report(.noteEnded(finish(before)))
                 note = after
                 report(.noteBegan(NoteBeginning(
-                    onset: after.onset, frequencySoFar: Cents.hertz(Cents.median(after.frames.map(\.cents))), reportedAt: frame.time)))
+                    onset: after.onset, frequencySoFar: Cents.hertz(Cents.median(after.frames.map(\.cents))), reportedAt: frame.windowEnd)))
                 return
             }
             note = current
@@ -108,7 +108,7 @@ public struct NoteSegmenter: Sendable {
         report(.noteEnded(finish(current)))
         note = nil
         fadingTail = (Cents.median(current.frames.suffix(referenceFrames).map(\.cents)), current.peakLevel - releaseDecibels)
-        if let beginning = begin(reportedAt: frame.time) { report(.noteBegan(beginning)) }
+        if let beginning = begin(reportedAt: frame.windowEnd) { report(.noteBegan(beginning)) }
     }
 
     /// Ends the note in progress, if any (the stream has ended).

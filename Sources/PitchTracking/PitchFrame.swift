@@ -2,6 +2,8 @@
 public struct PitchFrame: Sendable, Hashable {
     /// The centre of the frame's window, in seconds from the start of the stream.
     public let time: Double
+    /// The window's last sample, in seconds from the start of the stream: when the frame was known.
+    public let windowEnd: Double
     /// The frequency in hertz, or nil when the frame is not clearly periodic in range.
     public let frequency: Double?
     /// How periodic the window is at that frequency: the normalised square difference's peak,
@@ -11,8 +13,9 @@ public struct PitchFrame: Sendable, Hashable {
     public let level: Double
 
     /// A frame as analysed.
-    public init(time: Double, frequency: Double?, clarity: Double, level: Double) {
+    public init(time: Double, windowEnd: Double, frequency: Double?, clarity: Double, level: Double) {
         self.time = time
+        self.windowEnd = windowEnd
         self.frequency = frequency
         self.clarity = clarity
         self.level = level

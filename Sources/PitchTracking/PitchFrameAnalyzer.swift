@@ -118,10 +118,11 @@ public struct PitchFrameAnalyzer: Sendable {
         let meanSquare = hopEnergies.reduce(0, +) / Double(fullWindow)
         let level = meanSquare > 0 ? 10 * log10(meanSquare) : -Double.infinity
         let time = Double(samplesRead - fullWindow / 2) / sampleRate
+        let end = Double(samplesRead) / sampleRate
         guard level > -90, let (period, clarity) = period() else {
-            return PitchFrame(time: time, frequency: nil, clarity: 0, level: level)
+            return PitchFrame(time: time, windowEnd: end, frequency: nil, clarity: 0, level: level)
         }
-        return PitchFrame(time: time, frequency: sampleRate / period, clarity: clarity, level: level)
+        return PitchFrame(time: time, windowEnd: end, frequency: sampleRate / period, clarity: clarity, level: level)
     }
 
     /// The period in input samples and its clarity, or nil when the window is not periodic in range.

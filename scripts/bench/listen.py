@@ -209,6 +209,7 @@ def main():
     rows = []  # one per note and condition
     cpu = {t: 0.0 for t in TRACKERS + ["ours-tracker-only"]}
     audio_seconds = 0.0
+    latencies = []  # note-on to the "note began" event, in seconds of the stream
     for name, (program, keys) in INSTRUMENTS.items():
         keys = list(keys)
         bends = [b + 0.5 for b in rng.sample(range(-50, 50), len(keys))] if len(keys) <= 100 else None
@@ -227,6 +228,12 @@ def main():
             out, seconds = timed([str(BIN), "track", str(wav), "--frames"])
             lines = [json.loads(l) for l in out.splitlines()]
             tracked = [l["note"] for l in lines if "note" in l]
+            began = [l["began"] for l in lines if "began" in l]
+            if condition != "reverb":  # the reverberation's tail has no onset of its own
+                for n in notes:
+                    first = [b["at"] - n["on"] for b in began if n["on"] - 0.05 <= b["onset"] < n["off"]]
+                    if first:
+                        latencies.append(min(first))
             frames = [tuple(l["frame"]) for l in lines if "frame" in l]
             stats = [l for l in lines if "cpu_seconds" in l][0]
             cpu["ours"] += seconds
@@ -250,7 +257,9 @@ def main():
               "overall": {t: summary([r[t] for r in rows]) for t in TRACKERS},
               "by_condition": {c: {t: summary([r[t] for r in rows if r["condition"] == c]) for t in TRACKERS} for c in CONDITIONS},
               "by_instrument": {i: {t: summary([r[t] for r in rows if r["instrument"] == i]) for t in TRACKERS} for i in INSTRUMENTS},
-              "cpu_per_audio_second": {t: cpu[t] / audio_seconds for t in cpu}}
+              "cpu_per_audio_second": {t: cpu[t] / audio_seconds for t in cpu},
+              "began_after_note_on": {"notes": len(latencies), "median": statistics.median(latencies),
+                                      "p95": sorted(latencies)[int(0.95 * len(latencies))]}}
     OUT.write_text(json.dumps(report, indent=1) + "\n")
     (WORK / "rows.json").write_text(json.dumps(rows) + "\n")
     print(f"\n{len(rows)} notes, {audio_seconds:.0f} s of audio at {RATE} Hz; |error| in cents against the reference")
@@ -262,7 +271,9 @@ def main():
     for c in CONDITIONS:
         print(f"  {c:9}" + "".join(
             f"{t}: {s['median']:.2f}/{s['p95']:.2f}/{s['gross']}  " for t, s in report["by_condition"][c].items()))
-    print("\nCPU seconds per second of audio: " + ", ".join(f"{t} {v:.4f}" for t, v in report["cpu_per_audio_second"].items()))
+    b = report["began_after_note_on"]
+    print(f"\nnote-on to 'note began' ({b['notes']} notes): median {1000 * b['median']:.0f} ms, p95 {1000 * b['p95']:.0f} ms")
+    print("CPU seconds per second of audio: " + ", ".join(f"{t} {v:.4f}" for t, v in report["cpu_per_audio_second"].items()))
     ours = report["overall"]["ours"]
     best_aubio = min((report["overall"][t] for t in ("aubio-yin", "aubio-yinfft")), key=lambda s: (s["gross_rate"], s["p95"]))
     ok = ours["median"] <= 1 and ours["p95"] <= 3 and ours["gross_rate"] < 0.01 \
