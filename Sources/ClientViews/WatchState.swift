@@ -85,72 +85,67 @@ public struct WatchState: Sendable {
         if let chosen = session.clef { clef = chosen }
     }
 
-    /// Folds one event in.
+    /// Folds one event in: its details as its type's message (`EventBody`), the kind's own fields
+    /// read by the kind.
     public mutating func apply(_ event: EventReport) {
         sessionSeconds = event.sessionSeconds
-        let details = event.details
-        switch event.type {
-        case "session_started":
+        switch event.body {
+        case .sessionStarted(let started):
             self = WatchState()
             running = true
-            exercise = details["exercise"]?.stringValue ?? ""
-        case "prompt":
-            guard let question = details["question"] else { break }
+            exercise = started.exercise
+        case .prompt(let prompt):
+            let question = prompt.question
             kind = question["kind"]?.stringValue.flatMap(ExerciseKind.named)
             root = question["root"]?.stringValue
-            questionNumber = Int(details["number"]?.numberValue ?? Double(questionNumber))
+            questionNumber = prompt.number
             let fields = question.objectValue
             let text = kind.flatMap(Self.text(of:))
             detail = text?.watchDetail(fields: fields, prompt: nil)
             self.question = text?.watchQuestion(fields: fields) ?? ""
-            counted = text?.countsNotes ?? (question["notes"] != nil)
-            if details["repeat"]?.boolValue != true {
+            counted = text?.countsNotes ?? (prompt.answerCount != nil)
+            if !prompt.repeat {
                 // Keep the finished question on screen until the next note, or it would vanish at once.
                 finishedRound = staff.contains { $0.role != "root" } ? staff : nil
-                staff = Self.staff(details["staff"])
+                staff = prompt.staff
                 judged = []
                 openBars = OpenBars(fields: fields)
                 playBack = nil
                 progress = 0
-                let prompt = try? Wire.decode(PromptDetails.self, from: details)
-                total = prompt?.answerCount ?? question["notes"]?.arrayValue.count ?? total
+                total = prompt.answerCount ?? total
             }
-        case "note_judged":
-            let right = details["correct"]?.boolValue == true
+        case .noteJudged(let judgement):
             // A tuned answer (`match`: cents, no outcome) is its error in cents, drawn once answered;
             // the key only confirmed it. A comparison's answer (an outcome) is its key.
-            let tuned = details["outcome"] == nil ? details["cents"]?.numberValue : nil
-            let played = tuned.map { String(format: "%+.1f c", $0) } ?? details["played"]?.stringValue ?? "?"
-            if right {
+            let tuned = judgement.outcome == nil ? judgement.cents : nil
+            let played = tuned.map { String(format: "%+.1f c", $0) } ?? judgement.played
+            if judgement.correct {
                 correct += 1
-                if let judged = try? Wire.decode(NoteJudgedDetails.self, from: details) {
-                    responseTotal += judged.responseSeconds
-                    responseCount += 1
-                }
-                lastAnswer = ("\(played) ✓" + Self.inCents(details), true)
+                responseTotal += judgement.responseSeconds
+                responseCount += 1
+                lastAnswer = ("\(played) ✓" + Self.inCents(judgement), true)
             } else {
                 errors += 1
                 // An answer in cents is one try: what it was and how far, not the try's number.
-                let after = details["outcome"] == nil ? "  \(wrongTryNote(details))" : Self.inCents(details)
+                let after = judgement.outcome == nil ? "  \(wrongTryNote(judgement))" : Self.inCents(judgement)
                 lastAnswer = ("\(played) ✗" + after, false)
             }
             finishedRound = nil
-            judged = Array((judged + [JudgedNote(played: played, correct: right)]).suffix(Self.judgedLimit))
+            judged = Array((judged + [JudgedNote(played: played, correct: judgement.correct)]).suffix(Self.judgedLimit))
             // The question's drawing once it is over; a wrong try with another to come draws nothing.
-            answerDrawing = kind.flatMap(Self.text(of:))?.answerFigure(judged: details)
-            if details["onsets"] != nil { playBack = details }
-            staff = Self.staff(details["staff"])
+            answerDrawing = kind.flatMap(Self.text(of:))?.answerFigure(judged: event.details)
+            if event.details["onsets"] != nil { playBack = event.details }
+            staff = judgement.staff
             progress = staff.filter { $0.role == "answer" }.count
-        case "answer_revealed":
-            let answers = details["answers"]?.arrayValue.compactMap { $0["note"]?.stringValue } ?? []
-            let why = details["reason"]?.stringValue == "skipped" ? "skipped" : "too many tries"
-            lastAnswer = ("answer \(answers.joined(separator: " "))  (\(why))", nil)
-            answerDrawing = kind.flatMap(Self.text(of:))?.answerFigure(revealed: details, playBack: playBack)
-            staff = Self.staff(details["staff"])
-        case "session_ended":
+        case .answerRevealed(let revealed):
+            let why = revealed.reason == "skipped" ? "skipped" : "too many tries"
+            lastAnswer = ("answer \(revealed.answers.map(\.note).joined(separator: " "))  (\(why))", nil)
+            answerDrawing = kind.flatMap(Self.text(of:))?.answerFigure(revealed: event.details, playBack: playBack)
+            staff = revealed.staff
+        case .sessionEnded(let report):
             running = false
-            results = try? Wire.decode(ResultsReport.self, from: details)
-        default:
+            results = report
+        case .roundComplete, .device, .unknown:
             break
         }
     }
@@ -158,18 +153,18 @@ public struct WatchState: Sendable {
     /// What follows a wrong note. The expected note is named only where the kind says it is no
     /// secret (a scale's next degree: the mode and the step pattern are on screen, and naming the
     /// degree is the lesson); where it is the answer asked for (an interval's), only the try is counted.
-    private func wrongTryNote(_ details: JSONValue) -> String {
-        if let cents = details["cents"]?.numberValue { return cents > 0 ? "sharp" : "flat" }
+    private func wrongTryNote(_ judgement: NoteJudgedDetails) -> String {
+        if let cents = judgement.cents { return cents > 0 ? "sharp" : "flat" }
         if let kind, Self.text(of: kind)?.showsExpectedWhileOpen == true {
-            return "expected \(details["expected"]?["note"]?.stringValue ?? "?")"
+            return "expected \(judgement.expected?.note ?? "?")"
         }
-        return "try \(Int(details["attempt"]?.numberValue ?? 1))"
+        return "try \(judgement.attempt)"
     }
 
     /// What a comparison's answer was about, given once it is answered: `  higher, 12.5 c`,
     /// `  the second was pure, 13.7 c`; empty for any other answer (a tuned one shows its error).
-    static func inCents(_ details: JSONValue) -> String {
-        guard let cents = details["cents"]?.numberValue, let outcome = details["outcome"]?.stringValue else { return "" }
+    static func inCents(_ judgement: NoteJudgedDetails) -> String {
+        guard let cents = judgement.cents, let outcome = judgement.outcome else { return "" }
         return "  \(outcome), " + String(format: "%.1f c", cents)
     }
 

@@ -180,7 +180,7 @@ struct AnswerDrawingTests {
     }
 
     static func event(_ type: String, _ details: JSONValue) -> EventReport {
-        EventReport(seq: 1, type: type, topic: .answer, sessionSeconds: 1, text: "", details: details)
+        EventReport.fixture(type, seconds: 1, details.objectValue)
     }
 
     @Test("watch: a wrong try with another to come draws no pattern; the reveal draws it with that try's marks")

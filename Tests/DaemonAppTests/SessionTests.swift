@@ -51,6 +51,25 @@ struct SessionTests {
         #expect(results.questionsFinished == 5)
     }
 
+    @Test("every event of a session decodes to its type's message (EventBody), none unknown: start, a wrong try, a skip, a right answer, the end")
+    func everyEventTyped() async throws {
+        let daemon = try await TestDaemon()
+        let link = try await daemon.connect()
+        var notifications: [RPCNotification] = []
+        _ = try await link.result("subscribe", .object(["topics": .array(["session", "prompt", "answer"].map(JSONValue.string))]))
+        _ = try await link.result("session.start", .object([
+            "kind": .string("interval"), "root": .string("C3"), "intervals": .array([.string("P5")]), "seed": .number(3),
+        ]), notifications: &notifications)
+        _ = try await link.result("notes.play", .object(["notes": .array([.number(49)])]), notifications: &notifications)
+        _ = try await link.result("session.skip", notifications: &notifications)
+        let answer = Double(try ShownInterval.answer(notifications).midiNumber)
+        _ = try await link.result("notes.play", .object(["notes": .array([.number(answer)])]), notifications: &notifications)
+        _ = try await link.result("session.stop", notifications: &notifications)
+        let events = notifications.filter { $0.method == "event" }.compactMap { try? Wire.decode(EventReport.self, from: $0.params) }
+        #expect(Set(events.map(\.type)) == ["session_started", "prompt", "note_judged", "answer_revealed", "session_ended"], "\(events.map(\.type))")
+        #expect(events.filter { $0.body == .unknown }.map(\.type) == [])
+    }
+
     @Test("the same through eartrainctl: start, play, status --json, stop")
     func throughTheClient() async throws {
         let daemon = try await TestDaemon(socketFile: true)
