@@ -263,20 +263,37 @@ public final class StatisticsRecorder: Sendable {
     }
 
     /// `value` as JSON with sorted keys: the same value, the same text.
-    fileprivate static func json(_ value: some Encodable) -> String? {
+    private static func json(_ value: some Encodable) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A kind's value as stored and exported: JSON with sorted keys in snake_case, as every key
+    /// on the wire is (`rootNote` is `root_note`); `kindValueDecoder` reads it back.
+    fileprivate static func kindJSON(_ value: some Encodable) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Reads a kind's stored value (`SessionStartRecord.options`, `AnswerRecord.question`) back
+    /// into its type.
+    public static var kindValueDecoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
     }
 }
 
 extension ExerciseModule {
     /// The kind's options as the statistics keep them: its own typed value, JSON.
-    fileprivate var storedJSON: String? { StatisticsRecorder.json(self) }
+    fileprivate var storedJSON: String? { StatisticsRecorder.kindJSON(self) }
 }
 
 extension ExerciseQuestion {
     /// The question as the statistics keep it with each of its answers: its kind's own typed
     /// value, JSON (what was asked, read only once the question is over).
-    fileprivate var storedJSON: String? { StatisticsRecorder.json(self) }
+    fileprivate var storedJSON: String? { StatisticsRecorder.kindJSON(self) }
 }

@@ -21,6 +21,8 @@ public struct DaemonSlot: TestTrait, SuiteTrait, TestScoping {
     static let realTimeGate = Gate(width: ProcessInfo.processInfo.environment["ET_REAL_TIME_WIDTH"].flatMap(Int.init).map { max(1, $0) } ?? 1)
 
     let gate: Gate
+    /// How many of the gate's slots a test takes: all of them for a test that must run alone.
+    var slots = 1
 
     public var isRecursive: Bool { true }
 
@@ -28,8 +30,9 @@ public struct DaemonSlot: TestTrait, SuiteTrait, TestScoping {
                              performing function: @Sendable () async throws -> Void) async throws {
         // A suite passes through; each test case (one per argument of a parameterized test) takes a slot.
         guard testCase != nil else { return try await function() }
-        await gate.enter()
-        defer { gate.leave() }
+        let slots = min(slots, gate.width)
+        await gate.enter(slots)
+        defer { gate.leave(slots) }
         try await function()
     }
 }
@@ -49,44 +52,55 @@ extension Trait where Self == DaemonSlot {
     /// times a relay) in a stage of their own after the others, as it does the abuse suite.
     /// Beside the other suites on two cores, their notes came late and they missed.
     public static var realTime: Self { DaemonSlot(gate: DaemonSlot.realTimeGate) }
+
+    /// A suite timed against the clock whose tests must have the machine to themselves even in
+    /// the real-time stage: each takes every slot of `.realTime`'s gate (a steady click's
+    /// play-back, aimed at a grid read from the WAV a fraction of a second ahead).
+    public static var realTimeAlone: Self { DaemonSlot(gate: DaemonSlot.realTimeGate, slots: Int.max) }
 }
 
-/// A counting semaphore for tasks: `enter()` suspends while `width` holders are in, first come,
-/// first served.
+/// A counting semaphore for tasks: `enter(n)` suspends while fewer than `n` of `width` slots are
+/// free, first come, first served (a test that wants them all waits its turn, and those after it
+/// wait behind it).
 final class Gate: Sendable {
     private struct State {
         var free: Int
-        var waiting: [CheckedContinuation<Void, Never>] = []
+        var waiting: [(slots: Int, waiter: CheckedContinuation<Void, Never>)] = []
     }
 
+    let width: Int
     private let state: Mutex<State>
 
     init(width: Int) {
+        self.width = width
         state = Mutex(State(free: width))
     }
 
-    func enter() async {
+    func enter(_ slots: Int = 1) async {
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
             let admitted = state.withLock { state in
-                guard state.free > 0 else {
-                    state.waiting.append(waiter)
+                guard state.waiting.isEmpty, state.free >= slots else {
+                    state.waiting.append((slots, waiter))
                     return false
                 }
-                state.free -= 1
+                state.free -= slots
                 return true
             }
             if admitted { waiter.resume() }
         }
     }
 
-    func leave() {
-        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard !state.waiting.isEmpty else {
-                state.free += 1
-                return nil
+    func leave(_ slots: Int = 1) {
+        let admitted = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.free += slots
+            var admitted: [CheckedContinuation<Void, Never>] = []
+            while let first = state.waiting.first, state.free >= first.slots {
+                state.free -= first.slots
+                admitted.append(first.waiter)
+                state.waiting.removeFirst()
             }
-            return state.waiting.removeFirst()  // its slot passes on
+            return admitted
         }
-        next?.resume()
+        for waiter in admitted { waiter.resume() }
     }
 }

@@ -73,11 +73,13 @@ struct RecorderTests {
 
         let session = try #require(try store.sessions(profile: "default").first?.start)
         #expect(session.mode == nil && session.intervals == [], "a level is not a mode: \(session)")
-        let options = try JSONDecoder().decode(PureExercise.self, from: Data(try #require(session.options).utf8))
+        let options = try StatisticsRecorder.kindValueDecoder.decode(PureExercise.self, from: Data(try #require(session.options).utf8))
         #expect(options == PureExercise(level: 2, root: try RootNote(parsing: "C3")))
         let answer = try #require(try store.answers(profile: "default").first)
         #expect(answer.mode == nil, "the item is not a mode: \(answer)")
-        let question = try JSONDecoder().decode(PureQuestion.self, from: Data(try #require(answer.question).utf8))
+        let stored = try #require(answer.question)
+        #expect(stored.contains("\"root_note\":48"), "snake_case, as the wire: \(stored)")
+        let question = try StatisticsRecorder.kindValueDecoder.decode(PureQuestion.self, from: Data(stored.utf8))
         #expect(question.item.subject.label == answer.item?.label && question.rootNote == MIDINote(48))
     }
 

@@ -208,11 +208,11 @@ struct IntonationListeningTests {
         let pure = byItem.filter { $0.key.hasPrefix("pure ") }
         #expect(pure.values.reduce(0) { $0 + $1.answers } == 6, "\(byItem.keys)")
         #expect(pure.values.allSatisfy { $0.thresholdCents == nil }, "pure finds no threshold")
-        // The export's last column: the difference between the two versions asked, in cents.
-        let export = try await Eartrainctl.run(["export", "--format", "csv"], socket: daemon.socketPath)
-        let lines = export.stdout.split(whereSeparator: \.isNewline).map(String.init)  // CRLF ends
-        let rows = lines.dropFirst()
-        #expect(lines.first?.hasSuffix(",cents") == true && rows.count == 6, "\(export.stdout)")
-        #expect(rows.allSatisfy { Double($0.split(separator: ",").last ?? "").map { (13.6...15.7).contains($0) } ?? false }, "\(export.stdout)")
+        // The export's cents: the difference between the two versions asked; its question: what was asked.
+        let export = try await Eartrainctl.run(["export", "--format", "json"], socket: daemon.socketPath)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [[String: Any]], "\(export.stdout)")
+        #expect(rows.count == 6, "\(export.stdout)")
+        #expect(rows.allSatisfy { ($0["cents"] as? Double).map { (13.6...15.7).contains($0) } ?? false }, "\(export.stdout)")
+        #expect(rows.allSatisfy { ($0["question"] as? [String: Any])?["item"] != nil }, "the question asked: \(export.stdout)")
     }
 }

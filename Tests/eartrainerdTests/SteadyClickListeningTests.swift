@@ -7,7 +7,7 @@ import Testing
 /// A rhythm with a steady click answered by listening to the daemon's WAV (`file` output, sine):
 /// the test finds the first click and the pattern after it, and plays the pattern back on the
 /// click's grid with `eartrainctl play C3@…`, never reading the pattern or the grid from the daemon.
-@Suite("Steady click by ear", .realTime)
+@Suite("Steady click by ear", .realTimeAlone)
 struct SteadyClickListeningTests {
     /// 2/4 at 60 BPM: a bar is 2 s; the pattern is the second bar, the play-back's downbeat the fourth.
     static let bar = 2.0
