@@ -8,7 +8,7 @@
 /// of their own (the next note, played legato), or at a new attack: a rise of `onsetDecibels` out
 /// of a dip the note had faded into (the next note over the last one's reverberation, or the
 /// same note again), or where a held pitch is followed by another held pitch `stepCents` away.
-/// Frames an octave off are passed over for up to `slipFrames`.
+/// Frames an octave, a twelfth or two octaves off are passed over for up to `slipFrames`.
 public struct NoteSegmenter: Sendable {
     /// Frames at least this clear may be pitched.
     public var voicedClarity = 0.8
@@ -18,8 +18,9 @@ public struct NoteSegmenter: Sendable {
     public var releaseDecibels = 30.0
     /// The end of a note quieter than this below its loudest frame is its release, not its pitch.
     public var stableDecibels = 12.0
-    /// A frame an octave (or two) away from the note, within this many cents, has slipped an
-    /// octave: a choir's detuned voices or a weak fundamental can make a frame or a few read so.
+    /// A frame an octave, a twelfth or two octaves away from the note (up or down), within this
+    /// many cents, has slipped to a partial or a subharmonic: a choir's detuned voices, a weak
+    /// fundamental or a strong third partial can make a frame or a few read so.
     public var slipCents = 60.0
     /// Up to this many slipped frames in a row are passed over (150 ms); more are a new note.
     public var slipFrames = 30
@@ -30,7 +31,8 @@ public struct NoteSegmenter: Sendable {
     public var stepSpreadCents = 12.0
     /// How far apart two held runs are to be two notes.
     public var stepCents = 40.0
-    /// A rise this large out of a dip after the note's loudest frame is a new attack.
+    /// A rise this large out of a dip after the note's loudest frame is a new attack (6 dB would
+    /// catch more notes over a room's reverberation, but cuts FluidR3's choir at its beats).
     public var onsetDecibels = 9.0
     /// The frames a dip is looked for in, before a rise.
     public var onsetFrames = 20
@@ -214,11 +216,11 @@ struct NoteInProgress: Sendable {
         return nil
     }
 
-    /// Whether `heard` is an octave or two from the note's recent median, within `cents`.
+    /// Whether `heard` is an octave, a twelfth or two octaves from the note's recent median,
+    /// within `cents`.
     func slips(_ heard: Heard, within cents: Double) -> Bool {
-        let median = Cents.median(frames.suffix(20).map(\.cents))
-        let octaves = ((heard.cents - median) / 1200).rounded()
-        return octaves != 0 && abs(octaves) <= 2 && abs(heard.cents - median - 1200 * octaves) <= cents
+        let distance = abs(heard.cents - Cents.median(frames.suffix(20).map(\.cents)))
+        return [1_200.0, 1_902.0, 2_400.0].contains { abs(distance - $0) <= cents }
     }
 
     /// Whether `heard` rises by `rise` dB out of a dip, among the last `recent` frames, that came
