@@ -12,7 +12,10 @@ import Foundation
 /// have one; the peak of such a partial is a side band, ±15 c off) counts as its centre, as it does
 /// for a listener. f₀ is the mean of centroid/k weighted by power × k², as a period's estimate
 /// weighs the partials. f₀ to start from is the peak of the harmonic sum within ±70 c of what was
-/// asked for (`harmonicPeak`).
+/// asked for (`harmonicPeak`). The same centroid over short windows (60 ms, or 8 periods) 10 ms
+/// apart is the pitch moment by moment, and the note's pitch is its mean, over whole cycles when
+/// it swings like a vibrato: the samples' own vibrato is irregular, and a mean over a fixed span
+/// leans by up to a sixth of its width per part of a cycle.
 enum SpectralReference {
     static func measure(_ samples: [Float], rate: Double, from start: Double, to end: Double, nominal: Double) -> Double {
         let first = max(0, Int(start * rate))
@@ -28,13 +31,49 @@ enum SpectralReference {
             levelled[i - first] = Float(Double(samples[i]) / rms)
         }
         let start = harmonicPeak(levelled, rate: rate, from: 0, to: Double(levelled.count) / rate, nominal: nominal)
-        return centroid(levelled, rate: rate, near: start)
+        let whole = centroid(levelled[...], rate: rate, near: start)
+        // The pitch moment by moment: the same centroid over short windows, 10 ms apart.
+        let length = Int(max(0.06, 8 / whole) * rate)
+        var track: [Double] = []
+        var at = 0
+        while at + length <= levelled.count {
+            track.append(1200 * log2(centroid(levelled[at..<(at + length)], rate: rate, near: whole, size: 1 << 15) / whole))
+            at += Int(0.01 * rate)
+        }
+        return whole * pow(2, centreOverWholeCycles(track) / 1200)
     }
 
-    static func centroid(_ samples: [Float], rate: Double, near f0: Double) -> Double {
+    /// The mean of a pitch track in cents; when it swings like a vibrato (a standard deviation of
+    /// 8 c or more), over whole cycles: from its first to its last upward crossing of the mean.
+    /// What "the centre of a vibrato" means, for the reference as for the tracker.
+    static func centreOverWholeCycles(_ track: [Double]) -> Double {
+        guard !track.isEmpty else { return 0 }
+        var centre = track.reduce(0, +) / Double(track.count)
+        for _ in 0..<2 {
+            let spread = (track.reduce(0) { $0 + ($1 - centre) * ($1 - centre) } / Double(track.count)).squareRoot()
+            var span = track[...]
+            if spread >= 8 {
+                var upward: [Int] = []
+                var below = false
+                for (i, value) in track.enumerated() {
+                    if value - centre < -spread / 2 {
+                        below = true
+                    } else if value - centre > spread / 2 && below {
+                        below = false
+                        upward.append(i)
+                    }
+                }
+                if let first = upward.first, let last = upward.last, last - first >= 10 { span = track[first..<last] }
+            }
+            centre = span.reduce(0, +) / Double(span.count)
+        }
+        return centre
+    }
+
+    static func centroid(_ samples: ArraySlice<Float>, rate: Double, near f0: Double, size: Int = 1 << 20) -> Double {
         let count = samples.count
-        let windowed = (0..<count).map { Double(samples[$0]) * (0.5 - 0.5 * cos(2 * .pi * Double($0) / Double(count - 1))) }
-        let size = 1 << 20
+        let first = samples.startIndex
+        let windowed = (0..<count).map { Double(samples[first + $0]) * (0.5 - 0.5 * cos(2 * .pi * Double($0) / Double(count - 1))) }
         let power = FFT.power(of: windowed, size: size)
         let binHertz = rate / Double(size)
         var weighted = 0.0, weights = 0.0
