@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The listening benchmark: `make bench-listen` (issue 35, "Done when: Accuracy" and "Cost";
-docs/listening.md, docs/benchmarks.md, "Listening: pitch to the cent").
+"""The listening benchmark: `make bench-listen` (docs/listening.md; docs/benchmarks.md,
+"Listening: pitch to the cent").
 
 Material: recorded samples from the Debian SoundFont (FluidR3_GM.sf2: cello, violin, flute, choir
 aahs), rendered by the `fluidsynth` program at 48 kHz, one note every 2 s held 1.2 s, each bent by
@@ -15,8 +15,10 @@ steady render and the vibrato's mean alike). Five conditions of every note:
   noise20   the same, 20 dB under
 
 The reference pitch of each note is measured from its clean render, by a method that shares
-nothing with the tracker (ListenBenchmark's SpectralReference: the harmonic sum of the exact
-Fourier transform of the Hann-windowed steady part, from 0.1 s after note-on to note-off).
+nothing with the tracker (ListenBenchmark's SpectralReference): from 0.1 s after note-on to
+note-off, levelled, each partial's power centroid in a zero-padded spectrum (its mean instantaneous
+frequency), over 60 ms windows every 10 ms, and their mean over whole cycles of the sample's own
+vibrato. The other conditions of a note are judged against its clean render's reference.
 
 Measured on every file: our tracker's notes (PitchTracker, its segmenter's centre), our tracker's
 frames, and aubiopitch's frames (yin and yinfft, its defaults: 2048-sample buffer, 256 hop). Frames
