@@ -31,8 +31,15 @@ public struct DaemonSlot: TestTrait, SuiteTrait, TestScoping {
         // A suite passes through; each test case (one per argument of a parameterized test) takes a slot.
         guard testCase != nil else { return try await function() }
         let slots = min(slots, gate.width)
-        await gate.enter(slots)
-        defer { gate.leave(slots) }
+        let name = test.displayName ?? test.name
+        // A wait of minutes says who holds the slots: a test that never ends names itself.
+        let watch = Task {
+            try await Task.sleep(for: .seconds(180))
+            print("⚠︎ \(name) has waited 3 minutes for a slot; held by: \(gate.holders.joined(separator: "; "))")
+        }
+        await gate.enter(slots, name: name)
+        watch.cancel()
+        defer { gate.leave(slots, name: name) }
         try await function()
     }
 }
@@ -65,7 +72,9 @@ extension Trait where Self == DaemonSlot {
 final class Gate: Sendable {
     private struct State {
         var free: Int
-        var waiting: [(slots: Int, waiter: CheckedContinuation<Void, Never>)] = []
+        var waiting: [(slots: Int, name: String, waiter: CheckedContinuation<Void, Never>)] = []
+        /// The tests in, by name.
+        var holders: [String] = []
     }
 
     let width: Int
@@ -76,26 +85,32 @@ final class Gate: Sendable {
         state = Mutex(State(free: width))
     }
 
-    func enter(_ slots: Int = 1) async {
+    /// The tests holding slots now.
+    var holders: [String] { state.withLock { $0.holders } }
+
+    func enter(_ slots: Int = 1, name: String = "") async {
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
             let admitted = state.withLock { state in
                 guard state.waiting.isEmpty, state.free >= slots else {
-                    state.waiting.append((slots, waiter))
+                    state.waiting.append((slots, name, waiter))
                     return false
                 }
                 state.free -= slots
+                state.holders.append(name)
                 return true
             }
             if admitted { waiter.resume() }
         }
     }
 
-    func leave(_ slots: Int = 1) {
+    func leave(_ slots: Int = 1, name: String = "") {
         let admitted = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.free += slots
+            if let index = state.holders.firstIndex(of: name) { state.holders.remove(at: index) }
             var admitted: [CheckedContinuation<Void, Never>] = []
             while let first = state.waiting.first, state.free >= first.slots {
                 state.free -= first.slots
+                state.holders.append(first.name)
                 admitted.append(first.waiter)
                 state.waiting.removeFirst()
             }
