@@ -1,9 +1,11 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 
 @testable import PitchTracking
 
 /// Noise, silence, DC and clipping: no notes where there are none, the pitch where there is one.
+@Suite(.cpuHeavy)
 struct DifficultInputTests {
     @Test("silence is no note and no pitch")
     func silence() throws {

@@ -1,9 +1,11 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 
 @testable import PitchTracking
 
 /// Where notes start and end, what their centre is, and how soon they are reported.
+@Suite(.cpuHeavy)
 struct NoteSegmentationTests {
     @Test("a ±50 c vibrato at 5 Hz counts as its centre, within 1.5 c", arguments: [98.0, 293.66, 880.0])
     func vibrato(hertz: Double) throws {
@@ -130,6 +132,7 @@ struct NoteSegmentationTests {
 }
 
 /// Frames that slip an octave for a moment do not cut the note.
+@Suite(.cpuHeavy)
 struct OctaveSlipTests {
     @Test("50 ms of only the even partials (an octave up) leave one note at its pitch")
     func evenPartialsForAMoment() throws {
@@ -144,6 +147,7 @@ struct OctaveSlipTests {
 }
 
 /// A held pitch followed by another held pitch less than `belongCents` away.
+@Suite(.cpuHeavy)
 struct HeldStepTests {
     @Test("a step of 60 c between two held pitches is two notes; a scoop of 60 c is one")
     func step() throws {

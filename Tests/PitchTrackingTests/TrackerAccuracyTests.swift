@@ -1,9 +1,11 @@
+import ProcessTestSupport
 import Testing
 
 @testable import PitchTracking
 
 /// Steady tones across the range, at several sample rates: one note each, its pitch to the cent.
-struct PitchAccuracyTests {
+@Suite(.cpuHeavy)
+struct TrackerAccuracyTests {
     /// C2 to C6 and between, some off the equal-tempered grid.
     static let frequencies: [Double] = [65.406, 82.0, 110.0, 147.3, 220.0, 330.7, 440.0, 523.25, 698.5, 880.0, 1046.5]
 
