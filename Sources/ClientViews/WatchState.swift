@@ -186,11 +186,6 @@ public struct WatchState: Sendable {
         }
         return Array(judged.suffix(judgedLimit))
     }
-
-    static func staff(_ value: JSONValue?) -> [StaffEntry] {
-        guard let value, let entries = try? Wire.decode([StaffEntry].self, from: value) else { return [] }
-        return entries
-    }
 }
 
 /// A key judged in the open question: the note played and whether it was right.

@@ -1,5 +1,20 @@
 import Training
 
+/// What an intonation drawing draws, as SVG or as text: marks on a scale in cents, or versions
+/// side by side.
+enum IntonationFigure: Sendable {
+    case cents(CentsFigure)
+    case versions(VersionsFigure)
+
+    /// Whether the answer drawn was right: its colour.
+    var correct: Bool {
+        switch self {
+        case .cents(let figure): figure.correct
+        case .versions(let figure): figure.correct
+        }
+    }
+}
+
 /// An intonation answer drawn as SVG once it is answered: marks on a scale in cents (a tuned
 /// note's error on ±50 c with the band judged in tune; two compared notes as the reference at 0
 /// and the second at its offset, on the narrowest scale that holds it), or versions side by side
@@ -7,29 +22,17 @@ import Training
 /// wrong. Its marks carry `data-` attributes (`data-cents`, `data-beyond`), so a test can read
 /// what is drawn.
 public struct SVGIntonation: Sendable {
-    enum Figure: Sendable {
-        case cents(CentsFigure)
-        case versions(VersionsFigure)
-    }
+    let figure: IntonationFigure
 
-    let figure: Figure
-    let correct: Bool
+    public init(_ figure: CentsFigure) { self.figure = .cents(figure) }
 
-    public init(_ figure: CentsFigure) {
-        self.figure = .cents(figure)
-        correct = figure.correct
-    }
-
-    public init(_ figure: VersionsFigure) {
-        self.figure = .versions(figure)
-        correct = figure.correct
-    }
+    public init(_ figure: VersionsFigure) { self.figure = .versions(figure) }
 
     public static let width = 400.0
     static let left = 40.0, right = 360.0, axisY = 58.0
     static let right_ = "#0b6b1f", wrong = "#b3131b", band = "#cfe8d2"
 
-    var colour: String { correct ? Self.right_ : Self.wrong }
+    var colour: String { figure.correct ? Self.right_ : Self.wrong }
     var height: Double { 96 }
 
     /// The x of `fraction` across the scale.
@@ -51,7 +54,7 @@ public struct SVGIntonation: Sendable {
             body += versions(figure)
         }
         return """
-            <svg xmlns="http://www.w3.org/2000/svg" class="intonation" role="img" width="\(n(Self.width))" height="\(n(height))" viewBox="0 0 \(n(Self.width)) \(n(height))" data-correct="\(correct)">
+            <svg xmlns="http://www.w3.org/2000/svg" class="intonation" role="img" width="\(n(Self.width))" height="\(n(height))" viewBox="0 0 \(n(Self.width)) \(n(height))" data-correct="\(figure.correct)">
             <title>\(SVGStaff.escaped(title))</title>
             \(body.joined(separator: "\n"))
             </svg>

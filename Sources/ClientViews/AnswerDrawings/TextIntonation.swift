@@ -5,7 +5,7 @@ import Training
 /// cents (`═` the band judged in tune, `┼` in tune, `◀`/`▶` held at an end when beyond it), or
 /// versions side by side (a pure question's two).
 public struct TextIntonation: Sendable {
-    let figure: SVGIntonation.Figure
+    let figure: IntonationFigure
     public let width: Int
 
     public init(_ figure: CentsFigure, width: Int = 80) {

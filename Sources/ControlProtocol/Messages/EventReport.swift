@@ -31,8 +31,8 @@ public struct EventReport: Sendable, Hashable, Codable {
 extension EventReport {
     /// A session start's student (`details.profile`), whose answers the session records.
     public var sessionProfile: String? {
-        guard type == "session_started" else { return nil }
-        return (try? Wire.decode(SessionStartedDetails.self, from: details))?.profile
+        guard case .sessionStarted(let started) = body else { return nil }
+        return started.profile
     }
 
     /// Names the student of a session start, in its details and its line.

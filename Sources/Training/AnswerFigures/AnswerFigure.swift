@@ -24,13 +24,4 @@ public struct AnswerFigure: Sendable, Hashable {
         self.words = words
         self.legend = legend
     }
-
-    /// Whether the answer drawn was right (a rhythm: every onset on time).
-    public var correct: Bool {
-        switch drawing {
-        case .rhythm(let rhythm): !rhythm.onsets.isEmpty && rhythm.onsets.allSatisfy { $0.verdict == "on_time" } && rhythm.extra.isEmpty
-        case .cents(let figure): figure.correct
-        case .versions(let figure): figure.correct
-        }
-    }
 }
