@@ -262,21 +262,18 @@ public final class StatisticsRecorder: Sendable {
         }
     }
 
-    /// `value` as JSON with sorted keys: the same value, the same text.
-    private static func json(_ value: some Encodable) -> String? {
+    /// `value` as JSON with sorted keys: the same value, the same text. A kind's value
+    /// (`kindJSON`) has its keys in snake_case, as every key on the wire is (`rootNote` is
+    /// `root_note`); `kindValueDecoder` reads it back.
+    private static func json(_ value: some Encodable, keys: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        encoder.keyEncodingStrategy = keys
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// A kind's value as stored and exported: JSON with sorted keys in snake_case, as every key
-    /// on the wire is (`rootNote` is `root_note`); `kindValueDecoder` reads it back.
-    fileprivate static func kindJSON(_ value: some Encodable) -> String? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) }
-    }
+    /// A kind's value as stored and exported.
+    fileprivate static func kindJSON(_ value: some Encodable) -> String? { json(value, keys: .convertToSnakeCase) }
 
     /// Reads a kind's stored value (`SessionStartRecord.options`, `AnswerRecord.question`) back
     /// into its type.
