@@ -75,7 +75,9 @@ let package = Package(
         .target(name: "PitchTracking"),
         // A listening input's samples: a WAV stream from a file or a named pipe at the pace it
         // arrives (the `file` driver of `[listen]`).
-        .target(name: "SoundInput", dependencies: ["SystemCalls"]),
+        .target(name: "SoundInput", dependencies: ["SystemCalls", "PitchTracking"]),
+        // The listening input's capture device: an ALSA PCM (libasound), the daemon's only capture.
+        .target(name: "ALSACapture", dependencies: ["CALSA", "SoundInput", "SystemCalls"]),
         .testTarget(name: "SoundInputTests", dependencies: ["SoundInput", "SystemCalls", "PitchTracking", "FluidSynthAudio", "MusicTheory",
                                                         "ProcessTestSupport", "Training", logging]),
         .testTarget(name: "PitchTrackingTests", dependencies: ["PitchTracking", "ProcessTestSupport"]),
@@ -122,7 +124,7 @@ let package = Package(
         .target(
             name: "DaemonApp",
             dependencies: [
-                "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "ConfigFile", "Statistics",
+                "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "ConfigFile", "Statistics", "SoundInput",
                 logging, serviceLifecycle, unixSignals,
             ]
         ),
@@ -157,7 +159,7 @@ let package = Package(
             name: "EartrainerdCommand",
             dependencies: [
                 "DaemonApp", "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "FluidSynthAudio",
-                "ConfigFile", "Statistics", "ALSASequencer", "Speech", argumentParser, logging, serviceLifecycle, unixSignals,
+                "ConfigFile", "Statistics", "ALSASequencer", "ALSACapture", "SoundInput", "Speech", argumentParser, logging, serviceLifecycle, unixSignals,
             ]
         ),
         .executableTarget(name: "eartrainerd", dependencies: ["EartrainerdCommand"]),

@@ -9,7 +9,7 @@ extension SoundCard {
     /// The list is read here, through libasound, rather than from /proc/asound/cards, which holds
     /// the same names: the installed service runs with `ProcSubset=pid`, which hides
     /// /proc/asound, while its `DeviceAllow=char-alsa` and the `audio` group give it /dev/snd,
-    /// the devices it plays on anyway. This is the one target that imports CALSA. No sound
+    /// the devices it plays on anyway (ALSACapture imports CALSA too, for the capture device). No sound
     /// subsystem, no cards; a card whose control device cannot be opened is left out (it could
     /// not be played on either).
     public static func present() -> [SoundCard] {

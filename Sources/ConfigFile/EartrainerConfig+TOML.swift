@@ -13,6 +13,7 @@ extension EartrainerConfig {
         var storage = try reader.table("storage")
         var voice = try reader.table("voice")
         var web = try reader.table("web")
+        var listen = try reader.table("listen")
         try reader.finish()
         self.init(
             midi: try midi.map { reader throws(ConfigError) in try MIDIConfig(reading: &reader) } ?? defaults.midi,
@@ -23,7 +24,8 @@ extension EartrainerConfig {
             storage: try storage.map { reader throws(ConfigError) in try StorageConfig(reading: &reader) }
                 ?? defaults.storage,
             voice: try voice.map { reader throws(ConfigError) in try VoiceConfig(reading: &reader) } ?? defaults.voice,
-            web: try web.map { reader throws(ConfigError) in try WebConfig(reading: &reader) } ?? defaults.web
+            web: try web.map { reader throws(ConfigError) in try WebConfig(reading: &reader) } ?? defaults.web,
+            listen: try listen.map { reader throws(ConfigError) in try ListenConfig(reading: &reader) } ?? defaults.listen
         )
     }
 }

@@ -1,4 +1,4 @@
-/// Everything the daemon reads from its one config file, in seven sections.
+/// Everything the daemon reads from its one config file, in eight sections.
 ///
 /// `EartrainerConfig()` is the built-in defaults; `config/eartrainer.toml` documents every key and
 /// a test checks that it loads to exactly these values.
@@ -17,13 +17,15 @@ public struct EartrainerConfig: Sendable {
     public var voice: VoiceConfig
     /// The web view (`eartrainer-web`): where it listens, who may look.
     public var web: WebConfig
+    /// The listening input: a voice or an instrument answering through a microphone.
+    public var listen: ListenConfig
 
     /// A config with the built-in default for every section not given.
     public init(
         midi: MIDIConfig = MIDIConfig(), audio: AudioConfig = AudioConfig(),
         training: TrainingConfig = TrainingConfig(), socket: SocketConfig = SocketConfig(),
         storage: StorageConfig = StorageConfig(), voice: VoiceConfig = VoiceConfig(),
-        web: WebConfig = WebConfig()
+        web: WebConfig = WebConfig(), listen: ListenConfig = ListenConfig()
     ) {
         self.midi = midi
         self.audio = audio
@@ -32,6 +34,7 @@ public struct EartrainerConfig: Sendable {
         self.storage = storage
         self.voice = voice
         self.web = web
+        self.listen = listen
     }
 
     /// The built-in defaults.

@@ -18,6 +18,11 @@ extension TrainingConfig {
             in: range.lowerBound.seconds...range.upperBound.seconds)
         let gap = try reader.double("prompt_gap", cello.promptGap.seconds, in: Self.promptGapRange)
         let breath = try reader.double("breath", cello.breath.seconds, in: Self.breathRange)
+        var tolerance = cello.listenToleranceCents
+        if var listen = try reader.table("listen") {
+            tolerance = try listen.double("tolerance_cents", tolerance, in: Self.listenToleranceRange)
+            try listen.finish()
+        }
         settings = TrainingSettings(
             noteRange: lowestNote...highestNote,
             noteDuration: .milliseconds(Int((seconds * 1000).rounded())),
@@ -30,7 +35,8 @@ extension TrainingConfig {
             scaleModelAnswer: try reader.bool("scale_model_answer", cello.scaleModelAnswer),
             clef: try reader.parsed("clef", cello.clef, Clef.init(choosing:)),
             breath: .milliseconds(Int((breath * 1000).rounded())),
-            bendRangeSemitones: try reader.int("bend_range_semitones", cello.bendRangeSemitones, in: PitchWheel.rangesSemitones))
+            bendRangeSemitones: try reader.int("bend_range_semitones", cello.bendRangeSemitones, in: PitchWheel.rangesSemitones),
+            listenToleranceCents: tolerance)
         exercise = try reader.parsed("exercise", d.exercise, ExerciseKind.init(choosing:))
         autostart = try reader.bool("autostart", d.autostart)
         exercises = d.exercises

@@ -38,6 +38,8 @@ public struct TrainingConfig: Sendable {
     public static let promptGapRange: ClosedRange<Double> = 0...5
     /// Accepted breaths between a question's feedback and the next question, seconds.
     public static let breathRange: ClosedRange<Double> = 0...5
+    /// Accepted tolerances for a sung note, in cents (`[training.listen] tolerance_cents`).
+    public static let listenToleranceRange: ClosedRange<Double> = 0.5...100
 }
 
 extension TrainingConfig: Hashable {}

@@ -36,7 +36,10 @@ extension DaemonCore {
                 questionSound.opened(prompt)
                 if let root = tracker.currentRoot {
                     afterFollowers = questionSound.phrases(prompt.sounds, root: root)
-                    heldNote = prompt.held.map { (Self.frequency(of: $0, root: root, settings: prompt.settings), $0.cents) }
+                    // With a listening input the student sings or bows the held note: the daemon
+                    // holds none (it would be heard as its own sound throughout).
+                    heldNote = listening.status != nil && prompt.question.shown.answeredByVoice ? nil
+                        : prompt.held.map { (Self.frequency(of: $0, root: root, settings: prompt.settings), $0.cents) }
                 }
             case .noteJudged(let judgement):
                 feedback(judgement.sounds, root: root, reports: reports)

@@ -49,6 +49,8 @@ public actor DaemonCore {
     /// What `status` reads of the state above, published after every change to it (the end of
     /// `deliver`, `apply`, `setStorageState`), so that `currentStatus()` needs no turn on the actor.
     private nonisolated let published: PublishedStatus
+    /// What `status` shows of the listening input; the input's service keeps it up to date.
+    public nonisolated let listening = ListeningState()
 
     /// A core with no session running; `seed` seeds the first engine (later sessions may bring their own);
     /// `clock` times prompts, answers and `status` (a test's own clock, or the real one).
@@ -204,7 +206,8 @@ public actor DaemonCore {
     /// The status from any thread, without waiting for the actor: the control socket answers
     /// `status` with it on its own thread. As fresh as the last change the actor published.
     public nonisolated func currentStatus() -> StatusResult {
-        published.status(version: Self.version, now: clock.now, keyboards: keyboardStatus(), sound: sound.status)
+        published.status(version: Self.version, now: clock.now, keyboards: keyboardStatus(), sound: sound.status,
+                         listen: listening.status)
     }
 
     func publish() {

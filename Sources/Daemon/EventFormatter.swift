@@ -38,7 +38,9 @@ struct EventFormatter {
                 expected: judgement.correct || showsExpected ? EventDetails.expected(judgement.expected) : nil,
                 subject: namesSubject ? judgement.subject.description : nil,
                 keys: judgement.keys.count > 1 ? judgement.keys.map(\.description) : nil, heardAs: judgement.heardAs,
-                cents: judgement.cents, outcome: judgement.outcome), kindFields: judgement.details))
+                cents: judgement.cents ?? judgement.sung?.cents, outcome: judgement.outcome,
+                source: judgement.source == .keys ? nil : judgement.source.rawValue, inTune: judgement.sung?.inTune ?? (judgement.source == .listen ? judgement.correct : nil)),
+                kindFields: judgement.details))
         case .roundComplete(let round):
             (type, topic) = ("round_complete", .session)
             let errors = round.errors == 1 ? "1 error" : "\(round.errors) errors"
@@ -102,6 +104,14 @@ struct EventFormatter {
     }
 
     private func judged(_ judgement: NoteJudgement) -> String {
+        guard let sung = judgement.sung else {
+            return keyJudged(judgement) + (judgement.source == .listen ? "  (sung)" : "")
+        }
+        // A sung or bowed note: as a key's line, then how far from the note in tune.
+        return keyJudged(judgement) + "  (sung " + String(format: "%+.1f c", sung.cents) + ", \(sung.how))"
+    }
+
+    private func keyJudged(_ judgement: NoteJudgement) -> String {
         let mark = judgement.correct ? "✓" : "✗"
         let played = judgement.described ?? judgement.keys.map(\.description).joined(separator: "+")
         guard let question else { return "\(played) \(mark)" }

@@ -78,6 +78,9 @@ public struct DaemonApplication: Service {
         let notifier = edges.notifier
         var services: [any Service] = [statistics] + edges.deviceServices(core)
         services.append(ControlSocketService(server: server, control: control))
+        if config.listen.driver != .off {
+            services.append(ListeningService(core: core, config: config.listen, reporter: reporter, capture: edges.capture))
+        }
         if let hangups = edges.hangups {
             services.append(ReloadService(hangups: hangups, reloader: reloader, core: core, reporter: reporter, notifier: notifier))
         }

@@ -1,6 +1,7 @@
 import ControlServer
 import Daemon
 import ServiceLifecycle
+import SoundInput
 import Statistics
 import Training
 import UnixSignals
@@ -32,14 +33,19 @@ public struct DaemonEdges: Sendable {
     /// The signals that shut the daemon down gracefully (SIGTERM, SIGINT for a process; none in
     /// a test, which calls `DaemonApplication.shutDown()`).
     public var shutdownSignals: [UnixSignal]
+    /// The listening input's capture device for `[listen] driver = "alsa"`, by the config's
+    /// `device`; nil: this daemon has none (the `file` driver needs no edge).
+    public var capture: (@Sendable (String) throws -> any SampleSource)?
 
     public init(
         sound: any SoundOutput, keyboardStatus: @escaping @Sendable () -> KeyboardStatus = { .absent },
         deviceServices: @escaping @Sendable (DaemonCore) -> [any Service] = { _ in [] },
         statistics: any StatisticsStore, clock: any TrainingClock & Sendable = SystemTrainingClock(),
         listener: UnixListener, reporter: StdoutReporter, notifier: SystemdNotifier = SystemdNotifier(environment: [:]),
-        hangups: UnixSignalsSequence? = nil, shutdownSignals: [UnixSignal] = []
+        hangups: UnixSignalsSequence? = nil, shutdownSignals: [UnixSignal] = [],
+        capture: (@Sendable (String) throws -> any SampleSource)? = nil
     ) {
+        self.capture = capture
         self.sound = sound
         self.keyboardStatus = keyboardStatus
         self.deviceServices = deviceServices

@@ -1,3 +1,5 @@
+import ALSACapture
+import ALSASequencer
 import ArgumentParser
 import ConfigFile
 import Daemon
@@ -6,6 +8,7 @@ import FluidSynthAudio
 import Foundation
 import Logging
 import ServiceLifecycle
+import SoundInput
 import Statistics
 import Training
 import UnixSignals
@@ -73,13 +76,19 @@ struct Run: AsyncParsableCommand {
             edges: DaemonEdges(
                 sound: parts.sound, keyboardStatus: parts.keyboardStatus, deviceServices: parts.services, statistics: store,
                 listener: control.listener, reporter: reporter, notifier: notifier, hangups: hangups,
-                shutdownSignals: [.sigterm, .sigint]),
+                shutdownSignals: [.sigterm, .sigint], capture: Self.capture),
             logger: logger)
         reporter.say("\(DaemonCore.version): control socket at \(control.description); config: \(reloader.source)")
         let core = app.core
         async let running: Void = app.run()
         await announceReadiness(core: core, reporter: reporter, notifier: notifier)
         try await running
+    }
+
+    /// The listening input's capture device: `default` or an ALSA name as it is, a piece of a
+    /// card's name as that card (found again at every attempt, as the sound device is).
+    static let capture: @Sendable (String) throws -> any SampleSource = { device in
+        try ALSACaptureSource(device: ALSADevice(parsing: device).target(among: SoundCard.present()).device)
     }
 
     /// The config in force, or exit 78 with `FILE:LINE: KEY: problem` on stderr.

@@ -59,3 +59,25 @@ extension ToneRenderer {
         return prompts
     }
 }
+
+/// When the output last sounded: what the listening input must not take for an answer (a
+/// prompt, a key, a word leaking into the microphone).
+extension ToneRenderer {
+    /// The level below which a frame counts as silence: −60 dB of full scale.
+    static let audibleLevel: Float = 0.001
+
+    /// The instant the last frame louder than `audibleLevel` leaves the speaker (the device's
+    /// delay counted; it may lie ahead, for frames handed over but not yet heard); nil before
+    /// anything has sounded.
+    public var lastAudible: ContinuousClock.Instant? { state.withLock { $0.lastAudible } }
+
+    /// After a render call: notes the last audible frame's instant, if any frame was audible.
+    static func noteAudible(_ state: inout State, frames: Int, left: UnsafeMutablePointer<Float>,
+                            right: UnsafeMutablePointer<Float>, calledAt: ContinuousClock.Instant, sampleRate: Double) {
+        var frame = frames - 1
+        while frame >= 0, abs(left[frame]) < audibleLevel, abs(right[frame]) < audibleLevel { frame -= 1 }
+        guard frame >= 0 else { return }
+        state.lastAudible = heardInstant(of: frame, calledAt: calledAt, first: 0, sampleRate: sampleRate,
+                                         outputDelay: state.outputDelay)
+    }
+}

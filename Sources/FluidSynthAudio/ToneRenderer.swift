@@ -76,6 +76,8 @@ public final class ToneRenderer: Sendable {
         var outputDelay = 0.0
         /// The recent keys' input-to-sound times, in seconds.
         var latencies: [Double] = []
+        /// When the last frame above `audibleLevel` leaves the speaker (`lastAudible`).
+        var lastAudible: ContinuousClock.Instant?
     }
 
     /// A renderer with the cello if it could be built, or nil for sine only; idle after
@@ -195,6 +197,7 @@ public final class ToneRenderer: Sendable {
         let heard = state.withLock { state in
             let first = state.clock
             renderLocked(&state, frames: frames, left: left, right: right)
+            Self.noteAudible(&state, frames: frames, left: left, right: right, calledAt: calledAt, sampleRate: sampleRate)
             return Self.takeHeard(&state, calledAt: calledAt, first: first, sampleRate: sampleRate)
         }
         for prompt in heard { prompt.callback(prompt.instant) }

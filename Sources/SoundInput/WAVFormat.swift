@@ -25,6 +25,16 @@ public struct WAVFormat: Sendable, Hashable {
         self.sampleRate = sampleRate
     }
 
+    /// The format as every sample source names it.
+    public var sampleFormat: SampleFormat {
+        let encoding = switch self.encoding {
+        case .int16: "16-bit"
+        case .int24: "24-bit"
+        case .float32: "32-bit float"
+        }
+        return SampleFormat(sampleRate: sampleRate, channels: channels, encoding: encoding)
+    }
+
     /// Bytes per frame (a sample of every channel).
     public var frameBytes: Int { encoding.bytes * channels }
 

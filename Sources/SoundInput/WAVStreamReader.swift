@@ -8,13 +8,9 @@ import SystemCalls
 /// reader does not take, a stream that ends (a pipe's writer going away).
 ///
 /// `run(_:)` blocks its thread until the stream ends or `stop()` is called.
-public final class WAVStreamReader: Sendable {
+public final class WAVStreamReader: SampleSource {
     /// What the reader reports, in order: `started` once, then `samples` blocks, then `ended` once.
-    public enum Event: Sendable, Equatable {
-        case started(WAVFormat)
-        case samples([Float])
-        case ended(String)
-    }
+    public typealias Event = SampleEvent
 
     public let path: String
     /// Frames per block handed on (5.3 ms at 48 kHz).
@@ -34,6 +30,9 @@ public final class WAVStreamReader: Sendable {
 
     /// Ends `run(_:)` soon, from any thread.
     public func stop() { wake.requestStop() }
+
+    /// The path.
+    public var name: String { path }
 
     /// Reads until the stream ends or `stop()` is called, handing each event to `handler` on this thread.
     public func run(_ handler: (Event) -> Void) {
@@ -69,7 +68,7 @@ public final class WAVStreamReader: Sendable {
             case .ready(let started, let blocks):
                 if let started {
                     stream.origin = pace.now()
-                    handler(.started(started))
+                    handler(.started(started.sampleFormat))
                 }
                 for block in blocks {
                     stream.delivered += block.count

@@ -219,7 +219,7 @@ public final class StatisticsRecorder: Sendable {
             mode: current.mode, interval: interval, degree: degree, expected: judgement.expected.spelled.description,
             expectedMIDI: judgement.expected.midiNote.rawValue, playedMIDI: judgement.played.rawValue,
             correct: judgement.correct, attempt: judgement.attempt, responseSeconds: judgement.responseTime.seconds,
-            item: AnswerItem(category: judgement.subject.category, label: judgement.subject.label), cents: judgement.cents,
+            item: AnswerItem(category: judgement.subject.category, label: judgement.subject.label), cents: judgement.cents ?? judgement.sung?.cents,
             question: current.question)
         // Stored at once, read only once the question closes (the next prompt, a reveal, the end).
         answer.questionOpen = true

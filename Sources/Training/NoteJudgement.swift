@@ -33,6 +33,11 @@ public struct NoteJudgement: Sendable {
     /// were: `compare`'s offset, `pure`'s difference between its two versions), or a tuned note's
     /// signed error (sharp positive); nil for every other answer. Given once it is answered.
     public let cents: Double?
+    /// Where the answer came from: a key, or a note the listening input heard.
+    public internal(set) var source: AnswerSource = .keys
+    /// For a heard note the kind judged as a key: how far it was from the note in tune; nil for
+    /// a key, and for a kind that measured the cents itself (`match`: `cents`).
+    public internal(set) var sung: SungPitch?
     /// What the right answer was, in words, shown after the answer (`higher`, `the second was
     /// pure`); nil where the expected note says it.
     public let outcome: String?

@@ -172,14 +172,19 @@ public final class TrainingEngine {
 
     /// Hands the open question a key (or a skip), reports the events it makes and, when the
     /// question is over, opens the next one.
-    func answer(at time: Duration, _ body: (inout any OpenQuestion, inout QuestionContext) -> QuestionStep) {
+    /// A note the listening input heard (`heard`) is handed on as its nearest key, and its
+    /// judgements say so, with how far it was from the note in tune (`hear`).
+    func answer(at time: Duration, heard: HeardNote? = nil,
+                _ body: (inout any OpenQuestion, inout QuestionContext) -> QuestionStep) {
         guard var open = session?.open else { return }
         session!.open = nil  // held alone while it changes, so it is not copied
         var context = takeContext(at: time)
+        context.heardNote = heard
         let step = body(&open, &context)
         putBack(context)
         session!.open = open
-        for kind in step.events {
+        let events = heard.map { note in step.events.map { sung($0, note, question: open.question) } } ?? step.events
+        for kind in events {
             switch kind {
             case .noteJudged(let judgement): session!.staff = judgement.staff
             case .answerRevealed(let revealed): session!.staff = revealed.staff

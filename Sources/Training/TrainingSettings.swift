@@ -31,6 +31,10 @@ public struct TrainingSettings: Sendable {
     /// How far the keyboard's pitch-bend wheel bends at its ends, in semitones (its
     /// sensitivity): what the sound and a `match` answer make of the wheel (`PitchWheel`).
     public var bendRangeSemitones: Int
+    /// How far a sung or bowed note may be from the note in tune and still be in tune, in cents
+    /// (`[training.listen] tolerance_cents`): a right note outside it is right, and said to be
+    /// sharp or flat.
+    public var listenToleranceCents: Double
 
     /// Settings with the cello defaults for every value not given.
     public init(
@@ -45,8 +49,11 @@ public struct TrainingSettings: Sendable {
         scaleModelAnswer: Bool = false,
         clef: Clef = .auto,
         breath: Duration = .milliseconds(1200),
-        bendRangeSemitones: Int = PitchWheel.defaultRangeSemitones
+        bendRangeSemitones: Int = PitchWheel.defaultRangeSemitones,
+        listenToleranceCents: Double = 15
     ) {
+        precondition(listenToleranceCents >= 0 && listenToleranceCents.isFinite, "a tolerance is not negative")
+        self.listenToleranceCents = listenToleranceCents
         precondition(PitchWheel.rangesSemitones.contains(bendRangeSemitones), "the wheel's range is 1...24 semitones")
         self.bendRangeSemitones = bendRangeSemitones
         precondition((0...1).contains(varyLoudness), "varyLoudness is 0...1")
@@ -72,7 +79,7 @@ public struct TrainingSettings: Sendable {
 extension TrainingSettings: Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case noteRange, noteDuration, referencePitch, tuningSystem, soundSource, varyLoudness, promptGap
-        case harmonicIntervals, scaleModelAnswer, clef, breath, bendRangeSemitones
+        case harmonicIntervals, scaleModelAnswer, clef, breath, bendRangeSemitones, listenToleranceCents
     }
 
     /// Settings as encoded; a wheel range missing (settings written before it existed) is the default.
@@ -82,7 +89,9 @@ extension TrainingSettings: Hashable, Codable {
         let loudness = try c.decode(Double.self, forKey: .varyLoudness)
         let gap = try c.decode(Duration.self, forKey: .promptGap)
         let breath = try c.decode(Duration.self, forKey: .breath)
-        guard PitchWheel.rangesSemitones.contains(range), (0...1).contains(loudness), gap >= .zero, breath >= .zero else {
+        let tolerance = try c.decodeIfPresent(Double.self, forKey: .listenToleranceCents) ?? 15
+        guard PitchWheel.rangesSemitones.contains(range), (0...1).contains(loudness), gap >= .zero, breath >= .zero,
+              tolerance >= 0, tolerance.isFinite else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "training settings out of range"))
         }
         self.init(
@@ -95,7 +104,7 @@ extension TrainingSettings: Hashable, Codable {
             harmonicIntervals: try c.decode(Bool.self, forKey: .harmonicIntervals),
             scaleModelAnswer: try c.decode(Bool.self, forKey: .scaleModelAnswer),
             clef: try c.decode(Clef.self, forKey: .clef),
-            breath: breath, bendRangeSemitones: range)
+            breath: breath, bendRangeSemitones: range, listenToleranceCents: tolerance)
     }
 }
 

@@ -12,7 +12,7 @@ struct WireKeySpellingTests {
     static let allowed: Set = ["Tests/eartrainerdTests/WireKeysTests.swift", "Tests/eartrainerdTests/WireKeySpellingTests.swift"]
 
     /// Columns of other formats that share a name with a key: `stats.export`'s CSV and JSON columns
-    /// and the database's (docs/statistics.md), each a document of its own; and `session.start`'s
+    /// and the database's (docs/statistics.md), each a document of its own; the config file's; and `session.start`'s
     /// params, read where a kind reads its options, which name the rhythm's tolerance as its
     /// judgement reports it.
     static let otherFormats: [String: Set<String>] = [
@@ -23,6 +23,9 @@ struct WireKeySpellingTests {
         "Sources/Statistics/AnswerExport.swift": ["played_midi", "response_seconds"],
         "Tests/StatisticsTests/ExportTests.swift": ["played_midi", "response_seconds"],
         "Tests/DaemonTestSupport/StatisticsDatabase.swift": ["played_midi"],
+        // The config file's `[training.listen] tolerance_cents`, named as match's judgement names its own.
+        "Sources/ConfigFile/TrainingConfig+TOML.swift": ["tolerance_cents"],
+        "Tests/ConfigFileTests/ListenConfigTests.swift": ["tolerance_cents"],
     ]
 
     /// Where the message types are tested against their lines on the wire.

@@ -22,10 +22,14 @@ public struct NoteJudgedDetails: Sendable, Hashable, Codable {
     public var cents: Double?
     /// A comparison's outcome (`higher`, `the first was pure`).
     public var outcome: String?
+    /// `listen` for a note the listening input heard (sung, bowed); absent for a key.
+    public var source: String?
+    /// For a heard note: whether it was within `training.listen.tolerance_cents` of the note in tune.
+    public var inTune: Bool?
 
     public init(played: String, playedMidi: Int, correct: Bool, attempt: Int, responseSeconds: Double, sincePromptSeconds: Double,
                 staff: [StaffEntry], expected: ExpectedNoteReport? = nil, subject: String? = nil, keys: [String]? = nil,
-                heardAs: String? = nil, cents: Double? = nil, outcome: String? = nil) {
+                heardAs: String? = nil, cents: Double? = nil, outcome: String? = nil, source: String? = nil, inTune: Bool? = nil) {
         self.played = played
         self.playedMidi = playedMidi
         self.correct = correct
@@ -39,6 +43,8 @@ public struct NoteJudgedDetails: Sendable, Hashable, Codable {
         self.heardAs = heardAs
         self.cents = cents
         self.outcome = outcome
+        self.source = source
+        self.inTune = inTune
     }
 }
 
@@ -46,6 +52,6 @@ extension NoteJudgedDetails {
     enum CodingKeys: String, CodingKey {
         case played, correct, attempt, staff, expected, subject, keys, cents, outcome
         case playedMidi = "played_midi", responseSeconds = "response_seconds", sincePromptSeconds = "since_prompt_seconds"
-        case heardAs = "heard_as"
+        case heardAs = "heard_as", source, inTune = "in_tune"
     }
 }

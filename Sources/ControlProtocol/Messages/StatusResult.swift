@@ -181,10 +181,13 @@ public struct DevicesStatus: Sendable, Hashable, Codable {
     public var missing: [String]
     /// Key to sound, as the daemon measured it of itself; nil before a key has sounded on a device.
     public var inputToSound: InputToSound?
+    /// The listening input, when `[listen]` names a driver.
+    public var listen: ListenStatus?
 
     public init(sequencer: Bool, keyboard: Bool, keyboards: [String], sound: Bool, soundDevice: String?, missing: [String],
-                inputToSound: InputToSound? = nil) {
+                inputToSound: InputToSound? = nil, listen: ListenStatus? = nil) {
         self.inputToSound = inputToSound
+        self.listen = listen
         self.sequencer = sequencer
         self.keyboard = keyboard
         self.keyboards = keyboards
@@ -194,7 +197,7 @@ public struct DevicesStatus: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case sequencer, keyboard, keyboards, sound, missing
+        case sequencer, keyboard, keyboards, sound, missing, listen
         case soundDevice = "sound_device"
         case inputToSound = "input_to_sound"
     }

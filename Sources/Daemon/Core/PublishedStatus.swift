@@ -32,19 +32,20 @@ final class PublishedStatus: Sendable {
     }
 
     /// The status at `now`, with the keyboards and the sound as they are.
-    func status(version: String, now: Duration, keyboards: KeyboardStatus, sound: SoundStatus) -> StatusResult {
+    func status(version: String, now: Duration, keyboards: KeyboardStatus, sound: SoundStatus, listen: ListenStatus? = nil) -> StatusResult {
         let parts = parts.withLock { $0 }
         let storage = parts.storage()
         return StatusResult(
             daemon: version, uptimeSeconds: now.secondsToTheMillisecond,
             session: parts.tracker.status(now: now, tuning: parts.tuning, clef: parts.clef),
-            devices: devicesMemo.value(for: DeviceInputs(keyboards: keyboards, sound: sound), Self.devices),
+            devices: devicesMemo.value(for: DeviceInputs(keyboards: keyboards, sound: sound, listen: listen), Self.devices),
             storage: storage.summary, database: storage.database, profile: parts.profile ?? storage.profile, ready: parts.ready)
     }
 
     private struct DeviceInputs: Equatable, Sendable {
         var keyboards: KeyboardStatus
         var sound: SoundStatus
+        var listen: ListenStatus?
     }
 
     /// The devices' part of `status`, and what is missing in words.
@@ -57,8 +58,10 @@ final class PublishedStatus: Sendable {
             missing.append("keyboard: none connected")
         }
         if !soundStatus.deviceOpen { missing.append("sound: \(soundStatus.detail)") }
+        if let listen = inputs.listen, !listen.listening { missing.append("listen: \(listen.problem ?? "not listening")") }
         return DevicesStatus(
             sequencer: keyboards.sequencerOpen, keyboard: !keyboards.keyboards.isEmpty, keyboards: keyboards.keyboards,
-            sound: soundStatus.deviceOpen, soundDevice: soundStatus.detail, missing: missing, inputToSound: soundStatus.inputToSound)
+            sound: soundStatus.deviceOpen, soundDevice: soundStatus.detail, missing: missing, inputToSound: soundStatus.inputToSound,
+            listen: inputs.listen)
     }
 }

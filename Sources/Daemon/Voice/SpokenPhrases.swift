@@ -49,7 +49,9 @@ struct SpokenPhrases {
             guard judgement.correct else { return cues == .words ? [Line(text: "wrong", when: .now)] : [] }
             guard singleAnswer else { return [] }
             let word = cues == .words ? [Line(text: "right", when: .now)] : []
-            return word + [Line(text: judgement.subject.heard, when: .inTurn)]
+            // A sung note says how far it was from the note in tune too.
+            let sung = judgement.sung.map { ", " + Self.spokenSung($0) } ?? ""
+            return word + [Line(text: judgement.subject.heard + sung, when: .inTurn)]
         case .roundComplete(let round):
             return [Line(text: "round complete, " + Self.count(round.errors, "error"), when: .inTurn)]
         case .answerRevealed(let revealed):
@@ -78,6 +80,11 @@ struct SpokenPhrases {
     static let again = "listen"
 
     /// "12.5 cents", "1 cent", "0.8 cents": to a tenth.
+    /// "in tune", "6 cents sharp".
+    static func spokenSung(_ sung: SungPitch) -> String {
+        sung.inTune ? "in tune" : spokenCents(sung.cents) + (sung.cents > 0 ? " sharp" : " flat")
+    }
+
     static func spokenCents(_ cents: Double) -> String {
         let text = String(format: "%.1f", abs(cents))
         let whole = text.hasSuffix(".0") ? String(text.dropLast(2)) : text

@@ -36,6 +36,7 @@ enum StatusText {
             : devices.sequencer ? "none connected" : "no ALSA sequencer"))
         lines.append("sound: " + (devices.sound ? (devices.soundDevice ?? "on") : "off (\(devices.soundDevice ?? "no device"))"))
         if let latency = devices.inputToSound { lines.append("key to sound: \(latency)") }
+        if let listen = devices.listen { lines.append("listen: " + listenLine(listen)) }
         lines.append("statistics: \(status.storage)" + (status.profile.map { ", profile \($0)" } ?? ""))
         return lines
     }
@@ -51,6 +52,19 @@ enum StatusText {
         }
         lines.append("  tuning \(session.tuning), seed \(session.seed)")
         return lines
+    }
+
+    /// `file /run/eartrainer/listen.wav, hearing 48000 Hz, 1 channel, 16-bit, -23.5 dB, 8 notes (onset to judgement 95 ms)`,
+    /// or why it is not listening.
+    static func listenLine(_ listen: ListenStatus) -> String {
+        let what = "\(listen.driver) \(listen.device)"
+        guard listen.listening else { return "\(what), not listening (\(listen.problem ?? "no stream"))" }
+        var parts = [what, "hearing " + (listen.format ?? "a stream")]
+        if let level = listen.levelDB { parts.append(String(format: "%.1f dB", level)) }
+        let late = listen.listenToJudgement.map { String(format: " (onset to judgement %.0f ms)", $0) } ?? ""
+        parts.append("\(listen.notesHeard) note\(listen.notesHeard == 1 ? "" : "s")\(late)")
+        if listen.ownSound > 0 { parts.append("\(listen.ownSound) left out as its own sound") }
+        return parts.joined(separator: ", ")
     }
 
     /// `1h 2m 3s`, `4m 5s`, `12.4s`.

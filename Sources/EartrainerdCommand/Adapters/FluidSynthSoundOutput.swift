@@ -56,6 +56,8 @@ final class FluidSynthSoundOutput: SoundOutput {
             first: marks.first, lastPhrase: marks.lastPhrase, lastPhraseTones: lastPhraseTones, end: marks.end))
     }
 
+    var lastAudible: ContinuousClock.Instant? { renderer.lastAudible }
+
     func endPrompt() {
         renderer.endPrompt()
     }

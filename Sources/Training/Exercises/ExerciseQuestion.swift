@@ -42,6 +42,9 @@ public protocol ExerciseQuestion: Sendable, Hashable, Codable {
     /// Whether the student's keys sound while it is open (by default they do); false where a
     /// key only confirms what something else answered (`match`: the wheel).
     var keysSound: Bool { get }
+    /// Whether a note the listening input hears answers it (sung or bowed), as its nearest key
+    /// would; false (the default) where the answer is no pitch to sing (a choice of keys, a chord).
+    var answeredByVoice: Bool { get }
     /// True when its spoken words say only how to answer, the question being in its sound
     /// (`compare`'s "listen: A 3, then the same note. Higher or lower?"): the voice says them again
     /// only when they change. False (the default) where the words are the question.
@@ -64,6 +67,9 @@ extension ExerciseQuestion {
     public var showsExpectedWhileOpen: Bool { false }
     public var namesSubjectWhileOpen: Bool { false }
     public var keysSound: Bool { true }
+
+    /// Keys only, until a kind says a voice answers it.
+    public var answeredByVoice: Bool { false }
     public var spokenWordsInstructOnly: Bool { false }
     public func wrongTryPlace(_ played: MIDINote, drawn: Int) -> SpelledNote { played.spelled }
 }

@@ -17,6 +17,9 @@ public struct QuestionContext {
     var chooser: AdaptiveChooser
     /// When the prompt was heard, as far as the output has told.
     public internal(set) var heard = PromptHeard()
+    /// The note the listening input heard, when that is what is being judged (the key handed
+    /// on is its nearest); nil for a key. A kind whose answer is a pitch (`match`) reads it.
+    public internal(set) var heardNote: HeardNote?
 
     /// How long the student took to answer, now: from the end of the prompt's last note as heard,
     /// plus `after` (a held note that follows the prompt); `along`, a kind the student plays along

@@ -20,6 +20,8 @@ extension DegreeQuestion: ExerciseQuestion {
     public var spoken: String { inKey == 1 ? "listen: in \(key.tonic.spoken) \(key.quality.rawValue), a note of the scale" : "listen: the next note" }
     /// The tonic: in just intonation the cadence's chords are beatless and the degree pure above it.
     public var tuningRoot: MIDINote? { rootNote }
+    /// A sung or bowed note answers it as its nearest key would.
+    public var answeredByVoice: Bool { true }
     /// The key, its tonic, and how many questions it has asked so far.
     public struct Details: KindDetails {
         /// `D major`.

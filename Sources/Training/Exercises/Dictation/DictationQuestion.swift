@@ -23,6 +23,8 @@ extension DictationQuestion: ExerciseQuestion {
     public var text: String { "melody heard " + ask }
     public var spoken: String { "listen: a melody of \(length) notes" + (time.map { " in \($0.meter.spoken)" } ?? "") + ", from \(root.spoken)" }
     public var tuningRoot: MIDINote? { tonic }
+    /// A sung or bowed note answers it as its nearest key would.
+    public var answeredByVoice: Bool { true }
     /// The key, the first note and how many; with its rhythm, the tempo, meter and bars too.
     public struct Details: KindDetails {
         public var key: String

@@ -21,6 +21,8 @@ extension EarIntervalQuestion: ExerciseQuestion {
     public var text: String { "interval heard " + ask }
     public var spoken: String { "listen: from \(root.spoken), play the \(direction == .ascending ? "upper" : "lower") note" }
     public var tuningRoot: MIDINote? { rootNote }
+    /// A sung or bowed note answers it as its nearest key would.
+    public var answeredByVoice: Bool { true }
     /// The root, the direction and how it sounds: never the interval or the other note.
     public struct Details: KindDetails {
         public var root: String

@@ -8,6 +8,8 @@ extension IntervalQuestion: ExerciseQuestion {
     public var title: String { interval.description }
     public var ask: String { text }
     public var tuningRoot: MIDINote? { rootNote }
+    /// A sung or bowed note answers it as its nearest key would.
+    public var answeredByVoice: Bool { true }
     /// Its root and interval, never the note that answers it.
     public struct Details: KindDetails {
         public var root: String

@@ -34,6 +34,8 @@ extension MatchQuestion: ExerciseQuestion {
         return "listen: tune \(SpokenText.withArticle((tuning.map { "\($0.rawValue) " } ?? "") + interval.name)) above \(root.spoken)"
     }
     public var tuningRoot: MIDINote? { rootNote }
+    /// A sung or bowed note answers it as its nearest key would.
+    public var answeredByVoice: Bool { true }
     /// What is asked, shown: the reference, the note, the interval and tuning. Never the detuning.
     public struct Details: KindDetails {
         public var root: String

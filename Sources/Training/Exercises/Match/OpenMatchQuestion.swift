@@ -43,8 +43,17 @@ struct OpenMatchQuestion: OpenQuestion {
         [SoundPhrase([shown.rootNote]), SoundPhrase([shown.targetNote], tuning: shown.tuning)]
     }
 
+    /// The target in tune, as the held note is tuned: from the reference, in the question's
+    /// tuning or the session's.
+    func target(settings: TrainingSettings) -> Frequency {
+        (shown.tuning ?? settings.tuningSystem).frequency(of: shown.targetNote, root: shown.rootNote, reference: settings.referencePitch)
+    }
+
+    /// A key confirms where the wheel is; a note sung or bowed is its own answer, its cents from
+    /// the target in tune in whichever octave it was sung.
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
-        let cents = error(wheel: context.wheel, settings: context.settings)
+        let cents = context.heardNote.map { $0.cents(from: target(settings: context.settings), octaveFree: true) }
+            ?? error(wheel: context.wheel, settings: context.settings)
         let correct = inTune(cents)
         let responseTime = context.responseTime(since: heldTime, after: context.settings.promptGap)
         context.firstNote(after: responseTime)

@@ -53,6 +53,8 @@ extension ScaleQuestion: ExerciseQuestion {
     public var ask: String { "\(stepPattern)  from \(expected[0].spelled)\(direction.asked)" }
     public var spoken: String { "\(scale.root.spoken) \(scale.mode.name), from \(expected[0].spelled.spoken)\(direction.asked)" }
     public var tuningRoot: MIDINote? { try? root.midiNote() }
+    /// A sung or bowed note answers it as its nearest key would.
+    public var answeredByVoice: Bool { true }
     /// The mode, root, steps and the notes: playing them in order is the drill, not its answer.
     public struct Details: KindDetails {
         public var mode: String

@@ -1,0 +1,96 @@
+import ConfigFile
+import Daemon
+import Foundation
+import MusicTheory
+import ServiceLifecycle
+import SoundInput
+
+/// The listening input (`[listen]`): its samples read and tracked on a thread of its own, each
+/// note that begins handed to the core as it is heard, the level kept for `status`. A capture
+/// device taken away, a named pipe whose writer goes away, or a path not there yet, is opened
+/// again a second later (a recorder started again is heard again); a file read to its end has
+/// been judged, and is left.
+struct ListeningService: Service {
+    let core: DaemonCore
+    let config: ListenConfig
+    let reporter: StdoutReporter
+    /// The capture device's source, for the `alsa` driver.
+    let capture: (@Sendable (String) throws -> any SampleSource)?
+    /// How long to wait before opening the input again.
+    var retry: Duration = .seconds(1)
+
+    func run() async throws {
+        core.listening.configure(driver: config.driver.rawValue, device: config.device)
+        await cancelWhenGracefulShutdown {
+            var lastProblem: String?
+            while !Task.isCancelled {
+                let (problem, heardAny) = await listenOnce()
+                core.listening.ended(problem)
+                if problem != lastProblem || heardAny {
+                    reporter.say("listen: \(problem)", warning: !heardAny)
+                }
+                lastProblem = problem
+                if heardAny && config.driver == .file && Self.isRegularFile(config.device) { return }
+                try? await Task.sleep(for: retry)
+            }
+        }
+    }
+
+    /// Reads the input until it ends (or the task is cancelled): why it ended, and whether any
+    /// samples came.
+    private func listenOnce() async -> (problem: String, heardAny: Bool) {
+        let input: ListeningInput
+        do { input = try source() } catch {
+            return ("\(config.device) cannot be read: \(error)", false)
+        }
+        let (events, continuation) = AsyncStream.makeStream(of: ListeningInput.Event.self)
+        let thread = Thread {
+            input.run { continuation.yield($0) }
+            continuation.finish()
+        }
+        thread.name = "listen"
+        thread.start()
+        var problem = "the input was stopped"
+        var heardAny = false
+        await withTaskCancellationHandler {
+            for await event in events {
+                switch event {
+                case .started(let format):
+                    heardAny = true
+                    core.listening.started(format: format.description)
+                    reporter.say("listen: hearing \(input.name) (\(format))")
+                case .noteHeard(let hertz, let onset):
+                    await core.heard(Frequency(hertz: hertz), beganAt: onset)
+                case .noteEnded:
+                    break
+                case .reading(let level, let hertz):
+                    core.listening.reading(level: level, hertz: hertz)
+                case .ended(let reason):
+                    problem = reason
+                }
+            }
+        } onCancel: {
+            input.stop()
+        }
+        return (problem, heardAny)
+    }
+
+    /// The input the config names: a WAV stream, or the capture device.
+    private func source() throws -> ListeningInput {
+        switch config.driver {
+        case .file, .off: return try ListeningInput(path: config.device)
+        case .alsa:
+            guard let capture else { throw NoCapture() }
+            return ListeningInput(try capture(config.device))
+        }
+    }
+
+    private struct NoCapture: Error, CustomStringConvertible {
+        var description: String { "this daemon has no capture device driver" }
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+}

@@ -1,0 +1,137 @@
+import ConfigFile
+import ControlProtocol
+import Daemon
+import DaemonTestSupport
+import Foundation
+import Glibc
+import MusicTheory
+import Testing
+import Training
+
+/// A sung answer through the whole daemon: `[listen] driver = "file"` reads a WAV stream from a
+/// named pipe as it is written, the tracker hears each note, and the engine judges it as the key
+/// nearest to it, with its cents against the note in tune; `status` says it listens.
+@Suite("sung answers through the daemon", .daemon)
+struct SungAnswerDaemonTests {
+    /// The shipped config with the listening input on `pipe`.
+    static func config(listeningTo pipe: String, in folder: URL) throws -> ConfigReloader {
+        let shipped = try String(contentsOf: TestDaemon.repository.appendingPathComponent("config/eartrainer.toml"), encoding: .utf8)
+        let text = shipped.replacingOccurrences(of: "\ndriver = \"off\"\n", with: "\ndriver = \"file\"\n")
+            .replacingOccurrences(of: "for \"file\", the path of the WAV stream.\ndevice = \"default\"",
+                                  with: "for \"file\", the path of the WAV stream.\ndevice = \"\(pipe)\"")
+        #expect(text != shipped, "the shipped config's [listen] section is where the test looks for it")
+        let path = folder.appendingPathComponent("listen.toml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let source = ConfigSource.commandLine(path)
+        return ConfigReloader(source: source, initial: try ConfigLoader.load(source), logger: TestDaemon.logger)
+    }
+
+    /// A sung-like tone (a fundamental and two partials, 30 ms in and out) of each frequency for
+    /// `seconds`, silence between, as a mono 16-bit WAV at 48 kHz, header first (an unknown length).
+    static func wav(_ frequencies: [Double], seconds: Double = 0.6, gap: Double = 0.35, lead: Double = 0.5) -> [UInt8] {
+        let rate = 48_000.0
+        var samples = [Float](repeating: 0, count: Int(lead * rate))
+        for frequency in frequencies {
+            let count = Int(seconds * rate), ramp = Int(0.03 * rate)
+            for index in 0..<count {
+                let t = Double(index) / rate
+                let envelope = Double(min(index, count - 1 - index, ramp)) / Double(ramp)
+                let tone = sin(2 * .pi * frequency * t) + 0.5 * sin(4 * .pi * frequency * t) + 0.25 * sin(6 * .pi * frequency * t)
+                samples.append(Float(0.3 * envelope * tone))
+            }
+            samples += [Float](repeating: 0, count: Int(gap * rate))
+        }
+        var bytes: [UInt8] = Array("RIFF".utf8) + le32(0xFFFF_FFFF) + Array("WAVEfmt ".utf8) + le32(16)
+        bytes += le16(1) + le16(1) + le32(48_000) + le32(96_000) + le16(2) + le16(16)
+        bytes += Array("data".utf8) + le32(0xFFFF_FFFF)
+        for sample in samples {
+            let value = Int16(max(-32767, min(32767, (sample * 32767).rounded())))
+            bytes += le16(UInt16(bitPattern: value))
+        }
+        return bytes
+    }
+
+    static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+    static func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
+
+    /// Writes `bytes` into the pipe on a thread of its own (the open waits for the daemon's reader).
+    static func write(_ bytes: [UInt8], to pipe: String) {
+        Thread {
+            let fd = open(pipe, O_WRONLY)
+            guard fd >= 0 else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                guard written > 0 else { break }
+                offset += written
+            }
+            close(fd)
+        }.start()
+    }
+
+    /// Equal-tempered frequency of MIDI `note` moved by `cents`.
+    static func hertz(_ note: Int, _ cents: Double = 0) -> Double {
+        440 * exp2((Double(note) - 69) / 12 + cents / 1200)
+    }
+
+    @Test("a C major scale sung into the pipe is judged 8 of 8 from `listen`, each note's cents as sung, in tune within 15 c")
+    func scaleSung() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sung-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("listen.wav").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let daemon = try await TestDaemon(config: try Self.config(listeningTo: pipe, in: folder))
+        let link = try await daemon.connect()
+        _ = try await link.result("subscribe", .object(["topics": .array([.string("answer")])]))
+        _ = try await link.result("session.start", .object([
+            "kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3"),
+        ]))
+        // C3 … C4, each sung off by a known amount; the fifth 20 c flat, out of tune.
+        let offsets: [Double] = [0, 5, -8, 3, -20, 10, -4, 2]
+        let notes = [48, 50, 52, 53, 55, 57, 59, 60]
+        Self.write(Self.wav(zip(notes, offsets).map { Self.hertz($0, $1) }), to: pipe)
+
+        var judged: [JSONValue] = []
+        while judged.count < 8 {
+            let notification = try await link.nextNotification()
+            if notification.params["type"]?.stringValue == "note_judged" { judged.append(notification.params) }
+        }
+        #expect(judged.count == 8, "\(judged)")
+        for (index, event) in judged.enumerated() {
+            let details = try JSONDecoder().decode(NoteJudgedDetails.self, from: JSONEncoder().encode(event["details"]))
+            #expect(details.source == "listen" && details.correct, "\(event)")
+            let cents = try #require(details.cents, "\(event)")
+            #expect(abs(cents - offsets[index]) <= 0.5, "note \(index + 1): \(cents) c for \(offsets[index]) c")
+            #expect(details.inTune == (abs(offsets[index]) <= 15), "\(event)")
+            #expect(event["text"]?.stringValue?.contains("(sung ") == true, "\(event)")
+        }
+        let status = try await link.result("status", as: StatusResult.self)
+        let listen = try #require(status.devices.listen)
+        #expect(listen.driver == "file" && listen.device == pipe && listen.notesHeard == 8, "\(listen)")
+        #expect(listen.format == "48000 Hz, 1 channel, 16-bit", "\(listen)")
+        #expect(listen.listenToJudgement != nil)
+        print("sung scale: onset to judgement, median of 8: \(listen.listenToJudgement ?? .nan) ms; cents \(judged.map { $0["details"]?["cents"]?.numberValue ?? .nan })")
+    }
+
+    @Test("notes that begin while the daemon's own sound is heard are left out, counted as its own")
+    func ownSoundLeftOut() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sung-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("listen.wav").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let sound = RecordingSoundOutput(status: SoundStatus(deviceOpen: true, detail: "test"))
+        sound.soundsUntil(.now + .seconds(600))
+        let daemon = try await TestDaemon(config: try Self.config(listeningTo: pipe, in: folder), sound: sound)
+        let link = try await daemon.connect()
+        _ = try await link.result("session.start", .object([
+            "kind": .string("scale"), "mode": .string("ionian"), "root": .string("C3"),
+        ]))
+        Self.write(Self.wav([48, 50, 52].map { Self.hertz($0) }), to: pipe)
+        #expect(await Polling.wait(seconds: 120) { (daemon.app.core.listening.status?.ownSound ?? 0) >= 3 },
+                "\(String(describing: daemon.app.core.listening.status))")
+        let status = try await link.result("status", as: StatusResult.self)
+        #expect(status.devices.listen?.notesHeard == 0 && status.session?.correct == 0, "\(status)")
+    }
+}
