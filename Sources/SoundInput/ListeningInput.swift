@@ -1,10 +1,12 @@
+import Glibc
 import PitchTracking
 import SystemCalls
 
 /// A listening input: a sample source (a WAV stream read at its pace, a capture device) through
-/// the pitch tracker, each note reported once it has sounded long enough to be judged
-/// (`judgedAfter` from its onset, its pitch over that time with the attack left out) and as it
-/// ends (the centre of its stable part), with the instant of its onset on the machine's monotonic
+/// the pitch tracker, each note reported once its pitch has settled (`settleFrames` frames in a
+/// row within `settleCents` of their median, the attack left out: that median is its pitch; a
+/// note that never settles, a wide vibrato, after `longestWait` with the median of all it sang)
+/// and as it ends (the centre of its stable part), with the instant of its onset on the machine's monotonic
 /// clock (the instant its block arrived, less the time the stream had run on past the onset), and
 /// the input's level and pitch a few times a second for a live view.
 ///
@@ -14,8 +16,9 @@ public final class ListeningInput: Sendable {
     public enum Event: Sendable, Equatable {
         /// The source's format.
         case started(SampleFormat)
-        /// A note has sounded `judgedAfter`: its pitch over that time (the attack left out), and
-        /// when it began. A shorter note is reported as it ends, with its centre.
+        /// A note's pitch has settled: that pitch, and when the note began. A note that ends first
+        /// is reported as it ends, with its centre, if it lasted `shortest`; a shorter one (a
+        /// blip in an attack) is never heard.
         case noteHeard(hertz: Double, onset: ContinuousClock.Instant)
         /// A note has ended: its pitch, the centre of its stable part.
         case noteEnded(hertz: Double, onset: ContinuousClock.Instant, seconds: Double)
@@ -27,11 +30,17 @@ public final class ListeningInput: Sendable {
 
     /// Readings per second at most.
     public static let readingsPerSecond = 10.0
-    /// How long after its onset a note is reported for judging, in seconds.
-    public static let judgedAfter = 0.1
-    /// The start of a note left out of that pitch (the attack, the analysis windows that reach
+    /// The start of a note left out of its pitch (the attack, the analysis windows that reach
     /// back into what came before), in seconds.
-    public static let attack = 0.04
+    public static let attack = 0.02
+    /// Frames in a row (at about 200 a second) whose pitch must agree for a note to be heard.
+    public static let settleFrames = 16
+    /// How close to their median those frames must be, in cents.
+    public static let settleCents = 12.0
+    /// A note that has not settled this long after its onset is heard by the median of its frames.
+    public static let longestWait = 0.6
+    /// A note shorter than this is no note: an attack's blip, a click.
+    public static let shortest = 0.1
 
     private let reader: any SampleSource
 
@@ -134,8 +143,10 @@ public final class ListeningInput: Sendable {
                     waiting = (beginning.onset, beginning.frequencySoFar)
                 case .noteEnded(let note):
                     if let waiting, abs(waiting.onset - note.onset) < 1e-9 {
-                        // Over before it was reported: judged by its centre.
-                        handler(.noteHeard(hertz: note.frequency, onset: instant(of: note.onset)))
+                        // Over before it settled: heard by its centre, if it was a note at all.
+                        if note.end - note.onset >= ListeningInput.shortest {
+                            handler(.noteHeard(hertz: note.frequency, onset: instant(of: note.onset)))
+                        }
                         self.waiting = nil
                     }
                     handler(.noteEnded(hertz: note.frequency, onset: instant(of: note.onset), seconds: note.end - note.onset))
@@ -143,14 +154,26 @@ public final class ListeningInput: Sendable {
             }
         }
 
-        /// Reports the note waiting once frames `judgedAfter` its onset have been analysed: the
-        /// median of its frames after the attack (its pitch so far when there are none).
+        /// Reports the note waiting once its pitch has settled: the last `settleFrames` frames
+        /// after its attack within `settleCents` of their median (frames an octave or a twelfth
+        /// off, a partial's slips, left out); or `longestWait` after its onset, the median of all.
         mutating func reportWaiting(_ handler: (Event) -> Void) {
-            guard let note = waiting, lastFrame >= note.onset + ListeningInput.judgedAfter else { return }
-            let heard = recent.filter { $0.time >= note.onset + ListeningInput.attack && $0.time <= note.onset + ListeningInput.judgedAfter }
-                .map(\.hertz).sorted()
-            handler(.noteHeard(hertz: heard.isEmpty ? note.hertz : heard[heard.count / 2], onset: instant(of: note.onset)))
+            guard let note = waiting else { return }
+            let cents = recent.filter { $0.time >= note.onset + ListeningInput.attack }
+                .map { 1200 * log2($0.hertz / note.hertz) }
+                .filter { cents in ![1200.0, -1200, 1902, -1902, 2400, -2400].contains { abs(cents - $0) < 60 } }
+            let window = Array(cents.suffix(ListeningInput.settleFrames))
+            let settled = window.count == ListeningInput.settleFrames
+                && window.allSatisfy { abs($0 - Self.median(window)) <= ListeningInput.settleCents }
+            guard settled || (lastFrame >= note.onset + ListeningInput.longestWait && !cents.isEmpty) else { return }
+            let pitch = Self.median(settled ? window : cents)
+            handler(.noteHeard(hertz: note.hertz * exp2(pitch / 1200), onset: instant(of: note.onset)))
             waiting = nil
+        }
+
+        static func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         }
     }
 }

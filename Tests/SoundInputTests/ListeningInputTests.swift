@@ -49,6 +49,19 @@ struct ListeningInputTests {
         #expect(!reason.isEmpty)
     }
 
+    @Test("a blip of 60 ms (an attack's octave, a click) is never heard; the note after it is, once")
+    func blip() async throws {
+        let format = WAVFormat(encoding: .float32, channels: 1, sampleRate: 48_000)
+        let samples = [Float](repeating: 0, count: 9600) + WAVBytes.sine(523.25, seconds: 0.06, rate: 48_000)
+            + [Float](repeating: 0, count: 9600) + WAVBytes.sine(196, seconds: 0.5, rate: 48_000) + [Float](repeating: 0, count: 9600)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("blip-\(UUID().uuidString.prefix(8)).wav").path
+        try Data(WAVBytes.header(format) + WAVBytes.samples(samples, format)).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let events = await Self.run(try ListeningInput(path: path, pace: NoPace()))
+        let heard = events.compactMap { if case .noteHeard(let hertz, _) = $0 { hertz } else { nil } }
+        #expect(heard.count == 1 && abs(Self.cents(heard.first ?? 0, from: 196)) < 1, "\(heard) Hz")
+    }
+
     @Test("a path that is not there ends at once, saying so")
     func missing() async throws {
         let events = await Self.run(try ListeningInput(path: "/nonexistent/listen.wav", pace: NoPace()))

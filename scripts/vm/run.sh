@@ -5,8 +5,11 @@
 #          bytes, unplug mid-session) against eartrainerd --audio off;
 #   audio  the audio output: Tests/AudioProbe runs eartrainerd on snd-aloop, captures it
 #          with Tests/LoopbackCapture, checks the pitch and times note-on to sound against
-#          `fluidsynth -a alsa -m alsa_seq` (results in OUT/audio).
-# VM_SCENARIOS picks them ("alsa audio" by default; `make test-vm-audio` runs "audio" alone).
+#          `fluidsynth -a alsa -m alsa_seq` (results in OUT/audio);
+#   listen the listening input: a voice scale rendered here (scripts/vm/listen-material.py) is
+#          played into snd-aloop and eartrainerd captures it ([listen] driver = "alsa"), judged
+#          8 of 8 twice, the card taken away and brought back between (results in OUT/listen).
+# VM_SCENARIOS picks them ("alsa audio listen" by default; `make test-vm-audio` runs "audio" alone).
 #
 # This machine's kernel has no sound subsystem, so it boots Debian's linux-image-amd64 under
 # qemu with virtme-ng (the host's root file system, read-only over 9p), where scripts/vm/guest.sh
@@ -20,7 +23,7 @@ out=${VM_OUT:-$root/.vm-out/alsa}
 # VM_BUILD=release measures latency as the daemon would run; debug (the default) reuses `make test`'s build.
 build=(-c "${VM_BUILD:-debug}")
 scripts/install-deps.sh
-scenarios=${VM_SCENARIOS:-alsa audio}
+scenarios=${VM_SCENARIOS:-alsa audio listen}
 # The audio scenario's buffer, for the daemon and fluidsynth alike. The shipped 128 x 3 (8 ms) is
 # less than snd-aloop's jiffies timer sustains under emulation (docs/benchmarks.md): both stall.
 period=${VM_AUDIO_PERIOD:-512}
@@ -32,6 +35,7 @@ goals=${VM_AUDIO_GOALS:-0}
 products=()
 case " $scenarios " in *" alsa "*) products+=(alsa-probe fake-keyboard eartrainerd) ;; esac
 case " $scenarios " in *" audio "*) products+=(audio-probe loopback-capture eartrainerd eartrainctl) ;; esac
+case " $scenarios " in *" listen "*) products+=(eartrainerd eartrainctl) ;; esac
 for product in "${products[@]}"; do swift build "${build[@]}" --product "$product"; done
 bin=$(swift build "${build[@]}" --show-bin-path)
 
@@ -84,6 +88,7 @@ seed_calibration() {
   ls "$dir/cache"/*.json >/dev/null 2>&1 || echo "audio-vm: note: no calibration seeded (the daemon will measure in the VM)"
 }
 case " $scenarios " in *" audio "*) seed_calibration ;; esac
+case " $scenarios " in *" listen "*) python3 scripts/vm/listen-material.py "$out/listen-material" ;; esac
 kvm="--disable-kvm"  # a KVM guest hangs at boot on this machine kind (shared/design/facts.md)
 [ "${VM_KVM:-0}" = 1 ] && kvm=""
 echo "vm ($scenarios): booting $kernel (about a minute under emulation); output in $out"
@@ -114,6 +119,7 @@ check() {
 }
 case " $scenarios " in *" alsa "*) check alsa-vm "$out/probe-rc" "$out/results.txt" "$out/probe.log" ;; esac
 alsa_failed=$failed
+case " $scenarios " in *" listen "*) check listen-vm "$out/listen/probe-rc" "$out/listen/results.txt" "$out/listen/probe.log" ;; esac
 case " $scenarios " in *" audio "*)
   check audio-vm "$out/audio/probe-rc" "$out/audio/results.txt" "$out/audio/probe.log"
   [ -f "$out/audio/latency.md" ] || { echo "audio-vm: FAIL: no latency table ($out/audio/latency.md)" >&2; failed=1; }

@@ -22,7 +22,7 @@ public final class ListeningState: Sendable {
 
     /// A listening input is configured: `driver` on `device`, not yet listening.
     public func configure(driver: String, device: String) {
-        shown.withLock { $0 = ListenStatus(driver: driver, device: device, problem: "not yet opened") }
+        shown.withLock { $0 = ListenStatus(driver: driver, device: device, problem: "no samples yet") }
     }
 
     /// Samples are coming in, in `format`.
