@@ -147,6 +147,12 @@ test-vm: deps
 test-vm-audio: deps
 	@VM_SCENARIOS=audio VM_AUDIO_GOALS=$${VM_AUDIO_GOALS:-1} VM_OUT=$(CURDIR)/.vm-out/audio scripts/vm/run.sh
 
+# The listening input's VM scenario alone (docs/listening.md): a choir's scale captured from
+# snd-aloop, judged twice, the card taken away between; results in .vm-out/listen/listen.
+.PHONY: test-vm-listen
+test-vm-listen: deps
+	@VM_SCENARIOS=listen VM_BUILD=release VM_OUT=$(CURDIR)/.vm-out/listen scripts/vm/run.sh
+
 # Keys judged while 4 addresses flood /progress and a local client pipelines stats.get over a
 # history of 218,000 answers, beside the same keys with no flood (docs/benchmarks.md).
 .PHONY: bench-flood

@@ -38,21 +38,12 @@ struct CaptureFormat: Sendable, Hashable {
 
     /// Whole frames of interleaved samples as one channel of floats in −1…1, the channels averaged.
     func mono(_ bytes: UnsafeRawBufferPointer) -> [Float] {
-        let frames = bytes.count / frameBytes
-        var out = [Float](repeating: 0, count: frames)
-        let scale = 1 / Float(channels)
-        for frame in 0..<frames {
-            var sum: Float = 0
-            for channel in 0..<channels {
-                let offset = frame * frameBytes + channel * encoding.bytes
-                switch encoding {
-                case .float32: sum += bytes.loadUnaligned(fromByteOffset: offset, as: Float.self)
-                case .int16: sum += Float(bytes.loadUnaligned(fromByteOffset: offset, as: Int16.self)) / 32768
-                case .int32: sum += Float(bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)) / 2_147_483_648
-                }
+        Downmix.mono(bytes, channels: channels, sampleBytes: encoding.bytes) { offset in
+            switch encoding {
+            case .float32: bytes.loadUnaligned(fromByteOffset: offset, as: Float.self)
+            case .int16: Float(bytes.loadUnaligned(fromByteOffset: offset, as: Int16.self)) / 32768
+            case .int32: Float(bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)) / 2_147_483_648
             }
-            out[frame] = sum * scale
         }
-        return out
     }
 }

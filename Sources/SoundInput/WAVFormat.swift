@@ -46,17 +46,7 @@ public struct WAVFormat: Sendable, Hashable {
     /// `whole` frames of interleaved little-endian samples as one channel of floats in −1…1, the
     /// channels averaged. Bytes past the last whole frame are left out.
     public func mono(_ bytes: UnsafeRawBufferPointer) -> [Float] {
-        let frames = bytes.count / frameBytes
-        var out = [Float](repeating: 0, count: frames)
-        let scale = 1 / Float(channels)
-        for frame in 0..<frames {
-            var sum: Float = 0
-            for channel in 0..<channels {
-                sum += sample(bytes, at: frame * frameBytes + channel * encoding.bytes)
-            }
-            out[frame] = sum * scale
-        }
-        return out
+        Downmix.mono(bytes, channels: channels, sampleBytes: encoding.bytes) { sample(bytes, at: $0) }
     }
 
     private func sample(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Float {

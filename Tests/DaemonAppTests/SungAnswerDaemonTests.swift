@@ -106,6 +106,14 @@ struct SungAnswerDaemonTests {
             #expect(details.inTune == (abs(offsets[index]) <= 15), "\(event)")
             #expect(event["text"]?.stringValue?.contains("(sung ") == true, "\(event)")
         }
+        // Each whole note, once it has ended, on stdout: its key and its centre's cents.
+        #expect(await Polling.wait(seconds: 60) { daemon.stdout.components(separatedBy: "listen: heard ").count > 8 })
+        let heard = daemon.stdout.components(separatedBy: "\n").filter { $0.contains("listen: heard ") }
+            .map { $0.components(separatedBy: "listen: heard ")[1].split(separator: " ") }
+        #expect(heard.map { String($0[0]) } == ["C3", "D3", "E3", "F3", "G3", "A3", "B3", "C4"], "\(heard)")
+        for (line, offset) in zip(heard, offsets) {
+            #expect(abs((Double(line[1]) ?? .nan) - offset) <= 0.3, "\(line) for \(offset) c")
+        }
         let status = try await link.result("status", as: StatusResult.self)
         let listen = try #require(status.devices.listen)
         #expect(listen.driver == "file" && listen.device == pipe && listen.notesHeard == 8, "\(listen)")

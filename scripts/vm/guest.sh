@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs inside the VM (scripts/vm/run.sh): BIN is the build folder, OUT the shared results folder,
-# SCENARIOS which probes run ("alsa audio listen" by default), each writing OUT/<probe>-rc when done;
+# SCENARIOS which probes run ("alsa audio" by default; "listen" too), each writing OUT/<probe>-rc when done;
 # PERIOD and PERIODS the audio buffer both synthesizers use in the audio scenario, IDLE_SECONDS the
 # footprint benchmark's window, GOALS 1 to fail the scenario when the footprint misses its
 # goals (make test-vm-audio) rather than only report it (make test: speed is measured, not asserted).

@@ -14,14 +14,17 @@ results=$out/results.txt
 failed=0
 pass() { echo "PASS $*" >>"$results"; }
 fail() { echo "FAIL $*" >>"$results"; failed=1; }
-ctl() { "$bin/eartrainctl" --socket "$out/s.sock" --timeout 60 "$@"; }
+# The socket and the database on the guest's own file system: the shared folder (9p) takes no
+# Unix socket, and SQLite's locks fail there.
+work=$(mktemp -d)
+ctl() { "$bin/eartrainctl" "$@" --socket "$work/s.sock" --timeout 60; }
 
 modprobe snd-aloop || { fail "snd-aloop does not load"; exit 1; }
 cat >"$out/listen.toml" <<TOML
 [socket]
-path = "$out/s.sock"
+path = "$work/s.sock"
 [storage]
-database = "$out/db.sqlite"
+database = "$work/db.sqlite"
 [listen]
 driver = "alsa"
 device = "hw:Loopback,1,0"
@@ -40,7 +43,9 @@ wait_for() {
 }
 
 # sing ROUND: a scale session, the scale played into the loopback, then its judgements checked
-# against the material's truth (8 of 8 right, from `listen`, cents within 3 c of aubiopitch's).
+# against the material's truth: 8 of 8 right, from `listen`; each whole note's centre (stdout's
+# "listen: heard") within 3 c of aubiopitch's. The cents judged, once each note had settled, are
+# reported beside them.
 sing() {
   local round=$1 before
   before=$(wc -l <"$out/daemon.jsonl")
@@ -67,10 +72,18 @@ for event, note in zip(sung, truth):
     error = cents - note["aubio_cents"]
     worst = max(worst, abs(error))
     rows.append(f"{event['details']['played']} {cents:+.1f} c (aubio {note['aubio_cents']:+.2f}, {error:+.1f})")
-print(f"NOTE round {round_}: cents as judged: " + "; ".join(rows) + f"; worst {worst:.1f} c from aubiopitch")
-within = ok and worst <= 8
-print(f"{'PASS' if within else 'FAIL'} round {round_}: every sung note's cents within 8 c of aubiopitch's (worst {worst:.1f} c)")
-sys.exit(0 if ok and within else 1)
+print(f"NOTE round {round_}: cents as judged, once each note had settled: " + "; ".join(rows) + f"; worst {worst:.1f} c from aubiopitch")
+# Each whole note's centre, as stdout says it when the note ends: the issue's bound, 3 c.
+heard = [e["text"].split("listen: heard ")[1].split() for e in events if "listen: heard " in e.get("text", "")]
+centres = [(words[0], float(words[1])) for words in heard]
+keys = [name for name, _ in centres]
+expected = [n for n in ["C3", "D3", "E3", "F3", "G3", "A3", "B3", "C4"]]
+errors = [cents - note["aubio_cents"] for (_, cents), note in zip(centres, truth)]
+whole = keys == expected and all(abs(e) <= 3 for e in errors)
+print(f"{'PASS' if whole else 'FAIL'} round {round_}: each whole note heard, its centre within 3 c of aubiopitch's: "
+      + "; ".join(f"{name} {cents:+.1f} c ({error:+.1f})" for (name, cents), error in zip(centres, errors))
+      + ("" if keys == expected else f" (heard {keys})"))
+sys.exit(0 if ok and whole else 1)
 PY
 }
 

@@ -61,8 +61,10 @@ struct ListeningService: Service {
                     reporter.say("listen: hearing \(input.name) (\(format))")
                 case .noteHeard(let hertz, let onset):
                     await core.heard(Frequency(hertz: hertz), beganAt: onset)
-                case .noteEnded:
-                    break
+                case .noteEnded(let hertz, _, let seconds):
+                    if let line = await Self.heardLine(hertz: hertz, seconds: seconds, reference: core.currentSettings.referencePitch) {
+                        reporter.say(line)
+                    }
                 case .reading(let level, let hertz):
                     core.listening.reading(level: level, hertz: hertz)
                 case .ended(let reason):
@@ -73,6 +75,16 @@ struct ListeningService: Service {
             input.stop()
         }
         return (problem, heardAny)
+    }
+
+    /// What a whole note came to, as stdout says it once the note has ended: its nearest key and
+    /// its centre's cents from that key's equal-tempered pitch (`listen: heard E3 -11.4 c, 1.42 s`),
+    /// what a tuner would show. Nil for a note too short to be one, or out of the keys' range.
+    static func heardLine(hertz: Double, seconds: Double, reference: ReferencePitch) -> String? {
+        guard seconds >= ListeningInput.shortest, let (key, cents) = try? Frequency(hertz: hertz).nearestNote(reference: reference) else {
+            return nil
+        }
+        return "listen: heard \(key) " + String(format: "%+.1f c, %.2f s", cents, seconds)
     }
 
     /// The input the config names: a WAV stream, or the capture device.
