@@ -29,6 +29,10 @@ public struct DaemonApplication: Service {
         let core = DaemonCore(settings: config.training.settings, sound: edges.sound, keyboardStatus: edges.keyboardStatus,
                               controls: config.midi.controls, seed: options.seed, clock: edges.clock)
         await core.follow(with: reporter)
+        if config.listen.driver != .off {
+            // Known before the first question: with a listening input a held note is the singer's.
+            core.listening.configure(driver: config.listen.driver.rawValue, device: config.listen.device)
+        }
 
         let store = edges.statistics
         let statistics = StatisticsFollower(

@@ -122,6 +122,31 @@ struct SungAnswerDaemonTests {
         print("sung scale: onset to judgement, median of 8: \(listen.listenToJudgement ?? .nan) ms; cents \(judged.map { $0["details"]?["cents"]?.numberValue ?? .nan })")
     }
 
+    @Test("match sung: with a listening input no note is held (the singer makes it); the target sung 3 c sharp is right at +3 c")
+    func matchSung() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sung-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("listen.wav").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let daemon = try await TestDaemon(config: try Self.config(listeningTo: pipe, in: folder))
+        let link = try await daemon.connect()
+        _ = try await link.result("subscribe", .object(["topics": .array([.string("answer")])]))
+        _ = try await link.result("session.start", .object([
+            "kind": .string("match"), "root": .string("A3"), "tolerance": .number(5), "seed": .number(3),
+        ]))
+        #expect(!daemon.sound.recorded.contains { if case .hold = $0 { true } else { false } }, "\(daemon.sound.recorded)")
+        Self.write(Self.wav([Self.hertz(57, 3)]), to: pipe)
+        var judged: JSONValue?
+        while judged == nil {
+            let notification = try await link.nextNotification()
+            if notification.params["type"]?.stringValue == "note_judged" { judged = notification.params }
+        }
+        let details = try JSONDecoder().decode(NoteJudgedDetails.self, from: JSONEncoder().encode(judged?["details"]))
+        #expect(details.source == "listen" && details.correct && details.inTune == true, "\(String(describing: judged))")
+        #expect(abs((details.cents ?? 0) - 3) <= 0.5, "\(String(describing: details.cents))")
+    }
+
     @Test("notes that begin while the daemon's own sound is heard are left out, counted as its own")
     func ownSoundLeftOut() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sung-\(UUID().uuidString.prefix(8))")

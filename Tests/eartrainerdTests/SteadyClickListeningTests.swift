@@ -27,7 +27,11 @@ struct SteadyClickListeningTests {
     /// The first click (C4, an octave above C3) after `after`, and the pattern's onsets on C3 in the
     /// bar after the count-in, in seconds from that bar's downbeat.
     static func heard(_ wav: String, after: Double) throws -> (firstClick: Double, onsets: [Double])? {
-        let listener = try WAVListener(path: wav)
+        heard(try WAVListener(path: wav), after: after)
+    }
+
+    /// The same, from a WAV already read.
+    static func heard(_ listener: WAVListener, after: Double) -> (firstClick: Double, onsets: [Double])? {
         let keyed = listener.sounds(after: after, gap: 0.03).map { ($0, listener.keys(in: $0)) }
         guard let click = keyed.first(where: { $0.1 == [MIDINote(60)] })?.0.start else { return nil }
         let patternBar = click + bar
@@ -140,10 +144,20 @@ struct SteadyClickListeningTests {
         let again: Double? = patterns[1] - Self.bar
         let downbeat = try #require(again, "no try again heard")
         try await Self.wait(until: downbeat + 2 * Self.bar + 0.1, wav)
+        // Played on that grid, the second try is on time. It is played first, with as little
+        // read from the WAV as will do (the try's bar is under two seconds away, and a debug
+        // build reads a long WAV slowly); what the count-in was is checked after.
         let listener = try WAVListener(path: wav)
+        let rhythm = try #require(try Self.heard(listener, after: downbeat - 0.05))
+        try #require(abs(rhythm.firstClick - downbeat) < 0.02 && rhythm.onsets.count >= 3, "\(rhythm)")
+        let lag = try await Self.probeLag(wav, socket: socket, after: rhythm.firstClick + 2 * Self.bar)
+        let judged = try await Self.play(rhythm.onsets, downbeat: rhythm.firstClick + 3 * Self.bar, lag: lag, wav: wav, socket: socket)
+        #expect(judged.contains("on time ✓"), "\(rhythm.onsets): \(judged)")
+
         let keyed = listener.sounds(after: grid - 0.05, gap: 0.03).map { ($0, listener.keys(in: $0)) }
         let clicks = keyed.filter { $0.1 == [MIDINote(60)] }.map(\.0)
         let count = try #require(clicks.first { abs($0.start - downbeat) < 0.02 }, "its count-in's click at \(downbeat): \(clicks)")
+        #expect(abs(rhythm.firstClick - count.start) < 0.005, "\(rhythm), \(count)")
         // To the sample: a click of the old grid's third bar (clicks alone) and the count-in's first,
         // each where it first reaches 30 % of its peak (the windows `sounds` reads are 10 ms).
         let oldClick = try #require(clicks.first { abs($0.start - (grid + 2 * Self.bar)) < 0.02 }, "the old grid's third bar: \(clicks)")
@@ -159,13 +173,6 @@ struct SteadyClickListeningTests {
         #expect(!said.isEmpty, "\"wrong\" said between \(lastOld) and \(count)")
         let heardWith = try #require(listener.sounds(after: lastOld.end + 0.01, gap: 0.03).first { $0.end > count.start })
         #expect(abs(heardWith.start - count.start) < 0.005, "nothing sounds over the count-in's first click: \(heardWith), \(count)")
-
-        // Played on that grid, the second try is on time.
-        let rhythm = try #require(try Self.heard(wav, after: count.start - 0.05))
-        try #require(abs(rhythm.firstClick - count.start) < 0.005 && rhythm.onsets.count >= 3, "\(rhythm)")
-        let lag = try await Self.probeLag(wav, socket: socket, after: count.start + 2 * Self.bar)
-        let judged = try await Self.play(rhythm.onsets, downbeat: count.start + 3 * Self.bar, lag: lag, wav: wav, socket: socket)
-        #expect(judged.contains("on time ✓"), "\(rhythm.onsets): \(judged)")
         _ = try await Eartrainctl.run(["stop"], socket: socket)
     }
 }

@@ -20,7 +20,6 @@ struct ListeningService: Service {
     var retry: Duration = .seconds(1)
 
     func run() async throws {
-        core.listening.configure(driver: config.driver.rawValue, device: config.device)
         await cancelWhenGracefulShutdown {
             var lastProblem: String?
             while !Task.isCancelled {
