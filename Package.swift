@@ -72,7 +72,9 @@ let package = Package(
 
         // ── Listening: the streaming pitch tracker (frames, notes, a tuner's reading). Pure Swift,
         // depending on nothing. Its accuracy benchmark against aubiopitch is `make bench-listen`.
-        .target(name: "PitchTracking"),
+        // Optimised in debug builds too: its tests and every daemon test that listens analyse
+        // seconds of audio, about ten times faster so (docs/benchmarks.md, "`make test`'s wall time").
+        .target(name: "PitchTracking", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // A listening input's samples: a WAV stream from a file or a named pipe at the pace it
         // arrives (the `file` driver of `[listen]`).
         .target(name: "SoundInput", dependencies: ["SystemCalls", "PitchTracking"]),

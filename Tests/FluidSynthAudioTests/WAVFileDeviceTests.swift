@@ -6,8 +6,11 @@ import Testing
 
 /// The `file` driver writes what would be heard, in real time: the file grows with the wall
 /// clock, a note played later is found later in it, at its pitch, and the header is valid while
-/// it is being written.
-@Suite(.serialized, .realTime) struct WAVFileDeviceTests {
+/// it is being written. Alone in the real-time stage (`.realTimeAlone`): beside other real-time
+/// tests, or any busy process, the writer's thread fell behind and caught up in a burst, and the
+/// note landed 110–150 ms after the device's clock (two stage runs; 2 of 5 runs beside two busy
+/// loops, on the code before and after the listening input alike).
+@Suite(.serialized, .realTimeAlone) struct WAVFileDeviceTests {
     static func path() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("wavdev-\(UUID().uuidString.prefix(8)).wav").path
     }

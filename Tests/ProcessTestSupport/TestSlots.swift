@@ -62,7 +62,8 @@ extension Trait where Self == DaemonSlot {
 
     /// A suite timed against the clock whose tests must have the machine to themselves even in
     /// the real-time stage: each takes every slot of `.realTime`'s gate (a steady click's
-    /// play-back, aimed at a grid read from the WAV a fraction of a second ahead).
+    /// play-back, aimed at a grid read from the WAV a fraction of a second ahead; the file
+    /// device's note, found where its clock was).
     public static var realTimeAlone: Self { DaemonSlot(gate: DaemonSlot.realTimeGate, slots: Int.max) }
 }
 
