@@ -13,6 +13,15 @@ import Training
 /// nearest to it, with its cents against the note in tune; `status` says it listens.
 @Suite("sung answers through the daemon", .daemon)
 struct SungAnswerDaemonTests {
+    /// A folder of its own with a named pipe in it, the listening input's.
+    static func pipeFolder() throws -> (folder: URL, pipe: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sung-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pipe = folder.appendingPathComponent("listen.wav").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        return (folder, pipe)
+    }
+
     /// The shipped config with the listening input on `pipe`.
     static func config(listeningTo pipe: String, in folder: URL) throws -> ConfigReloader {
         let shipped = try String(contentsOf: TestDaemon.repository.appendingPathComponent("config/eartrainer.toml"), encoding: .utf8)
@@ -76,11 +85,8 @@ struct SungAnswerDaemonTests {
 
     @Test("a C major scale sung into the pipe is judged 8 of 8 from `listen`, each note's cents as sung, in tune within 15 c")
     func scaleSung() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sung-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, pipe) = try Self.pipeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let pipe = folder.appendingPathComponent("listen.wav").path
-        #expect(mkfifo(pipe, 0o600) == 0)
         let daemon = try await TestDaemon(config: try Self.config(listeningTo: pipe, in: folder))
         let link = try await daemon.connect()
         _ = try await link.result("subscribe", .object(["topics": .array([.string("answer")])]))
@@ -124,11 +130,8 @@ struct SungAnswerDaemonTests {
 
     @Test("match sung: with a listening input no note is held (the singer makes it); the target sung 3 c sharp is right at +3 c")
     func matchSung() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sung-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, pipe) = try Self.pipeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let pipe = folder.appendingPathComponent("listen.wav").path
-        #expect(mkfifo(pipe, 0o600) == 0)
         let daemon = try await TestDaemon(config: try Self.config(listeningTo: pipe, in: folder))
         let link = try await daemon.connect()
         _ = try await link.result("subscribe", .object(["topics": .array([.string("answer")])]))
@@ -149,11 +152,8 @@ struct SungAnswerDaemonTests {
 
     @Test("notes that begin while the daemon's own sound is heard are left out, counted as its own")
     func ownSoundLeftOut() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sung-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, pipe) = try Self.pipeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let pipe = folder.appendingPathComponent("listen.wav").path
-        #expect(mkfifo(pipe, 0o600) == 0)
         let sound = RecordingSoundOutput(status: SoundStatus(deviceOpen: true, detail: "test"))
         sound.soundsUntil(.now + .seconds(600))
         let daemon = try await TestDaemon(config: try Self.config(listeningTo: pipe, in: folder), sound: sound)
