@@ -2,8 +2,13 @@
 import Glibc
 #endif
 
-/// Pitch on a scale of cents, where the segmenter compares and averages it.
-enum Cents {
+/// Pitch on a scale of cents, where the segmenter compares and averages it (and a listening
+/// input, over a note's first frames).
+public enum Cents {
+    /// How far a frame that has slipped to a partial or a subharmonic lies from the note: an
+    /// octave, a twelfth, two octaves (`NoteSegmenter.slipCents`).
+    public static let slips: [Double] = [1_200, 1_902, 2_400]
+
     /// Cents above 440 Hz.
     static func of(_ hertz: Double) -> Double { 1200 * log2(hertz / 440) }
 
@@ -11,7 +16,7 @@ enum Cents {
     static func hertz(_ cents: Double) -> Double { 440 * exp2(cents / 1200) }
 
     /// The median of `values` (not empty).
-    static func median<C: Collection<Double>>(_ values: C) -> Double {
+    public static func median<C: Collection<Double>>(_ values: C) -> Double {
         precondition(!values.isEmpty, "the median of nothing")
         let sorted = values.sorted()
         let middle = sorted.count / 2

@@ -220,7 +220,7 @@ struct NoteInProgress: Sendable {
     /// within `cents`.
     func slips(_ heard: Heard, within cents: Double) -> Bool {
         let distance = abs(heard.cents - Cents.median(frames.suffix(20).map(\.cents)))
-        return [1_200.0, 1_902.0, 2_400.0].contains { abs(distance - $0) <= cents }
+        return Cents.slips.contains { abs(distance - $0) <= cents }
     }
 
     /// Whether `heard` rises by `rise` dB out of a dip, among the last `recent` frames, that came

@@ -159,21 +159,18 @@ public final class ListeningInput: Sendable {
         /// off, a partial's slips, left out); or `longestWait` after its onset, the median of all.
         mutating func reportWaiting(_ handler: (Event) -> Void) {
             guard let note = waiting else { return }
+            let slip = tracker.segmenter.slipCents
             let cents = recent.filter { $0.time >= note.onset + ListeningInput.attack }
                 .map { 1200 * log2($0.hertz / note.hertz) }
-                .filter { cents in ![1200.0, -1200, 1902, -1902, 2400, -2400].contains { abs(cents - $0) < 60 } }
-            let window = Array(cents.suffix(ListeningInput.settleFrames))
+                .filter { cents in !Cents.slips.contains { abs(abs(cents) - $0) < slip } }
+            let window = cents.suffix(ListeningInput.settleFrames)
+            let windowMedian = window.isEmpty ? 0 : Cents.median(window)
             let settled = window.count == ListeningInput.settleFrames
-                && window.allSatisfy { abs($0 - Self.median(window)) <= ListeningInput.settleCents }
+                && window.allSatisfy { abs($0 - windowMedian) <= ListeningInput.settleCents }
             guard settled || (lastFrame >= note.onset + ListeningInput.longestWait && !cents.isEmpty) else { return }
-            let pitch = Self.median(settled ? window : cents)
+            let pitch = settled ? windowMedian : Cents.median(cents)
             handler(.noteHeard(hertz: note.hertz * exp2(pitch / 1200), onset: instant(of: note.onset)))
             waiting = nil
-        }
-
-        static func median(_ values: [Double]) -> Double {
-            let sorted = values.sorted()
-            return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         }
     }
 }

@@ -79,12 +79,12 @@ struct SpokenPhrases {
     /// What is said before a question whose instruction is the one said before it.
     static let again = "listen"
 
-    /// "12.5 cents", "1 cent", "0.8 cents": to a tenth.
     /// "in tune", "6 cents sharp".
     static func spokenSung(_ sung: SungPitch) -> String {
         sung.inTune ? "in tune" : spokenCents(sung.cents) + (sung.cents > 0 ? " sharp" : " flat")
     }
 
+    /// "12.5 cents", "1 cent", "0.8 cents": to a tenth.
     static func spokenCents(_ cents: Double) -> String {
         let text = String(format: "%.1f", abs(cents))
         let whole = text.hasSuffix(".0") ? String(text.dropLast(2)) : text
