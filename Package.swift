@@ -61,7 +61,7 @@ let package = Package(
         // settings and event sink are protocols or injected values. The benchmark is an executable
         // built in release by `make bench-training`, not a test.
         .target(name: "Training", dependencies: ["MusicTheory"]),
-        .testTarget(name: "TrainingTests", dependencies: ["Training", "MusicTheory"]),
+        .testTarget(name: "TrainingTests", dependencies: ["Training", "MusicTheory", "ProcessTestSupport"]),
         .executableTarget(
             name: "TrainingBenchmark",
             dependencies: ["Training", "MusicTheory"],
@@ -140,6 +140,11 @@ let package = Package(
         // What lets suites run side by side: waiting for a child process without holding a thread
         // of the pool the tests share, and the slots that bound how many heavy tests run at once.
         .target(name: "ProcessTestSupport", path: "Tests/ProcessTestSupport"),
+        // What the tests that listen hear in a WAV: sounds, keys, a sine's exact frequency, beats.
+        // Optimised in debug builds too: the real-time suites analyse seconds of audio while a
+        // daemon renders beside them (the stage took 440 s with it unoptimised, most of it here).
+        .target(name: "SoundAnalysis", dependencies: ["FluidSynthAudio", "MusicTheory"], path: "Tests/SoundAnalysis",
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .testTarget(
             name: "DaemonAppTests",
             dependencies: [
@@ -152,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "eartrainerdTests",
             dependencies: [
-                "EartrainerdCommand", "eartrainerd", "eartrainctl", "DaemonTestSupport", "ProcessTestSupport", "ControlClient", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
+                "EartrainerdCommand", "eartrainerd", "eartrainctl", "DaemonTestSupport", "ProcessTestSupport", "SoundAnalysis", "ControlClient", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
                 "Statistics", "SystemCalls", grdb,
             ]
         ),
@@ -229,11 +234,15 @@ let package = Package(
         // CFluidSynth is Debian's libfluidsynth-dev; pkgConfig stays nil because fluidsynth.pc
         // carries flags SwiftPM refuses. FluidSynthAudio is the only target that imports it.
         .systemLibrary(name: "CFluidSynth"),
+        // Optimised in debug builds too: its sine voices, limiter and meters run per sample, in
+        // every daemon the tests start and in the suites that render offline (docs/benchmarks.md,
+        // "`make test`'s wall time").
         .target(
             name: "FluidSynthAudio",
-            dependencies: ["CFluidSynth", "MusicTheory", "Training", logging]
+            dependencies: ["CFluidSynth", "MusicTheory", "Training", logging],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
-        .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory", "Training", "ProcessTestSupport"]),
+        .testTarget(name: "FluidSynthAudioTests", dependencies: ["FluidSynthAudio", "MusicTheory", "Training", "ProcessTestSupport", "SoundAnalysis"]),
 
         // ── Configuration and statistics. ConfigFile reads the one TOML file
         // (TOMLKit) and maps its training section onto Training's settings. Statistics keeps every

@@ -29,9 +29,10 @@ stage() {  # stage NAME COMMAND...: runs the command and notes how long it took
 # last thing printed even when the log is long.
 # The suites timed against the clock (sound rendered as it plays, judged from the file; a relay's
 # delay; the web view's deadlines; a click's grid; the file driver's pace) run in a stage of their
-# own after the others, three tests at a time (`.realTime`, ET_REAL_TIME_WIDTH; 570 s one at a
-# time, 333 s four at a time), the steady click's by ear alone (`.realTimeAlone`: its play-back
-# is aimed at a grid read from the WAV just ahead): beside the other suites on two cores their notes came late. Only
+# own after the others, three tests at a time (`.realTime`, ET_REAL_TIME_WIDTH; about 190 s, the
+# tests' own times printed with ET_SLOT_TIMES=1), the steady click's by ear and the file device's
+# alone, once the others are through (`.realTimeAlone`: its play-back is aimed at a grid read from
+# the WAV just ahead): beside the other suites on two cores their notes came late. Only
 # these bound wall-clock time (WallClockBoundsTests keeps this list and the suites' tags in step).
 real_time='ListeningTests|LiveSocketTests|ConnectionLimitsTests|DaemonTests\.SteadyClickTests|WAVFileDeviceTests'
 swift_tests() {  # swift_tests LOG ARGUMENTS...

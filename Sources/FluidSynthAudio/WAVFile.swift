@@ -30,15 +30,16 @@ public enum WAVFile {
               data.prefix(4) == Data("RIFF".utf8) else {
             throw .cannotWrite(path: path, reason: "not a WAV file this program wrote")
         }
-        let bytes = [UInt8](data)
-        func read32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
-        let rate = read32(24)
-        var samples: [Float] = []
-        samples.reserveCapacity((bytes.count - 44) / 4)
-        var at = 44
-        while at + 3 < bytes.count {
-            samples.append(Float(Int16(bitPattern: UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8)) / 32768)
-            at += 4
+        let rate = data.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 24, as: UInt32.self))) }
+        // The left of each 4-byte frame, read through the buffer (tests read growing files often).
+        let frames = (data.count - 44) / 4
+        let samples = [Float](unsafeUninitializedCapacity: frames) { buffer, initialized in
+            data.withUnsafeBytes { bytes in
+                for frame in 0..<frames {
+                    buffer[frame] = Float(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: 44 + 4 * frame, as: Int16.self))) / 32768
+                }
+            }
+            initialized = frames
         }
         return (samples, rate)
     }

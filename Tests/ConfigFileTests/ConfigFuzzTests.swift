@@ -28,7 +28,7 @@ struct ConfigFuzzTests {
         }
         process.executableURL = directory.appendingPathComponent("config-fuzzer")
         process.arguments = [Self.shipped, "\(Self.iterations)"]
-        let pipe = Pipe()
+        let pipe = Pipe.forChild()
         process.standardOutput = pipe
         try process.run()
         let output = String(decoding: await pipe.fileHandleForReading.readAll(), as: UTF8.self)

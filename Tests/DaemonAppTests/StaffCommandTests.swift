@@ -52,7 +52,7 @@ struct StaffCommandTests {
         let process = Process()
         process.executableURL = BuiltProduct.url("eartrainctl")
         process.arguments = ["watch", "--socket", daemon.socketPath, "--timeout", "120"]
-        let out = Pipe()
+        let out = Pipe.forChild()
         let text = TextBuffer()
         process.standardOutput = out
         out.fileHandleForReading.readabilityHandler = { handle in text.append(handle.availableData) }

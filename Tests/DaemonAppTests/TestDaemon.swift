@@ -26,7 +26,7 @@ final class TestDaemon {
     private let running: Task<Void, any Error>
     /// Set once `run()` has returned or thrown.
     private let ended = Flag()
-    private let stdoutPipe = Pipe()
+    private let stdoutPipe = Pipe.forChild()
     private let stdoutText = PipeText()
     private let reporter: StdoutReporter
 

@@ -78,7 +78,7 @@ final class TmuxPane {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
         process.arguments = arguments
-        let out = Pipe()
+        let out = Pipe.forChild()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -18,12 +18,19 @@ public enum Command {
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        let pipe = Pipe()
+        let pipe = Pipe.forChild()
         process.standardOutput = pipe
         process.standardError = pipe
+        let began = ContinuousClock.now
         try process.run()
+        let spawned = ContinuousClock.now
         let text = String(decoding: await pipe.fileHandleForReading.readAll(), as: UTF8.self)
-        return Output(status: await process.exited(), text: text)
+        let read = ContinuousClock.now
+        let status = await process.exited()
+        if ProcessInfo.processInfo.environment["ET_SLOT_TIMES"] == "1", ContinuousClock.now - began > .seconds(2) {
+            print("⏱ \(arguments.prefix(3)): spawn \(spawned - began), read \(read - spawned), exit \(ContinuousClock.now - read)")
+        }
+        return Output(status: status, text: text)
     }
 
     /// `command` run by bash, in `directory` when given.

@@ -29,8 +29,8 @@ public struct Eartrainctl {
         process.environment = env
         // Not the package folder, where a `make run` daemon keeps ./run/eartrainer.sock.
         process.currentDirectoryURL = FileManager.default.temporaryDirectory
-        let out = Pipe()
-        let err = Pipe()
+        let out = Pipe.forChild()
+        let err = Pipe.forChild()
         process.standardOutput = out
         process.standardError = err
         try process.run()

@@ -1,9 +1,10 @@
+@testable import FluidSynthAudio
 import Foundation
 import MusicTheory
 import ProcessTestSupport
+import SoundAnalysis
 import Testing
 import Training
-@testable import FluidSynthAudio
 
 /// The steady tone the intonation kinds sound on (`compare`, `pure`, `match`), rendered offline
 /// through a renderer with the cello: it keeps its pitch for as long as it sounds, a student who

@@ -20,6 +20,8 @@ public struct DaemonSlot: TestTrait, SuiteTrait, TestScoping {
     /// (1 unless set; `make test`'s real-time stage, which runs them alone, sets it).
     static let realTimeGate = Gate(width: ProcessInfo.processInfo.environment["ET_REAL_TIME_WIDTH"].flatMap(Int.init).map { max(1, $0) } ?? 1)
 
+    static let printsTimes = ProcessInfo.processInfo.environment["ET_SLOT_TIMES"] == "1"
+
     let gate: Gate
     /// How many of the gate's slots a test takes: all of them for a test that must run alone.
     var slots = 1
@@ -39,7 +41,13 @@ public struct DaemonSlot: TestTrait, SuiteTrait, TestScoping {
         }
         await gate.enter(slots, name: name)
         watch.cancel()
-        defer { gate.leave(slots, name: name) }
+        let entered = ContinuousClock.now
+        defer {
+            gate.leave(slots, name: name)
+            // ET_SLOT_TIMES=1 prints each test's own time, without its wait for a slot (the
+            // breakdown of a stage in docs/benchmarks.md).
+            if Self.printsTimes { print("⏱ \(ContinuousClock.now - entered) in its slot: \(name)") }
+        }
         try await function()
     }
 }
@@ -68,8 +76,10 @@ extension Trait where Self == DaemonSlot {
 }
 
 /// A counting semaphore for tasks: `enter(n)` suspends while fewer than `n` of `width` slots are
-/// free, first come, first served (a test that wants them all waits its turn, and those after it
-/// wait behind it).
+/// free. Waiters are let in in the order they came, each as soon as its slots are free: a test
+/// that wants them all waits until the tests that want fewer are through, and the slots never
+/// stand idle behind it (the real-time stage's alone tests, first in line, had held two of three
+/// slots empty for minutes while the long tests before them finished).
 final class Gate: Sendable {
     private struct State {
         var free: Int
@@ -92,7 +102,7 @@ final class Gate: Sendable {
     func enter(_ slots: Int = 1, name: String = "") async {
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
             let admitted = state.withLock { state in
-                guard state.waiting.isEmpty, state.free >= slots else {
+                guard state.free >= slots else {
                     state.waiting.append((slots, name, waiter))
                     return false
                 }
@@ -109,12 +119,14 @@ final class Gate: Sendable {
             state.free += slots
             if let index = state.holders.firstIndex(of: name) { state.holders.remove(at: index) }
             var admitted: [CheckedContinuation<Void, Never>] = []
-            while let first = state.waiting.first, state.free >= first.slots {
-                state.free -= first.slots
-                state.holders.append(first.name)
-                admitted.append(first.waiter)
-                state.waiting.removeFirst()
+            var still: [(slots: Int, name: String, waiter: CheckedContinuation<Void, Never>)] = []
+            for waiting in state.waiting {
+                guard state.free >= waiting.slots else { still.append(waiting); continue }
+                state.free -= waiting.slots
+                state.holders.append(waiting.name)
+                admitted.append(waiting.waiter)
             }
+            state.waiting = still
             return admitted
         }
         for waiter in admitted { waiter.resume() }

@@ -16,7 +16,7 @@ struct DurabilityTests {
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: productsDirectory + "/StatisticsCrashWriter")
         writer.arguments = [path]
-        let output = Pipe()
+        let output = Pipe.forChild()
         writer.standardOutput = output
         try writer.run()
 

@@ -1,5 +1,6 @@
 import Foundation
 import MusicTheory
+import ProcessTestSupport
 import Testing
 @testable import Training
 
@@ -109,7 +110,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", root.appendingPathComponent("scripts/theory/check_voice_leading.py").path]
-        let stdin = Pipe(), stdout = Pipe()
+        let stdin = Pipe.forChild(), stdout = Pipe.forChild()
         process.standardInput = stdin
         process.standardOutput = stdout
         try process.run()

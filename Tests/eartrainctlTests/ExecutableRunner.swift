@@ -30,8 +30,8 @@ struct ExecutableRunner {
         process.executableURL = executable
         process.arguments = arguments
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        let out = Pipe()
-        let err = Pipe()
+        let out = Pipe.forChild()
+        let err = Pipe.forChild()
         process.standardOutput = out
         process.standardError = err
         try process.run()

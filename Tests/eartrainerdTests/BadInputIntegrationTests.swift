@@ -31,9 +31,9 @@ struct BadInputIntegrationTests {
         let process = Process()
         process.executableURL = DaemonProcess.executable("eartrainerd")
         process.arguments = ["--socket", first.socketPath]
-        let errors = Pipe()
+        let errors = Pipe.forChild()
         process.standardError = errors
-        process.standardOutput = Pipe()
+        process.standardOutput = Pipe.forChild()
         try process.run()
         let message = String(decoding: await errors.fileHandleForReading.readAll(), as: UTF8.self)
         await process.exited()
@@ -51,7 +51,7 @@ struct BadInputIntegrationTests {
         let replacement = Process()
         replacement.executableURL = DaemonProcess.executable("eartrainerd")
         replacement.arguments = ["--socket", first.socketPath]
-        replacement.standardOutput = Pipe()
+        replacement.standardOutput = Pipe.forChild()
         try replacement.run()
         defer { kill(replacement.processIdentifier, SIGTERM) }
         await Polling.wait { (try? await ControlConnection(path: first.socketPath)) != nil }

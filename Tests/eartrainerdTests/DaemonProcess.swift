@@ -13,8 +13,8 @@ final class DaemonProcess {
     let socketPath: String
     private let stdoutText = TextBuffer()
     private let stderrText = TextBuffer()
-    private let outPipe = Pipe()
-    private let errPipe = Pipe()
+    private let outPipe = Pipe.forChild()
+    private let errPipe = Pipe.forChild()
 
     /// Variables the test runner's environment may carry that the daemon must not see unless a
     /// test sets them: systemd's (notify, watchdog, journal, socket activation), the runtime

@@ -1,6 +1,7 @@
 import DaemonTestSupport
 import Foundation
 import MusicTheory
+import SoundAnalysis
 import Testing
 
 /// `dictation --rhythm` answered by listening: the test finds the count-in, then each note of the

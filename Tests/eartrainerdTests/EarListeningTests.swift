@@ -1,6 +1,7 @@
 import DaemonTestSupport
 import Foundation
 import MusicTheory
+import SoundAnalysis
 import Testing
 
 /// An ear-interval question answered by listening: the test hears the daemon's sound in the WAV

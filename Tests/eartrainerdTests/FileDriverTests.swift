@@ -1,6 +1,7 @@
 import DaemonTestSupport
 import Foundation
 import MusicTheory
+import SoundAnalysis
 import Testing
 
 /// The daemon with `audio.driver = "file"`: what the student would hear lands in a WAV in real

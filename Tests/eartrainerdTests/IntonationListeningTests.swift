@@ -3,13 +3,14 @@ import DaemonTestSupport
 import Foundation
 import MusicTheory
 import ProcessTestSupport
+import SoundAnalysis
 import Testing
 
 /// The intonation drills answered by listening: the test measures the notes' frequencies in the
 /// WAV the daemon's `file` driver writes (the steady tone these kinds sound on) to a small fraction of a cent, decides
 /// higher or lower (`compare`) or which version is pure (`pure`), answers with keys through the
 /// socket, and scores every question; the results and the lifetime statistics give the threshold.
-@Suite("Intonation by ear", .realTime, .serialized)
+@Suite("Intonation by ear", .realTime)
 struct IntonationListeningTests {
     /// The sounds in the WAV once question `number` (from 0) has sounded: two per question, and
     /// for each answer before it its key (the daemon sounds the keys played) and the pair again.
@@ -18,7 +19,7 @@ struct IntonationListeningTests {
     /// Waits until the WAV holds `count` sounds, the last one over (quiet after it), and returns them.
     static func sounds(_ wav: String, count: Int, seconds: Double = 20) async throws -> (WAVListener, [WAVListener.Sound]) {
         var heard: (WAVListener, [WAVListener.Sound])?
-        _ = await Polling.wait(seconds: seconds) {
+        _ = await Polling.wait(seconds: seconds, every: .milliseconds(50)) {
             guard let listener = try? WAVListener(path: wav) else { return false }
             let sounds = listener.sounds()
             let length = Double(listener.samples.count) / Double(listener.rate)
@@ -30,36 +31,9 @@ struct IntonationListeningTests {
         return try #require(heard, "\(count) sounds in \(wav): \(seen)")
     }
 
-    /// The frequency of the sine near `key` in `sound`: the peak of its Hann-windowed spectrum
-    /// within 60 cents of the key, found by golden-section search (a pure tone's peak is sharp,
-    /// and the search finds it to well under a hundredth of a cent).
+    /// The frequency of the sine near `key` in `sound` (`WAVListener.frequency(in:near:)`).
     static func frequency(_ listener: WAVListener, _ sound: WAVListener.Sound, near key: MIDINote) -> Double {
-        let length = sound.end - sound.start
-        let from = Int((sound.start + length * 0.2) * Double(listener.rate))
-        let to = Int((sound.end - length * 0.2) * Double(listener.rate))
-        let count = to - from
-        let windowed = (0..<count).map { index in
-            Double(listener.samples[from + index]) * (0.5 - 0.5 * cos(2 * Double.pi * Double(index) / Double(count - 1)))
-        }
-        func power(_ hertz: Double) -> Double {
-            let step = 2 * Double.pi * hertz / Double(listener.rate)
-            var (re, im) = (0.0, 0.0)
-            for (index, sample) in windowed.enumerated() {
-                re += sample * cos(step * Double(index))
-                im -= sample * sin(step * Double(index))
-            }
-            return re * re + im * im
-        }
-        let nominal = 440 * pow(2, Double(key.rawValue - 69) / 12)
-        // A coarse scan first (1 c steps), then the golden section around the best.
-        let best = stride(from: -60.0, through: 60.0, by: 1).max { power(nominal * pow(2, $0 / 1200)) < power(nominal * pow(2, $1 / 1200)) }!
-        var (low, high) = (nominal * pow(2, (best - 1.5) / 1200), nominal * pow(2, (best + 1.5) / 1200))
-        let ratio = (sqrt(5.0) - 1) / 2
-        for _ in 0..<40 {
-            let a = high - ratio * (high - low), b = low + ratio * (high - low)
-            if power(a) < power(b) { low = a } else { high = b }
-        }
-        return (low + high) / 2
+        listener.frequency(in: sound, near: key)
     }
 
     static func cents(_ upper: Double, over lower: Double) -> Double { 1200 * log2(upper / lower) }

@@ -3,6 +3,7 @@ import DaemonTestSupport
 import FluidSynthAudio
 import Foundation
 import MusicTheory
+import SoundAnalysis
 import Testing
 import Training
 

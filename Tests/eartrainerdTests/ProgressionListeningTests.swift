@@ -1,6 +1,7 @@
 import DaemonTestSupport
 import Foundation
 import MusicTheory
+import SoundAnalysis
 import Testing
 
 /// Progressions answered by listening: the test hears the tonic chord and the chords in the WAV the

@@ -37,8 +37,8 @@ struct READMEExamplesTests {
             process.executableURL = DaemonProcess.executable("eartrainctl")
             process.arguments = Array(words.dropFirst())
             process.environment = ProcessInfo.processInfo.environment.merging(["EARTRAINER_SOCKET": daemon.socketPath, "ETCTL_TIMEOUT": "120"]) { $1 }
-            let out = Pipe()
-            let err = Pipe()
+            let out = Pipe.forChild()
+            let err = Pipe.forChild()
             process.standardOutput = out
             process.standardError = err
             try process.run()

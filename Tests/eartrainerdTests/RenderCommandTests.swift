@@ -21,7 +21,7 @@ import Testing
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe.forChild(), err = Pipe.forChild()
         process.standardOutput = out
         process.standardError = err
         try process.run()

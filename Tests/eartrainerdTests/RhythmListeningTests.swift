@@ -1,6 +1,7 @@
 import DaemonTestSupport
 import Foundation
 import MusicTheory
+import SoundAnalysis
 import Testing
 
 /// A rhythm answered by listening: the test finds the count-in and the pattern's onsets in the

@@ -2,6 +2,7 @@ import ControlProtocol
 import DaemonTestSupport
 import Foundation
 import MusicTheory
+import SoundAnalysis
 import Testing
 
 /// A rhythm with a steady click answered by listening to the daemon's WAV (`file` output, sine):

@@ -1,6 +1,7 @@
 import DaemonTestSupport
 import Foundation
 import MusicTheory
+import SoundAnalysis
 import Testing
 
 /// A teacher's timing, heard in the WAV the `file` driver writes (sine source, the voice on): the

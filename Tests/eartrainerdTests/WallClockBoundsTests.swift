@@ -117,4 +117,26 @@ struct WallClockBoundsTests {
             #expect(tagged.contains { $0.hasSuffix(short) }, "scripts/test.sh's real_time names \(name), which no .realTime suite matches")
         }
     }
+
+    /// The time limits, in minutes, of a file whose suite waits for a slot (`.daemon`,
+    /// `.cpuHeavy`, `.realTime`): a test's limit counts its wait for a slot too, and side by side
+    /// that wait has run past three minutes.
+    static func gatedLimits(in text: String) -> [Int] {
+        let lines = text.split(separator: "\n")
+        guard lines.contains(where: { line in
+            line.hasPrefix("@Suite(") && [".daemon", ".cpuHeavy", ".realTime"].contains { line.contains($0) }
+        }) else { return [] }
+        let limit = try! NSRegularExpression(pattern: #"\.timeLimit\(\.minutes\((\d+)\)\)"#)
+        return limit.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            Range(match.range(at: 1), in: text).flatMap { Int(text[$0]) }
+        }
+    }
+
+    @Test("a test that waits for a slot allows at least 10 minutes in its time limit")
+    func slotWaitsFitTimeLimits() throws {
+        let short = try Self.testSources().flatMap { path, text in Self.gatedLimits(in: text).filter { $0 < 10 }.map { "\(path): \($0) min" } }
+        #expect(short.isEmpty, "a wait for a slot alone can take this long:\n\(short.joined(separator: "\n"))")
+        #expect(Self.gatedLimits(in: "@Suite(\"x\", .daemon)\n@Test(\"y\", .timeLimit(.minutes(2)))") == [2])
+        #expect(Self.gatedLimits(in: "@Suite struct X {\n@Test(\"y\", .timeLimit(.minutes(2)))").isEmpty)
+    }
 }

@@ -5,24 +5,25 @@ import MusicTheory
 /// Listens to a WAV the `file` driver wrote, as a student hears it: where sounds begin and end,
 /// and which keys sound in each (sine source). Tests answer ear-training questions with it, from
 /// the sound alone, never from the daemon's internals.
-struct WAVListener {
-    let samples: [Float]
-    let rate: Int
+public struct WAVListener {
+    public let samples: [Float]
+    public let rate: Int
 
     /// One stretch of sound between silences.
-    struct Sound: CustomStringConvertible {
-        let start: Double
-        let end: Double
-        var description: String { String(format: "%.2f–%.2f s", start, end) }
+    public struct Sound: CustomStringConvertible, Sendable {
+        public let start: Double
+        public let end: Double
+        public init(start: Double, end: Double) { (self.start, self.end) = (start, end) }
+        public var description: String { String(format: "%.2f–%.2f s", start, end) }
     }
 
-    init(path: String) throws {
+    public init(path: String) throws {
         (samples, rate) = try WAVFile.readLeft(path: path)
     }
 
     /// Stretches louder than `floor` (RMS over 10 ms windows), apart by at least `gap` seconds of
     /// quiet, from `after` seconds on.
-    func sounds(after: Double = 0, floor: Float = 0.01, gap: Double = 0.06) -> [Sound] {
+    public func sounds(after: Double = 0, floor: Float = 0.01, gap: Double = 0.06) -> [Sound] {
         let window = rate / 100
         var result: [Sound] = []
         var start: Int?
@@ -51,7 +52,7 @@ struct WAVListener {
     /// The keys sounding in `sound`: the energy at each key's equal-tempered frequency (A4 = 440)
     /// over the sound's steady middle, keys within `share` of the loudest, each a local maximum.
     /// Sines tuned a few cents off equal temperament (just intonation) are still found.
-    func keys(in sound: Sound, range: ClosedRange<Int> = 24...96, share: Double = 0.2) -> [MIDINote] {
+    public func keys(in sound: Sound, range: ClosedRange<Int> = 24...96, share: Double = 0.2) -> [MIDINote] {
         let length = sound.end - sound.start
         let from = Int((sound.start + length * 0.2) * Double(rate))
         let to = Int((sound.end - length * 0.2) * Double(rate))
@@ -68,7 +69,7 @@ struct WAVListener {
     }
 
     /// Goertzel: the power of `frequency` in `samples`.
-    static func energy(_ samples: [Float], at frequency: Double, rate: Double) -> Double {
+    public static func energy(_ samples: [Float], at frequency: Double, rate: Double) -> Double {
         let coefficient = 2 * cos(2 * Double.pi * frequency / rate)
         var (previous, beforePrevious) = (0.0, 0.0)
         for sample in samples {
@@ -76,5 +77,37 @@ struct WAVListener {
             (beforePrevious, previous) = (previous, current)
         }
         return (previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious) / Double(samples.count)
+    }
+
+    /// The frequency of the sine near `key` in `sound`: the peak of its Hann-windowed spectrum
+    /// within 60 cents of the key, found by golden-section search (a pure tone's peak is sharp,
+    /// and the search finds it to well under a hundredth of a cent).
+    public func frequency(in sound: Sound, near key: MIDINote) -> Double {
+        let length = sound.end - sound.start
+        let from = Int((sound.start + length * 0.2) * Double(rate))
+        let to = Int((sound.end - length * 0.2) * Double(rate))
+        let count = to - from
+        let windowed = (0..<count).map { index in
+            Double(samples[from + index]) * (0.5 - 0.5 * cos(2 * Double.pi * Double(index) / Double(count - 1)))
+        }
+        func power(_ hertz: Double) -> Double {
+            let step = 2 * Double.pi * hertz / Double(rate)
+            var (re, im) = (0.0, 0.0)
+            for (index, sample) in windowed.enumerated() {
+                re += sample * cos(step * Double(index))
+                im -= sample * sin(step * Double(index))
+            }
+            return re * re + im * im
+        }
+        let nominal = 440 * pow(2, Double(key.rawValue - 69) / 12)
+        // A coarse scan first (1 c steps), then the golden section around the best.
+        let best = stride(from: -60.0, through: 60.0, by: 1).max { power(nominal * pow(2, $0 / 1200)) < power(nominal * pow(2, $1 / 1200)) }!
+        var (low, high) = (nominal * pow(2, (best - 1.5) / 1200), nominal * pow(2, (best + 1.5) / 1200))
+        let ratio = (sqrt(5.0) - 1) / 2
+        for _ in 0..<40 {
+            let a = high - ratio * (high - low), b = low + ratio * (high - low)
+            if power(a) < power(b) { low = a } else { high = b }
+        }
+        return (low + high) / 2
     }
 }
