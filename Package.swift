@@ -70,6 +70,11 @@ let package = Package(
         // `status` round trips from N clients, against eartrainerd or MPD (scripts/bench).
         .executableTarget(name: "SocketBenchmark", path: "Benchmarks/SocketBenchmark"),
 
+        // ── A teacher's material: scores read from files (Standard MIDI Files so far), pure Swift,
+        // depending on nothing; music21's own readers are the tests' oracle (docs/material.md).
+        .target(name: "Scores"),
+        .testTarget(name: "ScoresTests", dependencies: ["Scores", "ProcessTestSupport"]),
+
         // ── Listening: the streaming pitch tracker (frames, notes, a tuner's reading). Pure Swift,
         // depending on nothing. Its accuracy benchmark against aubiopitch is `make bench-listen`.
         // Optimised in debug builds too: its tests and every daemon test that listens analyse
