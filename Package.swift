@@ -51,6 +51,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // The client's connection to the control socket (ControlConnection); Hummingbird brings it.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        // Compressed MusicXML (.mxl) is a ZIP archive (zlib, Debian's zlib1g-dev).
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // ── Music theory: pure value types. It imports nothing, so it names libm itself (round, fma).
@@ -70,9 +72,9 @@ let package = Package(
         // `status` round trips from N clients, against eartrainerd or MPD (scripts/bench).
         .executableTarget(name: "SocketBenchmark", path: "Benchmarks/SocketBenchmark"),
 
-        // ── A teacher's material: scores read from files (Standard MIDI Files so far), pure Swift,
-        // depending on nothing; music21's own readers are the tests' oracle (docs/material.md).
-        .target(name: "Scores"),
+        // ── A teacher's material: scores read from files (Standard MIDI Files, MusicXML, compressed
+        // MusicXML through ZIPFoundation); music21's own readers are the tests' oracle (docs/material.md).
+        .target(name: "Scores", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "ScoresTests", dependencies: ["Scores", "ProcessTestSupport"]),
 
         // ── Listening: the streaming pitch tracker (frames, notes, a tuner's reading). Pure Swift,

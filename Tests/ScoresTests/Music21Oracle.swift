@@ -55,4 +55,31 @@ enum Music21Oracle {
         guard result.status == 0 else { throw Missing(reason: "midi_notes.py exited \(result.status): \(result.output)") }
         return try result.output.split(separator: "\n").map { try JSONDecoder().decode(MIDIReading.self, from: Data($0.utf8)) }
     }
+
+    /// Scores from music21's corpus, each exported by a notation program or an encoder, compressed
+    /// and not: `list` names them (paths under the corpus folder).
+    static func corpusFiles(_ list: [String]) async throws -> [URL] {
+        let corpus = try await folder().appendingPathComponent("corpus")
+        return list.map { corpus.appendingPathComponent($0) }
+    }
+
+    /// What music21 read in one MusicXML file (scripts/theory/musicxml_notes.py).
+    struct MusicXMLReading: Decodable {
+        struct Part: Decodable {
+            let id: String
+            /// [numerator, denominator, key] each.
+            let notes: [[Int]]
+        }
+        let path: String
+        let software: [String]?
+        let parts: [Part]?
+        let error: String?
+    }
+
+    static func readMusicXML(_ files: [URL]) async throws -> [MusicXMLReading] {
+        let script = packageRoot.appendingPathComponent("scripts/theory/musicxml_notes.py").path
+        let result = try await python([script] + files.map(\.path))
+        guard result.status == 0 else { throw Missing(reason: "musicxml_notes.py exited \(result.status): \(result.output)") }
+        return try result.output.split(separator: "\n").map { try JSONDecoder().decode(MusicXMLReading.self, from: Data($0.utf8)) }
+    }
 }

@@ -22,9 +22,11 @@ if [ "${LOAD:-0}" = 1 ]; then
   rm -rf "$copy" && mkdir -p "$copy"
   # The sources and the resolved packages, not the products: those are what gets built again.
   tar --exclude=./.build/x86_64-unknown-linux-gnu --exclude=./.build/stages -cf - . | tar -xf - -C "$copy"
-  (while :; do rm -rf "$copy/.build/x86_64-unknown-linux-gnu"; (cd "$copy" && swift build >/dev/null 2>&1); done) &
+  # Its output goes nowhere, so that it holds no pipe of whoever reads this script's.
+  (while :; do rm -rf "$copy/.build/x86_64-unknown-linux-gnu"; (cd "$copy" && swift build >/dev/null 2>&1); done) >/dev/null 2>&1 &
   load_pid=$!
-  trap 'kill -- -$load_pid 2>/dev/null; pkill -f "$copy" 2>/dev/null' EXIT
+  # The loop first, then its build: a build killed first would be started again.
+  trap 'kill $load_pid 2>/dev/null; wait $load_pid 2>/dev/null; pkill -f "$copy" 2>/dev/null' EXIT
 fi
 
 stage() {  # stage LOG ARGUMENTS...: prints "N s, passed" or "N s, K issues"
