@@ -57,7 +57,7 @@ let package = Package(
     targets: [
         // ── Music theory: pure value types. It imports nothing, so it names libm itself (round, fma).
         .target(name: "MusicTheory", linkerSettings: [.linkedLibrary("m")]),
-        .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory"]),
+        .testTarget(name: "MusicTheoryTests", dependencies: ["MusicTheory", "ProcessTestSupport"]),
 
         // ── Training engine: depends on MusicTheory only; its clock, random source,
         // settings and event sink are protocols or injected values. The benchmark is an executable

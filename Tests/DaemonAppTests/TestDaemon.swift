@@ -84,10 +84,11 @@ final class TestDaemon {
     }
 
     /// A new client: one end of a socket pair, the other adopted by the daemon's server. Each of
-    /// its waits lasts up to a minute, not eartrainctl's 10 s: this daemon's tasks share two cores
-    /// with the suites running beside it, and a wait that runs out fails the test all the same.
+    /// its waits lasts up to five minutes, not eartrainctl's 10 s: this daemon's tasks share two
+    /// cores with the suites beside it, and with a build beside those the pool has stalled for
+    /// over a minute; a wait that runs out fails the test all the same.
     func connect() async throws -> ControlConnection {
-        try await ControlConnection(connected: rawClient(), timeout: .seconds(60))
+        try await ControlConnection(connected: rawClient(), timeout: .seconds(300))
     }
 
     /// A new client's end as a bare descriptor, for a test that must not read (the connection

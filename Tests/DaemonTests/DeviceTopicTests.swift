@@ -23,8 +23,9 @@ struct DeviceTopicTests {
         let serving = Task { await service.run() }
 
         // The server has a thread of its own; the service and this client are tasks, and suites
-        // beside this one may keep the pool's threads for seconds: the client waits a minute, not 10 s.
-        let link = try await ControlConnection(path: path, timeout: .seconds(60))
+        // beside this one may keep the pool's threads for a minute and more with a build beside
+        // them: the client waits five minutes, not 10 s.
+        let link = try await ControlConnection(path: path, timeout: .seconds(300))
         _ = try await link.call("subscribe", params: .object(["topics": .array([.string(topic.rawValue)])]))
         await core.deviceChanged("keyboard input: Test Keyboard connected")
         var heard: [RPCNotification] = []

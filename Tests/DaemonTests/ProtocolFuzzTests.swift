@@ -1,6 +1,7 @@
 import ControlProtocol
 import ControlServer
 import Foundation
+import ProcessTestSupport
 import Testing
 import Training
 
@@ -10,7 +11,7 @@ import Training
 /// the exact code a client's line reaches. Every reply must be one line of JSON-RPC (a response,
 /// an array of them for a batch, or nothing, for notifications), and nothing may trap. `FUZZ_ITERATIONS` sets the count (CI: 30,000; the
 /// figure in docs/reliability.md comes from a run with millions).
-@Suite("Protocol fuzzing")
+@Suite("Protocol fuzzing", .cpuHeavy)
 struct ProtocolFuzzTests {
     static let corpus: [String] = [
         #"{"jsonrpc":"2.0","id":1,"method":"status"}"#,

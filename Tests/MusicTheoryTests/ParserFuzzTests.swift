@@ -1,9 +1,10 @@
+import ProcessTestSupport
 import Testing
 
 @testable import MusicTheory
 
 /// Every parser meets garbage: it answers with a value or a thrown TheoryError, and never traps.
-@Suite("Parsers meet garbage")
+@Suite("Parsers meet garbage", .cpuHeavy)
 struct ParserFuzzTests {
     private static let alphabet: [Character] = Array("ABCDEFGHabcdefgxmMPpd#♭♯𝄫𝄪♮/ -_0123456789.é\u{0}\u{301}") + ["\r\n"]
 

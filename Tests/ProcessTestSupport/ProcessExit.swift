@@ -18,3 +18,13 @@ extension FileHandle {
         }
     }
 }
+
+/// Runs `body` on a thread of its own and waits for it as a suspended task: seconds of
+/// synchronous work (a database filled, every source file read) off the two threads of Swift's
+/// pool, which the in-process servers and clients of the suites beside it need (two such works
+/// at once held both for a minute under load, and every greeting beside them was missed).
+public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { done in
+        Thread.detachNewThread { done.resume(with: Result { try body() }) }
+    }
+}

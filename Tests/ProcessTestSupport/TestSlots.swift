@@ -32,6 +32,7 @@ public struct DaemonSlot: TestTrait, SuiteTrait, TestScoping {
                              performing function: @Sendable () async throws -> Void) async throws {
         // A suite passes through; each test case (one per argument of a parameterized test) takes a slot.
         guard testCase != nil else { return try await function() }
+        _ = PoolWatch.started
         let slots = min(slots, gate.width)
         let name = test.displayName ?? test.name
         // A wait of minutes says who holds the slots: a test that never ends names itself.

@@ -1,10 +1,11 @@
 import Foundation
 import Scores
+import ProcessTestSupport
 import Testing
 
 /// A file that is not a good MIDI file is refused with a sentence that names its fault, and no
 /// byte of it can stop the reader.
-@Suite("MIDI files that are not good ones")
+@Suite("MIDI files that are not good ones", .cpuHeavy)
 struct MIDIFileBadInputTests {
     /// A type-1 file of `tracks`, each given as its events' bytes (delta times included).
     static func file(format: Int = 1, ticks: Int = 480, _ tracks: [[UInt8]]) -> [UInt8] {

@@ -1,10 +1,11 @@
 import Foundation
 import Scores
+import ProcessTestSupport
 import Testing
 
 /// The MusicXML reader against music21's, on scores neither wrote: each part's notes, at the
 /// onsets and keys music21 reads, ties joined, grace notes left out.
-@Suite("MusicXML scores, read as music21 reads them")
+@Suite("MusicXML scores, read as music21 reads them", .cpuHeavy)
 struct MusicXMLOracleTests {
     /// Exported by Finale, Sibelius, MuseScore, Noteflight and music21 itself, plain and
     /// compressed; songs, chorales, quartets, piano music, with tuplets, voices and chords.

@@ -1,10 +1,11 @@
 import Foundation
 import Scores
+import ProcessTestSupport
 import Testing
 
 /// A file that is no score a student can be asked from is refused with a sentence naming the file
 /// and its fault, whatever is in it; nothing stops the reader.
-@Suite("score files that cannot be material")
+@Suite("score files that cannot be material", .cpuHeavy)
 struct ScoreFileBadInputTests {
     static func refusal(_ bytes: [UInt8]) -> String? {
         do { _ = try ScoreFile.score(from: bytes); return nil } catch { return error.reason }

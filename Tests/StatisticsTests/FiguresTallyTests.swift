@@ -1,6 +1,7 @@
 import ControlProtocol
 import Foundation
 import Statistics
+import ProcessTestSupport
 import Testing
 import Training
 
@@ -141,7 +142,7 @@ import Training
 
 /// The figures an SQLite file gives, read again and again while it grows, against `compute` over
 /// what the same file holds.
-@Suite struct StoredTallyTests {
+@Suite(.cpuHeavy) struct StoredTallyTests {
     @Test("answers written between readings, a question held open, the clock moved on and set back: the figures are compute's")
     func storeFiguresMatchCompute() throws {
         let directory = try TemporaryDirectory()

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 import Training
 
@@ -7,7 +8,7 @@ import Training
 /// `Exercises/Shared/` (docs/architecture.md, "Adding an exercise kind"). These tests read the
 /// sources: a kind folder that names a type declared only in another kind's folder fails, naming
 /// the file, the line and the type.
-@Suite("Kind folders use their own types and the shared ones, never another kind's")
+@Suite("Kind folders use their own types and the shared ones, never another kind's", .cpuHeavy)
 struct KindFoldersTests {
     static let exercises = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

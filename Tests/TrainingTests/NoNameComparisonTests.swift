@@ -1,9 +1,10 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 
 /// The shared names are compared as values: a `kind == "scale"` in Sources would be a second,
 /// unchecked way of saying what `ExerciseKind` says.
-@Suite("No source compares a shared name as a string")
+@Suite("No source compares a shared name as a string", .cpuHeavy)
 struct NoNameComparisonTests {
     static let sources = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,10 +1,11 @@
 import ClientViews
 import ControlProtocol
+import ProcessTestSupport
 import Testing
 import Training
 @testable import WebView
 
-@Suite struct LivePageTests {
+@Suite(.cpuHeavy) struct LivePageTests {
     @Test("the live page shows the exercise, the prompt, the counts, the progress and the staff as SVG")
     func scalePage() {
         let html = LivePage.html(status: Fixtures.scaleStatus(), controls: .init())

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 
 /// No test of the side-by-side stage waits for a process or a pipe on a thread of Swift's pool:
@@ -7,7 +8,7 @@ import Testing
 /// other test's tasks without a thread: servers under test never greeted their clients within a
 /// minute. Such a wait goes on a thread of its own (`Thread.detachNewThread`, ProcessTestSupport's
 /// `exited()` and `readAll()`), or in a `readabilityHandler`. This reads the test sources.
-@Suite("blocking waits")
+@Suite("blocking waits", .cpuHeavy)
 struct BlockingWaitsTests {
     /// The calls that block until a process or a pipe is done.
     static let blocking = ["waitUntilExit()", "readDataToEndOfFile()", ".availableData"]
@@ -15,6 +16,7 @@ struct BlockingWaitsTests {
     /// Files that may, each with why.
     static let allowed: [String: String] = [
         "ProcessTestSupport/ProcessExit.swift": "the helpers that move the wait to a thread of their own",
+        "ProcessTestSupport/PoolWatch.swift": "the pool watch's own thread, which waits for gdb only when the pool has stalled",
         "eartrainerdTests/DaemonProcess.swift": "the rest of a pipe whose writer has exited: it returns at once",
         "VMProbeSupport/Child.swift": "run in the VM by its probes, one at a time, not by swift test's suites",
         "VMProbeSupport/Shell.swift": "run in the VM by its probes, one at a time, not by swift test's suites",

@@ -1,11 +1,12 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 
 /// A key on the wire is spelled once, in its message type's `CodingKeys`: the daemon encodes the
 /// type and every client decodes it, so no other file writes `"average_response_seconds"` or reads
 /// `result["average_response_seconds"]`. The keys of one word (`correct`, `root`) are words other
 /// code uses for other things; the keys of several (`error_rate`) are the wire's own.
-@Suite("Wire keys spelled only in the message types")
+@Suite("Wire keys spelled only in the message types", .cpuHeavy)
 struct WireKeySpellingTests {
     /// Files allowed to spell a key, and why: the snake_case test names the maps keyed by data and
     /// writes keys to test its checker; this suite's own checker test spells one.

@@ -12,6 +12,8 @@ runs=${1:-1}
 real_time=$(sed -n "s/^real_time='\(.*\)'$/\1/p" scripts/test.sh)
 # As many real-time tests at once as make test runs.
 export ET_REAL_TIME_WIDTH=${ET_REAL_TIME_WIDTH:-$(sed -n 's/^export ET_REAL_TIME_WIDTH=${ET_REAL_TIME_WIDTH:-\([0-9]*\)}$/\1/p' scripts/test.sh)}
+# A stall of Swift's pool in the test process leaves every thread's stack in .build/pool-stall-PID.txt.
+export ET_POOL_WATCH=${ET_POOL_WATCH:-1}
 logs=.build/stages
 mkdir -p "$logs"
 swift build --build-tests >/dev/null || { echo "the build failed" >&2; exit 1; }
