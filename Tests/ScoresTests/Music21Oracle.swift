@@ -49,11 +49,14 @@ enum Music21Oracle {
         let error: String?
     }
 
-    static func readMIDI(_ files: [URL]) async throws -> [MIDIReading] {
-        let script = packageRoot.appendingPathComponent("scripts/theory/midi_notes.py").path
-        let result = try await python([script] + files.map(\.path))
-        guard result.status == 0 else { throw Missing(reason: "midi_notes.py exited \(result.status): \(result.output)") }
-        return try result.output.split(separator: "\n").map { try JSONDecoder().decode(MIDIReading.self, from: Data($0.utf8)) }
+    static func readMIDI(_ files: [URL]) async throws -> [MIDIReading] { try await read(files, with: "midi_notes.py") }
+
+    /// What `script` (in scripts/theory) prints for `files`: one JSON object a line.
+    static func read<Reading: Decodable>(_ files: [URL], with script: String) async throws -> [Reading] {
+        let path = packageRoot.appendingPathComponent("scripts/theory/\(script)").path
+        let result = try await python([path] + files.map(\.path))
+        guard result.status == 0 else { throw Missing(reason: "\(script) exited \(result.status): \(result.output)") }
+        return try result.output.split(separator: "\n").map { try JSONDecoder().decode(Reading.self, from: Data($0.utf8)) }
     }
 
     /// Scores from music21's corpus, each exported by a notation program or an encoder, compressed
@@ -76,10 +79,5 @@ enum Music21Oracle {
         let error: String?
     }
 
-    static func readMusicXML(_ files: [URL]) async throws -> [MusicXMLReading] {
-        let script = packageRoot.appendingPathComponent("scripts/theory/musicxml_notes.py").path
-        let result = try await python([script] + files.map(\.path))
-        guard result.status == 0 else { throw Missing(reason: "musicxml_notes.py exited \(result.status): \(result.output)") }
-        return try result.output.split(separator: "\n").map { try JSONDecoder().decode(MusicXMLReading.self, from: Data($0.utf8)) }
-    }
+    static func readMusicXML(_ files: [URL]) async throws -> [MusicXMLReading] { try await read(files, with: "musicxml_notes.py") }
 }
