@@ -12,8 +12,6 @@ runs=${1:-1}
 real_time=$(sed -n "s/^real_time='\(.*\)'$/\1/p" scripts/test.sh)
 # As many real-time tests at once as make test runs.
 export ET_REAL_TIME_WIDTH=${ET_REAL_TIME_WIDTH:-$(sed -n 's/^export ET_REAL_TIME_WIDTH=${ET_REAL_TIME_WIDTH:-\([0-9]*\)}$/\1/p' scripts/test.sh)}
-# A stall of Swift's pool in the test process leaves every thread's stack in .build/pool-stall-PID.txt.
-export ET_POOL_WATCH=${ET_POOL_WATCH:-1}
 logs=.build/stages
 mkdir -p "$logs"
 swift build --build-tests >/dev/null || { echo "the build failed" >&2; exit 1; }
@@ -44,7 +42,8 @@ stage() {  # stage LOG ARGUMENTS...: prints "N s, passed" or "N s, K issues"
 echo "| run | side by side | real-time | abuse | what failed |"
 echo "| --- | --- | --- | --- | --- |"
 for run in $(seq 1 "$runs"); do
-  side=$(stage "$logs/side-$run.log" --skip SocketAbuseTests --skip "$real_time")
+  # A stall of Swift's pool there leaves every thread's stack in .build/pool-stall-PID.txt.
+  side=$(ET_POOL_WATCH=1 stage "$logs/side-$run.log" --skip SocketAbuseTests --skip "$real_time")
   timed=$(stage "$logs/real-time-$run.log" --filter "$real_time")
   abuse=$(stage "$logs/abuse-$run.log" --filter SocketAbuseTests)
   failed=$(cat "$logs/side-$run.log" "$logs/real-time-$run.log" "$logs/abuse-$run.log" \
