@@ -46,6 +46,9 @@ private struct PartReading {
 
     init(id: String) { self.id = id }
 
+    /// A step's semitones above C.
+    static let semitones: [String: Int] = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11]
+
     func length(_ element: XMLElement?, _ what: String, measure: String) throws(ScoreError) -> QuarterTime {
         guard let text = element?.text, let number = Double(text), number.isFinite, number >= 0 else {
             throw ScoreError("part \(id), measure \(measure): \(what) has no duration")
@@ -132,8 +135,7 @@ private struct PartReading {
         }
         guard let pitch = element.child("pitch") else { return }  // unpitched: percussion
         firstVoices[staff] = firstVoices[staff] ?? voice
-        let steps: [String: Int] = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11]
-        guard let step = pitch.text(at: "step").flatMap({ steps[$0] }), let octave = pitch.text(at: "octave").flatMap({ Int($0) }),
+        guard let step = pitch.text(at: "step").flatMap({ Self.semitones[$0] }), let octave = pitch.text(at: "octave").flatMap({ Int($0) }),
               (-1...10).contains(octave) else {
             throw ScoreError("part \(id), measure \(measure): a note's pitch has no step, or no octave from -1 to 10")
         }

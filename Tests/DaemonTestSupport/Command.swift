@@ -27,7 +27,7 @@ public enum Command {
         let text = String(decoding: await pipe.fileHandleForReading.readAll(), as: UTF8.self)
         let read = ContinuousClock.now
         let status = await process.exited()
-        if ProcessInfo.processInfo.environment["ET_SLOT_TIMES"] == "1", ContinuousClock.now - began > .seconds(2) {
+        if DaemonSlot.printsTimes, ContinuousClock.now - began > .seconds(2) {
             print("⏱ \(arguments.prefix(3)): spawn \(spawned - began), read \(read - spawned), exit \(ContinuousClock.now - read)")
         }
         return Output(status: status, text: text)

@@ -20,7 +20,8 @@ public struct DaemonSlot: TestTrait, SuiteTrait, TestScoping {
     /// (1 unless set; `make test`'s real-time stage, which runs them alone, sets it).
     static let realTimeGate = Gate(width: ProcessInfo.processInfo.environment["ET_REAL_TIME_WIDTH"].flatMap(Int.init).map { max(1, $0) } ?? 1)
 
-    static let printsTimes = ProcessInfo.processInfo.environment["ET_SLOT_TIMES"] == "1"
+    /// `ET_SLOT_TIMES=1`: each test's own time is printed, and so is a slow child's (`Command`).
+    public static let printsTimes = ProcessInfo.processInfo.environment["ET_SLOT_TIMES"] == "1"
 
     let gate: Gate
     /// How many of the gate's slots a test takes: all of them for a test that must run alone.

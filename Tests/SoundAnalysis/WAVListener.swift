@@ -53,11 +53,9 @@ public struct WAVListener {
     /// over the sound's steady middle, keys within `share` of the loudest, each a local maximum.
     /// Sines tuned a few cents off equal temperament (just intonation) are still found.
     public func keys(in sound: Sound, range: ClosedRange<Int> = 24...96, share: Double = 0.2) -> [MIDINote] {
-        let length = sound.end - sound.start
-        let from = Int((sound.start + length * 0.2) * Double(rate))
-        let to = Int((sound.end - length * 0.2) * Double(rate))
-        guard to - from > rate / 20 else { return [] }
-        let span = Array(samples[from..<to])
+        let middle = steadyMiddle(of: sound)
+        guard middle.count > rate / 20 else { return [] }
+        let span = Array(samples[middle])
         let energies = range.map { key in Self.energy(span, at: 440 * pow(2, Double(key - 69) / 12), rate: Double(rate)) }
         guard let loudest = energies.max(), loudest > 0 else { return [] }
         return energies.indices.compactMap { offset -> MIDINote? in
@@ -66,6 +64,13 @@ public struct WAVListener {
             let above = offset + 1 < energies.count ? energies[offset + 1] : 0
             return here >= loudest * share && here >= below && here >= above ? MIDINote(range.lowerBound + offset) : nil
         }
+    }
+
+    /// The samples of `sound` without its first and last fifth: its onset and release left out.
+    func steadyMiddle(of sound: Sound) -> Range<Int> {
+        let length = sound.end - sound.start
+        let from = Int((sound.start + length * 0.2) * Double(rate))
+        return from..<max(from, Int((sound.end - length * 0.2) * Double(rate)))
     }
 
     /// Goertzel: the power of `frequency` in `samples`.
@@ -83,12 +88,10 @@ public struct WAVListener {
     /// within 60 cents of the key, found by golden-section search (a pure tone's peak is sharp,
     /// and the search finds it to well under a hundredth of a cent).
     public func frequency(in sound: Sound, near key: MIDINote) -> Double {
-        let length = sound.end - sound.start
-        let from = Int((sound.start + length * 0.2) * Double(rate))
-        let to = Int((sound.end - length * 0.2) * Double(rate))
-        let count = to - from
-        let windowed = (0..<count).map { index in
-            Double(samples[from + index]) * (0.5 - 0.5 * cos(2 * Double.pi * Double(index) / Double(count - 1)))
+        let middle = steadyMiddle(of: sound)
+        let count = middle.count
+        let windowed = middle.enumerated().map { index, sample in
+            Double(samples[sample]) * (0.5 - 0.5 * cos(2 * Double.pi * Double(index) / Double(count - 1)))
         }
         func power(_ hertz: Double) -> Double {
             let step = 2 * Double.pi * hertz / Double(rate)

@@ -31,11 +31,6 @@ struct IntonationListeningTests {
         return try #require(heard, "\(count) sounds in \(wav): \(seen)")
     }
 
-    /// The frequency of the sine near `key` in `sound` (`WAVListener.frequency(in:near:)`).
-    static func frequency(_ listener: WAVListener, _ sound: WAVListener.Sound, near key: MIDINote) -> Double {
-        listener.frequency(in: sound, near: key)
-    }
-
     static func cents(_ upper: Double, over lower: Double) -> Double { 1200 * log2(upper / lower) }
 
     /// `eartrainctl stats --json`: the default profile's lifetime figures.
@@ -60,7 +55,7 @@ struct IntonationListeningTests {
             let (listener, sounds) = try await Self.sounds(wav, count: Self.heard(question: question))
             let (first, second) = (sounds[sounds.count - 2], sounds[sounds.count - 1])
             let reference = try #require(listener.keys(in: first).first, "the reference heard: \(sounds)")
-            let offset = Self.cents(Self.frequency(listener, second, near: reference), over: Self.frequency(listener, first, near: reference))
+            let offset = Self.cents(listener.frequency(in: second, near: reference), over: listener.frequency(in: first, near: reference))
             measured.append(offset)
             // A key a tone above the reference for higher, a tone below for lower.
             let key = MIDINote(reference.rawValue + (offset > 0 ? 2 : -2))
@@ -110,7 +105,7 @@ struct IntonationListeningTests {
             let upper = try #require(listener.keys(in: second).first)
             let semitones = upper.rawValue - reference.rawValue
             #expect([4, 7].contains(semitones), "a major third or a fifth above: \(semitones)")
-            let offset = Self.cents(Self.frequency(listener, second, near: upper), over: Self.frequency(listener, first, near: reference))
+            let offset = Self.cents(listener.frequency(in: second, near: upper), over: listener.frequency(in: first, near: reference))
                 - Double(semitones) * 100
             let played = try await Eartrainctl.run(["play", MIDINote(reference.rawValue + (offset > 0 ? 1 : -1)).description], socket: daemon.socketPath)
             #expect(played.stdout.contains("✓"), "measured \(offset) c off the tempered interval: \(played.stdout)")
@@ -151,9 +146,9 @@ struct IntonationListeningTests {
             let root = try #require(keys.first)
             // How far each version's tones lie from the just sizes above its root, in all.
             let off = versions.map { version in
-                let base = Self.frequency(listener, version, near: root)
+                let base = listener.frequency(in: version, near: root)
                 return keys.dropFirst().reduce(0.0) { total, key in
-                    let size = Self.cents(Self.frequency(listener, version, near: key), over: base)
+                    let size = Self.cents(listener.frequency(in: version, near: key), over: base)
                     let octaves = Double((key.rawValue - root.rawValue) / 12) * 1200
                     return total + abs(size - octaves - (Self.just[(key.rawValue - root.rawValue) % 12] ?? .nan))
                 }
@@ -165,7 +160,7 @@ struct IntonationListeningTests {
             let partial = try #require(Self.meeting[(keys[1].rawValue - root.rawValue) % 12], "a third or a sixth above the root: \(keys)")
             let depths = versions.map { version in
                 let span = Array(listener.samples[Int((version.start + 0.15) * rate)..<Int((version.end - 0.15) * rate)])
-                return Beats.measure(span, near: Double(partial) * Self.frequency(listener, version, near: root), sampleRate: rate).depth
+                return Beats.measure(span, near: Double(partial) * listener.frequency(in: version, near: root), sampleRate: rate).depth
             }
             #expect(depths.min()! < 0.15 && depths.max()! > 0.4, "one version beats, the other holds still: \(depths)")
             #expect((depths[0] < depths[1]) == (off[0] < off[1]), "the version that holds still is the one at the just ratios: \(depths), \(off)")

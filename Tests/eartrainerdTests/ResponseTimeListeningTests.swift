@@ -21,8 +21,8 @@ struct ResponseTimeListeningTests {
             let (listener, sounds) = try await IntonationListeningTests.sounds(wav, count: IntonationListeningTests.heard(question: question))
             let (first, second) = (sounds[sounds.count - 2], sounds[sounds.count - 1])
             let reference = try #require(listener.keys(in: first).first, "the reference heard: \(sounds)")
-            let offset = IntonationListeningTests.cents(IntonationListeningTests.frequency(listener, second, near: reference),
-                                                        over: IntonationListeningTests.frequency(listener, first, near: reference))
+            let offset = IntonationListeningTests.cents(listener.frequency(in: second, near: reference),
+                                                        over: listener.frequency(in: first, near: reference))
             try await Task.sleep(for: .seconds(thinking))
             // Now, in the WAV's time: how much of it is written (the file is the speaker).
             let written = try WAVListener(path: wav)
