@@ -133,7 +133,7 @@ let package = Package(
         .target(
             name: "DaemonApp",
             dependencies: [
-                "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "ConfigFile", "Statistics", "SoundInput",
+                "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "ConfigFile", "Statistics", "SoundInput", "Scores",
                 logging, serviceLifecycle, unixSignals,
             ]
         ),

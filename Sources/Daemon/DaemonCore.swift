@@ -116,6 +116,12 @@ public actor DaemonCore {
         engine.review = { _ in (memory.schedule(profile: defaultProfile), memory.now()) }
     }
 
+    /// Sessions from now on may draw their questions from score files (`dictation --from`),
+    /// which `library` reads.
+    public func setScores(_ library: any ScoreLibrary) {
+        engine.scores = library
+    }
+
     /// The keys and pedals that control sessions (a config reload).
     public func setControls(_ controls: KeyboardControls) {
         engine.controls = controls
@@ -127,10 +133,11 @@ public actor DaemonCore {
     /// `profile` names the student whose answers it records (nil: the daemon's own profile).
     public func start(_ exercise: Exercise, seed: UInt64? = nil, profile: String? = nil) throws(TrainingError) {
         if let seed {
-            let controls = engine.controls
+            let (controls, scores) = (engine.controls, engine.scores)
             if engine.isRunning { engine.perform(.stop) }
             deliver()
             engine = TrainingEngine(settings: settings, clock: clock, random: SeededRandom(seed: seed), controls: controls, sink: collector)
+            engine.scores = scores
         }
         defer { deliver() }  // the running session's end, then the new start, which names its student
         if let review {

@@ -28,14 +28,15 @@ extension Score.Part {
     /// The melody cut into phrases of `bars` whole bars: a rest or a fermata ends one (the music
     /// breathes there), and a phrase that would grow past the most bars asked for is cut at a bar
     /// line. A stretch shorter than the fewest bars, or of fewer than `notes` notes, is no phrase.
+    /// A shorter silence stays in the phrase: the note before it is heard, and asked, as held.
     public func phrases(bars range: ClosedRange<Int>, notes fewest: Int = 3) -> [Phrase] {
         let line = melody
         guard !line.isEmpty, !bars.isEmpty else { return [] }
         // Breaths: the melody is cut after a note held under a fermata and before a note that
-        // follows silence.
+        // follows a silence of an eighth or more (a MIDI file's notes, played, leave shorter gaps).
         var stretches: [[Score.Note]] = [[]]
         for note in line {
-            if let last = stretches[stretches.count - 1].last, last.fermata || last.onset + last.duration < note.onset {
+            if let last = stretches[stretches.count - 1].last, last.fermata || last.onset + last.duration + Self.breath <= note.onset {
                 stretches.append([])
             }
             stretches[stretches.count - 1].append(note)
@@ -62,6 +63,9 @@ extension Score.Part {
         }
         return phrases
     }
+
+    /// The shortest silence that ends a phrase: an eighth note.
+    static let breath = QuarterTime(1, 2)
 
     /// The index of the bar `time` falls in (the last bar for a time past the end).
     func barIndex(at time: QuarterTime) -> Int {

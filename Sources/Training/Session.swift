@@ -17,9 +17,13 @@ struct Session {
     /// When the open question's prompt was heard, as the output reported it.
     var heard = PromptHeard()
 
-    init(exercise: Exercise, startTime: Duration, settings: TrainingSettings) {
+    /// The melodies its scores gave (`ExerciseModule.scoreRequest`), read once when it started.
+    let melodies: [ScoreMelody]
+
+    init(exercise: Exercise, startTime: Duration, settings: TrainingSettings, melodies: [ScoreMelody] = []) {
         self.exercise = exercise
         self.startTime = startTime
         self.settings = settings
+        self.melodies = melodies
     }
 }

@@ -14,6 +14,9 @@ public final class TrainingEngine {
     /// The student's schedule across sessions for a kind, and the wall-clock time now, read when
     /// a session starts (docs/adaptive.md); nil: each session's choice starts from nothing.
     public var review: (@Sendable (ExerciseKind) -> (schedule: ReviewSchedule, now: Double)?)?
+    /// Reads the scores an exercise draws from (`ExerciseModule.scoreRequest`); nil: such an
+    /// exercise is refused.
+    public var scores: (any ScoreLibrary)?
     /// The exercise of the latest session, which "new session" starts again.
     public private(set) var lastExercise: Exercise?
 
@@ -105,16 +108,27 @@ public final class TrainingEngine {
 
     func start(_ exercise: Exercise, at time: Duration) throws(TrainingError) {
         try exercise.options.validate()
+        let settings = settingsSource.current
+        let melodies = try melodies(for: exercise, settings: settings)
         end(at: time)
         lastExercise = exercise
-        let settings = settingsSource.current
-        session = Session(exercise: exercise, startTime: time, settings: settings)
+        session = Session(exercise: exercise, startTime: time, settings: settings, melodies: melodies)
         if let (schedule, now) = review?(exercise.kind) {
             session!.chooser = AdaptiveChooser(review: (schedule, now, exercise.kind))
         }
         let started = SessionStarted(exercise: exercise, settings: settings, randomState: random.state)
         emit(.sessionStarted(started), at: time)
         openNextQuestion(at: time)
+    }
+
+    /// The melodies the exercise's scores give, read and checked before the running session
+    /// ends (a file refused leaves it running); none for an exercise that reads no scores.
+    private func melodies(for exercise: Exercise, settings: TrainingSettings) throws(TrainingError) -> [ScoreMelody] {
+        guard let request = exercise.options.scoreRequest else { return [] }
+        guard let scores else { throw TrainingError("scores cannot be read here: this engine has no score library") }
+        let melodies = try scores.melodies(request)
+        try exercise.options.check(melodies, settings: settings)
+        return melodies
     }
 
     func end(at time: Duration) {
@@ -200,7 +214,7 @@ public final class TrainingEngine {
     private func takeContext(at time: Duration) -> QuestionContext {
         let context = QuestionContext(
             settings: session!.settings, number: session!.number, time: time, wheel: wheel, random: random,
-            tally: session!.tally, chooser: session!.chooser, heard: session!.heard)
+            tally: session!.tally, chooser: session!.chooser, heard: session!.heard, melodies: session!.melodies)
         session!.tally = ResultsTally()
         session!.chooser = AdaptiveChooser()  // a placeholder until `putBack`
         return context

@@ -30,6 +30,8 @@ import Training
         case .list:
             guard let choice = option.choices.last?.value else { return nil }
             return (["--\(option.name)", choice], "\(configKey) = [\"\(choice)\"]")
+        case .paths:
+            return (["--\(option.name)", "/srv/scores/minuet.mxl"], "\(configKey) = [\"/srv/scores/minuet.mxl\"]")
         }
     }
 

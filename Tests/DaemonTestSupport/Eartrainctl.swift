@@ -18,7 +18,9 @@ public struct Eartrainctl {
     /// so a test never reaches a real user's daemon. Each wait for the daemon may take two minutes
     /// (`ETCTL_TIMEOUT`), not the 10 s a person gets: suites side by side load the machine, and a
     /// test bounds what it means to bound itself.
-    public static func run(_ arguments: [String], socket: String?, environment: [String: String] = [:]) async throws -> Output {
+    /// It runs in `directory` when given (a relative path on its command line is taken from there),
+    /// else in the temporary folder.
+    public static func run(_ arguments: [String], socket: String?, environment: [String: String] = [:], in directory: URL? = nil) async throws -> Output {
         let process = Process()
         process.executableURL = BuiltProduct.url("eartrainctl")
         process.arguments = arguments + (socket.map { ["--socket", $0] } ?? [])
@@ -28,7 +30,7 @@ public struct Eartrainctl {
         env.merge(environment) { $1 }
         process.environment = env
         // Not the package folder, where a `make run` daemon keeps ./run/eartrainer.sock.
-        process.currentDirectoryURL = FileManager.default.temporaryDirectory
+        process.currentDirectoryURL = directory ?? FileManager.default.temporaryDirectory
         let out = Pipe.forChild()
         let err = Pipe.forChild()
         process.standardOutput = out

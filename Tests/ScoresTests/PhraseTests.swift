@@ -46,4 +46,18 @@ struct PhraseTests {
         #expect(phrases[0].notes.last?.fermata == true)
         #expect(breathing.phrases(bars: 2...4, notes: 2).map(\.bars) == [1...2], "a stretch of one bar is shorter than two")
     }
+
+    @Test("a silence shorter than an eighth is no breath: a MIDI file's notes played a little short stay one phrase")
+    func shortGaps() throws {
+        // Eighths on the beat with sixteenth notes: a quarter beat of C and D as sixteenths, each
+        // followed by a sixteenth rest (a silence of a sixteenth), then a quarter-rest breath.
+        let division = "<attributes><divisions>4</divisions><time><beats>4</beats><beat-type>4</beat-type></time></attributes>"
+        let sixteenth = { (step: String) in "<note><pitch><step>\(step)</step><octave>4</octave></pitch><duration>1</duration><voice>1</voice></note>" }
+        let rest = { (length: Int) in "<note><rest/><duration>\(length)</duration><voice>1</voice></note>" }
+        let bar = ["C", "D", "E"].map { sixteenth($0) + rest(1) }.joined() + sixteenth("F") + rest(1) + rest(8)
+        let text = "<score-partwise><part-list><score-part id=\"P1\"><part-name>T</part-name></score-part></part-list><part id=\"P1\"><measure number=\"1\">\(division)\(bar)</measure><measure number=\"2\">\(bar)</measure></part></score-partwise>"
+        let part = try #require(try ScoreFile.score(from: Array(text.utf8)).parts.first)
+        #expect(part.phrases(bars: 1...2).map(\.bars) == [1...1, 2...2], "the half-bar rest ends each phrase, the sixteenth rests do not")
+        #expect(part.phrases(bars: 1...2).map(\.notes.count) == [4, 4])
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import ControlProtocol
 import MusicTheory
@@ -24,7 +25,11 @@ struct StartCommand: AsyncParsableCommand {
     /// The kind's own params, as its module reads the words and options; a refusal exits 64.
     func exerciseParams() throws -> ExerciseParams {
         do {
-            return try ExerciseCatalog.module(named: kind.rawValue)!.commandLine.params(from: arguments)
+            // A score's path is the daemon's to read: a relative one is made absolute from here.
+            let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            return try ExerciseCatalog.module(named: kind.rawValue)!.commandLine.params(from: arguments) { path in
+                URL(fileURLWithPath: path, relativeTo: here).standardizedFileURL.path
+            }
         } catch {
             throw ValidationError(error.description)
         }

@@ -12,6 +12,10 @@ public struct ExerciseCommandLine: Sendable {
             case number
             /// Comma-separated text, set as a list (`m3,P5`).
             case list
+            /// Comma-separated files or folders, set as a list: the command line makes a relative
+            /// one absolute from where it runs (`params(from:resolvingPaths:)`); the web view's form
+            /// offers none (a score on the box is named at the box).
+            case paths
             /// No value: the flag sets the param to this.
             case flag(JSONValue)
         }
@@ -27,6 +31,11 @@ public struct ExerciseCommandLine: Sendable {
         /// states them; empty for a value typed freely. The command line takes these and may
         /// take other spellings too (`C#/Db`, a MIDI number, `major` for ionian).
         public let choices: [Choice]
+
+        /// It names files or folders (`Value.paths`).
+        public var isPaths: Bool {
+            if case .paths = value { true } else { false }
+        }
 
         public init(_ name: String, key: String? = nil, _ value: Value, choices: [Choice] = [], help: String) {
             self.name = name
@@ -55,8 +64,9 @@ public struct ExerciseCommandLine: Sendable {
         self.words = words
     }
 
-    /// The params `arguments` say: options by name (`--name value`, `--name=value`), the rest words.
-    public func params(from arguments: [String]) throws(ExerciseParams.Refusal) -> ExerciseParams {
+    /// The params `arguments` say: options by name (`--name value`, `--name=value`), the rest words;
+    /// each path through `resolve` (the command line's makes a relative one absolute).
+    public func params(from arguments: [String], resolvingPaths resolve: (String) -> String = { $0 }) throws(ExerciseParams.Refusal) -> ExerciseParams {
         var values: [String: JSONValue] = [:]
         var words: [String] = []
         var remaining = arguments[...]
@@ -87,6 +97,8 @@ public struct ExerciseCommandLine: Sendable {
                 values[option.key] = .number(Double(number))
             case .list:
                 values[option.key] = .array(text.split(separator: ",").map { .string(String($0).trimmedOfSpaces) })
+            case .paths:
+                values[option.key] = .array(text.split(separator: ",").map { .string(resolve(String($0).trimmedOfSpaces)) })
             case .flag: break
             }
         }
@@ -107,6 +119,7 @@ public struct ExerciseCommandLine: Sendable {
             case .text: " <text>"
             case .number: " <n>"
             case .list: " <a,b,…>"
+            case .paths: " <file,folder,…>"
             case .flag: ""
             }
             lines.append("  --\(option.name)\(value)  \(option.help)")

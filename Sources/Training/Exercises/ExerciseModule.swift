@@ -46,6 +46,13 @@ public protocol ExerciseModule: Codable, Hashable, Sendable, ExerciseClientText 
     /// What the statistics' session record says of these options.
     var sessionColumns: SessionColumns { get }
 
+    /// The scores its questions are drawn from (`dictation --from`), which the engine has the
+    /// daemon read when the session starts; nil by default: none.
+    var scoreRequest: ScoreRequest? { get }
+    /// Refuses a session whose scores give it nothing to ask (no phrase fits the note range in
+    /// its own key); by default nothing.
+    func check(_ melodies: [ScoreMelody], settings: TrainingSettings) throws(TrainingError)
+
     /// Opens the next question; `previous` is the question that came before in this session.
     func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion
 }
@@ -61,6 +68,10 @@ extension ExerciseModule {
     public static var measuresTuningError: Bool { false }
 
     public static var soundsSteady: Bool { false }
+
+    public var scoreRequest: ScoreRequest? { nil }
+
+    public func check(_ melodies: [ScoreMelody], settings: TrainingSettings) throws(TrainingError) {}
 
     /// `statusDetails` as the JSON object `status` carries.
     public var statusFields: [String: JSONValue] { .init(encoding: statusDetails) }

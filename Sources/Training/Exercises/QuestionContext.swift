@@ -20,6 +20,9 @@ public struct QuestionContext {
     /// The note the listening input heard, when that is what is being judged (the key handed
     /// on is its nearest); nil for a key. A kind whose answer is a pitch (`match`) reads it.
     public internal(set) var heardNote: HeardNote?
+    /// The melodies the session's scores gave (`ExerciseModule.scoreRequest`); empty for a
+    /// session that reads none.
+    public internal(set) var melodies: [ScoreMelody] = []
 
     /// How long the student took to answer, now: from the end of the prompt's last note as heard,
     /// plus `after` (a held note that follows the prompt); `along`, a kind the student plays along

@@ -18,7 +18,7 @@ extension StartForm {
             return boxes(id: id, name: option.name, label: label, choices: option.choices, help: option.help)
         case (.text, false), (.number, false):
             return select(id: id, name: option.name, label: label, choices: option.choices, help: option.help)
-        case (.text, true), (.number, true), (.list, true):
+        case (.text, true), (.number, true), (.list, true), (.paths, _):
             let numeric = if case .number = option.value { #" inputmode="numeric""# } else { "" }
             return #"<div class="field"><label for="\#(id)">\#(HTML.escaped(label))</label><input id="\#(id)" name="\#(HTML.escaped(option.name))"\#(numeric) autocomplete="off" maxlength="200"\#(described(id, option.help))>\#(helpText(id, option.help))</div>"#
         }

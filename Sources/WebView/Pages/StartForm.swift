@@ -26,7 +26,8 @@ enum StartForm {
 
     private static func kindForm(_ kind: String, _ commandLine: ExerciseCommandLine, open: Bool, csrf: String?) -> String {
         let id = { (name: String) in "\(kind)-\(name)" }
-        var fields = commandLine.options.map { option in field(option, id: id(option.name)) }
+        // A score on the box is named at the box (`eartrainctl`, the config), not from a phone.
+        var fields = commandLine.options.filter { !$0.isPaths }.map { option in field(option, id: id(option.name)) }
         fields.append(select(id: id("tuning"), name: "tuning", label: "Tuning", choices: tunings, help: nil))
         fields.append(#"<div class="field"><label for="\#(id("reference"))">A4 in Hz (optional)</label><input id="\#(id("reference"))" name="reference" inputmode="decimal" autocomplete="off" placeholder="440" maxlength="6"></div>"#)
         // The exact octave is the `strict` param; a kind with an option of its own for it says it there.
@@ -65,6 +66,8 @@ enum StartForm {
                 if !values.isEmpty { arguments.append("--\(option.name)=\(values.joined(separator: ","))") }
             case .text, .number:
                 if let value = form.text(option.name) { arguments.append("--\(option.name)=\(value)") }
+            case .paths:
+                continue
             }
         }
         var params = SessionStartParams(kind: module.kind, exercise: try commandLine.params(from: arguments))

@@ -19,6 +19,12 @@ extension DictationExercise {
         RhythmTiming.meterOption.within(\.timing),
         RhythmTiming.levelOption.within(\.timing),
         RhythmTiming.toleranceOption.within(\.timing),
+        PathsOption("from", \.from, help: "Take the melodies from scores: MusicXML (.musicxml, .xml, .mxl) or MIDI files, or folders of them."),
+        TextOption("part", \.part, choices: .numbers(1...4), parse: { text throws(ExerciseParams.Refusal) in text.isEmpty ? nil : text },
+                   help: "With --from: the part or track, by its number, name or id (default: the first with notes)."),
+        TextOption("bars", \.bars, choices: ["1", "2", "1-2", "2-4", "1-4"].map { .init($0) }, parse: ScoreRequest.bars(parsing:),
+                   help: "With --from: the bars a phrase spans, 2 or 1-4 (default 1-2)."),
+        FlagOption("keep-key", \.keepKey, help: "With --from: leave out a phrase that fits the note range only in another key (default: transpose it)."),
     ])
 
     /// The length, the mode, pitches alone or with their rhythm, then the tonic played.
@@ -39,12 +45,14 @@ extension DictationExercise {
 
     /// `melodies of 4 notes in ionian from C3`.
     public static func statusSummary(_ status: StatusDetails, root: String) -> String {
-        "melodies of \(status.length) notes in \(status.mode) from \(root)"
+        if let scores = status.scores { return scores }
+        return "melodies of \(status.length) notes in \(status.mode) from \(root)"
             + (status.rhythm == true ? ", in time: \(status.meter?.rawValue ?? "") at \(status.tempo.map(String.init) ?? "") BPM" : "")
     }
 
     public static func watchTitle(_ status: StatusDetails, root: String) -> String {
-        "melodies of \(status.length) notes in \(status.mode)"
+        if let scores = status.scores { return scores }
+        return "melodies of \(status.length) notes in \(status.mode)"
     }
 
     /// `in C ionian from E4: play the melody (4 notes)`.

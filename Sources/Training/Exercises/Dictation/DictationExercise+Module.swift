@@ -14,9 +14,10 @@ extension DictationExercise: DeclaresOptions {
         try timing.validate()
     }
 
-    /// `melodies of 4 notes in ionian from random tonics`.
+    /// `melodies of 4 notes in ionian from random tonics`; `phrases of 1-2 bars from minuet.mxl`.
     public var summary: String {
-        "melodies of \(length) notes in \(mode.name) from \(root.map { "\($0)" } ?? "random tonics")"
+        if let score = scoreRequest { return scoreSummary(score) }
+        return "melodies of \(length) notes in \(mode.name) from \(root.map { "\($0)" } ?? "random tonics")"
             + (rhythm ? ", in time: \(timing.meter.rawValue) at \(timing.tempo) BPM, level \(timing.level.number) (\(timing.level.name))" : "")
     }
 
@@ -28,15 +29,19 @@ extension DictationExercise: DeclaresOptions {
         public var tempo: Int?
         public var meter: Meter?
         public var level: Int?
+        /// From scores: where the melodies come from (`phrases of 2 bars from minuet.mxl`).
+        public var scores: String?
     }
     public var statusDetails: StatusDetails {
         let time = rhythm ? timing.statusDetails : nil
-        return StatusDetails(length: length, mode: mode.name, rhythm: rhythm ? true : nil, tempo: time?.tempo, meter: time?.meter, level: time?.level)
+        return StatusDetails(length: length, mode: mode.name, rhythm: rhythm ? true : nil, tempo: time?.tempo, meter: time?.meter, level: time?.level,
+                             scores: scoreRequest.map(scoreSummary))
     }
     public var statusRoot: String { root?.description ?? "random" }
     public var sessionColumns: SessionColumns { SessionColumns(mode: mode.name, root: root?.description) }
 
     public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
+        if scoreRequest != nil, !context.melodies.isEmpty { return openScoreQuestion(after: previous as? OpenDictation, context: &context) }
         let range = context.settings.noteRange
         let before = previous as? OpenDictation
         let sameKey = before.map { $0.inKey < Self.melodiesPerKey } ?? false

@@ -5,7 +5,8 @@ import MusicTheory
 /// configured wrong attempts the melody is revealed. A key is kept for `melodiesPerKey` melodies,
 /// set by its cadence (or its tonic) before the first. With `rhythm`, the melody has note values
 /// (drawn as a rhythm question's are, `RhythmPattern`) and sounds in time after a bar of count-in;
-/// a play-back right in pitch is judged on its onsets too (`RhythmJudge`).
+/// a play-back right in pitch is judged on its onsets too (`RhythmJudge`). With scores (`--from`),
+/// each melody is a phrase of them instead (`DictationExercise+Scores`).
 public struct DictationExercise: Sendable, Hashable, Codable {
     /// Notes in a melody, 3…8.
     public var length: Int
@@ -21,11 +22,14 @@ public struct DictationExercise: Sendable, Hashable, Codable {
     public var tritones: Bool
     /// The melody has a rhythm, judged too.
     public var rhythm: Bool
-    /// Its tempo, meter, level and onset tolerance (with `rhythm`).
+    /// Its tempo, meter, level and onset tolerance (with `rhythm`; a score's melody keeps its own
+    /// meter and note values).
     public var timing: RhythmTiming
+    /// The scores its melodies are drawn from (`--from`); nil: each melody is made (`Melody`).
+    public var score: DictationScore?
 
     public init(length: Int = 4, mode: Mode = .ionian, root: RootNote? = nil, exactOctave: Bool = true, triesBeforeReveal: Int = 3,
-                tritones: Bool = false, rhythm: Bool = false, timing: RhythmTiming = RhythmTiming()) {
+                tritones: Bool = false, rhythm: Bool = false, timing: RhythmTiming = RhythmTiming(), score: DictationScore? = nil) {
         self.length = length
         self.mode = mode
         self.root = root
@@ -34,6 +38,7 @@ public struct DictationExercise: Sendable, Hashable, Codable {
         self.tritones = tritones
         self.rhythm = rhythm
         self.timing = timing
+        self.score = score
     }
 
     /// The lengths a melody may have.

@@ -9,7 +9,11 @@ struct MelodyRhythm: Sendable {
     let judge: RhythmJudge
 
     init(notes: Int, timing: RhythmTiming, random: inout SeededRandom) {
-        pattern = RhythmPattern.draw(meter: timing.meter, notes: notes, level: timing.level, random: &random)
+        self.init(pattern: RhythmPattern.draw(meter: timing.meter, notes: notes, level: timing.level, random: &random), timing: timing)
+    }
+
+    init(pattern: RhythmPattern, timing: RhythmTiming) {
+        self.pattern = pattern
         self.timing = timing
         judge = RhythmJudge(pattern: pattern, tempo: timing.tempo, tolerance: timing.tolerance)
     }

@@ -18,6 +18,8 @@ struct OpenDictation: RevealedOnce {
     let rhythm: MelodyRhythm?
     /// The prompt's time with what sets the key after it: the first note's time counts from here.
     let promptTime: Duration
+    /// The score and bars it came from (`dictation --from`); nil for a melody made here.
+    var source: String? = nil
     /// The note expected next.
     var index = 0
     var wrongAttempts = 0
@@ -60,7 +62,7 @@ struct OpenDictation: RevealedOnce {
             expectedSince = context.time
             played = Staff(notes[0..<index].map { StaffNote($0.spelled, role: .answer) })
         } else {
-            context.wrong(subject, heardAs: exercise.mode.degrees.dropLast().map { $0 }.degreeName(semitones: note.rawValue - shown.tonic.rawValue))
+            context.wrong(subject, heardAs: key.mode.degrees.dropLast().map { $0 }.degreeName(semitones: note.rawValue - shown.tonic.rawValue))
             wrongAttempts += 1
             missedRhythm = false
             index = 0

@@ -1,0 +1,77 @@
+import MusicTheory
+
+/// A dictation from scores (`--from`): each melody is a phrase of them, in the key its score is
+/// written in, set by its cadence whenever the key changes; moved into the note range by octaves,
+/// or into another key only when that is needed and allowed (`ScorePlacement`). With its rhythm,
+/// the phrase keeps the score's note values and meter, at the session's tempo.
+extension DictationExercise {
+    func openScoreQuestion(after before: OpenDictation?, context: inout QuestionContext) -> OpenDictation {
+        let range = context.settings.noteRange
+        let usable = context.melodies.filter { !self.rhythm || $0.rhythm != nil }
+        let placed = usable.compactMap { melody in ScorePlacement(fitting: melody.keys, in: range, keepKey: keepKey).map { (melody, $0) } }
+        // The note range may have narrowed since the session began: then any phrase, moved as it can be.
+        var choices: [(ScoreMelody, ScorePlacement)] = placed.isEmpty
+            ? usable.map { ($0, ScorePlacement(fitting: $0.keys, in: range, keepKey: false) ?? .unmoved) }
+            : placed
+        if choices.count > 1, let last = before?.source { choices.removeAll { $0.0.source == last } }
+        let (melody, placement) = choices[Int.random(in: 0..<choices.count, using: &context.random)]
+
+        let scoreKey = ScoreKey(fifths: melody.fifths, minor: melody.minor).transposed(by: placement.semitones)
+        let keys = melody.keys.map { MIDINote(min(127, max(0, $0.rawValue + placement.semitones))) }
+        let spelled = keys.map(scoreKey.spelled)
+        let degrees = spelled.map(scoreKey.degree)
+        // The tonic at or below the lowest note: the tuning's root, and where the cadence is built.
+        let lowest = keys.map { $0.rawValue }.min()!
+        let tonicKey = MIDINote(max(0, lowest - floorMod(lowest - scoreKey.tonic.pitchClass.rawValue, 12)))
+        let key = DictationKey(mode: scoreKey.mode, tonic: SpelledNote(tonicKey, spelled: scoreKey.tonic), tonicKey: tonicKey)
+        let sameKey = before.map { $0.key.name == key.name && $0.inKey < Self.melodiesPerKey } ?? false
+
+        for degree in degrees { context.asked(.degree(degree)) }
+        let rhythm = self.rhythm ? melody.rhythm.map { MelodyRhythm(score: $0, timing: timing) } : nil
+        if let rhythm { context.asked(rhythm.subject) }
+        let notes = zip(spelled, keys).map { ExpectedNote(spelled: $0, midiNote: $1, exactOctaveRequired: exactOctave) }
+        let shown = DictationQuestion(key: key.name, root: spelled[0], rootNote: keys[0], tonic: tonicKey, length: keys.count, time: rhythm?.shown)
+        let keyContext = sameKey ? [] : key.context(range: range)
+        return OpenDictation(shown: shown, notes: notes, degrees: degrees, exercise: self, key: key, inKey: sameKey ? before!.inKey + 1 : 1,
+                             keyContext: keyContext, rhythm: rhythm, promptTime: context.time + keyContext.soundingTime(context.settings),
+                             source: melody.source)
+    }
+
+    /// `phrases of 1-2 bars from minuet.mxl and 2 more`, `…, with their rhythm at 80 BPM`.
+    func scoreSummary(_ request: ScoreRequest) -> String {
+        let names = request.paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        let files = names[0] + (names.count > 1 ? " and \(names.count - 1) more" : "")
+        let bars = request.bars.count == 1 ? "\(request.bars.lowerBound)" : "\(request.bars.lowerBound)-\(request.bars.upperBound)"
+        return "phrases of \(bars) bars from \(files)" + (request.part.map { ", part \($0)" } ?? "")
+            + (rhythm ? ", with their rhythm at \(timing.tempo) BPM" : "") + (keepKey ? ", in their own keys" : "")
+    }
+}
+
+extension ScorePlacement {
+    /// Where it was written.
+    static let unmoved = ScorePlacement(semitones: 0)
+
+    private init(semitones: Int) { self.semitones = semitones }
+}
+
+extension MelodyRhythm {
+    /// A score's phrase's rhythm: its values, split at the bar lines and tied across them, after
+    /// the silence it starts on; in the score's meter, at the session's tempo.
+    init(score: ScoreMelody.Rhythm, timing: RhythmTiming) {
+        var timing = timing
+        timing.meter = score.meter
+        let bar = score.meter.unitsPerBar
+        var values: [RhythmPattern.Value] = score.lead > 0 ? [RhythmPattern.Value(score.lead, rest: true)] : []
+        var position = score.lead
+        for length in score.lengths {
+            var remaining = length
+            while remaining > 0 {
+                let taken = min(remaining, bar - position % bar)
+                remaining -= taken
+                values.append(RhythmPattern.Value(taken, tied: remaining > 0))
+                position += taken
+            }
+        }
+        self.init(pattern: RhythmPattern(meter: score.meter, values: values), timing: timing)
+    }
+}

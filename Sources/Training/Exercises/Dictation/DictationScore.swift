@@ -1,0 +1,79 @@
+import MusicTheory
+
+/// Where a dictation's melodies come from when a teacher gives scores (`--from`): the files, the
+/// part, the bars a phrase spans, and whether a phrase keeps its key.
+public struct DictationScore: Sendable, Hashable, Codable {
+    public var request = ScoreRequest(paths: [])
+    /// A phrase that does not fit the note range in its own key (moved by octaves) is left out,
+    /// never transposed into another.
+    public var keepKey = false
+
+    public init(request: ScoreRequest = ScoreRequest(paths: []), keepKey: Bool = false) {
+        self.request = request
+        self.keepKey = keepKey
+    }
+}
+
+extension DictationExercise {
+    /// The options' view of `score`: each reads its default while no score is given, and a score
+    /// left at every default is none (so a dictation without one is stored and shown as before).
+    var from: [String] {
+        get { score?.request.paths ?? [] }
+        set { editScore { $0.request.paths = newValue } }
+    }
+    var part: String? {
+        get { score?.request.part }
+        set { editScore { $0.request.part = newValue } }
+    }
+    var bars: ClosedRange<Int> {
+        get { score?.request.bars ?? DictationScore().request.bars }
+        set { editScore { $0.request.bars = newValue } }
+    }
+    var keepKey: Bool {
+        get { score?.keepKey ?? false }
+        set { editScore { $0.keepKey = newValue } }
+    }
+
+    private mutating func editScore(_ change: (inout DictationScore) -> Void) {
+        var edited = score ?? DictationScore()
+        change(&edited)
+        score = edited == DictationScore() ? nil : edited
+    }
+
+    public var scoreRequest: ScoreRequest? { from.isEmpty ? nil : score?.request }
+
+    /// Refuses scores with no phrase to ask: none at all, none with a rhythm to keep (`--rhythm`),
+    /// or with `keepKey`, none that fits the note range in its own key.
+    public func check(_ melodies: [ScoreMelody], settings: TrainingSettings) throws(TrainingError) {
+        let files = from.count == 1 ? "the score" : "the scores"
+        guard !melodies.isEmpty else {
+            throw TrainingError("\(files) give no phrase of \(bars.lowerBound == bars.upperBound ? "\(bars.lowerBound)" : "\(bars.lowerBound)-\(bars.upperBound)") bars with 3 notes or more")
+        }
+        let timed = rhythm ? melodies.filter { $0.rhythm != nil } : melodies
+        guard !timed.isEmpty else {
+            throw TrainingError("\(files) have no phrase whose rhythm can be asked (meters 2/4, 3/4, 4/4 and 6/8; notes down to sixteenths and triplets): leave out --rhythm")
+        }
+        let range = settings.noteRange
+        guard !keepKey || timed.contains(where: { ScorePlacement(fitting: $0.keys, in: range, keepKey: true) != nil }) else {
+            throw TrainingError("no phrase of \(files) fits the note range \(range.lowerBound)-\(range.upperBound) in its own key: leave out --keep-key to have them transposed")
+        }
+    }
+}
+
+/// Where a phrase sounds in the note range: moved by octaves, which keeps its key, the fewest
+/// that fit; when none fits, by the fewest semitones that do (unless its key is to be kept).
+struct ScorePlacement: Equatable {
+    let semitones: Int
+
+    init?(fitting keys: [MIDINote], in range: ClosedRange<MIDINote>, keepKey: Bool) {
+        guard let low = keys.map(\.rawValue).min(), let high = keys.map(\.rawValue).max() else { return nil }
+        let fits = { (shift: Int) in low + shift >= range.lowerBound.rawValue && high + shift <= range.upperBound.rawValue }
+        if let octaves = (-10...10).filter({ fits($0 * 12) }).min(by: { abs($0) < abs($1) }) {
+            semitones = octaves * 12
+        } else if !keepKey, let shift = (-127...127).filter(fits).min(by: { abs($0) < abs($1) }) {
+            semitones = shift
+        } else {
+            return nil
+        }
+    }
+}
