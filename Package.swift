@@ -165,7 +165,7 @@ let package = Package(
             name: "eartrainerdTests",
             dependencies: [
                 "EartrainerdCommand", "eartrainerd", "eartrainctl", "DaemonTestSupport", "ProcessTestSupport", "SoundAnalysis", "ControlClient", "ControlProtocol", "FluidSynthAudio", "MusicTheory", "Training",
-                "Statistics", "SystemCalls", grdb,
+                "Statistics", "SystemCalls", "Scores", grdb,
             ]
         ),
         // The daemon's command line (run, render, check-config) and its real edges.

@@ -1,6 +1,7 @@
 import DaemonTestSupport
 import Foundation
 import MusicTheory
+import Scores
 import SoundAnalysis
 import Testing
 
@@ -132,5 +133,41 @@ struct EarListeningTests {
         #expect(played.stdout.contains("4/4"), "\(melody): \(played.stdout)")
         let results = try await Eartrainctl.run(["stop"], socket: daemon.socketPath)
         #expect(results.stdout.contains("results: 4 correct, 0 errors"), "\(results.stdout)")
+    }
+
+    @Test("a phrase of a teacher's score, heard after its key's cadence, is played back by ear; each is a run of the score's own notes", arguments: [1, 7])
+    func scoreDictationByEar(seed: Int) async throws {
+        let folder = try Self.folder("score")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try await Self.daemon(folder, noteDuration: 0.5)
+        let score = ConsoleExample.repository.appendingPathComponent("docs/examples/ode-to-joy.musicxml").path
+        let tune = try #require(try ScoreFile.read(path: score).parts.first).melody.map(\.key)
+        let started = try await Eartrainctl.run(["start", "dictation", "--from", score, "--bars", "1", "--seed", "\(seed)"], socket: daemon.socketPath)
+        #expect(started.status == 0, "\(started)")
+        let length = try #require(started.stdout.firstMatch(of: /play the melody \((\d+) notes\)/).flatMap { Int($0.1) })
+        // The key's cadence (four chords), the first note, then the phrase, all heard before it is played back.
+        let listener = try await Self.heard(wav, sounds: 4 + 1 + length)
+        let heard = listener.sounds().map { listener.keys(in: $0) }
+        let melody = heard.suffix(length).compactMap(\.first)
+        #expect(heard.count == 5 + length && heard.suffix(length + 1).allSatisfy { $0.count == 1 } && melody.count == length, "\(heard)")
+        let keys = melody.map(\.rawValue)
+        #expect((0...(tune.count - length)).contains { Array(tune[$0..<($0 + length)]) == keys }, "\(keys) is no run of the tune \(tune)")
+        let played = try await Eartrainctl.run(["play"] + melody.map(\.spelled.description), socket: daemon.socketPath)
+        #expect(played.stdout.contains("\(length)/\(length)"), "\(melody): \(played.stdout)")
+        let results = try await Eartrainctl.run(["stop"], socket: daemon.socketPath)
+        #expect(results.stdout.contains("results: \(length) correct, 0 errors"), "\(results.stdout)")
+    }
+
+    /// The WAV once `sounds` sounds are in it and the last has ended (a second of silence after it).
+    static func heard(_ wav: String, sounds: Int) async throws -> WAVListener {
+        var listener = try WAVListener(path: wav)
+        _ = await Polling.wait(seconds: 60, every: .milliseconds(250)) {
+            guard let read = try? WAVListener(path: wav) else { return false }
+            listener = read
+            let heard = read.sounds()
+            guard let last = heard.last, heard.count >= sounds else { return false }
+            return Double(read.samples.count) / Double(read.rate) - last.end > 1
+        }
+        return listener
     }
 }
