@@ -37,13 +37,13 @@ public final class UnixListener: Sendable {
                 Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             })
             do throws(SystemCallError) {
-                do {
-                    // The umask decides the file's mode at bind; narrow it so there is no wider window.
-                    let oldMask = umask(~mode & 0o777)
-                    defer { umask(oldMask) }
-                    try systemCall("bind(\(temporary))") {
-                        temporaryAddress.withSocketAddress { Glibc.bind(socket.rawValue, $0, $1) }
-                    }
+                // The file takes the socket's own mode at bind, less the umask: set to `mode` first,
+                // it is never wider than `mode`. (Not by narrowing the umask, which is the whole
+                // process's: a file another thread made meanwhile, or a child's, would take it.)
+                // Nobody can connect before `listen` anyway, which comes after the chmod.
+                _ = fchmod(socket.rawValue, mode)
+                try systemCall("bind(\(temporary))") {
+                    temporaryAddress.withSocketAddress { Glibc.bind(socket.rawValue, $0, $1) }
                 }
                 try systemCall("chmod(\(temporary))") { chmod(temporary, mode) }
                 try systemCall("listen") { listen(socket.rawValue, backlog) }

@@ -107,6 +107,40 @@ struct ControlServerTests {
         #expect(access(path, F_OK) == -1)
     }
 
+    @Test("binding leaves the process's umask alone: files made meanwhile by another thread keep their modes")
+    func umaskUntouched() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("umask-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let mask = umask(0o022)
+        defer { umask(mask) }
+        let binding = Atomic(true)
+        // Files made while sockets are bound, as a test's child or the daemon's store would make them.
+        let modes = Mutex<Set<mode_t>>([])
+        let made = Thread {
+            var seen = Set<mode_t>()
+            var index = 0
+            while binding.load(ordering: .relaxed) {
+                let file = "\(folder)/f\(index % 8)"
+                unlink(file)
+                let fd = open(file, O_CREAT | O_WRONLY, 0o666)
+                var info = stat()
+                if fd >= 0, fstat(fd, &info) == 0 { seen.insert(info.st_mode & 0o777) }
+                close(fd)
+                index += 1
+            }
+            modes.withLock { $0 = seen }
+        }
+        made.start()
+        for index in 0..<300 {
+            let listener = try UnixListener.bind(path: "\(folder)/s\(index).sock")
+            _ = listener
+        }
+        binding.store(false, ordering: .relaxed)
+        while !made.isFinished { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(modes.withLock { $0 } == [0o644], "each file made beside the binds is 0644, as the umask says")
+    }
+
     @Test("a stale socket file is replaced; a live one and a non-socket file are left alone")
     func staleAndLive() throws {
         let path = temporarySocketPath()

@@ -55,23 +55,10 @@ extension ScorePlacement {
 }
 
 extension MelodyRhythm {
-    /// A score's phrase's rhythm: its values, split at the bar lines and tied across them, after
-    /// the silence it starts on; in the score's meter, at the session's tempo.
+    /// A score's phrase's rhythm, in the score's meter at the session's tempo.
     init(score: ScoreMelody.Rhythm, timing: RhythmTiming) {
         var timing = timing
         timing.meter = score.meter
-        let bar = score.meter.unitsPerBar
-        var values: [RhythmPattern.Value] = score.lead > 0 ? [RhythmPattern.Value(score.lead, rest: true)] : []
-        var position = score.lead
-        for length in score.lengths {
-            var remaining = length
-            while remaining > 0 {
-                let taken = min(remaining, bar - position % bar)
-                remaining -= taken
-                values.append(RhythmPattern.Value(taken, tied: remaining > 0))
-                position += taken
-            }
-        }
-        self.init(pattern: RhythmPattern(meter: score.meter, values: values), timing: timing)
+        self.init(pattern: RhythmPattern(score: score), timing: timing)
     }
 }

@@ -11,6 +11,8 @@ struct OpenRhythmQuestion: RevealedOnce {
     let judge: RhythmJudge
     let exercise: RhythmExercise
     let promptTime: Duration
+    /// The score and bars its pattern came from (`rhythm --from`); nil for a pattern drawn here.
+    var source: String? = nil
     /// When the phrase that sets a steady click's grid was heard (`heard(at:)`); nil: not yet.
     var heardAt: Duration?
     /// The onsets of the play-back under way, and the keys.

@@ -18,6 +18,9 @@ extension RhythmExercise {
         TriesOption(\.triesBeforeReveal, help: "Wrong play-backs before the rhythm is shown."),
         FlagOption("durations", \.durations,
                    help: "Judge how long each note is held too, within 30% of its written length (default: onsets only)."),
+        PathsOption("from", \.from, help: "Take the rhythms from scores, a phrase of --bars bars each: MusicXML or MIDI files, or folders of them."),
+        TextOption("part", \.part, choices: .numbers(1...4), parse: { text throws(ExerciseParams.Refusal) in text.isEmpty ? nil : text },
+                   help: "With --from: the part or track, by its number, name or id (default: the first with notes)."),
     ])
 
     /// The level, then the meter, then the pitch played.
@@ -31,7 +34,8 @@ extension RhythmExercise {
 
     /// `rhythm 4/4 at 80 BPM, level 2 on C3`.
     public static func statusSummary(_ status: StatusDetails, root: String) -> String {
-        "rhythm \(status.meter.rawValue) at \(status.tempo) BPM, level \(status.level) on \(root)"
+        if let scores = status.scores { return scores + " on \(root)" }
+        return "rhythm \(status.meter.rawValue) at \(status.tempo) BPM, level \(status.level) on \(root)"
             + (status.durations == true ? ", lengths judged" : "")
     }
 

@@ -27,6 +27,9 @@ public struct RhythmExercise: Sendable, Hashable, Codable {
     public var durations: Bool
     /// When the play-back starts: when the student is ready, or on the click's grid.
     public var click: Click
+    /// The scores its patterns are taken from (`--from`), a phrase of `bars` bars each; nil: each
+    /// is drawn at the level.
+    public var score: RhythmScore?
 
     public enum CountIn: String, NamedChoice {
         case clicks
@@ -53,7 +56,7 @@ public struct RhythmExercise: Sendable, Hashable, Codable {
 
     public init(tempo: Int = 80, meter: Meter = .fourFour, bars: Int = 1, level: RhythmLevel = RhythmLevel(1)!, root: RootNote? = nil,
                 strict: Bool = false, toleranceMilliseconds: Int = Int(RhythmJudge.defaultTolerance * 1000), countIn: CountIn = .clicks,
-                triesBeforeReveal: Int = 3, click: Click = .free, durations: Bool = false) {
+                triesBeforeReveal: Int = 3, click: Click = .free, durations: Bool = false, score: RhythmScore? = nil) {
         self.tempo = tempo
         self.meter = meter
         self.bars = bars
@@ -65,6 +68,7 @@ public struct RhythmExercise: Sendable, Hashable, Codable {
         self.triesBeforeReveal = triesBeforeReveal
         self.click = click
         self.durations = durations
+        self.score = score
     }
 }
 
