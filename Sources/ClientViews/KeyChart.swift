@@ -47,7 +47,12 @@ public enum KeyChart {
 
     /// An action as the chart explains it.
     static func meaning(_ action: ControlAction) -> String {
-        action == .menu ? "menu (a running session stops first, with its results)" : action.word
+        switch action {
+        case .menu: "menu (a running session stops first, with its results)"
+        case .repeatCadence: "the cadence again"
+        case .repeatNotes: "the notes again"
+        default: action.word
+        }
     }
 
     /// The chart as SVG: the white keys from the lowest labelled one up to the last menu choice key,

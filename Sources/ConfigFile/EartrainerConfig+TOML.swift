@@ -56,7 +56,8 @@ extension MIDIConfig {
 extension KeyboardControls {
     /// The config's key for each action, in the order bindings are tried.
     static let configKeys: [(key: String, action: ControlAction)] = [
-        ("repeat", .repeatPrompt), ("skip", .skip), ("stop", .stop), ("new_session", .newSession), ("menu", .menu),
+        ("repeat", .repeatPrompt), ("repeat_cadence", .repeatCadence), ("repeat_notes", .repeatNotes), ("skip", .skip), ("stop", .stop),
+        ("new_session", .newSession), ("menu", .menu),
     ]
 
     /// `[midi.controls]`: an action not given keeps its standard triggers; `[]` turns it off.

@@ -35,7 +35,7 @@ public enum Methods {
     public static let statsExport = TypedMethod<StatsExportParams, StatsExportResult>(.statsExport)
     public static let sessionStart = TypedMethod<SessionStartParams, SessionStartResult>(.sessionStart)
     public static let sessionStop = TypedMethod<NoParams, ResultsReport>(.sessionStop)
-    public static let sessionRepeat = TypedMethod<NoParams, SessionRepeatResult>(.sessionRepeat)
+    public static let sessionRepeat = TypedMethod<SessionRepeatParams, SessionRepeatResult>(.sessionRepeat)
     public static let sessionSkip = TypedMethod<NoParams, SessionSkipResult>(.sessionSkip)
     public static let sessionResults = TypedMethod<NoParams, ResultsReport>(.sessionResults)
     public static let notesPlay = TypedMethod<NotesPlayParams, NotesPlayResult>(.notesPlay)

@@ -26,7 +26,7 @@ extension DaemonCore {
         case .stop: answer(open.cancel(), from: &open)
         case .repeatPrompt: answer(open.announcement, from: &open)
         case .skip: actions.pair?()
-        case .newSession: return
+        case .newSession, .repeatCadence, .repeatNotes: return
         }
     }
 

@@ -175,12 +175,13 @@ public actor DaemonCore {
         return tracker.lastResults
     }
 
-    /// Sounds the open question again.
-    public func repeatPrompt() -> Bool {
-        guard engine.isRunning else { return false }
-        engine.perform(.repeatPrompt)
+    /// Sounds the open question again, or a part of it: nil when no session runs, false when the
+    /// part is empty (the cadence of a question that sets no key).
+    public func repeatPrompt(_ part: RepeatPart = .all) -> Bool? {
+        guard engine.isRunning else { return nil }
+        let repeated = engine.repeatPrompt(part)
         deliver()
-        return true
+        return repeated
     }
 
     /// Gives up on the open question: the answer is shown, the next question comes.

@@ -44,8 +44,10 @@ extension MethodTable {
             guard let results = await context.router.core.stop() else { throw .noSession(Method.sessionStop.rawValue) }
             return ResultsReport(results)
         },
-        MethodEntry(Methods.sessionRepeat, .control) { _, context throws(RPCError) in
-            guard await context.router.core.repeatPrompt() else { throw .noSession(Method.sessionRepeat.rawValue) }
+        MethodEntry(Methods.sessionRepeat, .control) { params, context throws(RPCError) in
+            let part = params.part ?? .all
+            guard let repeated = await context.router.core.repeatPrompt(part) else { throw .noSession(Method.sessionRepeat.rawValue) }
+            guard repeated else { throw .invalidParams("part: this question sets no key, so there is no cadence to hear again") }
             return SessionRepeatResult()
         },
         MethodEntry(Methods.sessionSkip, .control) { _, context throws(RPCError) in

@@ -24,6 +24,8 @@ extension ControlAction {
     public var word: String {
         switch self {
         case .repeatPrompt: "repeat"
+        case .repeatCadence: "cadence"
+        case .repeatNotes: "notes"
         case .skip: "skip"
         case .stop: "stop"
         case .newSession: "begin"

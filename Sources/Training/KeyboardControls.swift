@@ -4,6 +4,10 @@ import MusicTheory
 public enum ControlAction: String, Sendable, CaseIterable {
     /// Hear the prompt again.
     case repeatPrompt
+    /// Hear only what sets the key again (the cadence): `RepeatPart.cadence`.
+    case repeatCadence
+    /// Hear only the question's notes again, without the cadence: `RepeatPart.notes`.
+    case repeatNotes
     /// Give up the question (or the rest of the scale) and go on.
     case skip
     /// End the session and get the results.
@@ -73,18 +77,22 @@ public struct KeyboardControls: Sendable {
     ])
 
     /// The keys just below the note range (with the range starting at C2: B1 repeats, A1 skips,
-    /// G1 stops, F1 begins, E1 is the menu); they exist on 76- and 88-key keyboards only.
+    /// G1 stops, F1 begins, E1 is the menu, D1 sounds the cadence again and C1 the notes); they
+    /// exist on 76- and 88-key keyboards only (D1 and C1 on an 88-key one).
     public static let keysBelowRange = KeyboardControls([
         Binding(.keyBelowRange(semitones: 1), .repeatPrompt),
         Binding(.keyBelowRange(semitones: 3), .skip),
         Binding(.keyBelowRange(semitones: 5), .stop),
         Binding(.keyBelowRange(semitones: 7), .newSession),
         Binding(.keyBelowRange(semitones: 8), .menu),
+        Binding(.keyBelowRange(semitones: 10), .repeatCadence),
+        Binding(.keyBelowRange(semitones: 12), .repeatNotes),
     ])
 
     /// The default: the gestures and the keys below the range, both. No pedal is bound: the
     /// sustain pedal holds the sound as on a piano.
-    /// Ordered by action (repeat, skip, stop, begin, menu), as the config file lists them.
+    /// Ordered by action (repeat, the cadence, the notes, skip, stop, begin, menu), as the config
+    /// file lists them.
     public static let standard = KeyboardControls(ControlAction.allCases.flatMap { action in
         (gestures.bindings + keysBelowRange.bindings).filter { $0.action == action }
     })

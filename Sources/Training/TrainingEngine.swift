@@ -94,7 +94,9 @@ public final class TrainingEngine {
     /// Does what a control does, at `time` on the engine's clock (when its message arrived).
     public func perform(_ action: ControlAction, at time: Duration) {
         switch action {
-        case .repeatPrompt: repeatPrompt(at: time)
+        case .repeatPrompt: repeatPrompt(.all, at: time)
+        case .repeatCadence: repeatPrompt(.cadence, at: time)
+        case .repeatNotes: repeatPrompt(.notes, at: time)
         case .skip: skip(at: time)
         case .stop: end(at: time)
         case .newSession:
@@ -226,15 +228,30 @@ public final class TrainingEngine {
         session!.chooser = context.chooser
     }
 
-    func repeatPrompt(at time: Duration) {
-        guard let prompt = session?.prompt else { return }
+    /// Sounds the open question again, all of it or a part; false (and nothing sounds) when no
+    /// session runs or the part is empty (the cadence of a question that sets no key).
+    @discardableResult
+    public func repeatPrompt(_ part: RepeatPart) -> Bool {
+        repeatPrompt(part, at: clock.now)
+    }
+
+    @discardableResult
+    func repeatPrompt(_ part: RepeatPart, at time: Duration) -> Bool {
+        guard let prompt = session?.prompt else { return false }
+        let open = session!.open
+        let sounds = switch part {
+        case .all: open?.soundsOnRepeat ?? prompt.sounds
+        case .cadence: open?.keySounds ?? []
+        case .notes: open?.noteSounds ?? prompt.sounds
+        }
+        guard !sounds.isEmpty else { return false }
         session!.settings = settingsSource.current
         let again = Prompt(
             number: prompt.number, question: prompt.question, settings: session!.settings,
-            sounds: session!.open?.soundsOnRepeat ?? prompt.sounds, isRepeat: true, staff: session!.staff,
-            held: session!.open?.held
+            sounds: sounds, isRepeat: true, staff: session!.staff, held: open?.held
         )
         emit(.prompt(again), at: time)
+        return true
     }
 
     func skip(at time: Duration) {

@@ -23,18 +23,10 @@ struct ArchitectureDocTests {
         // A scratch path of its own: the one in use is locked by the `swift test` running this.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString.prefix(8))").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        // Its warnings go to a file of their own, so stdout is the JSON alone. Tried three times: once, in
-        // a CI run under load, it exited 1 with nothing on stdout; what it said is in the failure.
-        var dump: Command.Output?
-        var said = ""
-        for _ in 1...3 {
-            dump = try await Command.shell("swift package --scratch-path '\(scratch)' dump-package 2>'\(scratch).err'", in: ConsoleExample.repository)
-            said = (try? String(contentsOfFile: scratch + ".err", encoding: .utf8)) ?? ""
-            try? FileManager.default.removeItem(atPath: scratch + ".err")
-            if dump?.status == 0 { break }
-            print("swift package dump-package: \(dump!); stderr: \(said)")
-        }
-        let output = try #require(dump)
+        // Its warnings go to a file of their own, so stdout is the JSON alone; a failure shows them.
+        let output = try await Command.shell("swift package --scratch-path '\(scratch)' dump-package 2>'\(scratch).err'", in: ConsoleExample.repository)
+        let said = (try? String(contentsOfFile: scratch + ".err", encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(atPath: scratch + ".err")
         try #require(output.status == 0, "swift package dump-package: \(output); stderr: \(said)")
         let package = try #require(try JSONSerialization.jsonObject(with: Data(output.text.utf8)) as? [String: Any])
         let targets = try #require(package["targets"] as? [[String: Any]])

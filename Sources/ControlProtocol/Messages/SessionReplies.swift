@@ -1,9 +1,20 @@
+import Training
+
 /// `session.start` result: the session begun, as `status` shows it.
 public struct SessionStartResult: Sendable, Hashable, Codable {
     public var session: SessionStatus
 
     public init(session: SessionStatus) {
         self.session = session
+    }
+}
+
+/// `session.repeat` params: what to hear again; all of it when not given.
+public struct SessionRepeatParams: Sendable, Hashable, Codable {
+    public var part: RepeatPart?
+
+    public init(part: RepeatPart? = nil) {
+        self.part = part
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClientViews
 import ControlProtocol
+import Training
 
 /// `eartrainctl stop`: ends the session and shows its results.
 struct StopCommand: AsyncParsableCommand {
@@ -12,13 +13,21 @@ struct StopCommand: AsyncParsableCommand {
     }
 }
 
-/// `eartrainctl repeat`: sounds the question again.
+/// `eartrainctl repeat`: sounds the question again, or only its cadence or its notes.
 struct RepeatCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "repeat", abstract: "Hear the question again.")
+    @Flag(help: "Only what sets the key: the cadence (a degree, a dictation), the tonic chord (a progression).") var cadence = false
+    @Flag(help: "Only the question's notes, without the cadence.") var notes = false
     @OptionGroup var connection: ConnectionOptions
 
+    func validate() throws {
+        guard !(cadence && notes) else { throw ValidationError("--cadence or --notes, not both") }
+    }
+
     func run() async throws {
-        try await connection.show(.sessionRepeat, as: SessionRepeatResult.self) { _ in "repeated" }
+        let part: RepeatPart? = cadence ? .cadence : notes ? .notes : nil
+        let (raw, _) = try await connection.call(Methods.sessionRepeat, SessionRepeatParams(part: part))
+        print(connection.json ? Wire.encode(raw) : part.map { "repeated: the \($0.rawValue)" } ?? "repeated")
     }
 }
 

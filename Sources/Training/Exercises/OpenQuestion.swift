@@ -14,6 +14,13 @@ public protocol OpenQuestion: Sendable {
     var sounds: [SoundPhrase] { get }
     /// What the audio sounds when the student asks again (`repeat`); by default `sounds`.
     var soundsOnRepeat: [SoundPhrase] { get }
+    /// What sets the key (a cadence, a tonic chord), whether or not it sounded before this
+    /// question, for "the cadence again" (`RepeatPart.cadence`); empty, by default, for a kind
+    /// that sets none.
+    var keySounds: [SoundPhrase] { get }
+    /// The question's own notes without what sets the key, for "the notes again"
+    /// (`RepeatPart.notes`); by default `soundsOnRepeat`.
+    var noteSounds: [SoundPhrase] { get }
     /// What the staff shows as it opens.
     var staff: Staff { get }
     /// A note held after `sounds` (and after `soundsOnRepeat`) until the question is over,
@@ -38,6 +45,12 @@ public protocol OpenQuestion: Sendable {
 extension OpenQuestion {
     /// What sounded as it opened.
     public var soundsOnRepeat: [SoundPhrase] { sounds }
+
+    /// No key set.
+    public var keySounds: [SoundPhrase] { [] }
+
+    /// All it sounds again.
+    public var noteSounds: [SoundPhrase] { soundsOnRepeat }
 
     /// No note held.
     public var held: HeldNote? { nil }

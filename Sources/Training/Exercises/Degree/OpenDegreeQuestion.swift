@@ -31,6 +31,10 @@ struct OpenDegreeQuestion: RevealedOnce {
     /// again hears the key set again.
     var soundsOnRepeat: [SoundPhrase] { cadence + [SoundPhrase([answer.midiNote])] }
 
+    /// The cadence alone, or the note alone.
+    var keySounds: [SoundPhrase] { cadence }
+    var noteSounds: [SoundPhrase] { [SoundPhrase([answer.midiNote])] }
+
     /// The key's cadence, four chords together.
     private var cadence: [SoundPhrase] { SoundPhrase.cadence(of: shown.key, tonic: shown.root) }
 

@@ -54,9 +54,11 @@ extension DictationExercise: DeclaresOptions {
         let notes = zip(melody.spelled, melody.keys).map { ExpectedNote(spelled: $0, midiNote: $1, exactOctaveRequired: exactOctave) }
         let shown = DictationQuestion(key: key.name, root: melody.spelled[0], rootNote: melody.keys[0], tonic: key.tonicKey, length: length,
                                       time: rhythm?.shown)
-        let keyContext = inKey == 1 ? key.context(range: range) : []
+        let keySounds = key.context(range: range)
+        let keyContext = inKey == 1 ? keySounds : []
         // The melody's time starts after what sets the key.
         return OpenDictation(shown: shown, notes: notes, degrees: melody.degrees, exercise: self, key: key, inKey: inKey,
-                             keyContext: keyContext, rhythm: rhythm, promptTime: context.time + keyContext.soundingTime(context.settings))
+                             keyContext: keyContext, keySounds: keySounds, rhythm: rhythm,
+                             promptTime: context.time + keyContext.soundingTime(context.settings))
     }
 }

@@ -31,10 +31,11 @@ extension DictationExercise {
         if let rhythm { context.asked(rhythm.subject) }
         let notes = zip(spelled, keys).map { ExpectedNote(spelled: $0, midiNote: $1, exactOctaveRequired: exactOctave) }
         let shown = DictationQuestion(key: key.name, root: spelled[0], rootNote: keys[0], tonic: tonicKey, length: keys.count, time: rhythm?.shown)
-        let keyContext = sameKey ? [] : key.context(range: range)
+        let keySounds = key.context(range: range)
+        let keyContext = sameKey ? [] : keySounds
         return OpenDictation(shown: shown, notes: notes, degrees: degrees, exercise: self, key: key, inKey: sameKey ? before!.inKey + 1 : 1,
-                             keyContext: keyContext, rhythm: rhythm, promptTime: context.time + keyContext.soundingTime(context.settings),
-                             source: melody.source)
+                             keyContext: keyContext, keySounds: keySounds, rhythm: rhythm,
+                             promptTime: context.time + keyContext.soundingTime(context.settings), source: melody.source)
     }
 
     /// `phrases of 1-2 bars from minuet.mxl and 2 more`, `…, with their rhythm at 80 BPM`.

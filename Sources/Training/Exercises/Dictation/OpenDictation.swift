@@ -14,6 +14,8 @@ struct OpenDictation: RevealedOnce {
     let inKey: Int
     /// What sets the key before the first melody in it (nothing before the others).
     let keyContext: [SoundPhrase]
+    /// What sets the key, whether or not it sounded before this melody: the cadence again.
+    let keySounds: [SoundPhrase]
     /// The melody's rhythm (`dictation --rhythm`); nil: its pitches alone are asked.
     let rhythm: MelodyRhythm?
     /// The prompt's time with what sets the key after it: the first note's time counts from here.
@@ -38,8 +40,10 @@ struct OpenDictation: RevealedOnce {
     }
     /// What sets the key (a new key's first melody), the first note alone, then the melody (in
     /// time after a bar of count-in, with a rhythm).
-    var sounds: [SoundPhrase] {
-        keyContext + [SoundPhrase([notes[0].midiNote]), rhythm?.phrase(notes.map(\.midiNote), tonic: shown.tonic, countIn: true) ?? melody]
+    var sounds: [SoundPhrase] { keyContext + noteSounds }
+    /// The first note alone, then the melody: the notes again, without the cadence.
+    var noteSounds: [SoundPhrase] {
+        [SoundPhrase([notes[0].midiNote]), rhythm?.phrase(notes.map(\.midiNote), tonic: shown.tonic, countIn: true) ?? melody]
     }
     /// The first note.
     var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }

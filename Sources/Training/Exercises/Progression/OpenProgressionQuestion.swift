@@ -39,6 +39,9 @@ struct OpenProgressionQuestion: RevealedOnce, AnsweredByKeyGroups {
     /// The key's tonic chord, broken and together, then the chords, each together.
     var sounds: [SoundPhrase] { SoundPhrase.tonicChord(of: shown.key, tonic: shown.root) + progressionSounds }
     var progressionSounds: [SoundPhrase] { chords.map { SoundPhrase($0.voicing, together: true) } }
+    /// The tonic chord alone, or the chords alone.
+    var keySounds: [SoundPhrase] { SoundPhrase.tonicChord(of: shown.key, tonic: shown.root) }
+    var noteSounds: [SoundPhrase] { progressionSounds }
     /// The tonic alone.
     var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }
 
