@@ -71,7 +71,9 @@ public enum KeyChart {
             body.append(#"<text x="\#(x + keyWidth / 2)" y="\#(40 + keyHeight - 10)" font-size="13" text-anchor="middle" fill="dimgray">\#(name)</text>"#)
             if let label = labels.first(where: { $0.note.rawValue == key }) {
                 let menuChoice = Int(label.text) != nil
-                body.append(#"<text x="\#(x + keyWidth / 2)" y="\#(40 + keyHeight + 24)" font-size="\#(menuChoice ? 18 : 13)" font-weight="bold" text-anchor="middle" fill="\#(menuChoice ? "royalblue" : "black")">\#(label.text)</text>"#)
+                // A long word ("cadence") fits its key in a smaller size.
+                let size = menuChoice ? 18 : label.text.count > 6 ? 11 : 13
+                body.append(#"<text x="\#(x + keyWidth / 2)" y="\#(40 + keyHeight + 24)" font-size="\#(size)" font-weight="bold" text-anchor="middle" fill="\#(menuChoice ? "royalblue" : "black")">\#(label.text)</text>"#)
             }
         }
         for (index, key) in whites.enumerated() where [0, 2, 5, 7, 9].contains(key % 12) && key + 1 <= high {

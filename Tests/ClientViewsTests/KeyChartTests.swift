@@ -13,7 +13,7 @@ struct KeyChartTests {
     @Test("each standard control key is labelled with its action, and C3 … B3 with the menu's choices")
     func labels() {
         let labels = KeyChart.labels(.standard, noteRange: Self.range).map { "\($0.note.spelled) \($0.text)" }
-        #expect(labels == ["E1 menu", "F1 begin", "G1 stop", "A1 skip", "B1 repeat",
+        #expect(labels == ["C1 notes", "D1 cadence", "E1 menu", "F1 begin", "G1 stop", "A1 skip", "B1 repeat",
                            "C3 1", "D3 2", "E3 3", "F3 4", "G3 5", "A3 6", "B3 7"])
     }
 

@@ -47,6 +47,8 @@ struct ShippedConfigTests {
             keyboards = ["Keystation", "24:0"]
             [midi.controls]
             repeat = ["cc:67"]
+            repeat_cadence = ["key:B0"]
+            repeat_notes = []
             skip = []
             stop = ["key:A0"]
             menu = ["cc:66"]
@@ -96,7 +98,7 @@ struct ShippedConfigTests {
             """, file: "all.toml")
         #expect(config.midi.keyboards == ["Keystation", "24:0"])
         #expect(config.midi.controls == KeyboardControls([
-            .init(.controller(number: 67), .repeatPrompt), .init(.key(note: MIDINote(21)), .stop),
+            .init(.controller(number: 67), .repeatPrompt), .init(.key(note: MIDINote(23)), .repeatCadence), .init(.key(note: MIDINote(21)), .stop),
             .init(.keyBelowRange(semitones: 7), .newSession), .init(.controller(number: 66), .menu),
         ]))
         #expect(config.audio == AudioConfig(

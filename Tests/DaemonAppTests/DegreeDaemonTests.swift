@@ -66,4 +66,26 @@ struct DegreeDaemonTests {
     private static func text(_ value: JSONValue) throws -> String {
         String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
     }
+
+    @Test("eartrainctl repeat --cadence and --notes: the cadence alone, the note alone; a scale has no cadence to give")
+    func repeatParts() async throws {
+        let daemon = try await TestDaemon(socketFile: true)
+        #expect(try await daemon.ctl("start", "degree", "--root", "D", "--seed", "3").status == 0)
+        let asked = try #require(daemon.sound.prompts.last?.phrases.map { $0.notes })
+        let cadence = try await daemon.ctl("repeat", "--cadence")
+        #expect(cadence.status == 0 && cadence.stdout == "repeated: the cadence\n", "\(cadence)")
+        #expect(daemon.sound.prompts.last?.phrases.map { $0.notes } == Array(asked.prefix(4)))
+        let notes = try await daemon.ctl("repeat", "--notes")
+        #expect(notes.stdout == "repeated: the notes\n" && daemon.sound.prompts.last?.phrases.map { $0.notes } == [asked[4]], "\(notes)")
+        let both = try await daemon.ctl("repeat", "--cadence", "--notes")
+        #expect(both.status == 64 && both.stderr.contains("--cadence or --notes, not both"), "\(both)")
+        #expect(try await daemon.ctl("start", "scale", "dorian", "D").status == 0)
+        let none = try await daemon.ctl("repeat", "--cadence")
+        #expect(none.status == 1 && none.stderr.contains("this question sets no key"), "\(none)")
+        let link = try await daemon.connect()
+        _ = try await link.result("session.repeat", .object(["part": .string("notes")]))
+        let bad = try await link.call("session.repeat", params: .object(["part": .string("bass")]))
+        #expect(bad.error?.message == "invalid params: part: 'bass' is not one of 'all', 'cadence', 'notes'", "\(bad)")
+        _ = await daemon.stop()
+    }
 }
