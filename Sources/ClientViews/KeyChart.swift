@@ -19,7 +19,7 @@ public enum KeyChart {
             let note: MIDINote? = switch binding.trigger {
             case .key(let note): note
             case .keyBelowRange(let semitones): noteRange.lowerBound.rawValue - semitones >= 0 ? MIDINote(noteRange.lowerBound.rawValue - semitones) : nil
-            case .controller, .cluster: nil
+            case .controller, .cluster, .wheel: nil
             }
             if let note { labels.append(Label(note: note, text: binding.action.word)) }
         }
@@ -39,6 +39,8 @@ public enum KeyChart {
             case .controller(let number): "controller \(number) pushed past half way"
             case .cluster(side: .high): "three neighbouring keys together, from middle C up"
             case .cluster(side: .low): "three neighbouring keys together, below middle C"
+            case .wheel(.down): "the pitch-bend wheel pushed all the way down"
+            case .wheel(.up): "the pitch-bend wheel pushed all the way up"
             case .key, .keyBelowRange: nil
             }
             return gesture.map { "\($0): \(meaning(binding.action))" }
@@ -47,12 +49,7 @@ public enum KeyChart {
 
     /// An action as the chart explains it.
     static func meaning(_ action: ControlAction) -> String {
-        switch action {
-        case .menu: "menu (a running session stops first, with its results)"
-        case .repeatCadence: "the cadence again"
-        case .repeatNotes: "the notes again"
-        default: action.word
-        }
+        action == .menu ? "menu (a running session stops first, with its results)" : action.phrase
     }
 
     /// The chart as SVG: the white keys from the lowest labelled one up to the last menu choice key,

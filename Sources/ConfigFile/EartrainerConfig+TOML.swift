@@ -79,7 +79,7 @@ extension KeyboardControls.Trigger {
     /// semitones below the note range), `key:A1`.
     init(configText text: String) throws {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-        let usage = "use cc:N (controller 0-127; 1 is the modulation wheel), cluster:low or cluster:high (three or more neighbouring keys below middle C or from it up), below:N (N semitones below the note range, 1-127) or key:NOTE (e.g. key:A1)"
+        let usage = "use cc:N (controller 0-127; 1 is the modulation wheel), cluster:low or cluster:high (three or more neighbouring keys below middle C or from it up), wheel:down or wheel:up (the pitch-bend wheel pushed all the way), below:N (N semitones below the note range, 1-127) or key:NOTE (e.g. key:A1)"
         guard parts.count == 2 else { throw Message("'\(text)' is not a control trigger: \(usage)") }
         switch parts[0] {
         case "cc":
@@ -99,6 +99,11 @@ extension KeyboardControls.Trigger {
                 throw Message("'\(text)': a cluster is cluster:low (below middle C) or cluster:high (from middle C up)")
             }
             self = .cluster(side: side)
+        case "wheel":
+            guard let direction = KeyboardControls.WheelDirection(rawValue: parts[1]) else {
+                throw Message("'\(text)': the pitch-bend wheel is wheel:down or wheel:up")
+            }
+            self = .wheel(direction)
         default:
             throw Message("'\(text)' is not a control trigger: \(usage)")
         }
@@ -111,6 +116,7 @@ extension KeyboardControls.Trigger {
         case .keyBelowRange(let semitones): "below:\(semitones)"
         case .key(let note): "key:\(note)"
         case .cluster(let side): "cluster:\(side.rawValue)"
+        case .wheel(let direction): "wheel:\(direction.rawValue)"
         }
     }
 }

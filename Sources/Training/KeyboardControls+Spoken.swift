@@ -14,6 +14,12 @@ extension KeyboardControls {
         if !clusters.isEmpty {
             sentences.append("Three neighbouring keys together: \(clusters.joined(separator: "; ")).")
         }
+        let wheel = [(WheelDirection.down, "down"), (.up, "up")].compactMap { direction, word in
+            bindings.first { $0.trigger == .wheel(direction) }.map { "\(word): \($0.action.phrase)" }
+        }
+        if !wheel.isEmpty {
+            sentences.append("The pitch-bend wheel all the way \(wheel.joined(separator: "; ")).")
+        }
         return sentences.joined(separator: " ")
     }
 
@@ -30,6 +36,15 @@ extension ControlAction {
         case .stop: "stop"
         case .newSession: "begin"
         case .menu: "menu"
+        }
+    }
+
+    /// The action as a phrase where its word says too little ("the cadence again").
+    public var phrase: String {
+        switch self {
+        case .repeatCadence: "the cadence again"
+        case .repeatNotes: "the notes again"
+        default: word
         }
     }
 }

@@ -36,7 +36,18 @@ public struct KeyboardControls: Sendable {
         /// Three or more neighbouring keys struck together (a flat hand), on one side of middle C;
         /// no chord an exercise asks for is one (`KeyCluster`), so it never collides with an answer.
         case cluster(side: KeyCluster.Side)
+        /// The pitch-bend wheel pushed all the way down or up (past `wheelThrow`), while the open
+        /// question holds no note the wheel tunes (`match`'s).
+        case wheel(WheelDirection)
     }
+
+    /// Which way the pitch-bend wheel is pushed.
+    public enum WheelDirection: String, Sendable, Hashable, Codable {
+        case down, up
+    }
+
+    /// How far the pitch-bend wheel must go, either way, to be a gesture: three quarters of its throw.
+    public static let wheelThrow = 6144
 
     /// One trigger and its action.
     public struct Binding: Sendable {
@@ -70,10 +81,14 @@ public struct KeyboardControls: Sendable {
     /// pushed up is the menu (a running session stops first, with its results), a cluster from
     /// middle C up repeats the prompt, a cluster below middle C skips. Any key begins the ready
     /// exercise while nothing runs, so no gesture is needed for that.
+    /// The pitch-bend wheel, pushed all the way down, sounds the cadence again, and pushed up the
+    /// notes (not while it tunes a held note).
     public static let gestures = KeyboardControls([
         Binding(.controller(number: modulationWheel), .menu),
         Binding(.cluster(side: .high), .repeatPrompt),
         Binding(.cluster(side: .low), .skip),
+        Binding(.wheel(.down), .repeatCadence),
+        Binding(.wheel(.up), .repeatNotes),
     ])
 
     /// The keys just below the note range (with the range starting at C2: B1 repeats, A1 skips,
@@ -120,6 +135,15 @@ public struct KeyboardControls: Sendable {
             }
         }
         return nil
+    }
+
+    /// The control the pitch-bend wheel means when it moves from `before` to `after`: pushed past
+    /// `wheelThrow` one way or the other, if that is bound; nil for any other move.
+    public func action(forWheelFrom before: Int, to after: Int) -> ControlAction? {
+        let direction: WheelDirection? = after <= -Self.wheelThrow && before > -Self.wheelThrow ? .down
+            : after >= Self.wheelThrow && before < Self.wheelThrow ? .up : nil
+        guard let direction else { return nil }
+        return bindings.first { $0.trigger == .wheel(direction) }?.action
     }
 
     /// The control a controller means when it is pressed, if any.

@@ -77,7 +77,12 @@ public final class TrainingEngine {
                 pressedControllers.remove(controller)
             }
         case .pitchBend(let value):
+            let before = wheel
             wheel = min(PitchWheel.values.upperBound, max(PitchWheel.values.lowerBound, value))
+            // A gesture only while the wheel tunes nothing.
+            if session?.open?.held == nil, let action = controls.action(forWheelFrom: before, to: wheel) {
+                perform(action, at: event.time)
+            }
         case .noteOn(let note, _), .noteOff(let note, _):
             let range = session?.settings.noteRange ?? settingsSource.current.noteRange
             if session != nil, controls.action(forKey: note, noteRange: range) == nil {

@@ -17,10 +17,12 @@ struct KeyChartTests {
                            "C3 1", "D3 2", "E3 3", "F3 4", "G3 5", "A3 6", "B3 7"])
     }
 
-    @Test("the gestures are listed in words: the modulation wheel, the clusters on each side of middle C")
+    @Test("the gestures are listed in words: the modulation wheel, the clusters on each side of middle C, the pitch-bend wheel")
     func gestures() {
         #expect(KeyChart.gestures(.standard) == [
             "three neighbouring keys together, from middle C up: repeat",
+            "the pitch-bend wheel pushed all the way down: the cadence again",
+            "the pitch-bend wheel pushed all the way up: the notes again",
             "three neighbouring keys together, below middle C: skip",
             "the modulation wheel pushed up: menu (a running session stops first, with its results)",
         ])

@@ -97,9 +97,11 @@ struct VoiceTests {
         let daemon = try await Self.daemon("speak = \"auto\"\n")
         #expect(Self.said(daemon) == [
             "ready: C ionian scale. Play any key to begin. Push the modulation wheel up to stop, and for the menu. "
-                + "Three neighbouring keys together: repeat from middle C up; skip below middle C.",
+                + "Three neighbouring keys together: repeat from middle C up; skip below middle C. "
+                + "The pitch-bend wheel all the way down: the cadence again; up: the notes again.",
         ])
-        let keysOnly = try await Self.daemon("speak = \"auto\"\n[midi.controls]\nrepeat = [\"below:1\"]\nskip = [\"below:3\"]\nmenu = [\"below:8\"]\n")
+        let keysOnly = try await Self.daemon("speak = \"auto\"\n[midi.controls]\nrepeat = [\"below:1\"]\nskip = [\"below:3\"]\nmenu = [\"below:8\"]\n"
+            + "repeat_cadence = [\"below:10\"]\nrepeat_notes = []\n")
         #expect(Self.said(keysOnly) == ["ready: C ionian scale. Play any key to begin."], "no gesture bound, none said")
     }
 

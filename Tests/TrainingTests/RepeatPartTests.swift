@@ -68,4 +68,28 @@ import Testing
         #expect(Self.sounded(harness) == [asked[4]] && harness.sink.judgements.isEmpty)
         #expect(KeyboardControls.standard.action(forKey: MIDINote(26), noteRange: MIDINote(36)...MIDINote(72)) == .repeatCadence)
     }
+
+    @Test("the pitch-bend wheel pushed all the way down sounds the cadence again, up the notes: once a push, and never while it tunes a held note")
+    func wheel() throws {
+        let harness = try Self.start(DegreeExercise(root: try RootNote(parsing: "C"), degrees: [6], adaptive: false))
+        let asked = Self.sounded(harness)
+        let bend = { (value: Int) in harness.engine.handle(.pitchBend(value, at: harness.clock.now)) }
+        let prompts = { harness.sink.prompts.count }
+        bend(-3000)
+        #expect(prompts() == 1, "half way is no gesture")
+        bend(-7000)
+        #expect(prompts() == 2 && Self.sounded(harness) == Array(asked.prefix(4)))
+        bend(-8192)
+        #expect(prompts() == 2, "still down: once a push")
+        bend(0)
+        bend(8191)
+        #expect(prompts() == 3 && Self.sounded(harness) == [asked[4]])
+        bend(0)
+
+        let match = try Self.start(MatchExercise())
+        let before = match.sink.prompts.count
+        match.engine.handle(.pitchBend(-8192, at: match.clock.now))
+        match.engine.handle(.pitchBend(8191, at: match.clock.now))
+        #expect(match.sink.prompts.count == before, "the wheel tunes match's held note: no gesture")
+    }
 }
