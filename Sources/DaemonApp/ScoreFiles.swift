@@ -16,7 +16,7 @@ struct ScoreFiles: ScoreLibrary {
     static let mostNotes = 24
 
     func melodies(_ request: ScoreRequest) throws(TrainingError) -> [ScoreMelody] {
-        var melodies: [ScoreMelody] = []
+        var melodies = request.library.map { Self.library($0, bars: request.bars) } ?? []
         for path in request.paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -33,6 +33,20 @@ struct ScoreFiles: ScoreLibrary {
             }
         }
         return melodies
+    }
+
+    /// The phrases of the melodies eartrainer ships, of one collection or all.
+    static func library(_ collection: MelodyCollection, bars: ClosedRange<Int>) -> [ScoreMelody] {
+        MelodyLibrary.shipped.melodies.filter { collection == .all || $0.collection == collection.rawValue }.flatMap { tune in
+            tune.part.phrases(bars: bars).filter { $0.notes.count <= mostNotes }.compactMap { phrase in
+                melody(phrase, source: "\(tune.title) (\(tune.collection)), \(Self.bars(phrase))")
+            }
+        }
+    }
+
+    /// `bar 3`, `bars 5-8`.
+    static func bars(_ phrase: Phrase) -> String {
+        phrase.bars.count == 1 ? "bar \(phrase.bars.lowerBound)" : "bars \(phrase.bars.lowerBound)-\(phrase.bars.upperBound)"
     }
 
     /// The score files under `folder`, in order of their paths.
@@ -54,8 +68,7 @@ struct ScoreFiles: ScoreLibrary {
         let name = (path as NSString).lastPathComponent
         let part = try Self.part(of: score, named: request.part, file: name)
         return part.phrases(bars: request.bars).filter { $0.notes.count <= mostNotes }.compactMap { phrase in
-            let bars = phrase.bars.count == 1 ? "bar \(phrase.bars.lowerBound)" : "bars \(phrase.bars.lowerBound)-\(phrase.bars.upperBound)"
-            return melody(phrase, source: "\(name), \(score.parts.count > 1 ? "\(part.name), " : "")\(bars)")
+            melody(phrase, source: "\(name), \(score.parts.count > 1 ? "\(part.name), " : "")\(Self.bars(phrase))")
         }
     }
 

@@ -42,9 +42,11 @@ public struct ScoreRequest: Sendable, Hashable, Codable {
     public var part: String?
     /// Whole bars a phrase spans.
     public var bars: ClosedRange<Int>
+    /// The melodies eartrainer ships, this collection of them, beside the files (`--library`).
+    public var library: MelodyCollection?
 
-    public init(paths: [String], part: String? = nil, bars: ClosedRange<Int> = 1...2) {
-        (self.paths, self.part, self.bars) = (paths, part, bars)
+    public init(paths: [String], part: String? = nil, bars: ClosedRange<Int> = 1...2, library: MelodyCollection? = nil) {
+        (self.paths, self.part, self.bars, self.library) = (paths, part, bars, library)
     }
 }
 

@@ -7,7 +7,7 @@ import MusicTheory
 extension DictationExercise {
     func openScoreQuestion(after before: OpenDictation?, context: inout QuestionContext) -> OpenDictation {
         let range = context.settings.noteRange
-        let usable = context.melodies.filter { !self.rhythm || $0.rhythm != nil }
+        let usable = usable(context.melodies)
         let placed = usable.compactMap { melody in ScorePlacement(fitting: melody.keys, in: range, keepKey: keepKey).map { (melody, $0) } }
         // The note range may have narrowed since the session began: then any phrase, moved as it can be.
         var choices: [(ScoreMelody, ScorePlacement)] = placed.isEmpty
@@ -38,9 +38,11 @@ extension DictationExercise {
                              promptTime: context.time + keyContext.soundingTime(context.settings), source: melody.source)
     }
 
-    /// `phrases of 1-2 bars from minuet.mxl and 2 more`, `…, with their rhythm at 80 BPM`.
+    /// `phrases of 1-2 bars from minuet.mxl and 2 more`, `…, with their rhythm at 80 BPM`; `phrases
+    /// of 2 bars from the folk library, level 3`.
     func scoreSummary(_ request: ScoreRequest) -> String {
         let names = request.paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+            + (request.library.map { ["the \($0 == .all ? "whole" : $0.rawValue) library, level \(timing.level.number)"] } ?? [])
         let files = names[0] + (names.count > 1 ? " and \(names.count - 1) more" : "")
         let bars = request.bars.count == 1 ? "\(request.bars.lowerBound)" : "\(request.bars.lowerBound)-\(request.bars.upperBound)"
         return "phrases of \(bars) bars from \(files)" + (request.part.map { ", part \($0)" } ?? "")

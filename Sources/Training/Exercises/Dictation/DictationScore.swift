@@ -33,6 +33,10 @@ extension DictationExercise {
         get { score?.keepKey ?? false }
         set { editScore { $0.keepKey = newValue } }
     }
+    var library: MelodyCollection? {
+        get { score?.request.library }
+        set { editScore { $0.request.library = newValue } }
+    }
 
     private mutating func editScore(_ change: (inout DictationScore) -> Void) {
         var edited = score ?? DictationScore()
@@ -40,17 +44,27 @@ extension DictationExercise {
         score = edited == DictationScore() ? nil : edited
     }
 
-    public var scoreRequest: ScoreRequest? { from.isEmpty ? nil : score?.request }
+    public var scoreRequest: ScoreRequest? { from.isEmpty && library == nil ? nil : score?.request }
+
+    /// The melodies a question may be drawn from: with `rhythm`, those whose rhythm a pattern
+    /// holds; from the library, those graded at the session's level or below.
+    func usable(_ melodies: [ScoreMelody]) -> [ScoreMelody] {
+        melodies.filter { (!rhythm || $0.rhythm != nil) && (library == nil || $0.grade <= timing.level.number) }
+    }
 
     /// Refuses scores with no phrase to ask: none at all, none with a rhythm to keep (`--rhythm`),
     /// or with `keepKey`, none that fits the note range in its own key.
     public func check(_ melodies: [ScoreMelody], settings: TrainingSettings) throws(TrainingError) {
-        let files = from.count == 1 ? "the score" : "the scores"
+        let files = library != nil && from.isEmpty ? "the library's melodies" : from.count == 1 ? "the score" : "the scores"
         guard !melodies.isEmpty else {
             throw TrainingError("\(files) give no phrase of \(bars.lowerBound == bars.upperBound ? "\(bars.lowerBound)" : "\(bars.lowerBound)-\(bars.upperBound)") bars with 3 notes or more")
         }
-        let timed = rhythm ? melodies.filter { $0.rhythm != nil } : melodies
+        let timed = usable(melodies)
         guard !timed.isEmpty else {
+            if library != nil, melodies.contains(where: { !rhythm || $0.rhythm != nil }) {
+                let easiest = melodies.map(\.grade).min() ?? 1
+                throw TrainingError("the library has no phrase of \(bars.lowerBound == bars.upperBound ? "\(bars.lowerBound)" : "\(bars.lowerBound)-\(bars.upperBound)") bars at level \(timing.level.number); its easiest is level \(easiest)")
+            }
             throw TrainingError("\(files) have no phrase whose rhythm can be asked (meters 2/4, 3/4, 4/4 and 6/8; notes down to sixteenths and triplets): leave out --rhythm")
         }
         let range = settings.noteRange
