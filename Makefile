@@ -36,6 +36,12 @@ bench-training:
 	$(SWIFT) build -c release --product TrainingBenchmark
 	.build/release/TrainingBenchmark
 
+# The melody library's cost at start beside its chorales read as MusicXML (music21's corpus, from make deps).
+.PHONY: bench-library
+bench-library: deps
+	$(SWIFT) build -c release --product LibraryBenchmark
+	.build/release/LibraryBenchmark "$$(python3 -c 'import music21, os; print(os.path.join(os.path.dirname(music21.__file__), "corpus"))')"
+
 # The pitch tracker's accuracy and cost beside aubiopitch (yin, yinfft), on 645 notes rendered
 # from FluidR3's cello, violin, flute and choir; writes docs/benchmarks/listen.json (docs/listening.md).
 .PHONY: bench-listen

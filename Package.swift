@@ -75,6 +75,8 @@ let package = Package(
         // ── A teacher's material: scores read from files (Standard MIDI Files, MusicXML, compressed
         // MusicXML through ZIPFoundation); music21's own readers are the tests' oracle (docs/material.md).
         .target(name: "Scores", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // The melody library's cost at start, beside the same chorales as MusicXML (`make bench-library`).
+        .executableTarget(name: "LibraryBenchmark", dependencies: ["Scores"], path: "Benchmarks/LibraryBenchmark"),
         .testTarget(name: "ScoresTests", dependencies: ["Scores", "ProcessTestSupport"]),
 
         // ── Listening: the streaming pitch tracker (frames, notes, a tuner's reading). Pure Swift,

@@ -158,6 +158,31 @@ struct EarListeningTests {
         #expect(results.stdout.contains("results: \(length) correct, 0 errors"), "\(results.stdout)")
     }
 
+    @Test("a phrase of a chorale melody from the library, heard after its cadence, is played back by ear; it is a run of one of the library's chorales")
+    func libraryDictationByEar() async throws {
+        let folder = try Self.folder("library")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try await Self.daemon(folder, noteDuration: 0.5)
+        let started = try await Eartrainctl.run(["start", "dictation", "--library", "chorale", "--bars", "1", "--seed", "11"], socket: daemon.socketPath)
+        #expect(started.status == 0, "\(started)")
+        let length = try #require(started.stdout.firstMatch(of: /play the melody \((\d+) notes\)/).flatMap { Int($0.1) })
+        let listener = try await Self.heard(wav, sounds: 4 + 1 + length)
+        let heard = listener.sounds().map { listener.keys(in: $0) }
+        let keys = heard.suffix(length).compactMap(\.first).map(\.rawValue)
+        #expect(keys.count == length && heard.suffix(length + 1).allSatisfy { $0.count == 1 }, "\(heard)")
+        // The library's chorales, moved by octaves as the note range may have needed.
+        let tunes = MelodyLibrary.shipped.melodies.filter { $0.collection == "chorale" }.map { $0.part.notes.map(\.key) }
+        let isRun = tunes.contains { tune in
+            tune.count >= length && (0...(tune.count - length)).contains { start in
+                let run = tune[start..<(start + length)]
+                return [-24, -12, 0, 12, 24].contains { shift in zip(run, keys).allSatisfy { $0 + shift == $1 } }
+            }
+        }
+        #expect(isRun, "\(keys) is a run of no chorale of the library")
+        let played = try await Eartrainctl.run(["play"] + keys.map { String($0) }, socket: daemon.socketPath)
+        #expect(played.stdout.contains("\(length)/\(length)"), "\(keys): \(played.stdout)")
+    }
+
     /// The WAV once `sounds` sounds are in it and the last has ended (a second of silence after it).
     static func heard(_ wav: String, sounds: Int) async throws -> WAVListener {
         var listener = try WAVListener(path: wav)
