@@ -132,6 +132,7 @@ public final class TrainingEngine {
     /// ends (a file refused leaves it running); none for an exercise that reads no scores.
     private func melodies(for exercise: Exercise, settings: TrainingSettings) throws(TrainingError) -> [ScoreMelody] {
         guard let request = exercise.options.scoreRequest else { return [] }
+        if request.mixed { return (try? scores?.melodies(request)) ?? [] }
         guard let scores else { throw TrainingError("scores cannot be read here: this engine has no score library") }
         let melodies = try scores.melodies(request)
         try exercise.options.check(melodies, settings: settings)

@@ -153,4 +153,31 @@ import Testing
         #expect(ScoreKey(fifths: 0, minor: true).transposed(by: -2).tonic.description == "G")
         #expect(c.spelled(MIDINote(60)).description == "C4" && ScoreKey(fifths: 7, minor: false).spelled(MIDINote(60)).description == "B#3")
     }
+
+    @Test("from the middle levels a dictation of made melodies mixes in real ones, about one in three; below them, and with no library at hand, none")
+    func mixedIn() throws {
+        let real = ScoreMelody(keys: [67, 65, 64, 62, 60].map { MIDINote($0) }, fifths: 0, minor: false,
+                               rhythm: .init(meter: .fourFour, lead: 0, lengths: [12, 12, 12, 12, 24]), source: "real.mid, bars 1-2")
+        func questions(level: Int, library: Bool) throws -> [String?] {
+            let harness = Harness(seed: 4)
+            let phrases = Phrases([real])
+            if library { harness.engine.scores = phrases }
+            let exercise = DictationExercise(length: 4, root: try RootNote(parsing: "C"), rhythm: true, timing: RhythmTiming(level: RhythmLevel(level)!))
+            try harness.engine.start(Exercise(exercise))
+            if library { #expect(phrases.asked == (level >= 3 ? [ScoreRequest(paths: [], library: .all, mixed: true)] : [])) }
+            var kinds: [String?] = []
+            for _ in 0..<30 {
+                let shown = try #require(harness.sink.prompts.last?.question.shown(as: DictationQuestion.self))
+                kinds.append(shown.length == 5 ? "real" : nil)
+                harness.engine.perform(.skip)
+            }
+            return kinds
+        }
+        let mixed = try questions(level: 3, library: true)
+        #expect((5...15).contains(mixed.compactMap { $0 }.count), "about a third of 30 real: \(mixed.compactMap { $0 }.count)")
+        #expect(try questions(level: 2, library: true).allSatisfy { $0 == nil })
+        #expect(try questions(level: 5, library: false).allSatisfy { $0 == nil }, "no library: made melodies only, no refusal")
+        let summary = DictationExercise(rhythm: true, timing: RhythmTiming(level: RhythmLevel(3)!)).summary
+        #expect(summary.hasSuffix(", real melodies mixed in") && summary.hasPrefix("melodies of 4 notes"), "\(summary)")
+    }
 }

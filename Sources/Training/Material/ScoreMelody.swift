@@ -44,9 +44,12 @@ public struct ScoreRequest: Sendable, Hashable, Codable {
     public var bars: ClosedRange<Int>
     /// The melodies eartrainer ships, this collection of them, beside the files (`--library`).
     public var library: MelodyCollection?
+    /// Real melodies mixed into made ones (a dictation's middle levels): a session goes on without
+    /// them when none can be read.
+    public var mixed: Bool
 
-    public init(paths: [String], part: String? = nil, bars: ClosedRange<Int> = 1...2, library: MelodyCollection? = nil) {
-        (self.paths, self.part, self.bars, self.library) = (paths, part, bars, library)
+    public init(paths: [String], part: String? = nil, bars: ClosedRange<Int> = 1...2, library: MelodyCollection? = nil, mixed: Bool = false) {
+        (self.paths, self.part, self.bars, self.library, self.mixed) = (paths, part, bars, library, mixed)
     }
 }
 

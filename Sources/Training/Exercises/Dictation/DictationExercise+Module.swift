@@ -16,9 +16,10 @@ extension DictationExercise: DeclaresOptions {
 
     /// `melodies of 4 notes in ionian from random tonics`; `phrases of 1-2 bars from minuet.mxl`.
     public var summary: String {
-        if let score = scoreRequest { return scoreSummary(score) }
+        if let score = shownScores { return scoreSummary(score) }
         return "melodies of \(length) notes in \(mode.name) from \(root.map { "\($0)" } ?? "random tonics")"
             + (rhythm ? ", in time: \(timing.meter.rawValue) at \(timing.tempo) BPM, level \(timing.level.number) (\(timing.level.name))" : "")
+            + (mixesLibrary ? ", real melodies mixed in" : "")
     }
 
     /// The length and mode; with the rhythm, `rhythm` and the timing too.
@@ -35,16 +36,21 @@ extension DictationExercise: DeclaresOptions {
     public var statusDetails: StatusDetails {
         let time = rhythm ? timing.statusDetails : nil
         return StatusDetails(length: length, mode: mode.name, rhythm: rhythm ? true : nil, tempo: time?.tempo, meter: time?.meter, level: time?.level,
-                             scores: scoreRequest.map(scoreSummary))
+                             scores: shownScores.map(scoreSummary))
     }
     public var statusRoot: String { root?.description ?? "random" }
     public var sessionColumns: SessionColumns { SessionColumns(mode: mode.name, root: root?.description) }
 
     public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
-        if scoreRequest != nil, !context.melodies.isEmpty { return openScoreQuestion(after: previous as? OpenDictation, context: &context) }
+        if let request = scoreRequest, !context.melodies.isEmpty {
+            // Scores given: every question is a phrase of them. Mixed in: one in `mixedShare`.
+            let mixIn = !usable(context.melodies).isEmpty && Int.random(in: 0..<Self.mixedShare, using: &context.random) == 0
+            if !request.mixed || mixIn { return openScoreQuestion(after: previous as? OpenDictation, context: &context) }
+        }
         let range = context.settings.noteRange
         let before = previous as? OpenDictation
-        let sameKey = before.map { $0.inKey < Self.melodiesPerKey } ?? false
+        // A real melody's key (ionian or aeolian) is not kept for a made one in another mode.
+        let sameKey = before.map { $0.source == nil && $0.inKey < Self.melodiesPerKey } ?? false
         let key = sameKey ? before!.key : DictationKey.choose(mode: mode, root: root, range: range, random: &context.random)
         let inKey = sameKey ? before!.inKey + 1 : 1
         let melody = Melody.make(length: length, in: key, range: range, tritones: tritones, random: &context.random)

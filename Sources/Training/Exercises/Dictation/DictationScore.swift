@@ -44,17 +44,37 @@ extension DictationExercise {
         score = edited == DictationScore() ? nil : edited
     }
 
-    public var scoreRequest: ScoreRequest? { from.isEmpty && library == nil ? nil : score?.request }
+    /// From the middle rhythm levels on, a dictation of made melodies mixes in real ones: one
+    /// question in `mixedShare`, on average, is a phrase of the library's melodies at its level.
+    static let mixesFrom = 3
+    static let mixedShare = 3
+
+    /// Whether this dictation mixes phrases of the library into its made melodies.
+    var mixesLibrary: Bool { score == nil && rhythm && timing.level.number >= Self.mixesFrom }
+
+    public var scoreRequest: ScoreRequest? {
+        if mixesLibrary { return ScoreRequest(paths: [], library: .all, mixed: true) }
+        return from.isEmpty && library == nil ? nil : score?.request
+    }
+
+    /// The scores the session is said to come from: none for made melodies with real ones mixed in.
+    var shownScores: ScoreRequest? { scoreRequest.flatMap { $0.mixed ? nil : $0 } }
 
     /// The melodies a question may be drawn from: with `rhythm`, those whose rhythm a pattern
-    /// holds; from the library, those graded at the session's level or below.
+    /// holds; from the library, those graded at the session's level or below; mixed into made
+    /// melodies, no longer than they are.
     func usable(_ melodies: [ScoreMelody]) -> [ScoreMelody] {
-        melodies.filter { (!rhythm || $0.rhythm != nil) && (library == nil || $0.grade <= timing.level.number) }
+        let request = scoreRequest
+        return melodies.filter { melody in
+            (!rhythm || melody.rhythm != nil) && (request?.library == nil || melody.grade <= timing.level.number)
+                && (request?.mixed != true || melody.keys.count <= Self.lengths.upperBound)
+        }
     }
 
     /// Refuses scores with no phrase to ask: none at all, none with a rhythm to keep (`--rhythm`),
     /// or with `keepKey`, none that fits the note range in its own key.
     public func check(_ melodies: [ScoreMelody], settings: TrainingSettings) throws(TrainingError) {
+        guard !mixesLibrary else { return }
         let files = library != nil && from.isEmpty ? "the library's melodies" : from.count == 1 ? "the score" : "the scores"
         guard !melodies.isEmpty else {
             throw TrainingError("\(files) give no phrase of \(bars.lowerBound == bars.upperBound ? "\(bars.lowerBound)" : "\(bars.lowerBound)-\(bars.upperBound)") bars with 3 notes or more")
