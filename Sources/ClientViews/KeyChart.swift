@@ -39,8 +39,8 @@ public enum KeyChart {
             case .controller(let number): "controller \(number) pushed past half way"
             case .cluster(side: .high): "three neighbouring keys together, from middle C up"
             case .cluster(side: .low): "three neighbouring keys together, below middle C"
-            case .wheel(.down): "the pitch-bend wheel pushed all the way down"
-            case .wheel(.up): "the pitch-bend wheel pushed all the way up"
+            case .wheel(direction: .down): "the pitch-bend wheel pushed all the way down"
+            case .wheel(direction: .up): "the pitch-bend wheel pushed all the way up"
             case .key, .keyBelowRange: nil
             }
             return gesture.map { "\($0): \(meaning(binding.action))" }

@@ -103,7 +103,7 @@ extension KeyboardControls.Trigger {
             guard let direction = KeyboardControls.WheelDirection(rawValue: parts[1]) else {
                 throw Message("'\(text)': the pitch-bend wheel is wheel:down or wheel:up")
             }
-            self = .wheel(direction)
+            self = .wheel(direction: direction)
         default:
             throw Message("'\(text)' is not a control trigger: \(usage)")
         }

@@ -15,7 +15,7 @@ extension KeyboardControls {
             sentences.append("Three neighbouring keys together: \(clusters.joined(separator: "; ")).")
         }
         let wheel = [(WheelDirection.down, "down"), (.up, "up")].compactMap { direction, word in
-            bindings.first { $0.trigger == .wheel(direction) }.map { "\(word): \($0.action.phrase)" }
+            bindings.first { $0.trigger == .wheel(direction: direction) }.map { "\(word): \($0.action.phrase)" }
         }
         if !wheel.isEmpty {
             sentences.append("The pitch-bend wheel all the way \(wheel.joined(separator: "; ")).")

@@ -38,7 +38,7 @@ public struct KeyboardControls: Sendable {
         case cluster(side: KeyCluster.Side)
         /// The pitch-bend wheel pushed all the way down or up (past `wheelThrow`), while the open
         /// question holds no note the wheel tunes (`match`'s).
-        case wheel(WheelDirection)
+        case wheel(direction: WheelDirection)
     }
 
     /// Which way the pitch-bend wheel is pushed.
@@ -87,8 +87,8 @@ public struct KeyboardControls: Sendable {
         Binding(.controller(number: modulationWheel), .menu),
         Binding(.cluster(side: .high), .repeatPrompt),
         Binding(.cluster(side: .low), .skip),
-        Binding(.wheel(.down), .repeatCadence),
-        Binding(.wheel(.up), .repeatNotes),
+        Binding(.wheel(direction: .down), .repeatCadence),
+        Binding(.wheel(direction: .up), .repeatNotes),
     ])
 
     /// The keys just below the note range (with the range starting at C2: B1 repeats, A1 skips,
@@ -143,7 +143,7 @@ public struct KeyboardControls: Sendable {
         let direction: WheelDirection? = after <= -Self.wheelThrow && before > -Self.wheelThrow ? .down
             : after >= Self.wheelThrow && before < Self.wheelThrow ? .up : nil
         guard let direction else { return nil }
-        return bindings.first { $0.trigger == .wheel(direction) }?.action
+        return bindings.first { $0.trigger == .wheel(direction: direction) }?.action
     }
 
     /// The control a controller means when it is pressed, if any.
