@@ -137,50 +137,44 @@ struct EarListeningTests {
 
     @Test("a phrase of a teacher's score, heard after its key's cadence, is played back by ear; each is a run of the score's own notes", arguments: [1, 7])
     func scoreDictationByEar(seed: Int) async throws {
-        let folder = try Self.folder("score")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try await Self.daemon(folder, noteDuration: 0.5)
         let score = ConsoleExample.repository.appendingPathComponent("docs/examples/ode-to-joy.musicxml").path
         let tune = try #require(try ScoreFile.read(path: score).parts.first).melody.map(\.key)
-        let started = try await Eartrainctl.run(["start", "dictation", "--from", score, "--bars", "1", "--seed", "\(seed)"], socket: daemon.socketPath)
+        try await Self.phraseByEar(["--from", score, "--seed", "\(seed)"], from: [tune], octaves: [0])
+    }
+
+    @Test("a phrase of a chorale melody from the library, heard after its cadence, is played back by ear; it is a run of one of the library's chorales")
+    func libraryDictationByEar() async throws {
+        let tunes = MelodyLibrary.shipped.melodies.filter { $0.collection == "chorale" }.map { $0.part.notes.map(\.key) }
+        // Moved by octaves as the note range may have needed.
+        try await Self.phraseByEar(["--library", "chorale", "--seed", "11"], from: tunes, octaves: [-2, -1, 0, 1, 2])
+    }
+
+    /// A one-bar dictation started with `arguments`, taken down by ear: the key's cadence (four
+    /// chords), the first note, then the phrase, all heard in the WAV before it is played back.
+    /// What was heard must be a run of one of `tunes`, moved by one of `octaves`; played back, it
+    /// is right.
+    static func phraseByEar(_ arguments: [String], from tunes: [[Int]], octaves: [Int]) async throws {
+        let folder = try Self.folder("phrase")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (daemon, wav) = try await Self.daemon(folder, noteDuration: 0.5)
+        let started = try await Eartrainctl.run(["start", "dictation", "--bars", "1"] + arguments, socket: daemon.socketPath)
         #expect(started.status == 0, "\(started)")
         let length = try #require(started.stdout.firstMatch(of: /play the melody \((\d+) notes\)/).flatMap { Int($0.1) })
-        // The key's cadence (four chords), the first note, then the phrase, all heard before it is played back.
         let listener = try await Self.heard(wav, sounds: 4 + 1 + length)
         let heard = listener.sounds().map { listener.keys(in: $0) }
         let melody = heard.suffix(length).compactMap(\.first)
         #expect(heard.count == 5 + length && heard.suffix(length + 1).allSatisfy { $0.count == 1 } && melody.count == length, "\(heard)")
         let keys = melody.map(\.rawValue)
-        #expect((0...(tune.count - length)).contains { Array(tune[$0..<($0 + length)]) == keys }, "\(keys) is no run of the tune \(tune)")
+        let isRun = tunes.contains { tune in
+            tune.count >= length && (0...(tune.count - length)).contains { start in
+                octaves.contains { octave in zip(tune[start..<(start + length)], keys).allSatisfy { $0 + 12 * octave == $1 } }
+            }
+        }
+        #expect(isRun, "\(keys) is a run of none of the tunes")
         let played = try await Eartrainctl.run(["play"] + melody.map(\.spelled.description), socket: daemon.socketPath)
         #expect(played.stdout.contains("\(length)/\(length)"), "\(melody): \(played.stdout)")
         let results = try await Eartrainctl.run(["stop"], socket: daemon.socketPath)
         #expect(results.stdout.contains("results: \(length) correct, 0 errors"), "\(results.stdout)")
-    }
-
-    @Test("a phrase of a chorale melody from the library, heard after its cadence, is played back by ear; it is a run of one of the library's chorales")
-    func libraryDictationByEar() async throws {
-        let folder = try Self.folder("library")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (daemon, wav) = try await Self.daemon(folder, noteDuration: 0.5)
-        let started = try await Eartrainctl.run(["start", "dictation", "--library", "chorale", "--bars", "1", "--seed", "11"], socket: daemon.socketPath)
-        #expect(started.status == 0, "\(started)")
-        let length = try #require(started.stdout.firstMatch(of: /play the melody \((\d+) notes\)/).flatMap { Int($0.1) })
-        let listener = try await Self.heard(wav, sounds: 4 + 1 + length)
-        let heard = listener.sounds().map { listener.keys(in: $0) }
-        let keys = heard.suffix(length).compactMap(\.first).map(\.rawValue)
-        #expect(keys.count == length && heard.suffix(length + 1).allSatisfy { $0.count == 1 }, "\(heard)")
-        // The library's chorales, moved by octaves as the note range may have needed.
-        let tunes = MelodyLibrary.shipped.melodies.filter { $0.collection == "chorale" }.map { $0.part.notes.map(\.key) }
-        let isRun = tunes.contains { tune in
-            tune.count >= length && (0...(tune.count - length)).contains { start in
-                let run = tune[start..<(start + length)]
-                return [-24, -12, 0, 12, 24].contains { shift in zip(run, keys).allSatisfy { $0 + shift == $1 } }
-            }
-        }
-        #expect(isRun, "\(keys) is a run of no chorale of the library")
-        let played = try await Eartrainctl.run(["play"] + keys.map { String($0) }, socket: daemon.socketPath)
-        #expect(played.stdout.contains("\(length)/\(length)"), "\(keys): \(played.stdout)")
     }
 
     /// The WAV once `sounds` sounds are in it and the last has ended (a second of silence after it).
