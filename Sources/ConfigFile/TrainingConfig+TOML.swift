@@ -39,6 +39,14 @@ extension TrainingConfig {
             listenToleranceCents: tolerance)
         exercise = try reader.parsed("exercise", d.exercise, ExerciseKind.init(choosing:))
         autostart = try reader.bool("autostart", d.autostart)
+        libraryPaths = d.libraryPaths
+        if var library = try reader.table("library") {
+            libraryPaths = try library.array("paths", libraryPaths, allowEmpty: true) { path in
+                guard path.hasPrefix("/") else { throw Message("'\(path)' is not an absolute path: give a score's or a folder's whole path") }
+                return path
+            }
+            try library.finish()
+        }
         exercises = d.exercises
         for module in ExerciseCatalog.all {
             guard var table = try reader.table(module.kind.rawValue) else { continue }

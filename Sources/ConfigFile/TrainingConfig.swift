@@ -13,17 +13,21 @@ public struct TrainingConfig: Sendable {
     public var exercises: ExerciseDefaults
     /// Begin the configured exercise as the daemon starts, instead of waiting for a key.
     public var autostart: Bool
+    /// The teacher's own scores, files or folders (`[training.library] paths`): the melodies of
+    /// `dictation --library own`.
+    public var libraryPaths: [String]
 
     /// The defaults: the cello from C2 to C5, one-second notes, A4 = 440 Hz in equal temperament,
     /// C ionian scales, and the eleven intervals within the octave.
     public init(
         settings: TrainingSettings = .cello, exercise: ExerciseKind = ExerciseCatalog.standard[0].kind,
-        exercises: ExerciseDefaults = ExerciseDefaults(), autostart: Bool = false
+        exercises: ExerciseDefaults = ExerciseDefaults(), autostart: Bool = false, libraryPaths: [String] = []
     ) {
         self.settings = settings
         self.exercise = exercise
         self.exercises = exercises
         self.autostart = autostart
+        self.libraryPaths = libraryPaths
     }
 
     /// The exercise a session starts with when the student asks for none: `exercise` picks its
@@ -49,7 +53,12 @@ extension TrainingConfig: Hashable {}
 extension TrainingConfig: Codable {
     enum CodingKeys: String, CodingKey {
         case lowestNote, highestNote, noteDuration, referencePitch, tuningSystem, soundSource, varyLoudness, promptGap
-        case harmonicIntervals, scaleModelAnswer, exercise, autostart, clef, breath, bendRangeSemitones
+        case harmonicIntervals, scaleModelAnswer, exercise, autostart, clef, breath, bendRangeSemitones, library
+    }
+
+    /// `[training.library]`'s keys.
+    enum LibraryKeys: String, CodingKey {
+        case paths
     }
 
     public init(from decoder: any Decoder) throws {
@@ -77,7 +86,9 @@ extension TrainingConfig: Codable {
                 bendRangeSemitones: try Self.bendRange(container.decodeIfPresent(Int.self, forKey: .bendRangeSemitones), decoder)),
             exercise: try container.decode(ExerciseKind.self, forKey: .exercise),
             exercises: try ExerciseDefaults(from: decoder),
-            autostart: try container.decode(Bool.self, forKey: .autostart))
+            autostart: try container.decode(Bool.self, forKey: .autostart),
+            libraryPaths: try container.contains(.library)
+                ? container.nestedContainer(keyedBy: LibraryKeys.self, forKey: .library).decode([String].self, forKey: .paths) : [])
     }
 
     /// The wheel's range as decoded: the default when missing, refused outside 1…24.
@@ -107,5 +118,7 @@ extension TrainingConfig: Codable {
         try container.encode(settings.clef, forKey: .clef)
         try container.encode(settings.breath, forKey: .breath)
         try container.encode(settings.bendRangeSemitones, forKey: .bendRangeSemitones)
+        var library = container.nestedContainer(keyedBy: LibraryKeys.self, forKey: .library)
+        try library.encode(libraryPaths, forKey: .paths)
     }
 }

@@ -43,7 +43,7 @@ public struct DaemonApplication: Service {
         let review = ReviewMemory(answers: Self.reviewAnswers(store), now: { Date().timeIntervalSince1970 })
         await core.follow(with: ReviewFollower(memory: review, defaultProfile: options.profile))
         await core.setReview(review, defaultProfile: options.profile)
-        await core.setScores(ScoreFiles())
+        await core.setScores(ScoreFiles(ownPaths: { reloader.config.training.libraryPaths }))
 
         let router = RequestRouter(
             core: core, policy: policy(config.socket, reporter: reporter),

@@ -15,9 +15,17 @@ struct ScoreFiles: ScoreLibrary {
     /// The longest phrase asked, in notes: past it a dictation is no longer one a student can hold.
     static let mostNotes = 24
 
+    /// The teacher's own scores (`[training.library] paths`), read at each session's start (a
+    /// reloaded config's apply from the next).
+    var ownPaths: @Sendable () -> [String] = { [] }
+
     func melodies(_ request: ScoreRequest) throws(TrainingError) -> [ScoreMelody] {
-        var melodies = request.library.map { Self.library($0, bars: request.bars) } ?? []
-        for path in request.paths {
+        let own = request.library == .own ? ownPaths() : []
+        if request.library == .own && own.isEmpty {
+            throw TrainingError("no scores of your own yet: list their files or folders in the config's [training.library] paths")
+        }
+        var melodies = request.library.map { $0 == .own ? [] : Self.library($0, bars: request.bars) } ?? []
+        for path in request.paths + own {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                 throw TrainingError("\(path): no such file or folder, or the daemon may not read it")

@@ -73,6 +73,8 @@ struct ShippedConfigTests {
             harmonic_intervals = true
             scale_model_answer = true
             exercise = "interval"
+            [training.library]
+            paths = ["/srv/scores", "/home/anna/minuet.mxl"]
             [training.scale]
             mode = "dorian"
             root = "D"
@@ -105,6 +107,8 @@ struct ShippedConfigTests {
             soundFont: "/srv/cello.sf2", presetBank: 1, presetProgram: 40, driver: .pulseaudio, device: "hw:1,0",
             periodSize: 256, periods: 2, sampleRate: 44100))
         let training = config.training
+        #expect(training.libraryPaths == ["/srv/scores", "/home/anna/minuet.mxl"])
+        #expect(throws: ConfigError.self) { try ConfigLoader.parse("[training.library]\npaths = [\"scores\"]\n", file: "relative.toml") }
         #expect(training.settings.noteRange.lowerBound == MIDINote(28) && training.settings.noteRange.upperBound == MIDINote(67))
         #expect(training.settings.noteDuration == .milliseconds(750))
         #expect(training.settings.referencePitch.hertz == 415)

@@ -1,3 +1,4 @@
+import ConfigFile
 import ControlProtocol
 @testable import DaemonApp
 import DaemonTestSupport
@@ -113,6 +114,27 @@ struct ScoreFilesTests {
         #expect(status.stdout.contains("phrases of 2 bars from ode-to-joy.musicxml"), "\(status)")
         let refused = try await daemon.ctl("start", "dictation", "--from", "/etc/hostname")
         #expect(refused.status == 1 && refused.stderr.contains("hostname: not a score"), "\(refused)")
+        _ = await daemon.stop()
+    }
+
+    @Test("your own scores: --library own takes the config's [training.library] paths, read at each start; none listed is a clear refusal")
+    func ownLibrary() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: Self.ode, toPath: folder.appendingPathComponent("ode.musicxml").path)
+        let own = try ScoreFiles(ownPaths: { [folder.path] }).melodies(ScoreRequest(paths: [], bars: 2...2, library: .own))
+        #expect(own.count == 8 && own.allSatisfy { $0.source.hasPrefix("ode.musicxml, bars") })
+        #expect(throws: TrainingError("no scores of your own yet: list their files or folders in the config's [training.library] paths")) {
+            try ScoreFiles().melodies(ScoreRequest(paths: [], library: .own))
+        }
+
+        let config = try ConfigLoader.parse("[training.library]\npaths = [\"\(folder.path)\"]\n", file: "own.toml")
+        let daemon = try await TestDaemon(socketFile: true, config: ConfigReloader(source: .builtInDefaults, initial: config, logger: TestDaemon.logger))
+        let started = try await daemon.ctl("start", "dictation", "--library", "own", "--level", "2", "--seed", "3")
+        #expect(started.status == 0 && started.stdout.contains("phrases of 1-2 bars from your own scores, level 2"), "\(started)")
+        let phrases = try ScoreFiles().melodies(ScoreRequest(paths: [Self.ode])).map { $0.keys.map(\.rawValue) }
+        let melody = try #require(daemon.sound.prompts.last?.phrases.last?.notes).map(\.rawValue).suffix(from: 4)
+        #expect(phrases.contains(Array(melody)), "after the count-in's four clicks, a phrase of the teacher's score: \(melody)")
         _ = await daemon.stop()
     }
 }

@@ -21,7 +21,7 @@ extension DictationExercise {
         RhythmTiming.toleranceOption.within(\.timing),
         TextOption("library", \.library, choices: .named(MelodyCollection.self), parse: { text throws(ExerciseParams.Refusal) in
             do { return try MelodyCollection(choosing: text) } catch { throw ExerciseParams.Refusal("\(error)") }
-        }, help: "Take the melodies from the ones eartrainer ships: folk, chorale or all, at --level or below (docs/material.md)."),
+        }, help: "Take the melodies from the ones eartrainer ships (folk, chorale or all) or from your own scores ([training.library] paths: own), at --level or below (docs/material.md)."),
         PathsOption("from", \.from, help: "Take the melodies from scores: MusicXML (.musicxml, .xml, .mxl) or MIDI files, or folders of them."),
         TextOption("part", \.part, choices: .numbers(1...4), parse: { text throws(ExerciseParams.Refusal) in text.isEmpty ? nil : text },
                    help: "With --from: the part or track, by its number, name or id (default: the first with notes)."),

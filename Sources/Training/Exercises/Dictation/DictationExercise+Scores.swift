@@ -42,7 +42,7 @@ extension DictationExercise {
     /// of 2 bars from the folk library, level 3`.
     func scoreSummary(_ request: ScoreRequest) -> String {
         let names = request.paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-            + (request.library.map { ["the \($0 == .all ? "whole" : $0.rawValue) library, level \(timing.level.number)"] } ?? [])
+            + (request.library.map { ["\($0 == .own ? "your own scores" : "the \($0 == .all ? "whole" : $0.rawValue) library"), level \(timing.level.number)"] } ?? [])
         let files = names[0] + (names.count > 1 ? " and \(names.count - 1) more" : "")
         let bars = request.bars.count == 1 ? "\(request.bars.lowerBound)" : "\(request.bars.lowerBound)-\(request.bars.upperBound)"
         return "phrases of \(bars) bars from \(files)" + (request.part.map { ", part \($0)" } ?? "")
