@@ -10,6 +10,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-1}
 real_time=$(sed -n "s/^real_time='\(.*\)'$/\1/p" scripts/test.sh)
+export JACK_NO_START_SERVER=1  # as scripts/test.sh: never set while the suites run
 # As many real-time tests at once as make test runs.
 export ET_REAL_TIME_WIDTH=${ET_REAL_TIME_WIDTH:-$(sed -n 's/^export ET_REAL_TIME_WIDTH=${ET_REAL_TIME_WIDTH:-\([0-9]*\)}$/\1/p' scripts/test.sh)}
 logs=.build/stages
