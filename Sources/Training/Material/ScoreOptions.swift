@@ -64,7 +64,26 @@ public struct TextOption<Options, Value>: KindOption, @unchecked Sendable {
     }
 }
 
+extension TextOption where Value == String? {
+    /// `--part`: a score's part or track by its number, name or id (`dictation`, `rhythm`).
+    public static func scorePart(_ value: WritableKeyPath<Options, String?>) -> Self {
+        TextOption("part", value, choices: .numbers(1...4), parse: { text throws(ExerciseParams.Refusal) in text.isEmpty ? nil : text },
+                   help: "With --from: the part or track, by its number, name or id (default: the first with notes).")
+    }
+}
+
 extension ScoreRequest {
+    /// `2`, `1-4`: a span of bars as the summaries and refusals say it.
+    public static func barsText(_ bars: ClosedRange<Int>) -> String {
+        bars.count == 1 ? "\(bars.lowerBound)" : "\(bars.lowerBound)-\(bars.upperBound)"
+    }
+
+    /// `minuet.mxl`, `minuet.mxl and 2 more`: the files by their names, `more` after them.
+    public static func filesText(_ paths: [String], more: [String] = []) -> String {
+        let names = paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 } + more
+        return names[0] + (names.count > 1 ? " and \(names.count - 1) more" : "")
+    }
+
     /// The longest phrase asked for, in bars.
     public static let mostBars = 16
 

@@ -23,8 +23,7 @@ extension DictationExercise {
             do { return try MelodyCollection(choosing: text) } catch { throw ExerciseParams.Refusal("\(error)") }
         }, help: "Take the melodies from the ones eartrainer ships (folk, chorale or all) or from your own scores ([training.library] paths: own), at --level or below (docs/material.md)."),
         PathsOption("from", \.from, help: "Take the melodies from scores: MusicXML (.musicxml, .xml, .mxl) or MIDI files, or folders of them."),
-        TextOption("part", \.part, choices: .numbers(1...4), parse: { text throws(ExerciseParams.Refusal) in text.isEmpty ? nil : text },
-                   help: "With --from: the part or track, by its number, name or id (default: the first with notes)."),
+        TextOption.scorePart(\.part),
         TextOption("bars", \.bars, choices: ["1", "2", "1-2", "2-4", "1-4"].map { .init($0) }, parse: ScoreRequest.bars(parsing:),
                    help: "With --from: the bars a phrase spans, 2 or 1-4 (default 1-2)."),
         FlagOption("keep-key", \.keepKey, help: "With --from: leave out a phrase that fits the note range only in another key (default: transpose it)."),

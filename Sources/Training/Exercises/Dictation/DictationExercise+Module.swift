@@ -44,8 +44,9 @@ extension DictationExercise: DeclaresOptions {
     public func openQuestion(after previous: (any OpenQuestion)?, context: inout QuestionContext) -> any OpenQuestion {
         if let request = scoreRequest, !context.melodies.isEmpty {
             // Scores given: every question is a phrase of them. Mixed in: one in `mixedShare`.
-            let mixIn = !usable(context.melodies).isEmpty && Int.random(in: 0..<Self.mixedShare, using: &context.random) == 0
-            if !request.mixed || mixIn { return openScoreQuestion(after: previous as? OpenDictation, context: &context) }
+            let usable = usable(context.melodies)
+            let mixIn = !usable.isEmpty && Int.random(in: 0..<Self.mixedShare, using: &context.random) == 0
+            if !request.mixed || mixIn { return openScoreQuestion(after: previous as? OpenDictation, from: usable, context: &context) }
         }
         let range = context.settings.noteRange
         let before = previous as? OpenDictation

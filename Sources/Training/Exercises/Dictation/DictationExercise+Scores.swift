@@ -5,9 +5,9 @@ import MusicTheory
 /// or into another key only when that is needed and allowed (`ScorePlacement`). With its rhythm,
 /// the phrase keeps the score's note values and meter, at the session's tempo.
 extension DictationExercise {
-    func openScoreQuestion(after before: OpenDictation?, context: inout QuestionContext) -> OpenDictation {
+    /// The next question, a phrase of `usable` (the session's melodies this dictation may ask).
+    func openScoreQuestion(after before: OpenDictation?, from usable: [ScoreMelody], context: inout QuestionContext) -> OpenDictation {
         let range = context.settings.noteRange
-        let usable = usable(context.melodies)
         let placed = usable.compactMap { melody in ScorePlacement(fitting: melody.keys, in: range, keepKey: keepKey).map { (melody, $0) } }
         // The note range may have narrowed since the session began: then any phrase, moved as it can be.
         var choices: [(ScoreMelody, ScorePlacement)] = placed.isEmpty
@@ -41,11 +41,8 @@ extension DictationExercise {
     /// `phrases of 1-2 bars from minuet.mxl and 2 more`, `…, with their rhythm at 80 BPM`; `phrases
     /// of 2 bars from the folk library, level 3`.
     func scoreSummary(_ request: ScoreRequest) -> String {
-        let names = request.paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-            + (request.library.map { ["\($0 == .own ? "your own scores" : "the \($0 == .all ? "whole" : $0.rawValue) library"), level \(timing.level.number)"] } ?? [])
-        let files = names[0] + (names.count > 1 ? " and \(names.count - 1) more" : "")
-        let bars = request.bars.count == 1 ? "\(request.bars.lowerBound)" : "\(request.bars.lowerBound)-\(request.bars.upperBound)"
-        return "phrases of \(bars) bars from \(files)" + (request.part.map { ", part \($0)" } ?? "")
+        let library = request.library.map { ["\($0 == .own ? "your own scores" : "the \($0 == .all ? "whole" : $0.rawValue) library"), level \(timing.level.number)"] }
+        return "phrases of \(ScoreRequest.barsText(request.bars)) bars from \(ScoreRequest.filesText(request.paths, more: library ?? []))" + (request.part.map { ", part \($0)" } ?? "")
             + (rhythm ? ", with their rhythm at \(timing.tempo) BPM" : "") + (keepKey ? ", in their own keys" : "")
     }
 }

@@ -73,17 +73,17 @@ extension DictationExercise {
 
     /// Refuses scores with no phrase to ask: none at all, none with a rhythm to keep (`--rhythm`),
     /// or with `keepKey`, none that fits the note range in its own key.
+    /// (Real melodies mixed in are never checked: the engine goes on without them.)
     public func check(_ melodies: [ScoreMelody], settings: TrainingSettings) throws(TrainingError) {
-        guard !mixesLibrary else { return }
         let files = library != nil && from.isEmpty ? "the library's melodies" : from.count == 1 ? "the score" : "the scores"
         guard !melodies.isEmpty else {
-            throw TrainingError("\(files) give no phrase of \(bars.lowerBound == bars.upperBound ? "\(bars.lowerBound)" : "\(bars.lowerBound)-\(bars.upperBound)") bars with 3 notes or more")
+            throw TrainingError("\(files) give no phrase of \(ScoreRequest.barsText(bars)) bars with 3 notes or more")
         }
         let timed = usable(melodies)
         guard !timed.isEmpty else {
             if library != nil, melodies.contains(where: { !rhythm || $0.rhythm != nil }) {
                 let easiest = melodies.map(\.grade).min() ?? 1
-                throw TrainingError("the library has no phrase of \(bars.lowerBound == bars.upperBound ? "\(bars.lowerBound)" : "\(bars.lowerBound)-\(bars.upperBound)") bars at level \(timing.level.number); its easiest is level \(easiest)")
+                throw TrainingError("the library has no phrase of \(ScoreRequest.barsText(bars)) bars at level \(timing.level.number); its easiest is level \(easiest)")
             }
             throw TrainingError("\(files) have no phrase whose rhythm can be asked (meters 2/4, 3/4, 4/4 and 6/8; notes down to sixteenths and triplets): leave out --rhythm")
         }

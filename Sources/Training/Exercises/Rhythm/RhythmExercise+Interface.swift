@@ -19,8 +19,7 @@ extension RhythmExercise {
         FlagOption("durations", \.durations,
                    help: "Judge how long each note is held too, within 30% of its written length (default: onsets only)."),
         PathsOption("from", \.from, help: "Take the rhythms from scores, a phrase of --bars bars each: MusicXML or MIDI files, or folders of them."),
-        TextOption("part", \.part, choices: .numbers(1...4), parse: { text throws(ExerciseParams.Refusal) in text.isEmpty ? nil : text },
-                   help: "With --from: the part or track, by its number, name or id (default: the first with notes)."),
+        TextOption.scorePart(\.part),
     ])
 
     /// The level, then the meter, then the pitch played.

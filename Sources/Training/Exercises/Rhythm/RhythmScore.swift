@@ -52,8 +52,7 @@ extension RhythmExercise {
 
     /// `rhythms of 1 bar from minuet.mxl at 80 BPM`.
     func scoreSummary(_ paths: [String]) -> String {
-        let names = paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-        return "rhythms of \(bars == 1 ? "1 bar" : "\(bars) bars") from \(names[0])" + (names.count > 1 ? " and \(names.count - 1) more" : "")
+        "rhythms of \(bars == 1 ? "1 bar" : "\(bars) bars") from \(ScoreRequest.filesText(paths))"
             + (part.map { ", part \($0)" } ?? "") + " at \(tempo) BPM"
     }
 }
