@@ -9,6 +9,12 @@ public enum ConfigLoader {
     /// Syntax errors carry toml++'s line and column; unknown keys, wrong types and values out of
     /// range carry the key's line and its dotted name.
     public static func parse(_ text: String, file: String) throws(ConfigError) -> EartrainerConfig {
+        var reader = try reader(text, file: file)
+        return try EartrainerConfig(reading: &reader)
+    }
+
+    /// A reader of the TOML in `text`, its syntax checked; `file` names it in errors.
+    static func reader(_ text: String, file: String) throws(ConfigError) -> TableReader {
         let scan = TOMLScan(text)
         if let problem = scan.problem {
             throw ConfigError(
@@ -25,8 +31,7 @@ public enum ConfigLoader {
         } catch {
             throw ConfigError(kind: .syntax, file: file, line: nil, key: nil, message: "syntax error: \(error)")
         }
-        var reader = TableReader(table: table, path: [], file: file, scan: scan)
-        return try EartrainerConfig(reading: &reader)
+        return TableReader(table: table, path: [], file: file, scan: scan)
     }
 
     /// The config in the file at `path`.

@@ -25,7 +25,12 @@ struct TableReader {
         let elementPath = element.map { ["[\($0)]"] } ?? []
         return ConfigError(
             kind: kind, file: file, line: scan.line(of: keyPath + elementPath),
-            key: keyPath.joined(separator: ".") + elementPath.joined(), message: message)
+            key: Self.dotted(keyPath + elementPath), message: message)
+    }
+
+    /// `training.scale.mode`, `lesson[2].title`, `paths[0]`: an element's index follows its key.
+    static func dotted(_ path: [String]) -> String {
+        path.reduce("") { text, part in text.isEmpty || part.hasPrefix("[") ? text + part : text + "." + part }
     }
 
     private mutating func raw(_ key: String) -> (any TOMLValueConvertible)? {
@@ -150,13 +155,25 @@ struct TableReader {
         return TableReader(table: table, path: path + [key], file: file, scan: scan)
     }
 
+    /// An array of tables (`[[key]]`), each read on its own; empty when absent.
+    mutating func tables(_ key: String) throws(ConfigError) -> [TableReader] {
+        guard let value = raw(key) else { return [] }
+        guard let array = value.array else { throw wrongType(key, expected: "an array of tables ([[\(key)]])", found: value) }
+        var readers: [TableReader] = []
+        for (offset, element) in array.enumerated() {
+            guard let table = element.table else { throw wrongType(key, element: offset, expected: "a table", found: element) }
+            readers.append(TableReader(table: table, path: path + [key, "[\(offset)]"], file: file, scan: scan))
+        }
+        return readers
+    }
+
     /// Fails on the first key (by line) that nothing asked for: a typo must not pass silently.
     func finish() throws(ConfigError) {
         let unknown = table.keys.filter { !asked.contains($0) }
         guard !unknown.isEmpty else { return }
         let first = unknown.min { (scan.line(of: path + [$0]) ?? .max) < (scan.line(of: path + [$1]) ?? .max) }!
         let known = asked.map { "'\($0)'" }.joined(separator: ", ")
-        let place = path.isEmpty ? "at the top level" : "in [\(path.joined(separator: "."))]"
+        let place = path.isEmpty ? "at the top level" : "in [\(Self.dotted(path))]"
         throw error(.unknownKey, first, "unknown key \(place); known keys are \(known)")
     }
 }

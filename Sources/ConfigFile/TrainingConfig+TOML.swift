@@ -47,6 +47,11 @@ extension TrainingConfig {
             }
             try library.finish()
         }
+        plan = try reader.parsed("plan", d.plan) { text in
+            if let problem = LessonPlanFile.problem(naming: text) { throw Message(problem) }
+            return text
+        }
+        _ = try LessonPlanFile.resolve(plan)  // a plan that cannot be followed refuses the file, as any key would
         exercises = d.exercises
         for module in ExerciseCatalog.all {
             guard var table = try reader.table(module.kind.rawValue) else { continue }

@@ -16,18 +16,23 @@ public struct TrainingConfig: Sendable {
     /// The teacher's own scores, files or folders (`[training.library] paths`): the melodies of
     /// `dictation --library own`.
     public var libraryPaths: [String]
+    /// The lesson plan the box follows (docs/plans.md): `""` none, a shipped plan's name
+    /// (`beginner`) or a plan file's absolute path; `LessonPlanFile.resolve` reads it.
+    public var plan: String
 
     /// The defaults: the cello from C2 to C5, one-second notes, A4 = 440 Hz in equal temperament,
     /// C ionian scales, and the eleven intervals within the octave.
     public init(
         settings: TrainingSettings = .cello, exercise: ExerciseKind = ExerciseCatalog.standard[0].kind,
-        exercises: ExerciseDefaults = ExerciseDefaults(), autostart: Bool = false, libraryPaths: [String] = []
+        exercises: ExerciseDefaults = ExerciseDefaults(), autostart: Bool = false, libraryPaths: [String] = [],
+        plan: String = ""
     ) {
         self.settings = settings
         self.exercise = exercise
         self.exercises = exercises
         self.autostart = autostart
         self.libraryPaths = libraryPaths
+        self.plan = plan
     }
 
     /// The exercise a session starts with when the student asks for none: `exercise` picks its
@@ -53,7 +58,7 @@ extension TrainingConfig: Hashable {}
 extension TrainingConfig: Codable {
     enum CodingKeys: String, CodingKey {
         case lowestNote, highestNote, noteDuration, referencePitch, tuningSystem, soundSource, varyLoudness, promptGap
-        case harmonicIntervals, scaleModelAnswer, exercise, autostart, clef, breath, bendRangeSemitones, library
+        case harmonicIntervals, scaleModelAnswer, exercise, autostart, clef, breath, bendRangeSemitones, library, plan
     }
 
     /// `[training.library]`'s keys.
@@ -88,7 +93,8 @@ extension TrainingConfig: Codable {
             exercises: try ExerciseDefaults(from: decoder),
             autostart: try container.decode(Bool.self, forKey: .autostart),
             libraryPaths: try container.contains(.library)
-                ? container.nestedContainer(keyedBy: LibraryKeys.self, forKey: .library).decode([String].self, forKey: .paths) : [])
+                ? container.nestedContainer(keyedBy: LibraryKeys.self, forKey: .library).decode([String].self, forKey: .paths) : [],
+            plan: try container.decodeIfPresent(String.self, forKey: .plan) ?? "")
     }
 
     /// The wheel's range as decoded: the default when missing, refused outside 1…24.
@@ -120,5 +126,6 @@ extension TrainingConfig: Codable {
         try container.encode(settings.bendRangeSemitones, forKey: .bendRangeSemitones)
         var library = container.nestedContainer(keyedBy: LibraryKeys.self, forKey: .library)
         try library.encode(libraryPaths, forKey: .paths)
+        try container.encode(plan, forKey: .plan)
     }
 }

@@ -25,6 +25,7 @@ public struct Method: RawRepresentable, Hashable, Sendable, ExpressibleByStringL
     public static let sessionRepeat: Method = "session.repeat"
     public static let sessionSkip: Method = "session.skip"
     public static let sessionResults: Method = "session.results"
+    public static let planGet: Method = "plan.get"
     public static let notesPlay: Method = "notes.play"
     public static let notesBend: Method = "notes.bend"
     public static let subscribe: Method = "subscribe"

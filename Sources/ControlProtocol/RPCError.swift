@@ -16,6 +16,7 @@ public enum ErrorCode: Int, CaseIterable, Sendable, Codable {
     case notPaired = -32008
     case replyTooLarge = -32009
     case unknownBrowser = -32010
+    case noPlan = -32011
 }
 
 /// The error member of a response.
@@ -75,6 +76,8 @@ public struct RPCError: Error, Sendable, Hashable, Codable {
             : known.isEmpty ? "no browser is paired" : "paired browsers: " + known.joined(separator: ", ")
         return RPCError(.unknownBrowser, message: "no paired browser '\(id)': \(why)")
     }
+    public static let noPlan = RPCError(
+        .noPlan, message: "no lesson plan is followed; name one in the config's training.plan (docs/plans.md)")
     public static let notPaired = RPCError(
         .notPaired, message: "that pairing code is wrong, used or expired; get a new one with 'eartrainctl web-pair'")
 }

@@ -38,6 +38,8 @@ public enum Methods {
     public static let sessionRepeat = TypedMethod<SessionRepeatParams, SessionRepeatResult>(.sessionRepeat)
     public static let sessionSkip = TypedMethod<NoParams, SessionSkipResult>(.sessionSkip)
     public static let sessionResults = TypedMethod<NoParams, ResultsReport>(.sessionResults)
+    /// The lesson plan the box follows: every lesson, and where the student is.
+    public static let planGet = TypedMethod<NoParams, PlanResult>(.planGet)
     public static let notesPlay = TypedMethod<NotesPlayParams, NotesPlayResult>(.notesPlay)
     public static let notesBend = TypedMethod<NotesBendParams, NotesBendResult>(.notesBend)
     public static let subscribe = TypedMethod<SubscribeParams, TopicsResult>(.subscribe)
@@ -51,7 +53,7 @@ public enum Methods {
     /// Every method's name, in the order the greeting lists them.
     public static let all: [Method] = [
         status.name, devicesGet.name, configGet.name, settingsGet.name, settingsSet.name, statsGet.name, statsExport.name,
-        sessionStart.name, sessionStop.name, sessionRepeat.name, sessionSkip.name, sessionResults.name, notesPlay.name,
+        sessionStart.name, sessionStop.name, sessionRepeat.name, sessionSkip.name, sessionResults.name, planGet.name, notesPlay.name,
         notesBend.name, subscribe.name, unsubscribe.name, pairingOffer.name, pairingRedeem.name, pairingBrowsers.name,
         pairingList.name, pairingRevoke.name,
     ]

@@ -29,7 +29,11 @@ public actor DaemonCore {
     /// starts, then the last one started, until a reload changes the configured one.
     var ready: Exercise?
     /// The config's exercise as last prepared, so that a reload that leaves it alone keeps `ready`.
-    private var configured: Exercise?
+    var configured: Exercise?
+    /// The lesson plan's current exercise, ready in place of the config's (DaemonCore+Plan.swift).
+    var lesson: Exercise?
+    /// Where the student is in the lesson plan, asked at each `status`.
+    var planStatus: @Sendable () -> PlanStatus? = { nil }
     /// The keyboard menu while it is open (DaemonCore+Menu.swift).
     var menu: KeyboardMenu?
     /// What the menu says and what it does when it closes; nil: the menu control does nothing.
@@ -154,7 +158,7 @@ public actor DaemonCore {
     public func prepare(_ exercise: Exercise) {
         guard exercise != configured else { return }
         configured = exercise
-        ready = exercise
+        ready = lesson ?? exercise
         publish()
     }
 
@@ -220,7 +224,7 @@ public actor DaemonCore {
 
     func publish() {
         published.publish(.init(tracker: tracker, tuning: settings.current.tuningSystem, clef: settings.current.clef, storage: storage,
-                                profile: tracker.running ? sessionProfile : nil,
+                                plan: planStatus, profile: tracker.running ? sessionProfile : nil,
                                 ready: tracker.running ? nil : ready.map { ReadyStatus(kind: $0.kind, exercise: EventFormatter.describe($0)) }))
     }
 

@@ -58,6 +58,10 @@ extension MethodTable {
             guard let results = await context.router.core.lastResults else { throw .noResults }
             return ResultsReport(results)
         },
+        MethodEntry(Methods.planGet, .anyone) { _, context throws(RPCError) in
+            guard let plan = context.router.plan() else { throw .noPlan }
+            return plan
+        },
         MethodEntry(Methods.notesPlay, .control) { params, context throws(RPCError) in
             try await StandardMethods.play(params, router: context.router)
         },

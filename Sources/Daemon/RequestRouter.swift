@@ -34,6 +34,8 @@ public struct RequestRouter: Sendable {
     /// Waits until the reports after the first `seq` up to the second are stored; true when they
     /// all are. With it, `notes.play` replies once its answers are on disk, saying `recorded`.
     public let recorded: (@Sendable (_ after: Int, _ through: Int) async -> Bool)?
+    /// What `plan.get` returns: the lesson plan followed, nil when none is.
+    public let plan: @Sendable () -> PlanResult?
 
     public init(
         core: DaemonCore, policy: AccessPolicy,
@@ -43,7 +45,8 @@ public struct RequestRouter: Sendable {
         settings: StudentSettingsAccess = .unavailable,
         statistics: StatisticsAccess = .unavailable,
         recorded: (@Sendable (_ after: Int, _ through: Int) async -> Bool)? = nil,
-        pairing: PairingCodes = PairingCodes()
+        pairing: PairingCodes = PairingCodes(),
+        plan: @escaping @Sendable () -> PlanResult? = { nil }
     ) {
         self.core = core
         self.policy = policy
@@ -54,6 +57,7 @@ public struct RequestRouter: Sendable {
         self.statistics = statistics
         self.recorded = recorded
         self.pairing = pairing
+        self.plan = plan
     }
 
     /// A line as JSON-RPC reads it (`IncomingLine`), the last short one remembered.

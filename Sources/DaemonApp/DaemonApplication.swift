@@ -7,6 +7,7 @@ import Glibc
 import Logging
 import ServiceLifecycle
 import Statistics
+import Synchronization
 import Training
 
 /// The whole daemon, built and not yet running, as a hummingbird application is: `run()` serves
@@ -45,6 +46,12 @@ public struct DaemonApplication: Service {
         await core.setReview(review, defaultProfile: options.profile)
         await core.setScores(ScoreFiles(ownPaths: { reloader.config.training.libraryPaths }))
 
+        // The plan follows after the voice (its words come after the results'); it is made first,
+        // for `plan.get`, and speaks through the voice once there is one.
+        let speaker = Mutex<VoiceFollower?>(nil)
+        let plan = planFollower(reloader: reloader, options: options, store: store, core: core, reporter: reporter) { text in
+            speaker.withLock { $0 }?.say(text)
+        }
         let router = RequestRouter(
             core: core, policy: policy(config.socket, reporter: reporter),
             defaults: {
@@ -54,7 +61,8 @@ public struct DaemonApplication: Service {
             configuration: { Wire.snakeCasedValue(reloader.config) },
             settings: .over(reloader) { config in await core.apply(config.training.settings) },
             statistics: StatisticsQueries.access(store, pool: StatisticsQueryPool(), profile: options.profile),
-            recorded: { after, through in await statistics.recorded(after: after, through: through) })
+            recorded: { after, through in await statistics.recorded(after: after, through: through) },
+            plan: { plan.result })
         let limit = options.maxClients ?? config.socket.maxClients
         let server = try ControlServer(
             listener: edges.listener, greeting: ControlService.greeting(router.methods),
@@ -66,6 +74,10 @@ public struct DaemonApplication: Service {
             sound: edges.sound, settings: { reloader.config.voice.speaking },
             watched: { [subscriptions = router.subscriptions] in !subscriptions.subscribers(of: .prompt).isEmpty })
         await core.follow(with: voice)
+        speaker.withLock { $0 = voice }
+        await core.follow(with: plan)
+        await core.setPlanStatus { plan.status }
+        await follow(config.training, with: plan, core: core, reporter: reporter)
         await core.setMenuActions(MenuActions(
             say: { text in
                 reporter.say("menu: \(text)")
@@ -78,7 +90,7 @@ public struct DaemonApplication: Service {
                 voice.say(PairingSpeech.text(code: code, listen: reloader.config.web.listen))
                 reporter.say("menu: a code pairing a phone with the web view was spoken (good for 5 minutes, once)")
             }))
-        await ready(core, config.training, controls: config.midi.controls, reporter: reporter, voice: voice)
+        await ready(core, config.training, controls: config.midi.controls, reporter: reporter, voice: voice, plan: plan.status)
 
         let notifier = edges.notifier
         var services: [any Service] = [statistics] + edges.deviceServices(core)
@@ -87,7 +99,7 @@ public struct DaemonApplication: Service {
             services.append(ListeningService(core: core, config: config.listen, reporter: reporter, capture: edges.capture))
         }
         if let hangups = edges.hangups {
-            services.append(ReloadService(hangups: hangups, reloader: reloader, core: core, reporter: reporter, notifier: notifier))
+            services.append(ReloadService(hangups: hangups, reloader: reloader, core: core, reporter: reporter, notifier: notifier, plan: plan))
         }
         if let interval = notifier.watchdogInterval {
             services.append(WatchdogService(core: core, notifier: notifier, interval: interval))
@@ -112,16 +124,18 @@ public struct DaemonApplication: Service {
     /// control it, by voice); with
     /// `training.autostart` it begins at once instead.
     static func ready(_ core: DaemonCore, _ training: TrainingConfig, controls: KeyboardControls = .standard, reporter: StdoutReporter,
-                      voice: VoiceFollower? = nil) async {
-        let exercise = training.defaultExercise
-        await core.prepare(exercise)
+                      voice: VoiceFollower? = nil, plan: PlanStatus? = nil) async {
+        await core.prepare(training.defaultExercise)
+        let exercise = await core.readyExercise ?? training.defaultExercise  // the plan's lesson, when one is followed
         if training.autostart {
             // Validated with the file: the config refuses an exercise the engine cannot run.
             try? await core.start(exercise)
         } else if let line = await core.readyAnnouncement {
             reporter.say(line)
             let guide = controls.spokenGuide
-            voice?.say("ready: " + SpokenText.readable(exercise.options.summary) + ". Play any key to begin." + (guide.isEmpty ? "" : " " + guide))
+            let what = plan.flatMap { $0.complete ? nil : "lesson \($0.lesson): \($0.title)" }
+                ?? "ready: " + SpokenText.readable(exercise.options.summary)
+            voice?.say(what + ". Play any key to begin." + (guide.isEmpty ? "" : " " + guide))
         }
     }
 

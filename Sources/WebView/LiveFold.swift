@@ -7,6 +7,7 @@ import ControlProtocol
 struct LiveFold {
     private var state = WatchState()
     private var ready: ReadyStatus?
+    private var plan: PlanStatus?
 
     /// Folds `update` in and returns the message for it: the panel, and for an event what a
     /// screen reader says of it.
@@ -17,10 +18,11 @@ struct LiveFold {
             state = WatchState()
             state.apply(status: status.session)
             ready = status.ready
+            plan = status.plan
         case .event(let event):
             state.apply(event)
             say = LivePanel.announcement(event, state: state)
         }
-        return LiveMessage(html: LivePanel.html(state, ready: ready, elapsed: state.sessionSeconds), running: state.running, say: say)
+        return LiveMessage(html: LivePanel.html(state, ready: ready, plan: plan, elapsed: state.sessionSeconds), running: state.running, say: say)
     }
 }

@@ -27,6 +27,8 @@ struct WireKeySpellingTests {
         // The config file's `[training.listen] tolerance_cents`, named as match's judgement names its own.
         "Sources/ConfigFile/TrainingConfig+TOML.swift": ["tolerance_cents"],
         "Tests/ConfigFileTests/ListenConfigTests.swift": ["tolerance_cents"],
+        // A lesson plan file's goal (docs/plans.md), named as the statistics name a threshold.
+        "Sources/ConfigFile/LessonPlanFile.swift": ["threshold_cents"],
     ]
 
     /// Where the message types are tested against their lines on the wire.

@@ -17,10 +17,12 @@ public struct StatusResult: Sendable, Hashable, Codable {
     public var profile: String?
     /// Present while no session runs: the exercise the next key played begins.
     public var ready: ReadyStatus?
+    /// Present when the box follows a lesson plan: where the student is in it.
+    public var plan: PlanStatus?
 
     public init(protocolVersion: Int = ProtocolInfo.version, daemon: String, uptimeSeconds: Double,
                 session: SessionStatus?, devices: DevicesStatus, storage: String, database: String? = nil, profile: String? = nil,
-                ready: ReadyStatus? = nil) {
+                ready: ReadyStatus? = nil, plan: PlanStatus? = nil) {
         self.protocolVersion = protocolVersion
         self.daemon = daemon
         self.uptimeSeconds = uptimeSeconds
@@ -30,11 +32,12 @@ public struct StatusResult: Sendable, Hashable, Codable {
         self.database = database
         self.profile = profile
         self.ready = ready
+        self.plan = plan
     }
 
     enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol_version"
-        case daemon, session, devices, storage, database, profile, ready
+        case daemon, session, devices, storage, database, profile, ready, plan
         case uptimeSeconds = "uptime_seconds"
     }
 }

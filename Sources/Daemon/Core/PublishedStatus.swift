@@ -14,6 +14,8 @@ final class PublishedStatus: Sendable {
         var clef: Clef = .auto
         /// Asked at each `status`: the store's state changes on its own (a full disk, space freed).
         var storage: @Sendable () -> DaemonCore.StorageState
+        /// Asked at each `status`: where the student is in the lesson plan.
+        var plan: @Sendable () -> PlanStatus? = { nil }
         /// The running session's student, when it names one.
         var profile: String? = nil
         /// What the next key begins, as `status` shows it; nil while a session runs.
@@ -39,7 +41,8 @@ final class PublishedStatus: Sendable {
             daemon: version, uptimeSeconds: now.secondsToTheMillisecond,
             session: parts.tracker.status(now: now, tuning: parts.tuning, clef: parts.clef),
             devices: devicesMemo.value(for: DeviceInputs(keyboards: keyboards, sound: sound, listen: listen), Self.devices),
-            storage: storage.summary, database: storage.database, profile: parts.profile ?? storage.profile, ready: parts.ready)
+            storage: storage.summary, database: storage.database, profile: parts.profile ?? storage.profile, ready: parts.ready,
+            plan: parts.plan())
     }
 
     private struct DeviceInputs: Equatable, Sendable {

@@ -15,6 +15,8 @@ struct ReloadService: Service {
     let core: DaemonCore
     let reporter: StdoutReporter
     let notifier: SystemdNotifier
+    /// The lesson plan's follower: a changed `training.plan` is followed from the reload on.
+    var plan: PlanFollower? = nil
 
     /// SIGHUPs that come while a reload runs make one more reload after it, not one each: a
     /// burst of them re-reads the file once or twice, and a SIGTERM never waits behind a queue.
@@ -33,6 +35,7 @@ struct ReloadService: Service {
         case .applied(let changed):
             await core.apply(reloader.config.training.settings)
             await core.setControls(reloader.config.midi.controls)
+            if let plan { await DaemonApplication.follow(reloader.config.training, with: plan, core: core, reporter: reporter) }
             // A changed `training.exercise` (or its defaults) is what the next key begins.
             await core.prepare(reloader.config.training.defaultExercise)
             reporter.say(Self.appliedMessage(source: "\(reloader.source)", changed: changed,

@@ -10,6 +10,7 @@ struct StopCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await connection.show(.sessionStop, as: ResultsReport.self) { ResultsScreen.lines($0).joined(separator: "\n") }
+        await connection.showPlanLine()
     }
 }
 
@@ -48,6 +49,7 @@ struct ResultsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await connection.show(.sessionResults, as: ResultsReport.self) { ResultsScreen.lines($0).joined(separator: "\n") }
+        await connection.showPlanLine()
     }
 }
 

@@ -31,6 +31,7 @@ enum StatusText {
         } else {
             lines.append("session: none (start one with `eartrainctl start scale --mode dorian --root D`)")
         }
+        if let plan = status.plan { lines.append("plan: \(plan.name), " + plan.summary) }
         let devices = status.devices
         lines.append("keyboard: " + (devices.keyboard ? devices.keyboards.joined(separator: ", ")
             : devices.sequencer ? "none connected" : "no ALSA sequencer"))

@@ -33,7 +33,7 @@ public enum LivePage {
         if let away {
             main.append(#"<section id="live" aria-labelledby="exercise"><h1 id="exercise">The daemon is not answering</h1><p class="note">\#(HTML.escaped(away.reason))</p><p class="note">This page connects again by itself once it is back.</p></section>"#)
         } else {
-            main.append(#"<section id="live" aria-labelledby="exercise">\#n\#(LivePanel.html(state, ready: status?.ready, elapsed: state.sessionSeconds))\#n</section>"#)
+            main.append(#"<section id="live" aria-labelledby="exercise">\#n\#(LivePanel.html(state, ready: status?.ready, plan: status?.plan, elapsed: state.sessionSeconds))\#n</section>"#)
         }
         main.append(sessionControls(running: state.running, controls: controls))
         if let controls {

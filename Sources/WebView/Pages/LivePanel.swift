@@ -10,7 +10,8 @@ import Training
 /// `#live` section when served, and the `html` of every message the WebSocket sends.
 public enum LivePanel {
     /// The panel's HTML at `elapsed` session seconds; `ready` is the exercise the next key begins.
-    public static func html(_ state: WatchState, ready: ReadyStatus?, elapsed: Double) -> String {
+    /// `plan` is where the student is in the lesson plan the box follows.
+    public static func html(_ state: WatchState, ready: ReadyStatus?, plan: PlanStatus? = nil, elapsed: Double) -> String {
         if state.running { return session(state, elapsed: elapsed) }
         var parts: [String] = []
         if let results = state.results {
@@ -23,7 +24,17 @@ public enum LivePanel {
         if let ready {
             parts.append(#"<p class="ready">The next key played begins <strong>\#(HTML.escaped(ready.exercise))</strong>.</p>"#)
         }
+        if let plan { parts.append(planLine(plan)) }
         return parts.joined(separator: "\n")
+    }
+
+    /// Where the student is in the lesson plan: "Lesson 3 of 10: major and minor thirds", and
+    /// what its answers reach against its goal.
+    static func planLine(_ plan: PlanStatus) -> String {
+        if plan.complete { return #"<p class="plan">\#(HTML.escaped(plan.name)): <strong>complete</strong>.</p>"# }
+        let reached = plan.figure.map { "\($0) over \(plan.counted) of \(plan.needed) answers" } ?? "no answers yet"
+        return #"<p class="plan">\#(HTML.escaped(plan.name)), lesson \#(plan.lesson) of \#(plan.lessons): <strong>\#(HTML.escaped(plan.title))</strong>"#
+            + #" (\#(HTML.escaped(reached)); goal: \#(HTML.escaped(plan.goal))).</p>"#
     }
 
     private static func session(_ state: WatchState, elapsed: Double) -> String {
