@@ -36,7 +36,8 @@ extension TrainingConfig {
             clef: try reader.parsed("clef", cello.clef, Clef.init(choosing:)),
             breath: .milliseconds(Int((breath * 1000).rounded())),
             bendRangeSemitones: try reader.int("bend_range_semitones", cello.bendRangeSemitones, in: PitchWheel.rangesSemitones),
-            listenToleranceCents: tolerance)
+            listenToleranceCents: tolerance,
+            noteNaming: try reader.parsed("names", cello.noteNaming, NoteNaming.init(choosing:)))
         exercise = try reader.parsed("exercise", d.exercise, ExerciseKind.init(choosing:))
         autostart = try reader.bool("autostart", d.autostart)
         libraryPaths = d.libraryPaths

@@ -58,7 +58,7 @@ extension TrainingConfig: Hashable {}
 extension TrainingConfig: Codable {
     enum CodingKeys: String, CodingKey {
         case lowestNote, highestNote, noteDuration, referencePitch, tuningSystem, soundSource, varyLoudness, promptGap
-        case harmonicIntervals, scaleModelAnswer, exercise, autostart, clef, breath, bendRangeSemitones, library, plan
+        case harmonicIntervals, scaleModelAnswer, exercise, autostart, clef, breath, bendRangeSemitones, library, plan, names
     }
 
     /// `[training.library]`'s keys.
@@ -88,7 +88,8 @@ extension TrainingConfig: Codable {
                 scaleModelAnswer: try container.decode(Bool.self, forKey: .scaleModelAnswer),
                 clef: try container.decodeIfPresent(Clef.self, forKey: .clef) ?? .auto,
                 breath: try container.decodeIfPresent(Duration.self, forKey: .breath) ?? TrainingSettings.cello.breath,
-                bendRangeSemitones: try Self.bendRange(container.decodeIfPresent(Int.self, forKey: .bendRangeSemitones), decoder)),
+                bendRangeSemitones: try Self.bendRange(container.decodeIfPresent(Int.self, forKey: .bendRangeSemitones), decoder),
+                noteNaming: try container.decodeIfPresent(NoteNaming.self, forKey: .names) ?? .letters),
             exercise: try container.decode(ExerciseKind.self, forKey: .exercise),
             exercises: try ExerciseDefaults(from: decoder),
             autostart: try container.decode(Bool.self, forKey: .autostart),
@@ -127,5 +128,6 @@ extension TrainingConfig: Codable {
         var library = container.nestedContainer(keyedBy: LibraryKeys.self, forKey: .library)
         try library.encode(libraryPaths, forKey: .paths)
         try container.encode(plan, forKey: .plan)
+        try container.encode(settings.noteNaming, forKey: .names)
     }
 }

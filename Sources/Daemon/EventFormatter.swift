@@ -8,6 +8,8 @@ import Training
 struct EventFormatter {
     /// The question now open: judged notes are named after it.
     private var question: Prompt.Question?
+    /// How the open question's notes are named (`training.names`, read with its prompt).
+    private var naming = NoteNaming.letters
 
     mutating func report(_ event: TrainingEvent, seq: Int) -> EventReport {
         let time = event.sessionTime.shortText
@@ -20,6 +22,7 @@ struct EventFormatter {
             details = Wire.value(SessionStartedDetails(exercise: Self.describe(started.exercise), seed: started.randomState))
         case .prompt(let prompt):
             question = prompt.question
+            naming = prompt.settings.noteNaming
             (type, topic) = ("prompt", .prompt)
             text = "\(Self.title(prompt.question))  " + Self.ask(prompt.question) + (prompt.isRepeat ? "  (again)" : "")
             // How many notes a counted question asks (a scale's 8, a melody's 4): views show `2/8`.
@@ -39,7 +42,8 @@ struct EventFormatter {
                 subject: namesSubject ? judgement.subject.description : nil,
                 keys: judgement.keys.count > 1 ? judgement.keys.map(\.description) : nil, heardAs: judgement.heardAs,
                 cents: judgement.cents ?? judgement.sung?.cents, outcome: judgement.outcome,
-                source: judgement.source == .keys ? nil : judgement.source.rawValue, inTune: judgement.sung?.inTune ?? (judgement.source == .listen ? judgement.correct : nil)),
+                source: judgement.source == .keys ? nil : judgement.source.rawValue, inTune: judgement.sung?.inTune ?? (judgement.source == .listen ? judgement.correct : nil),
+                name: named(judgement)),
                 kindFields: judgement.details))
         case .roundComplete(let round):
             (type, topic) = ("round_complete", .session)
@@ -111,9 +115,16 @@ struct EventFormatter {
         return keyJudged(judgement) + "  (sung " + String(format: "%+.1f c", sung.cents) + ", \(sung.how))"
     }
 
+    /// A right note's name in the student's naming (`mi`), nil by letters, for a chord, or
+    /// before a question is open.
+    private func named(_ judgement: NoteJudgement) -> String? {
+        guard naming != .letters, judgement.correct, judgement.keys.count <= 1, judgement.described == nil, let question else { return nil }
+        return naming.shown(judgement.expected.spelled.name, tonic: question.shown.root.name)
+    }
+
     private func keyJudged(_ judgement: NoteJudgement) -> String {
         let mark = judgement.correct ? "✓" : "✗"
-        let played = judgement.described ?? judgement.keys.map(\.description).joined(separator: "+")
+        let played = (judgement.described ?? judgement.keys.map(\.description).joined(separator: "+")) + (named(judgement).map { " (\($0))" } ?? "")
         guard let question else { return "\(played) \(mark)" }
         if let total = question.shown.answerCount {
             let done = judgement.staff.notes.filter { $0.role == .answer }.count

@@ -35,6 +35,8 @@ public struct TrainingSettings: Sendable {
     /// (`[training.listen] tolerance_cents`): a right note outside it is right, and said to be
     /// sharp or flat.
     public var listenToleranceCents: Double
+    /// How notes are named to the student: letters, fixed do or movable do (`training.names`).
+    public var noteNaming: NoteNaming
 
     /// Settings with the cello defaults for every value not given.
     public init(
@@ -50,10 +52,12 @@ public struct TrainingSettings: Sendable {
         clef: Clef = .auto,
         breath: Duration = .milliseconds(1200),
         bendRangeSemitones: Int = PitchWheel.defaultRangeSemitones,
-        listenToleranceCents: Double = 15
+        listenToleranceCents: Double = 15,
+        noteNaming: NoteNaming = .letters
     ) {
         precondition(listenToleranceCents >= 0 && listenToleranceCents.isFinite, "a tolerance is not negative")
         self.listenToleranceCents = listenToleranceCents
+        self.noteNaming = noteNaming
         precondition(PitchWheel.rangesSemitones.contains(bendRangeSemitones), "the wheel's range is 1...24 semitones")
         self.bendRangeSemitones = bendRangeSemitones
         precondition((0...1).contains(varyLoudness), "varyLoudness is 0...1")
@@ -79,7 +83,7 @@ public struct TrainingSettings: Sendable {
 extension TrainingSettings: Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case noteRange, noteDuration, referencePitch, tuningSystem, soundSource, varyLoudness, promptGap
-        case harmonicIntervals, scaleModelAnswer, clef, breath, bendRangeSemitones, listenToleranceCents
+        case harmonicIntervals, scaleModelAnswer, clef, breath, bendRangeSemitones, listenToleranceCents, noteNaming
     }
 
     /// Settings as encoded; a wheel range missing (settings written before it existed) is the default.
@@ -104,7 +108,8 @@ extension TrainingSettings: Hashable, Codable {
             harmonicIntervals: try c.decode(Bool.self, forKey: .harmonicIntervals),
             scaleModelAnswer: try c.decode(Bool.self, forKey: .scaleModelAnswer),
             clef: try c.decode(Clef.self, forKey: .clef),
-            breath: breath, bendRangeSemitones: range, listenToleranceCents: tolerance)
+            breath: breath, bendRangeSemitones: range, listenToleranceCents: tolerance,
+            noteNaming: try c.decodeIfPresent(NoteNaming.self, forKey: .noteNaming) ?? .letters)
     }
 }
 

@@ -26,10 +26,13 @@ public struct NoteJudgedDetails: Sendable, Hashable, Codable {
     public var source: String?
     /// For a heard note: whether it was within `training.listen.tolerance_cents` of the note in tune.
     public var inTune: Bool?
+    /// A right note's name in the student's naming (`training.names`: `mi`), absent by letters.
+    public var name: String?
 
     public init(played: String, playedMidi: Int, correct: Bool, attempt: Int, responseSeconds: Double, sincePromptSeconds: Double,
                 staff: [StaffEntry], expected: ExpectedNoteReport? = nil, subject: String? = nil, keys: [String]? = nil,
-                heardAs: String? = nil, cents: Double? = nil, outcome: String? = nil, source: String? = nil, inTune: Bool? = nil) {
+                heardAs: String? = nil, cents: Double? = nil, outcome: String? = nil, source: String? = nil, inTune: Bool? = nil,
+                name: String? = nil) {
         self.played = played
         self.playedMidi = playedMidi
         self.correct = correct
@@ -45,6 +48,7 @@ public struct NoteJudgedDetails: Sendable, Hashable, Codable {
         self.outcome = outcome
         self.source = source
         self.inTune = inTune
+        self.name = name
     }
 }
 
@@ -52,6 +56,6 @@ extension NoteJudgedDetails {
     enum CodingKeys: String, CodingKey {
         case played, correct, attempt, staff, expected, subject, keys, cents, outcome
         case playedMidi = "played_midi", responseSeconds = "response_seconds", sincePromptSeconds = "since_prompt_seconds"
-        case heardAs = "heard_as", source, inTune = "in_tune"
+        case heardAs = "heard_as", source, inTune = "in_tune", name
     }
 }

@@ -24,6 +24,8 @@ struct SpokenPhrases {
     private var singleAnswer = true
     /// The last question's words, when they only said how to answer: the same again are not said.
     private var lastInstruction: String?
+    /// How notes are named (`training.names`) and the open question's tonic, read with its prompt.
+    private var naming = (NoteNaming.letters, tonic: NoteName(.c))
 
     mutating func lines(for event: TrainingEvent, cues: AnswerCues) -> [Line] {
         switch event.kind {
@@ -34,6 +36,7 @@ struct SpokenPhrases {
         case .prompt(let prompt):
             let shown = prompt.question.shown
             singleAnswer = shown.answerCount == nil
+            naming = (prompt.settings.noteNaming, shown.root.name)
             guard !prompt.isRepeat else { return [] }
             // Words that only say how to answer are said whole once, and again when they change;
             // the same again are a short word.
@@ -60,7 +63,9 @@ struct SpokenPhrases {
             if revealed.reason == .skipped && revealed.answers.count > Self.namedWhenSkipped {
                 return [Line(text: "skipped", when: .inTurn)]
             }
-            let notes = revealed.answers.map(\.spelled.spoken).joined(separator: ", ")
+            let notes = revealed.answers.map { answer in
+                naming.0 == .letters ? answer.spelled.spoken : naming.0.spoken(answer.spelled.name, tonic: naming.tonic)
+            }.joined(separator: ", ")
             let named = revealed.subjects.count == 1 ? revealed.subjects[0].heard + ": " : ""
             return [Line(text: "the answer: \(named)\(notes)", when: .inTurn)]
         case .sessionEnded(let results):
