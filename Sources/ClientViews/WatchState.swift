@@ -118,7 +118,8 @@ public struct WatchState: Sendable {
             // A tuned answer (`match`: cents, no outcome) is its error in cents, drawn once answered;
             // the key only confirmed it. A comparison's answer (an outcome) is its key.
             let tuned = judgement.outcome == nil ? judgement.cents : nil
-            let played = tuned.map { String(format: "%+.1f c", $0) } ?? judgement.played
+            // A right note's syllable follows it when the student names notes so (`E3 (re)`).
+            let played = tuned.map { String(format: "%+.1f c", $0) } ?? judgement.played + (judgement.name.map { " (\($0))" } ?? "")
             if judgement.correct {
                 correct += 1
                 responseTotal += judgement.responseSeconds

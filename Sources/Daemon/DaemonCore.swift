@@ -150,7 +150,7 @@ public actor DaemonCore {
         }
         try engine.start(exercise)
         sessionProfile = profile
-        ready = exercise
+        ready = lesson ?? exercise  // a lesson plan's lesson is what the next key begins, whatever ran
     }
 
     /// Makes the config's exercise the one the next key begins (at start-up, and at a reload that

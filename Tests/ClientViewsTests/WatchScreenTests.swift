@@ -57,6 +57,16 @@ struct WatchScreenTests {
         #expect(state.lastAnswer?.correct == false)
     }
 
+    @Test("a right note's syllable (training.names) follows it in the last answer and the keys judged")
+    func syllable() {
+        var state = Self.dorianState()
+        var details = Self.rightAnswer("F3", responseSeconds: 1, staff: [("D3", 4, nil), ("E3", 5, nil), ("F3", 6, nil)])
+        details["name"] = .string("me")
+        state.apply(Self.event("note_judged", seconds: 5, details))
+        #expect(state.lastAnswer?.text == "F3 (me) ✓")
+        #expect(state.judged.last == JudgedNote(played: "F3 (me)", correct: true))
+    }
+
     @Test("a match answer is drawn as its error in cents once answered, sharp or flat; the question shows no detuning")
     func matchAnswer() {
         var state = WatchState()

@@ -128,6 +128,7 @@ struct LessonPlanDaemonTests {
         _ = try await link.result("session.stop")
         let status = try await link.result("status", as: StatusResult.self)
         #expect(status.plan?.lesson == 1 && status.plan?.counted == 0)
+        #expect(status.ready?.exercise == "C3 ionian scale", "after another exercise the lesson is ready again")
     }
 
     @Test("plan.get without a plan is refused with its own error; eartrainctl plan says so")

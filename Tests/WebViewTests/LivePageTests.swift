@@ -70,6 +70,18 @@ import Training
         #expect(html.contains(#"class="controls" aria-label="session controls" hidden"#))
     }
 
+    @Test("with a lesson plan the idle page names the lesson and how far its answers are from the goal, escaped")
+    func plan() {
+        var status = Fixtures.idleStatus()
+        status.plan = PlanStatus(name: "Thirds & <sixths>", lesson: 3, lessons: 10, id: "thirds", title: "major and minor thirds",
+                                 exercise: "heard intervals m3 M3", goal: "85 % right over the last 30 answers", counted: 14, needed: 30,
+                                 figure: "86 % right", complete: false)
+        let html = LivePage.html(status: status, controls: .init())
+        #expect(html.contains(#"<p class="plan">Thirds &amp; &lt;sixths&gt;, lesson 3 of 10: <strong>major and minor thirds</strong> (86 % right over 14 of 30 answers; goal: 85 % right over the last 30 answers).</p>"#), "\(html)")
+        status.plan?.complete = true
+        #expect(LivePage.html(status: status, controls: .init()).contains("<strong>complete</strong>"))
+    }
+
     @Test("a peer not allowed to control sees no forms, and is told why")
     func noControls() {
         let html = LivePage.html(status: Fixtures.scaleStatus(), controls: nil)

@@ -23,7 +23,13 @@ s/^sound_source = "cello"/sound_source = "sine"/
 s/^device = "default"/device = "USB Audio"/
 SED
 
-qemu_card() { echo "-audiodev wav,id=card,path=$out/$1.wav,out.frequency=48000 -device qemu-xhci -device usb-audio,audiodev=card"; }
+# The emulated card keeps what the guest sends in a ring of 32 USB packets (32 ms) by default and
+# drops a whole packet (1 ms, 48 frames) when the ring is full (QEMU's hw/usb/dev-audio.c,
+# streambuf_put): after a stall of the host, the guest's backlog of packets overflows it. A
+# dropped millisecond shortens the note it falls in and reads sharp in the WAV: CI's run of
+# 2026-11-29 read a cello E3 +2.1 c and +6.3 c, as 1 and 4 packets cut from a clean render do
+# (+0.7 c and +5.6 c). A ring of 512 packets (0.5 s) takes the backlog.
+qemu_card() { echo "-audiodev wav,id=card,path=$out/$1.wav,out.frequency=48000 -device qemu-xhci -device usb-audio,audiodev=card,buffer=98304"; }
 boot1() {
   VM_OUT=$out/boot1 VM_BOOT_GUEST=scripts/vm/student-guest.sh VM_BOOT_CONFIG=$config VM_BOOT_CHECKS=0 \
     VM_BOOT_QEMU="$(qemu_card boot1)" scripts/vm/boot-test.sh
