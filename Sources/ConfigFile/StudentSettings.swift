@@ -40,6 +40,7 @@ public struct StudentSettings: Sendable, Hashable {
         Key("training.note_duration", \.training.settings.noteDuration) { number($0.seconds) },
         Key("training.vary_loudness", \.training.settings.varyLoudness) { number($0) },
         Key("training.names", \.training.settings.noteNaming) { tomlText(string: $0.rawValue) },
+        Key("training.drone", \.training.settings.drone) { tomlText(string: $0.rawValue) },
         Key("voice.speak", \.voice.speak) { tomlText(string: $0.rawValue) },
         Key("voice.language", \.voice.language) { tomlText(string: $0) },
         Key("voice.voice", \.voice.voice) { tomlText(string: $0) },

@@ -37,7 +37,8 @@ extension TrainingConfig {
             breath: .milliseconds(Int((breath * 1000).rounded())),
             bendRangeSemitones: try reader.int("bend_range_semitones", cello.bendRangeSemitones, in: PitchWheel.rangesSemitones),
             listenToleranceCents: tolerance,
-            noteNaming: try reader.parsed("names", cello.noteNaming, NoteNaming.init(choosing:)))
+            noteNaming: try reader.parsed("names", cello.noteNaming, NoteNaming.init(choosing:)),
+            drone: try reader.parsed("drone", cello.drone, Drone.init(choosing:)))
         exercise = try reader.parsed("exercise", d.exercise, ExerciseKind.init(choosing:))
         autostart = try reader.bool("autostart", d.autostart)
         libraryPaths = d.libraryPaths

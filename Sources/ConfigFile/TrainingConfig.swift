@@ -58,7 +58,7 @@ extension TrainingConfig: Hashable {}
 extension TrainingConfig: Codable {
     enum CodingKeys: String, CodingKey {
         case lowestNote, highestNote, noteDuration, referencePitch, tuningSystem, soundSource, varyLoudness, promptGap
-        case harmonicIntervals, scaleModelAnswer, exercise, autostart, clef, breath, bendRangeSemitones, library, plan, names
+        case harmonicIntervals, scaleModelAnswer, exercise, autostart, clef, breath, bendRangeSemitones, library, plan, names, drone
     }
 
     /// `[training.library]`'s keys.
@@ -89,7 +89,8 @@ extension TrainingConfig: Codable {
                 clef: try container.decodeIfPresent(Clef.self, forKey: .clef) ?? .auto,
                 breath: try container.decodeIfPresent(Duration.self, forKey: .breath) ?? TrainingSettings.cello.breath,
                 bendRangeSemitones: try Self.bendRange(container.decodeIfPresent(Int.self, forKey: .bendRangeSemitones), decoder),
-                noteNaming: try container.decodeIfPresent(NoteNaming.self, forKey: .names) ?? .letters),
+                noteNaming: try container.decodeIfPresent(NoteNaming.self, forKey: .names) ?? .letters,
+                drone: try container.decodeIfPresent(Drone.self, forKey: .drone) ?? .off),
             exercise: try container.decode(ExerciseKind.self, forKey: .exercise),
             exercises: try ExerciseDefaults(from: decoder),
             autostart: try container.decode(Bool.self, forKey: .autostart),
@@ -129,5 +130,6 @@ extension TrainingConfig: Codable {
         try library.encode(libraryPaths, forKey: .paths)
         try container.encode(plan, forKey: .plan)
         try container.encode(settings.noteNaming, forKey: .names)
+        try container.encode(settings.drone, forKey: .drone)
     }
 }

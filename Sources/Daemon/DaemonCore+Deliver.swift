@@ -49,6 +49,7 @@ extension DaemonCore {
             case .roundComplete(let round):
                 feedback(round.sounds, root: root, reports: reports)
             }
+            updateDrone(event)
             fanOut.report(event) { sessionProfile ?? storage().profile }
             let current = questionSound.settings ?? settings.current
             if !afterFollowers.isEmpty { questionSound.play(afterFollowers, settings: current, question: true, reports: reports) }

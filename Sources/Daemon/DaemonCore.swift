@@ -34,6 +34,8 @@ public actor DaemonCore {
     var lesson: Exercise?
     /// Where the student is in the lesson plan, asked at each `status`.
     var planStatus: @Sendable () -> PlanStatus? = { nil }
+    /// The tonic drone sounding, nil for none (DaemonCore+Drone.swift).
+    var drone: Frequency?
     /// The keyboard menu while it is open (DaemonCore+Menu.swift).
     var menu: KeyboardMenu?
     /// What the menu says and what it does when it closes; nil: the menu control does nothing.

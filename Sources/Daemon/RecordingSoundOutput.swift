@@ -32,6 +32,8 @@ public final class RecordingSoundOutput: SoundOutput {
         case bend(cents: Double)
         /// The held note released.
         case releaseHeld
+        /// The tonic drone set (its frequency), or ended (nil).
+        case drone(hertz: Double?)
     }
 
     /// One `playPrompt`: its phrases, sounded one after another, and the settings they were tuned with.
@@ -124,5 +126,9 @@ public final class RecordingSoundOutput: SoundOutput {
 
     public func releaseHeld() {
         calls.withLock { $0.append(.releaseHeld) }
+    }
+
+    public func drone(_ frequency: Frequency?) {
+        calls.withLock { $0.append(.drone(hertz: frequency?.hertz)) }
     }
 }

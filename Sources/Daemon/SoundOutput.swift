@@ -50,6 +50,9 @@ public protocol SoundOutput: Sendable {
     func bendHeld(cents: Double)
     /// Ends the held note (its release, as a key's).
     func releaseHeld()
+    /// Sounds the tonic drone at `frequency` under everything that follows, until another
+    /// frequency or nil: no stop, skip or new question ends it (docs/audio.md, "The drone").
+    func drone(_ frequency: Frequency?)
     /// Whether a device is open, and which, or why not.
     var status: SoundStatus { get }
     /// When the last sound it made leaves the speaker (it may lie ahead); nil when it has sounded
@@ -86,6 +89,8 @@ extension SoundOutput {
     public func bendHeld(cents: Double) {}
     /// Nothing held, nothing released.
     public func releaseHeld() {}
+
+    public func drone(_ frequency: Frequency?) {}
 
     /// An output that cannot tell when it sounds: nothing it made is ever taken for its own.
     public var lastAudible: ContinuousClock.Instant? { nil }

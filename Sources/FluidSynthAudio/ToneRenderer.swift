@@ -78,6 +78,8 @@ public final class ToneRenderer: Sendable {
         var latencies: [Double] = []
         /// When the last frame above `audibleLevel` leaves the speaker (`lastAudible`).
         var lastAudible: ContinuousClock.Instant?
+        /// The tonic drone, and one still ramping out (`ToneRenderer+Drone`).
+        var drones: [SineVoice] = []
     }
 
     /// A renderer with the cello if it could be built, or nil for sine only; idle after
@@ -198,6 +200,7 @@ public final class ToneRenderer: Sendable {
             let first = state.clock
             renderLocked(&state, frames: frames, left: left, right: right)
             Self.noteAudible(&state, frames: frames, left: left, right: right, calledAt: calledAt, sampleRate: sampleRate)
+            Self.mixDrone(&state, frames: frames, left: left, right: right)
             return Self.takeHeard(&state, calledAt: calledAt, first: first, sampleRate: sampleRate)
         }
         for prompt in heard { prompt.callback(prompt.instant) }

@@ -37,6 +37,8 @@ public struct TrainingSettings: Sendable {
     public var listenToleranceCents: Double
     /// How notes are named to the student: letters, fixed do or movable do (`training.names`).
     public var noteNaming: NoteNaming
+    /// The tonic drone under `degree`, `dictation` and the intonation kinds (`training.drone`).
+    public var drone: Drone
 
     /// Settings with the cello defaults for every value not given.
     public init(
@@ -53,11 +55,13 @@ public struct TrainingSettings: Sendable {
         breath: Duration = .milliseconds(1200),
         bendRangeSemitones: Int = PitchWheel.defaultRangeSemitones,
         listenToleranceCents: Double = 15,
-        noteNaming: NoteNaming = .letters
+        noteNaming: NoteNaming = .letters,
+        drone: Drone = .off
     ) {
         precondition(listenToleranceCents >= 0 && listenToleranceCents.isFinite, "a tolerance is not negative")
         self.listenToleranceCents = listenToleranceCents
         self.noteNaming = noteNaming
+        self.drone = drone
         precondition(PitchWheel.rangesSemitones.contains(bendRangeSemitones), "the wheel's range is 1...24 semitones")
         self.bendRangeSemitones = bendRangeSemitones
         precondition((0...1).contains(varyLoudness), "varyLoudness is 0...1")
@@ -83,7 +87,7 @@ public struct TrainingSettings: Sendable {
 extension TrainingSettings: Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case noteRange, noteDuration, referencePitch, tuningSystem, soundSource, varyLoudness, promptGap
-        case harmonicIntervals, scaleModelAnswer, clef, breath, bendRangeSemitones, listenToleranceCents, noteNaming
+        case harmonicIntervals, scaleModelAnswer, clef, breath, bendRangeSemitones, listenToleranceCents, noteNaming, drone
     }
 
     /// Settings as encoded; a wheel range missing (settings written before it existed) is the default.
@@ -109,7 +113,8 @@ extension TrainingSettings: Hashable, Codable {
             scaleModelAnswer: try c.decode(Bool.self, forKey: .scaleModelAnswer),
             clef: try c.decode(Clef.self, forKey: .clef),
             breath: breath, bendRangeSemitones: range, listenToleranceCents: tolerance,
-            noteNaming: try c.decodeIfPresent(NoteNaming.self, forKey: .noteNaming) ?? .letters)
+            noteNaming: try c.decodeIfPresent(NoteNaming.self, forKey: .noteNaming) ?? .letters,
+            drone: try c.decodeIfPresent(Drone.self, forKey: .drone) ?? .off)
     }
 }
 

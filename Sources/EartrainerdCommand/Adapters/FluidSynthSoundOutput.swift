@@ -104,6 +104,10 @@ final class FluidSynthSoundOutput: SoundOutput {
         renderer.releaseHeld()
     }
 
+    func drone(_ frequency: Frequency?) {
+        renderer.setDrone(frequency)
+    }
+
     /// A virtual keyboard's key is struck (held for the note duration: feedback waits for it, as
     /// for a key held down); a cue (no arrival) just sounds.
     func playKey(_ note: MIDINote, velocity: Int, root: MIDINote?, settings: TrainingSettings, arrivedAt: ContinuousClock.Instant?) {

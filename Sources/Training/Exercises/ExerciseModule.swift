@@ -33,6 +33,10 @@ public protocol ExerciseModule: Codable, Hashable, Sendable, ExerciseClientText 
     /// cello's looped samples do (by up to 12 c over a held note), and a tempered interval's beats
     /// must be there to hear (a sine has no partials to beat); false by default.
     static var soundsSteady: Bool { get }
+    /// Whether the tonic drone (`training.drone`) sounds under its questions: where a key is heard
+    /// against its tonic (`degree`, `dictation`) or a pitch against a reference (the intonation
+    /// kinds); false by default.
+    static var takesDrone: Bool { get }
 
     /// Throws for options that cannot run (options decoded from outside input).
     func validate() throws(TrainingError)
@@ -68,6 +72,8 @@ extension ExerciseModule {
     public static var measuresTuningError: Bool { false }
 
     public static var soundsSteady: Bool { false }
+
+    public static var takesDrone: Bool { false }
 
     public var scoreRequest: ScoreRequest? { nil }
 

@@ -12,6 +12,8 @@ extension CompareExercise: DeclaresOptions {
     public static var findsThreshold: Bool { true }
     public static var soundsSteady: Bool { true }
 
+    public static var takesDrone: Bool { true }
+
     public func validate() throws(TrainingError) {
         guard Self.centsRange.contains(startCents) else { throw TrainingError("a compare session starts at 0.1-100 cents, not \(startCents)") }
         for interval in intervals where interval.semitones <= 0 || interval.semitones > 24 {

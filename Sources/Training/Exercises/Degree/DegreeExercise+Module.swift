@@ -6,6 +6,8 @@ extension DegreeExercise: DeclaresOptions {
     /// `degree`.
     public static let kind = ExerciseKind(declaring: "degree")
 
+    public static var takesDrone: Bool { true }
+
     public static var defaults: DegreeExercise { DegreeExercise() }
 
     public func validate() throws(TrainingError) {

@@ -6,6 +6,8 @@ extension DictationExercise: DeclaresOptions {
     /// `dictation`.
     public static let kind = ExerciseKind(declaring: "dictation")
 
+    public static var takesDrone: Bool { true }
+
     public static var defaults: DictationExercise { DictationExercise() }
 
     public func validate() throws(TrainingError) {

@@ -10,6 +10,8 @@ extension MatchExercise: DeclaresOptions {
     public static var measuresTuningError: Bool { true }
     public static var soundsSteady: Bool { true }
 
+    public static var takesDrone: Bool { true }
+
     public static var defaults: MatchExercise { MatchExercise() }
 
     /// `root`, `intervals` (empty or absent: the same note), `tunings`, `detune`, `tolerance`, `adaptive`.

@@ -9,6 +9,8 @@ extension PureExercise: DeclaresOptions {
     public static var defaults: PureExercise { PureExercise() }
     public static var soundsSteady: Bool { true }
 
+    public static var takesDrone: Bool { true }
+
     /// Pure against pure is no question; Pythagorean fifths, fourths, seconds and sevenths are pure.
     public func validate() throws(TrainingError) {
         guard Self.levels.contains(level) else { throw TrainingError("a pure level is 1-3, not \(level)") }
