@@ -51,10 +51,13 @@ make -s install BUILD=debug ENABLE_UNITS=no PREFIX="$stage/usr" CONFDIR="$stage/
 # VM_DAEMON_BIN: a folder of release binaries (the package's, which make test's deb stage built)
 # the guest runs instead of the debug ones. Under emulation the debug daemon keeps the guest's CPU
 # busy enough that the emulated USB sound card stops taking frames (scripts/vm/student-test.sh).
+# Copied, not linked: the guest mounts a tmpfs of its own on /tmp, so a link into a checkout
+# under /tmp (a clone there, as a newcomer may make) points at nothing and the service fails to
+# start. The package's eartrainctl and eartrainer-web are links to eartrainerd, kept as links.
 if [ -n "${VM_DAEMON_BIN:-}" ]; then
   for program in eartrainerd eartrainctl eartrainer-web; do
     [ -e "$VM_DAEMON_BIN/$program" ] || fail "VM_DAEMON_BIN=$VM_DAEMON_BIN has no $program"
-    ln -sf "$(realpath -s "$VM_DAEMON_BIN/$program")" "$stage/usr/bin/$program"
+    cp -P --remove-destination "$VM_DAEMON_BIN/$program" "$stage/usr/bin/$program"
   done
   echo "vm-boot: eartrainerd, eartrainctl and eartrainer-web from $VM_DAEMON_BIN"
 fi
