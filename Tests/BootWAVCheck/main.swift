@@ -11,9 +11,11 @@
 //
 // --cello: the keys were played on the cello with the voice off: a tone is a window whose pitch,
 // measured from one of the keys given, is within 20 cents of it, held 0.3 s; each must be within
-// 1 cent of its pitch, the bound of the VM's audio probe for a live cello note (rendered offline,
-// PitchAccuracyTests hold every key to 0.1 c; live, measured from the WAV, notes read up to
-// 0.48 c off in the VM), and the keys are found in order among those tones; nothing is said of speech.
+// 3 cents of its pitch, and the keys are found in order among those tones; nothing is said of
+// speech. The cello's exact pitch is held elsewhere (rendered offline, PitchAccuracyTests hold
+// every key to 0.1 c; the sine keys of boot 1 here to 0.05 c); through the emulated USB card a
+// dropped millisecond moves a cello note's reading by about a cent (docs/benchmarks.md, "A
+// dropped millisecond"), and whole notes read up to 1.17 c and a prompt cut in two 2.6 c.
 //
 // --tones: sine keys as above, with nothing said of speech either (scripts/test-user-unit.sh, the
 // voice off: what a user's daemon played into PipeWire).
@@ -41,7 +43,7 @@ let expected = given.map(\.key)
 let lostKeys = Set(given.filter(\.mayBeLost).map(\.key))
 /// How far a tone may be from its pitch, and how long it must hold to count.
 // A sine key within 0.05 c, measured only where no other sound borders it (see `beside`).
-let tolerance = cello ? 1.0 : 0.05
+let tolerance = cello ? 3.0 : 0.05
 let shortestTone = cello ? 0.3 : 0.15
 let rate = Double(wav.sampleRate)
 let samples = wav.samples
