@@ -71,6 +71,17 @@ struct ScoreFileBadInputTests {
         #expect(Self.refusal(midiDrums) == "the score has no pitched notes (only rests, or only percussion)")
     }
 
+    @Test("a MIDI file of 16 tracks of chords reads whole: every track a part, every chord's notes kept")
+    func sixteenTracksOfChords() throws {
+        // C E G, then D F A, a quarter each; the later note-offs by running status.
+        let chords: [UInt8] = [0x00, 0x90, 60, 80, 0x00, 64, 80, 0x00, 67, 80, 0x83, 0x60, 0x80, 60, 0, 0x00, 64, 0, 0x00, 67, 0,
+                               0x00, 0x90, 62, 80, 0x00, 65, 80, 0x00, 69, 80, 0x83, 0x60, 0x80, 62, 0, 0x00, 65, 0, 0x00, 69, 0,
+                               0x00, 0xFF, 0x2F, 0x00]
+        let score = try ScoreFile.score(from: MIDIFileBadInputTests.file(Array(repeating: chords, count: 16)))
+        #expect(score.parts.count == 16)
+        #expect(score.parts.allSatisfy { $0.notes.map(\.key).sorted() == [60, 62, 64, 65, 67, 69] }, "\(score.parts.map(\.notes.count))")
+    }
+
     @Test("entities a document type defines are never expanded (a billion laughs is a refusal), and nesting stops at 64 levels")
     func hostile() {
         let laughs = """
