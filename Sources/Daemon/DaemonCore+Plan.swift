@@ -17,9 +17,7 @@ extension DaemonCore {
         ready = exercise ?? configured ?? ready
         publish()
     }
-}
 
-extension DaemonCore {
     /// What the next key begins: the plan's lesson, the last exercise started, or the config's.
     public var readyExercise: Exercise? { ready }
 }

@@ -31,7 +31,8 @@ struct EventFormatter {
                 staff: StaffEntries.entries(prompt.staff), answerCount: prompt.question.shown.answerCount, sounds: Self.sounds(prompt)))
         case .noteJudged(let judgement):
             (type, topic) = ("note_judged", .answer)
-            text = judged(judgement)
+            let name = named(judgement)
+            text = judged(judgement, name: name)
             let namesSubject = judgement.correct || (question?.shown.namesSubjectWhileOpen ?? true)
             // `cents` and `outcome` are given once the question is answered, never while it is open.
             details = Wire.value(WithKindFields(NoteJudgedDetails(
@@ -43,7 +44,7 @@ struct EventFormatter {
                 keys: judgement.keys.count > 1 ? judgement.keys.map(\.description) : nil, heardAs: judgement.heardAs,
                 cents: judgement.cents ?? judgement.sung?.cents, outcome: judgement.outcome,
                 source: judgement.source == .keys ? nil : judgement.source.rawValue, inTune: judgement.sung?.inTune ?? (judgement.source == .listen ? judgement.correct : nil),
-                name: named(judgement)),
+                name: name),
                 kindFields: judgement.details))
         case .roundComplete(let round):
             (type, topic) = ("round_complete", .session)
@@ -107,12 +108,12 @@ struct EventFormatter {
         return prompt.sounds.notes.map(\.description)
     }
 
-    private func judged(_ judgement: NoteJudgement) -> String {
+    private func judged(_ judgement: NoteJudgement, name: String?) -> String {
         guard let sung = judgement.sung else {
-            return keyJudged(judgement) + (judgement.source == .listen ? "  (sung)" : "")
+            return keyJudged(judgement, name: name) + (judgement.source == .listen ? "  (sung)" : "")
         }
         // A sung or bowed note: as a key's line, then how far from the note in tune.
-        return keyJudged(judgement) + "  (sung " + String(format: "%+.1f c", sung.cents) + ", \(sung.how))"
+        return keyJudged(judgement, name: name) + "  (sung " + String(format: "%+.1f c", sung.cents) + ", \(sung.how))"
     }
 
     /// A right note's name in the student's naming (`mi`), nil by letters, for a chord, or
@@ -122,9 +123,10 @@ struct EventFormatter {
         return naming.shown(judgement.expected.spelled.name, tonic: question.shown.root.name)
     }
 
-    private func keyJudged(_ judgement: NoteJudgement) -> String {
+    /// The judged key's line; `name`, the right note's syllable, follows the key (`E3 (re) ✓`).
+    private func keyJudged(_ judgement: NoteJudgement, name: String?) -> String {
         let mark = judgement.correct ? "✓" : "✗"
-        let played = (judgement.described ?? judgement.keys.map(\.description).joined(separator: "+")) + (named(judgement).map { " (\($0))" } ?? "")
+        let played = (judgement.described ?? judgement.keys.map(\.description).joined(separator: "+")) + (name.map { " (\($0))" } ?? "")
         guard let question else { return "\(played) \(mark)" }
         if let total = question.shown.answerCount {
             let done = judgement.staff.notes.filter { $0.role == .answer }.count

@@ -6,8 +6,9 @@ import MusicTheory
 ///
 /// - mixed after the master bus (no stop, skip or new question fades it, and the limiter never
 ///   rides on it);
-/// - after the daemon's own audible sound is noted (`lastAudible`): a listening input still hears
-///   a sung note over it (it is 12 dB under a note, and a tracker follows the louder voice);
+/// - after the daemon's own audible sound is noted (`lastAudible`): the drone alone never counts
+///   as the daemon sounding (the daemon sounds none with a listening input: a tracker would hear
+///   the steady tonic as a sung note);
 /// - never keeping FluidSynth awake: the idle renderer writes zeros and the drone is added to them.
 extension ToneRenderer {
     /// How far under a note of its pitch the drone sounds, in dB.

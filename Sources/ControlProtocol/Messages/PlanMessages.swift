@@ -38,8 +38,12 @@ public struct PlanStatus: Sendable, Hashable, Codable {
     /// One line: "lesson 3 of 10, major and minor thirds: 86 % right over 14 of 30 answers (goal: …)".
     public var summary: String {
         if complete { return "complete (all \(lessons) lessons)" }
-        let reached = figure.map { "\($0) over \(counted) of \(needed) answers" } ?? "no answers yet"
         return "lesson \(lesson) of \(lessons), \(title): \(reached) (goal: \(goal))"
+    }
+
+    /// What the lesson's answers reach: "86 % right over 14 of 30 answers", or "no answers yet".
+    public var reached: String {
+        figure.map { "\($0) over \(counted) of \(needed) answers" } ?? "no answers yet"
     }
 }
 

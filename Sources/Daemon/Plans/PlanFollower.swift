@@ -61,18 +61,21 @@ public final class PlanFollower: EventFollower {
             state.withLock { $0 = nil }
             return nil
         }
-        var progress = file.load(profile: profile)
-        if progress?.plan != plan.name || progress.map({ plan.index(of: $0.lesson) == nil }) ?? true {
+        let kept = file.load(profile: profile)
+        let progress: PlanProgress
+        if let kept, kept.plan == plan.name, plan.index(of: kept.lesson) != nil {
+            progress = kept
+        } else {
             progress = PlanProgress(plan: plan.name, lesson: plan.lessons[0].id, since: now())
-            if let failure = file.save(progress!, profile: profile) { problem(failure) }
+            if let failure = file.save(progress, profile: profile) { problem(failure) }
         }
-        let lesson = plan.lessons[plan.index(of: progress!.lesson)!]
+        let lesson = plan.lessons[plan.index(of: progress.lesson) ?? 0]  // there: kept only when it is
         var tally = LessonTally(limit: lesson.goal.over)
-        for answer in stored(profile, progress!.since, lesson.exercise) {
+        for answer in stored(profile, progress.since, lesson.exercise) {
             tally.add(correct: answer.correct, attempt: answer.attempt, cents: answer.cents)
         }
-        state.withLock { $0 = State(plan: plan, progress: progress!, tally: tally) }
-        return progress!.complete ? nil : lesson
+        state.withLock { $0 = State(plan: plan, progress: progress, tally: tally) }
+        return progress.complete ? nil : lesson
     }
 
     /// The plan followed, nil for none.
@@ -129,10 +132,8 @@ public final class PlanFollower: EventFollower {
             guard var current = state, current.counting else { return (nil, nil) }
             current.counting = false
             let lesson = current.lesson
-            let number = current.number
             let progress = lesson.goal.progress(current.tally)
-            let reached = progress.value.map { lesson.goal.figure($0) } ?? "no answers yet"
-            var words = "lesson \(number), \(lesson.title): \(reached) over \(progress.counted) of \(progress.needed) answers"
+            var words = "lesson \(current.number), \(lesson.title): " + Self.status(current).reached
             let target: LessonTarget? = progress.met ? lesson.onPass : progress.judged && lesson.onFail != .stay ? lesson.onFail : nil
             guard let target, let index = current.plan.index(of: lesson.id) else {
                 state = current

@@ -25,7 +25,7 @@ struct SpokenPhrases {
     /// The last question's words, when they only said how to answer: the same again are not said.
     private var lastInstruction: String?
     /// How notes are named (`training.names`) and the open question's tonic, read with its prompt.
-    private var naming = (NoteNaming.letters, tonic: NoteName(.c))
+    private var naming: (names: NoteNaming, tonic: NoteName) = (.letters, NoteName(.c))
 
     mutating func lines(for event: TrainingEvent, cues: AnswerCues) -> [Line] {
         switch event.kind {
@@ -64,7 +64,8 @@ struct SpokenPhrases {
                 return [Line(text: "skipped", when: .inTurn)]
             }
             let notes = revealed.answers.map { answer in
-                naming.0 == .letters ? answer.spelled.spoken : naming.0.spoken(answer.spelled.name, tonic: naming.tonic)
+                // By letters with its octave, as always; a syllable without one.
+                naming.names == .letters ? answer.spelled.spoken : naming.names.spoken(answer.spelled.name, tonic: naming.tonic)
             }.joined(separator: ", ")
             let named = revealed.subjects.count == 1 ? revealed.subjects[0].heard + ": " : ""
             return [Line(text: "the answer: \(named)\(notes)", when: .inTurn)]

@@ -32,9 +32,8 @@ public enum LivePanel {
     /// what its answers reach against its goal.
     static func planLine(_ plan: PlanStatus) -> String {
         if plan.complete { return #"<p class="plan">\#(HTML.escaped(plan.name)): <strong>complete</strong>.</p>"# }
-        let reached = plan.figure.map { "\($0) over \(plan.counted) of \(plan.needed) answers" } ?? "no answers yet"
         return #"<p class="plan">\#(HTML.escaped(plan.name)), lesson \#(plan.lesson) of \#(plan.lessons): <strong>\#(HTML.escaped(plan.title))</strong>"#
-            + #" (\#(HTML.escaped(reached)); goal: \#(HTML.escaped(plan.goal))).</p>"#
+            + #" (\#(HTML.escaped(plan.reached)); goal: \#(HTML.escaped(plan.goal))).</p>"#
     }
 
     private static func session(_ state: WatchState, elapsed: Double) -> String {
