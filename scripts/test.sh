@@ -16,13 +16,23 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each stage's wall time is kept and printed at the end, or where a stage fails (docs/benchmarks.md
 # keeps the breakdown).
+# Beside the wall time, the CPU time (user and system) of the stage's processes, from the shell's
+# `times`: on two cores a stage's CPU is what another stage beside it would have to share.
 timings=()
-print_timings() { local IFS=,; echo "── stage times: ${timings[*]:-none}; in all $SECONDS s"; }
-stage() {  # stage NAME COMMAND...: runs the command and notes how long it took
-  local name=$1 start=$SECONDS status=0
+cpu_file=$(mktemp) && trap 'rm -f "$cpu_file"' EXIT
+children_cpu() {  # sets cpu_now: the CPU seconds, user and system, of every child waited for so far
+  # `times` in this shell: in a subshell (`$(…)`, a pipe) the children would be the subshell's.
+  times >"$cpu_file"
+  cpu_now=$(awk 'NR == 2 { total = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); total += t[1] * 60 + t[2] }; printf "%d", total }' "$cpu_file")
+}
+print_timings() { local IFS=,; children_cpu; echo "── stage times: ${timings[*]:-none}; in all $SECONDS s, CPU $cpu_now s"; }
+stage() {  # stage NAME COMMAND...: runs the command and notes how long it took, and its CPU
+  local name=$1 start=$SECONDS cpu_before status=0
+  children_cpu && cpu_before=$cpu_now
   shift
   "$@" || status=$?
-  timings+=("$name $((SECONDS - start)) s")
+  children_cpu
+  timings+=("$name $((SECONDS - start)) s (CPU $((cpu_now - cpu_before)) s)")
   if [ "$status" != 0 ]; then echo "── stage $name failed (exit $status)"; print_timings; exit "$status"; fi
 }
 # The suites' output is kept, so a failure's summary (which tests, which expectations) is the
