@@ -54,7 +54,7 @@ extension DictationExercise: DeclaresOptions {
         let before = previous as? OpenDictation
         // A real melody's key (ionian or aeolian) is not kept for a made one in another mode.
         let sameKey = before.map { $0.source == nil && $0.inKey < Self.melodiesPerKey } ?? false
-        let key = sameKey ? before!.key : DictationKey.choose(mode: mode, root: root, range: range, random: &context.random)
+        let key = sameKey ? before!.key : MelodyKey.choose(mode: mode, root: root, range: range, random: &context.random)
         let inKey = sameKey ? before!.inKey + 1 : 1
         let melody = Melody.make(length: length, in: key, range: range, tritones: tritones, random: &context.random)
         for degree in melody.degrees { context.asked(.degree(degree)) }

@@ -23,7 +23,7 @@ extension DictationExercise {
         // The tonic at or below the lowest note: the tuning's root, and where the cadence is built.
         let lowest = keys.map { $0.rawValue }.min()!
         let tonicKey = MIDINote(max(0, lowest - floorMod(lowest - scoreKey.tonic.pitchClass.rawValue, 12)))
-        let key = DictationKey(mode: scoreKey.mode, tonic: SpelledNote(tonicKey, spelled: scoreKey.tonic), tonicKey: tonicKey)
+        let key = MelodyKey(mode: scoreKey.mode, tonic: SpelledNote(tonicKey, spelled: scoreKey.tonic), tonicKey: tonicKey)
         let sameKey = before.map { $0.key.name == key.name && $0.inKey < Self.melodiesPerKey } ?? false
 
         for degree in degrees { context.asked(.degree(degree)) }

@@ -10,7 +10,7 @@ struct OpenDictation: RevealedOnce {
     let degrees: [Int]
     let exercise: DictationExercise
     /// The key, kept for `DictationExercise.melodiesPerKey` melodies; this is the `inKey`-th in it.
-    let key: DictationKey
+    let key: MelodyKey
     let inKey: Int
     /// What sets the key before the first melody in it (nothing before the others).
     let keyContext: [SoundPhrase]
@@ -25,6 +25,8 @@ struct OpenDictation: RevealedOnce {
     /// The note expected next.
     var index = 0
     var wrongAttempts = 0
+    /// The notes whose right answer is counted: each once, however many attempts sing it again.
+    var counted: Set<Int> = []
     /// When the expected note became expected.
     var expectedSince: Duration?
     /// The attempt's right notes so far: when each was played, and its key.
@@ -58,7 +60,7 @@ struct OpenDictation: RevealedOnce {
         let correct = expected.isAnswered(by: note)
         var played = staff
         if correct {
-            context.right(subject, firstTry: attempt == 1, responseTime: responseTime)
+            if counted.insert(index).inserted { context.right(subject, firstTry: attempt == 1, responseTime: responseTime) }
             if index == 0 { (onsets, keys) = ([], []) }
             onsets.append(context.time)
             keys.append(note)

@@ -1,8 +1,8 @@
 import MusicTheory
 
-/// The key a run of dictations keeps (`DictationExercise.melodiesPerKey` melodies): its scale, its
+/// The key a run of melodies keeps (a dictation's, a sight-singer's): its scale, its
 /// tonic as written and as it sounds, and what sets it before the run's first melody.
-struct DictationKey: Sendable {
+struct MelodyKey: Sendable {
     let mode: Mode
     /// The tonic as written: a random one spelled as its scale has the fewest accidentals (C♯
     /// aeolian, never D♭ aeolian with its B𝄫).
@@ -31,14 +31,14 @@ struct DictationKey: Sendable {
 
     /// A tonic of the given pitch class (or any) whose melodies, from `MelodyRules.lowestStep`
     /// to `highestStep`, fit the note range.
-    static func choose(mode: Mode, root: RootNote?, range: ClosedRange<MIDINote>, random: inout SeededRandom) -> DictationKey {
+    static func choose(mode: Mode, root: RootNote?, range: ClosedRange<MIDINote>, random: inout SeededRandom) -> MelodyKey {
         let degrees = mode.degrees.dropLast().map(\.semitones)
         let low = range.lowerBound.rawValue - semitones(ofStep: MelodyRules.lowestStep, degrees: degrees)
         let high = max(low, range.upperBound.rawValue - semitones(ofStep: MelodyRules.highestStep, degrees: degrees))
         let candidates = (low...high).filter { key in root.map { floorMod(key, 12) == $0.pitchClass.rawValue } ?? true }
         let key = MIDINote(candidates.randomElement(using: &random) ?? low)
         let name = root?.spelling ?? Scale(mode: mode, pitchClass: key.pitchClass).root
-        return DictationKey(mode: mode, tonic: RootNote(midiNote: key, spelling: name).note(defaultOctave: key.octave), tonicKey: key)
+        return MelodyKey(mode: mode, tonic: RootNote(midiNote: key, spelling: name).note(defaultOctave: key.octave), tonicKey: key)
     }
 
     /// What sets the key before its first melody: the cadence of the major or minor key the mode

@@ -1,6 +1,7 @@
 import MusicTheory
 
-/// A short melody in a key, as a dictation asks it, made by `MelodyRules`: a walk from a degree of
+/// A short melody in a key, as a dictation asks it or a sight-singer reads it, made by
+/// `MelodyRules`: a walk from a degree of
 /// the tonic chord, mostly by step, ending on a stable degree (from four notes on, the tonic).
 /// Made from the session's seeded generator, so a seed replays it.
 struct Melody {
@@ -14,7 +15,7 @@ struct Melody {
     /// allow leads on, such as a lydian fourth between two tritones from the tonic).
     static let attempts = 50
 
-    static func make(length: Int, in key: DictationKey, range: ClosedRange<MIDINote>, tritones: Bool,
+    static func make(length: Int, in key: MelodyKey, range: ClosedRange<MIDINote>, tritones: Bool,
                      random: inout SeededRandom) -> Melody {
         let size = key.mode.degrees.count - 1
         let keys = range.lowerBound.rawValue...range.upperBound.rawValue
@@ -33,7 +34,7 @@ struct Melody {
     }
 
     /// One melody's scale steps, or nil when the walk came to a note no allowed move leaves.
-    private static func walk(length: Int, from starts: [Int], through steps: [Int], to endings: [Int], in key: DictationKey,
+    private static func walk(length: Int, from starts: [Int], through steps: [Int], to endings: [Int], in key: MelodyKey,
                              tritones: Bool, random: inout SeededRandom) -> [Int]? {
         guard var last = starts.randomElement(using: &random) else { return nil }
         var walk = [last], previous = 0
@@ -57,7 +58,7 @@ struct Melody {
     }
 
     /// The notes of `steps` scale steps from the key's tonic.
-    private init(steps: [Int], in key: DictationKey) {
+    private init(steps: [Int], in key: MelodyKey) {
         let intervals = key.mode.degrees
         let size = intervals.count - 1
         spelled = steps.map { step in

@@ -1,6 +1,6 @@
 import MusicTheory
 
-/// The tonal rules a dictation's melodies follow, as a teacher writing them would: mostly steps,
+/// The tonal rules made melodies follow (dictation, sight-singing), as a teacher writing them would: mostly steps,
 /// a third now and then, a leap (a fourth up to a sixth) rarely and then turned back by a step
 /// the other way, no tritone unless asked, beginning on the tonic chord and ending on a stable
 /// degree. Steps are counted in the scale (a step is to the neighbouring degree), leaps and
