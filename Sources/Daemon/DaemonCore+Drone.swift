@@ -1,8 +1,8 @@
 import MusicTheory
 import Training
 
-/// The tonic drone (`training.drone`): each question of a kind that takes one (`degree`,
-/// `dictation`, `compare`, `pure`, `match`) sounds it on its tuning root's pitch class, in the
+/// The tonic drone (`training.drone`): each question of a kind that takes one
+/// (`ExerciseModule.takesDrone`) sounds it on its tuning root's pitch class, in the
 /// low or high part of the note range, tuned as the question is; it changes only when that pitch
 /// changes, and ends with the session or at a question of another kind. With a listening input
 /// there is none: the tracker would hear a steady tonic as a sung note.

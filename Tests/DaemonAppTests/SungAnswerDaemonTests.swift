@@ -150,6 +150,54 @@ struct SungAnswerDaemonTests {
         #expect(abs((details.cents ?? 0) - 3) <= 0.5, "\(String(describing: details.cents))")
     }
 
+    @Test("sight-sing: the melody shown is sung note by note, each judged with its cents in the session's tuning (just: in tune at the just pitch)")
+    func sightSung() async throws {
+        let (folder, pipe) = try Self.pipeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let daemon = try await TestDaemon(config: try Self.config(listeningTo: pipe, in: folder))
+        let link = try await daemon.connect()
+        _ = try await link.result("subscribe", .object(["topics": .array([.string("prompt"), .string("answer")])]))
+        // The prompt comes before the reply, among the notifications read while waiting for it.
+        var notifications: [RPCNotification] = []
+        _ = try await link.result("session.start", .object([
+            "kind": .string("sight-sing"), "root": .string("C"), "length": .number(5), "tuning": .string("just"), "seed": .number(3),
+        ]), notifications: &notifications)
+        var prompt = notifications.first { $0.params["type"]?.stringValue == "prompt" }?.params
+        while prompt == nil {
+            let notification = try await link.nextNotification()
+            if notification.params["type"]?.stringValue == "prompt" { prompt = notification.params }
+        }
+        let noteNames = (prompt?["details"]?["question"]?["notes"]?.arrayValue ?? []).compactMap { $0.stringValue }
+        let shown = try #require(noteNames.isEmpty ? nil : noteNames, "\(String(describing: prompt))")
+        let notes = try shown.map { try SpelledNote(parsing: $0).midiNumber }
+        // What sounded: the cadence's chords, never a note of the melody alone.
+        let sounded = daemon.sound.recorded.compactMap { call -> [Int]? in
+            switch call {
+            case .prompt(let keys, _), .chord(let keys, _): keys.map(\.rawValue)
+            default: nil
+            }
+        }
+        #expect(notes.count == 5 && !sounded.isEmpty && sounded.allSatisfy { $0.count >= 3 }, "the melody is shown, never sounded: \(sounded)")
+        // Each note at its just pitch above the tonic (C), as a singer in tune with the cadence
+        // sings it, the third 12 c sharp of it.
+        let tonic = try #require(prompt?["details"]?["question"]?["key"]?.stringValue)
+        #expect(tonic == "C ionian")
+        let justCents: [Int: Double] = [0: 0, 2: 3.91, 4: -13.69, 5: -1.96, 7: 1.96, 9: -15.64, 11: -11.73]
+        let offsets = notes.indices.map { $0 == 2 ? 12.0 : 0 }
+        Self.write(Self.wav(zip(notes, offsets).map { Self.hertz($0, (justCents[$0 % 12] ?? .nan) + $1) }), to: pipe)
+        var judged: [JSONValue] = []
+        while judged.count < notes.count {
+            let notification = try await link.nextNotification()
+            if notification.params["type"]?.stringValue == "note_judged" { judged.append(notification.params) }
+        }
+        for (index, event) in judged.enumerated() {
+            let details = try JSONDecoder().decode(NoteJudgedDetails.self, from: JSONEncoder().encode(event["details"]))
+            #expect(details.source == "listen" && details.correct, "note \(index + 1): \(event)")
+            let cents = try #require(details.cents, "\(event)")
+            #expect(abs(cents - offsets[index]) <= 0.5, "note \(index + 1) (\(shown[index])): \(cents) c against the just pitch, sung \(offsets[index]) c off")
+        }
+    }
+
     @Test("notes that begin while the daemon's own sound is heard are left out, counted as its own")
     func ownSoundLeftOut() async throws {
         let (folder, pipe) = try Self.pipeFolder()

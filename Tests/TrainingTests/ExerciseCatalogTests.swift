@@ -9,7 +9,7 @@ import Training
 struct ExerciseCatalogTests {
     @Test("the catalog lists scale then interval, and each kind's module declares that name")
     func catalog() {
-        #expect(ExerciseCatalog.all.map { $0.kind.rawValue } == ["scale", "interval", "ear-interval", "chord", "degree", "dictation", "rhythm", "progression", "compare", "pure", "match"])
+        #expect(ExerciseCatalog.all.map { $0.kind.rawValue } == ["scale", "interval", "ear-interval", "chord", "degree", "dictation", "rhythm", "progression", "compare", "pure", "match", "sight-sing"])
         #expect(ExerciseCatalog.module(named: "interval") == IntervalExercise.self)
         #expect(ExerciseCatalog.module(named: "chord") == ChordExercise.self)
         #expect(ExerciseCatalog.module(named: "melody") == nil)

@@ -65,8 +65,10 @@ struct DictationRhythmListeningTests {
         try RhythmListeningTests.expectSecondLateOnly(judged, words: "rhythm ")
         // Then as heard: right at the second try.
         await #expect(try Self.play(next.notes, socket: daemon.socketPath).contains("rhythm on time ✓"))
-        // Four degrees and the rhythm each time: 5 + (4 and a late rhythm) + 5.
-        try await RhythmListeningTests.expectCounted(socket: daemon.socketPath, results: "results: 14 correct, 1 error", subject: "4/4 eighths",
+        // Four degrees and the rhythm, then the next melody's four degrees and a late rhythm, then
+        // its rhythm on time: each note is counted right once however many attempts play it,
+        // 5 + 4 + 1 (and one error).
+        try await RhythmListeningTests.expectCounted(socket: daemon.socketPath, results: "results: 10 correct, 1 error", subject: "4/4 eighths",
                                                kind: "dictation")
     }
 }

@@ -14,7 +14,7 @@ struct EveryKindEndToEndTests {
     }
 
     @Test("start, a wrong key, stop: results and lifetime figures per item, human and --json",
-          arguments: [("ear-interval", "ear-interval "), ("chord", "chord "), ("degree", "degree "), ("dictation", "dictation degree "), ("progression", "progression "), ("match", "match ")])
+          arguments: [("ear-interval", "ear-interval "), ("chord", "chord "), ("degree", "degree "), ("dictation", "dictation degree "), ("progression", "progression "), ("match", "match "), ("sight-sing", "sight-sing degree ")])
     func kind(name: String, itemPrefix: String) async throws {
         let daemon = try DaemonProcess()
         _ = try await daemon.connect()

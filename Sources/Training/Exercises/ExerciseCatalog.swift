@@ -3,7 +3,8 @@
 public enum ExerciseCatalog {
     /// The kinds, in the order their names are listed.
     public static let standard: [any ExerciseModule.Type] = [ScaleExercise.self, IntervalExercise.self, EarIntervalExercise.self, ChordExercise.self, DegreeExercise.self, DictationExercise.self, RhythmExercise.self, ProgressionExercise.self,
-                                                          CompareExercise.self, PureExercise.self, MatchExercise.self]
+                                                          CompareExercise.self, PureExercise.self, MatchExercise.self,
+                                                          SightSingExercise.self]
 
     /// Kinds added for the length of a task (a test's own kind), after the standard ones.
     @TaskLocal public static var added: [any ExerciseModule.Type] = []
