@@ -1,3 +1,4 @@
+import ClientViews
 import ControlClient
 import ControlProtocol
 import DaemonTestSupport
@@ -68,6 +69,32 @@ struct WebViewDaemonTests {
             #expect(progress.contains("67% of 3 answers"))
         }
         #expect(await daemon.stop())
+    }
+
+    @Test("a sight-singing melody is on the page's staff and the watch screen's, every note, and in the question's words")
+    func sightSingPage() async throws {
+        let daemon = try await TestDaemon()
+        let link = try await daemon.connect()
+        _ = try await link.result("subscribe", .object(["topics": .array([.string("prompt")])]))
+        var notifications: [RPCNotification] = []
+        _ = try await link.result("session.start", .object(["kind": .string("sight-sing"), "root": .string("C"), "seed": .number(4)]),
+                                  notifications: &notifications)
+        let status = try await link.result("status", as: StatusResult.self)
+        let staff = try #require(status.session?.staff?.notes)
+        #expect(staff.count == 4 && staff.allSatisfy { $0.role == "root" }, "the melody shown: \(staff)")
+        let melody = staff.map(\.note)
+        try await Self.app(daemon).test(.router) { client in
+            let page = String(buffer: try await client.execute(uri: "/", method: .get).body)
+            for note in melody { #expect(page.contains(#"data-note="\#(note)""#), "\(note) on the page's staff") }
+        }
+        // `eartrainctl watch` as it follows: the session's status, then the prompt's event.
+        var state = WatchState()
+        state.apply(status: status.session)
+        let prompt = try #require(notifications.first { $0.params["type"]?.stringValue == "prompt" })
+        state.apply(try Wire.decode(EventReport.self, from: prompt.params))
+        let lines = WatchScreen(width: 80, height: 24, colour: false).lines(state, elapsed: 1)
+        #expect(lines.joined().filter { $0 == "●" }.count == 4, "four noteheads on the watch screen: \(lines.joined(separator: "\n"))")
+        #expect(lines.contains { $0.contains("in C ionian: sing " + melody.joined(separator: " ")) }, "\(lines.joined(separator: "\n"))")
     }
 
     @Test("an open interval question's answer is neither on the page nor on the socket; a judged key reaches the socket", .timeLimit(.minutes(10)))

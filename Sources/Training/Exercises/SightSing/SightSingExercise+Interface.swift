@@ -43,6 +43,11 @@ extension SightSingExercise {
         "in \(question.key): sing \(question.notes.joined(separator: " "))"
     }
 
+    /// Beside the root on the watch screen: the melody to sing, `in C ionian: sing E3 D3 C3 D3`.
+    public static func watchDetail(_ question: SightSingQuestion.Details?, prompt: String?) -> String? {
+        question.map(watchQuestion)
+    }
+
     public static var countsNotes: Bool { true }
 
     /// The melody is on the staff: a wrong note may name the one written.

@@ -32,12 +32,13 @@ extension SightSingQuestion: ExerciseQuestion {
     /// The notes are shown: a wrong try may name the one written and its degree.
     public var showsExpectedWhileOpen: Bool { true }
     public var namesSubjectWhileOpen: Bool { true }
-    /// The key and the notes as written.
+    /// The key, the first note (what a client shows as the root) and the notes as written.
     public struct Details: KindDetails {
         public var key: String
+        public var root: String
         public var notes: [String]
     }
-    public var details: Details { Details(key: key, notes: notes.map(\.description)) }
+    public var details: Details { Details(key: key, root: notes[0].description, notes: notes.map(\.description)) }
     public var answerCount: Int? { notes.count }
     public var answerColumns: AnswerColumns { AnswerColumns(root: tonic.name.description, mode: key.split(separator: " ").last.map(String.init)) }
 }
