@@ -18,7 +18,7 @@ public enum ResultsScreen {
             "revealed \(results.revealed)   skipped \(results.skipped)",
         ]
         if let cents = results.meanAbsoluteCents {
-            // Tuned answers (`match`): how far off they were, on average, whichever way.
+            // Tuned answers (`match`) and sung notes: how far off they were, on average, whichever way.
             let rows = results.breakdown.compactMap { row in row.meanAbsoluteCents.map { "\(row.subject) " + String(format: "%.1f c", $0) } }
             lines.append(String(format: "mean error %.1f c", cents) + (rows.count > 1 ? "   (" + rows.joined(separator: ", ") + ")" : ""))
         }

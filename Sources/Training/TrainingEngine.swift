@@ -208,7 +208,10 @@ public final class TrainingEngine {
         let events = heard.map { note in step.events.map { sung($0, note, question: open.question) } } ?? step.events
         for kind in events {
             switch kind {
-            case .noteJudged(let judgement): session!.staff = judgement.staff
+            case .noteJudged(let judgement):
+                session!.staff = judgement.staff
+                // A sung note's cents count in the results' mean error, as a tuned answer's do.
+                if let sung = judgement.sung, judgement.cents == nil { session!.tally.tuned(judgement.subject, cents: sung.cents) }
             case .answerRevealed(let revealed): session!.staff = revealed.staff
             default: break
             }

@@ -1,3 +1,4 @@
+import ClientViews
 import ConfigFile
 import ControlProtocol
 import Daemon
@@ -126,6 +127,14 @@ struct SungAnswerDaemonTests {
         #expect(listen.format == "48000 Hz, 1 channel, 16-bit", "\(listen)")
         #expect(listen.listenToJudgement != nil)
         print("sung scale: onset to judgement, median of 8: \(listen.listenToJudgement ?? .nan) ms; cents \(judged.map { $0["details"]?["cents"]?.numberValue ?? .nan })")
+        // The results give the sung notes' mean absolute error, overall and per degree, and the
+        // results screen says it.
+        let results = try await link.result("session.stop", as: ResultsReport.self)
+        let mean = offsets.map(abs).reduce(0, +) / Double(offsets.count)
+        #expect(abs((results.meanAbsoluteCents ?? .nan) - mean) <= 0.2, "\(String(describing: results.meanAbsoluteCents)) for \(mean)")
+        #expect(abs((results.breakdown.first { $0.subject == "degree 5" }?.meanAbsoluteCents ?? .nan) - 20) <= 0.2, "\(results.breakdown)")
+        #expect(ResultsScreen.lines(results).contains { $0.hasPrefix(String(format: "mean error %.1f c", results.meanAbsoluteCents ?? .nan)) },
+                "\(ResultsScreen.lines(results))")
     }
 
     @Test("match sung: with a listening input no note is held (the singer makes it); the target sung 3 c sharp is right at +3 c")

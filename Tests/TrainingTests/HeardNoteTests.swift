@@ -28,6 +28,26 @@ import Testing
         #expect(harness.sink.roundsComplete.count == 1)
     }
 
+    @Test("the session's results give the sung notes' mean absolute error, overall and per degree; keys alone give none")
+    func meanErrorInResults() throws {
+        let harness = Harness()
+        try harness.engine.start(.scale(ScaleExercise(mode: .ionian, root: root("C"))))
+        sing(harness, equal(48, cents: 20))
+        sing(harness, equal(50, cents: -6))
+        harness.play(52)  // a key: no cents
+        harness.engine.perform(.stop)
+        let results = try #require(harness.sink.results.last)
+        #expect(results.meanAbsoluteCents == 13, "(20 + 6) / 2: \(String(describing: results.meanAbsoluteCents))")
+        let rows = Dictionary(uniqueKeysWithValues: results.breakdown.map { ($0.subject.label, $0.meanAbsoluteCents) })
+        #expect(rows["degree 1"] == 20 && rows["degree 2"] == 6 && rows["degree 3"] == .some(nil), "\(rows)")
+
+        let keys = Harness()
+        try keys.engine.start(.scale(ScaleExercise(mode: .ionian, root: root("C"))))
+        keys.play(48)
+        keys.engine.perform(.stop)
+        #expect(try #require(keys.sink.results.last).meanAbsoluteCents == nil)
+    }
+
     @Test("a right note 20 c sharp is right but out of tune at the default 15 c; at a 25 c tolerance it is in tune")
     func sharpButRight() throws {
         let harness = Harness()
