@@ -64,8 +64,9 @@ struct SungAnswerDaemonTests {
     static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
     static func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
 
-    /// Writes `bytes` into the pipe on a thread of its own (the open waits for the daemon's reader).
-    static func write(_ bytes: [UInt8], to pipe: String) {
+    /// Writes `bytes` into the pipe on a thread of its own (the open waits for the daemon's reader),
+    /// then keeps it open `holding` seconds, as a recorder that has paused.
+    static func write(_ bytes: [UInt8], to pipe: String, holding: Double = 0) {
         Thread {
             let fd = open(pipe, O_WRONLY)
             guard fd >= 0 else { return }
@@ -75,6 +76,7 @@ struct SungAnswerDaemonTests {
                 guard written > 0 else { break }
                 offset += written
             }
+            if holding > 0 { Thread.sleep(forTimeInterval: holding) }
             close(fd)
         }.start()
     }
@@ -205,6 +207,38 @@ struct SungAnswerDaemonTests {
             let cents = try #require(details.cents, "\(event)")
             #expect(abs(cents - offsets[index]) <= 0.5, "note \(index + 1) (\(shown[index])): \(cents) c against the just pitch, sung \(offsets[index]) c off")
         }
+    }
+
+    @Test("eartrainctl listen reads the pitch heard now: A3 7 c sharp in equal temperament, 20.7 c sharp in just intonation from F")
+    func tuner() async throws {
+        let (folder, pipe) = try Self.pipeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let daemon = try await TestDaemon(socketFile: true, config: try Self.config(listeningTo: pipe, in: folder))
+        // One held note and no silence after it: the last reading is the note's.
+        Self.write(Self.wav([Self.hertz(57, 7)], seconds: 2, gap: 0), to: pipe, holding: 120)
+        var line = ""
+        let read = await Polling.wait(seconds: 60) {
+            line = (try? await Eartrainctl.run(["listen", "--once"], socket: daemon.socketPath).stdout) ?? ""
+            return line.contains(" c ")
+        }
+        #expect(read && line.hasPrefix("A3 ") && line.contains("+7.0 c") && line.contains("in tune"), "\(line)")
+        print("eartrainctl listen --once: \(line)")
+        // From F, A is a major third: just puts it 13.7 c under equal's.
+        let just = try await Eartrainctl.run(["listen", "--once", "--tuning", "just", "--key", "F"], socket: daemon.socketPath).stdout
+        #expect(just.hasPrefix("A3 ") && just.contains("+20.7 c") && just.contains("sharp"), "\(just)")
+        print("eartrainctl listen --once --tuning just --key F: \(just)")
+        let json = try await Eartrainctl.run(["listen", "--once", "--json"], socket: daemon.socketPath)
+        let status = try Wire.decode(ListenStatus.self, from: try JSONDecoder().decode(JSONValue.self, from: Data(json.stdout.utf8)))
+        #expect(abs((status.hertz ?? 0) - Self.hertz(57, 7)) < 0.02, "\(json.stdout)")
+        let refused = try await Eartrainctl.run(["listen", "--once", "--tuning", "mean-tone"], socket: daemon.socketPath)
+        #expect(refused.status == 64 && refused.stderr.contains("equal, just or pythagorean"), "\(refused)")
+    }
+
+    @Test("eartrainctl listen with no listening input says what to set, and fails")
+    func tunerWithoutInput() async throws {
+        let daemon = try await TestDaemon(socketFile: true)
+        let output = try await Eartrainctl.run(["listen", "--once"], socket: daemon.socketPath)
+        #expect(output.status == 1 && output.stderr.contains("no listening input") && output.stderr.contains("[listen]"), "\(output)")
     }
 
     @Test("notes that begin while the daemon's own sound is heard are left out, counted as its own")
