@@ -5,12 +5,8 @@ import MusicTheory
 /// pitch is judged on its onsets too, and one off time starts again as a wrong note does.
 struct OpenDictation: RevealedOnce {
     let shown: DictationQuestion
-    let notes: [ExpectedNote]
-    /// Each note's scale degree: what its answers are counted under.
-    let degrees: [Int]
     let exercise: DictationExercise
-    /// The key, kept for `DictationExercise.melodiesPerKey` melodies; this is the `inKey`-th in it.
-    let key: MelodyKey
+    /// This is the `inKey`-th melody in its key, kept for `DictationExercise.melodiesPerKey`.
     let inKey: Int
     /// What sets the key before the first melody in it (nothing before the others).
     let keyContext: [SoundPhrase]
@@ -22,18 +18,32 @@ struct OpenDictation: RevealedOnce {
     let promptTime: Duration
     /// The score and bars it came from (`dictation --from`); nil for a melody made here.
     var source: String? = nil
-    /// The note expected next.
-    var index = 0
-    var wrongAttempts = 0
-    /// The notes whose right answer is counted: each once, however many attempts sing it again.
-    var counted: Set<Int> = []
-    /// When the expected note became expected.
-    var expectedSince: Duration?
+    /// The melody played back so far: the note expected next, the wrong attempts.
+    var attempt: MelodyAttempt
     /// The attempt's right notes so far: when each was played, and its key.
     var onsets: [Duration] = []
     var keys: [MIDINote] = []
     /// The last wrong attempt was wrong on its rhythm, not on a pitch: what a reveal counts.
     var missedRhythm = false
+
+    init(shown: DictationQuestion, notes: [ExpectedNote], degrees: [Int], exercise: DictationExercise, key: MelodyKey, inKey: Int,
+         keyContext: [SoundPhrase], keySounds: [SoundPhrase], rhythm: MelodyRhythm?, promptTime: Duration, source: String? = nil) {
+        self.shown = shown
+        self.exercise = exercise
+        self.inKey = inKey
+        self.keyContext = keyContext
+        self.keySounds = keySounds
+        self.rhythm = rhythm
+        self.promptTime = promptTime
+        self.source = source
+        attempt = MelodyAttempt(notes: notes, degrees: degrees, key: key)
+    }
+
+    var notes: [ExpectedNote] { attempt.notes }
+    /// Each note's scale degree: what its answers are counted under.
+    var degrees: [Int] { attempt.degrees }
+    /// The key, kept for `DictationExercise.melodiesPerKey` melodies.
+    var key: MelodyKey { attempt.key }
 
     var question: any ExerciseQuestion { shown }
     /// The melody as it is echoed and revealed: in time with a rhythm, without the count-in.
@@ -51,39 +61,26 @@ struct OpenDictation: RevealedOnce {
     var staff: Staff { Staff([StaffNote(shown.root, role: .root)]) }
 
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
-        let expected = notes[index]
-        let subject = AnswerSubject.degree(degrees[index])
-        // A key played while the key is still being set counts as at once, never before it.
-        let responseTime = context.responseTime(expectedSince: expectedSince, since: promptTime)
-        let attempt = wrongAttempts + 1
-        if index == 0 && attempt == 1 { context.firstNote(after: responseTime) }
-        let correct = expected.isAnswered(by: note)
-        var played = staff
-        if correct {
-            if counted.insert(index).inserted { context.right(subject, firstTry: attempt == 1, responseTime: responseTime) }
-            if index == 0 { (onsets, keys) = ([], []) }
+        let played = attempt.press(note, since: promptTime, context: &context)
+        var staff = self.staff
+        if played.correct {
+            if played.position == 0 { (onsets, keys) = ([], []) }
             onsets.append(context.time)
             keys.append(note)
-            index += 1
-            expectedSince = context.time
-            played = Staff(notes[0..<index].map { StaffNote($0.spelled, role: .answer) })
+            staff = Staff(notes[0..<attempt.index].map { StaffNote($0.spelled, role: .answer) })
         } else {
-            context.wrong(subject, heardAs: key.mode.degrees.dropLast().map { $0 }.degreeName(semitones: note.rawValue - shown.tonic.rawValue))
-            wrongAttempts += 1
             missedRhythm = false
-            index = 0
-            expectedSince = context.time
         }
-        let complete = correct && index == notes.count
+        let complete = played.correct && attempt.complete
         let finished = complete && rhythm == nil
         if finished { context.finishedQuestion() }
         let judgement = NoteJudgement(
-            expected: expected, played: note, velocity: velocity, correct: correct, subject: subject,
-            attempt: attempt, responseTime: responseTime, sincePrompt: context.time - promptTime, staff: played,
+            expected: played.expected, played: note, velocity: velocity, correct: played.correct, subject: played.subject,
+            attempt: played.attempt, responseTime: played.responseTime, sincePrompt: context.time - promptTime, staff: staff,
             sounds: finished ? [melody] : [])
         if complete, let rhythm { return timed(rhythm, after: judgement, context: &context) }
         if finished { return QuestionStep([.noteJudged(judgement)], finished: true) }
-        guard !correct, wrongAttempts >= exercise.triesBeforeReveal else { return QuestionStep([.noteJudged(judgement)]) }
+        guard !played.correct, attempt.wrongAttempts >= exercise.triesBeforeReveal else { return QuestionStep([.noteJudged(judgement)]) }
         return QuestionStep([.noteJudged(judgement), reveal(.tooManyWrongTries, context: &context)], finished: true)
     }
 
@@ -97,18 +94,16 @@ struct OpenDictation: RevealedOnce {
             context.finishedQuestion()
         } else {
             context.wrong(rhythm.subject, heardAs: words)
-            wrongAttempts += 1
+            attempt.startAgain(at: context.time)
             missedRhythm = true
-            index = 0
-            expectedSince = context.time
         }
         let judgement = NoteJudgement(
             expected: pitches.expected, played: pitches.played, velocity: pitches.velocity, correct: result.correct,
             subject: rhythm.subject, attempt: pitches.attempt, responseTime: responseTime, sincePrompt: pitches.sincePrompt,
             staff: result.correct ? pitches.staff : staff, sounds: result.correct ? [melody] : [], keys: keys,
-            details: result.correct || wrongAttempts >= exercise.triesBeforeReveal ? details.merging(rhythm.answered) { $1 } : details,
+            details: result.correct || attempt.wrongAttempts >= exercise.triesBeforeReveal ? details.merging(rhythm.answered) { $1 } : details,
             described: "rhythm " + words)
-        var step = step(after: judgement, wrongTries: wrongAttempts, allowed: exercise.triesBeforeReveal, context: &context)
+        var step = step(after: judgement, wrongTries: attempt.wrongAttempts, allowed: exercise.triesBeforeReveal, context: &context)
         step.events.insert(.noteJudged(pitches), at: 0)
         return step
     }
@@ -117,7 +112,7 @@ struct OpenDictation: RevealedOnce {
         let subjects = Array(Set(degrees)).sorted().map(AnswerSubject.degree)
         // One melody revealed, counted under the note it stopped at, or its rhythm.
         let stoppedAt = reason == .tooManyWrongTries && missedRhythm ? rhythm?.subject : nil
-        context.revealed(stoppedAt ?? .degree(degrees[index]), skipped: reason == .skipped)
+        context.revealed(stoppedAt ?? .degree(degrees[attempt.index]), skipped: reason == .skipped)
         if reason == .tooManyWrongTries { context.finishedQuestion() }
         return .answerRevealed(AnswerRevealed(
             answers: notes, subjects: subjects + (rhythm.map { [$0.subject] } ?? []), reason: reason, sounds: [melody],

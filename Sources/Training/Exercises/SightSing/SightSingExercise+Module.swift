@@ -34,7 +34,7 @@ extension SightSingExercise: DeclaresOptions {
         let range = context.settings.noteRange
         let before = previous as? OpenSightSing
         let sameKey = before.map { $0.inKey < Self.melodiesPerKey } ?? false
-        let key = sameKey ? before!.key : MelodyKey.choose(mode: mode, root: root, range: range, random: &context.random)
+        let key = sameKey ? before!.attempt.key : MelodyKey.choose(mode: mode, root: root, range: range, random: &context.random)
         let inKey = sameKey ? before!.inKey + 1 : 1
         let melody = Melody.make(length: length, in: key, range: range, tritones: tritones, random: &context.random)
         for degree in melody.degrees { context.asked(.degree(degree)) }
@@ -43,7 +43,8 @@ extension SightSingExercise: DeclaresOptions {
         // A new key's cadence (or, for a mode without one, its tonic); the tonic before the others.
         let keySounds = key.context(range: range)
         let sounds = inKey == 1 ? keySounds : [SoundPhrase([key.tonicKey])]
-        return OpenSightSing(shown: shown, notes: notes, degrees: melody.degrees, exercise: self, key: key, inKey: inKey,
-                             sounds: sounds, keySounds: keySounds, promptTime: context.time + sounds.soundingTime(context.settings))
+        return OpenSightSing(shown: shown, exercise: self, inKey: inKey, sounds: sounds, keySounds: keySounds,
+                             promptTime: context.time + sounds.soundingTime(context.settings),
+                             attempt: MelodyAttempt(notes: notes, degrees: melody.degrees, key: key))
     }
 }
