@@ -40,6 +40,7 @@ struct ListenCommand: AsyncParsableCommand {
     func run() async throws {
         let link = try await connection.connect()
         let live = !once && isatty(STDOUT_FILENO) == 1
+        let (tuning, key, reference) = tuner
         while true {
             let raw = try await ConnectionOptions.call(link, Methods.status.name.rawValue)
             let status = try Wire.decode(StatusResult.self, from: raw)
@@ -52,7 +53,6 @@ struct ListenCommand: AsyncParsableCommand {
             } else if !listen.listening {
                 print("not listening: " + (listen.problem ?? "no samples yet from \(listen.device)"))
             } else {
-                let (tuning, key, reference) = tuner
                 let reading = listen.hertz.flatMap { TunerReading(hertz: $0, tuning: tuning, key: key, reference: reference) }
                 let line = TunerLine.text(reading, levelDB: listen.levelDB, tolerance: tolerance)
                 if live { print("\r" + line, terminator: "") } else { print(line) }

@@ -19,12 +19,8 @@ struct OpenSightSing: RevealedOnce {
     var question: any ExerciseQuestion { shown }
     /// The melody itself never sounds while it is open: "again" sets the key again.
     var noteSounds: [SoundPhrase] { [SoundPhrase([attempt.key.tonicKey])] }
-    /// The melody, the first `sung` notes as answers.
-    var staff: Staff { staff(sung: attempt.index) }
-
-    func staff(sung: Int) -> Staff {
-        Staff(shown.notes.enumerated().map { StaffNote($1, role: $0 < sung ? .answer : .root) })
-    }
+    /// The melody, the notes sung right so far as answers.
+    var staff: Staff { Staff(shown.notes.enumerated().map { StaffNote($1, role: $0 < attempt.index ? .answer : .root) }) }
 
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
         let sung = attempt.press(note, since: promptTime, context: &context)

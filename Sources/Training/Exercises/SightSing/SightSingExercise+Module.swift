@@ -39,7 +39,7 @@ extension SightSingExercise: DeclaresOptions {
         let melody = Melody.make(length: length, in: key, range: range, tritones: tritones, random: &context.random)
         for degree in melody.degrees { context.asked(.degree(degree)) }
         let notes = zip(melody.spelled, melody.keys).map { ExpectedNote(spelled: $0, midiNote: $1, exactOctaveRequired: exactOctave) }
-        let shown = SightSingQuestion(key: key.name, notes: melody.spelled, tonic: key.tonic, tonicKey: key.tonicKey, inKey: inKey)
+        let shown = SightSingQuestion(mode: key.mode, notes: melody.spelled, tonic: key.tonic, tonicKey: key.tonicKey, inKey: inKey)
         // A new key's cadence (or, for a mode without one, its tonic); the tonic before the others.
         let keySounds = key.context(range: range)
         let sounds = inKey == 1 ? keySounds : [SoundPhrase([key.tonicKey])]

@@ -3,8 +3,8 @@ import MusicTheory
 /// A melody to sing as shown while it is open: the key and every note, as they are written. They
 /// are the answer, shown on purpose; nothing of them sounds until it is revealed.
 public struct SightSingQuestion: Sendable, Hashable, Codable {
-    /// `C ionian`.
-    public let key: String
+    /// The scale the melody is made of.
+    public let mode: Mode
     /// The melody, as written.
     public let notes: [SpelledNote]
     /// The key's tonic, written and sounding: the notes are tuned from it.
@@ -15,16 +15,15 @@ public struct SightSingQuestion: Sendable, Hashable, Codable {
 }
 
 extension SightSingQuestion: ExerciseQuestion {
+    /// `C ionian`.
+    public var key: String { "\(tonic.name) \(mode.name)" }
     public static var kind: ExerciseKind { SightSingExercise.kind }
     public var title: String { "sight-sing" }
     /// `in C ionian: sing E3 D3 C3 D3`.
     public var ask: String { "in \(key): sing \(notes.map(\.description).joined(separator: " "))" }
     public var text: String { "melody shown " + ask }
     /// The key and the first note's name: `sing in C ionian, from E 3`.
-    public var spoken: String {
-        let scale = key.split(separator: " ").dropFirst().joined(separator: " ")
-        return "sing in \(tonic.name.spoken) \(scale), from \(notes[0].spoken)"
-    }
+    public var spoken: String { "sing in \(tonic.name.spoken) \(mode.name), from \(notes[0].spoken)" }
     public var root: SpelledNote { notes[0] }
     public var tuningRoot: MIDINote? { tonicKey }
     /// A sung note answers it as its nearest key would; so does a key.
@@ -40,5 +39,5 @@ extension SightSingQuestion: ExerciseQuestion {
     }
     public var details: Details { Details(key: key, root: notes[0].description, notes: notes.map(\.description)) }
     public var answerCount: Int? { notes.count }
-    public var answerColumns: AnswerColumns { AnswerColumns(root: tonic.name.description, mode: key.split(separator: " ").last.map(String.init)) }
+    public var answerColumns: AnswerColumns { AnswerColumns(root: tonic.name.description, mode: mode.name) }
 }
