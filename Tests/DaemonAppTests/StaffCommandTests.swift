@@ -65,6 +65,7 @@ struct StaffCommandTests {
         kill(process.processIdentifier, SIGTERM)
         await process.exited()
         out.fileHandleForReading.readabilityHandler = nil
+        try? out.fileHandleForReading.close()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
     }

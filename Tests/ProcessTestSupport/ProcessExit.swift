@@ -11,10 +11,21 @@ extension Process {
 }
 
 extension FileHandle {
-    /// Everything until end of file, read on a thread of its own (a pipe's writer may take its time).
+    /// Everything until end of file, read on a thread of its own (a pipe's writer may take its
+    /// time); then the handle is closed.
+    ///
+    /// Closed here because Foundation never would: a `Process` that ran is never freed (its run
+    /// loop source holds it), and with it the pipes it was given. The test process gathered 1,741
+    /// open pipe ends in one run of the suites, and past about 1,360 descriptors `Process.run`'s
+    /// walk of /proc/self/fd in Swift 6.3.1 can read past the end of a buffer (it copies 256 bytes
+    /// of each name) and crash the test process with SIGSEGV (swift-corelibs-foundation #5472).
     public func readAll() async -> Data {
         await withCheckedContinuation { done in
-            Thread.detachNewThread { done.resume(returning: self.readDataToEndOfFile()) }
+            Thread.detachNewThread {
+                let data = self.readDataToEndOfFile()
+                try? self.close()
+                done.resume(returning: data)
+            }
         }
     }
 }

@@ -117,7 +117,7 @@ import Testing
         // The checker runs for seconds (music21 loads, 144 progressions): its output is read on a
         // thread of its own and its end waited for asleep, so no thread of the pool the suites
         // share waits on it (two busy waits there stall every test's tasks).
-        let reading = Self.readAll(stdout.fileHandleForReading)
+        let reading = Task { await stdout.fileHandleForReading.readAll() }
         stdin.fileHandleForWriting.write(input)
         try stdin.fileHandleForWriting.close()
         let output = String(decoding: await reading.value, as: UTF8.self)
@@ -125,15 +125,6 @@ import Testing
         #expect(process.terminationStatus == 0, "\(output)")
         let chords = Self.everyKey.map(\.chords.count).reduce(0, +)
         #expect(output.contains("music21: 144 progressions, \(chords) chords checked; 0 faults"), "\(output)")
-    }
-
-    /// Everything `handle` gives until its end, read on a thread of its own.
-    static func readAll(_ handle: FileHandle) -> Task<Data, Never> {
-        Task {
-            await withCheckedContinuation { done in
-                Thread.detachNewThread { done.resume(returning: handle.readDataToEndOfFile()) }
-            }
-        }
     }
 
     /// `key` spelled as one of `chord`'s tones, in the octave that sounds it.

@@ -33,7 +33,7 @@ struct BadInputIntegrationTests {
         process.arguments = ["--socket", first.socketPath]
         let errors = Pipe.forChild()
         process.standardError = errors
-        process.standardOutput = Pipe.forChild()
+        process.standardOutput = FileHandle.nullDevice
         try process.run()
         let message = String(decoding: await errors.fileHandleForReading.readAll(), as: UTF8.self)
         await process.exited()
@@ -51,7 +51,7 @@ struct BadInputIntegrationTests {
         let replacement = Process()
         replacement.executableURL = DaemonProcess.executable("eartrainerd")
         replacement.arguments = ["--socket", first.socketPath]
-        replacement.standardOutput = Pipe.forChild()
+        replacement.standardOutput = FileHandle.nullDevice
         try replacement.run()
         defer { kill(replacement.processIdentifier, SIGTERM) }
         await Polling.wait { (try? await ControlConnection(path: first.socketPath)) != nil }

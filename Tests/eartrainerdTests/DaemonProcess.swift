@@ -77,7 +77,17 @@ final class DaemonProcess {
     deinit {
         // Not waited for (a deinit cannot await): Foundation reaps it.
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        closeReaders()
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Closes this end of both pipes: Foundation never frees a `Process` that ran, nor the pipes it
+    /// holds (`FileHandle.readAll` tells why that matters).
+    private func closeReaders() {
+        for pipe in [outPipe, errPipe] {
+            pipe.fileHandleForReading.readabilityHandler = nil
+            try? pipe.fileHandleForReading.close()
+        }
     }
 
     var stdout: String { stdoutText.text }
@@ -109,6 +119,7 @@ final class DaemonProcess {
         // Collect whatever was still in the pipes.
         let rest = outPipe.fileHandleForReading.readDataToEndOfFile()
         stdoutText.append(rest)
+        closeReaders()
         return process.terminationStatus
     }
 }
