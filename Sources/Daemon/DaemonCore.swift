@@ -241,6 +241,18 @@ public actor DaemonCore {
         sound.silence()
     }
 
+    /// Lets go of the followers and callbacks the daemon was wired with (the control service, the
+    /// plan, the menu's actions, the statistics' state), once every service has ended: each holds
+    /// the core in turn, so without this the core, the control server and its descriptors outlived
+    /// the daemon (a test process builds over a hundred; each kept a pipe and an epoll open).
+    public func detach() {
+        fanOut.removeFollowers()
+        menuActions = nil
+        planStatus = { nil }
+        storage = { StorageState(summary: "not configured") }
+        publish()
+    }
+
     /// Answers the watchdog: proves this actor still takes work.
     public func ping() -> Int {
         watchdogPings += 1

@@ -110,9 +110,16 @@ public struct DaemonApplication: Service {
     }
 
     /// Runs every part until one of the edges' shutdown signals or `shutDown()`, then shuts them
-    /// down gracefully in reverse order: the core first, the statistics writer last.
+    /// down gracefully in reverse order: the core first, the statistics writer last. Then the
+    /// core lets go of what it was wired with (`DaemonCore.detach`), so that all of it is freed.
     public func run() async throws {
-        try await group.run()
+        do {
+            try await group.run()
+        } catch {
+            await core.detach()
+            throw error
+        }
+        await core.detach()
     }
 
     /// Starts the graceful shutdown a signal would (a test's SIGTERM, without a process).

@@ -127,8 +127,9 @@ public final class ToneRenderer: Sendable {
     }
 
     /// Measures, ahead of time, whatever the cello needs to play `frequencies` exactly, so that a
-    /// later `play` of them measures nothing (a key press must sound at once). The daemon calls
-    /// this with every pitch the current exercise can ask for.
+    /// later `play` of them measures nothing. The daemon does not call it yet: a prompt's pitches
+    /// are measured as it is queued (delaying it by the measuring), and a key never waits, it
+    /// sounds from the nearest measured bend (`CelloTuner.knownPlan`).
     public func prepare(_ frequencies: [Frequency]) throws(AudioError) {
         guard let tuner else { return }
         for frequency in frequencies {

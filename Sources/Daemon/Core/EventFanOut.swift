@@ -14,6 +14,11 @@ struct EventFanOut {
         followers.append(follower)
     }
 
+    /// No follower hears what comes next (the daemon has ended); the numbering goes on.
+    mutating func removeFollowers() {
+        followers.removeAll()
+    }
+
     /// Reports `event`; a session's start names its student (`profile`, asked only then).
     mutating func report(_ event: TrainingEvent, profile: () -> String?) {
         sequence += 1
