@@ -242,14 +242,14 @@ public actor DaemonCore {
     }
 
     /// Lets go of the followers and callbacks the daemon was wired with (the control service, the
-    /// plan, the menu's actions, the statistics' state), once every service has ended: each holds
-    /// the core in turn, so without this the core, the control server and its descriptors outlived
-    /// the daemon (a test process builds over a hundred; each kept a pipe and an epoll open).
+    /// plan, the menu's actions), once every service has ended: each holds the core in turn, so
+    /// without this the core, the control server and its descriptors outlived the daemon (a test
+    /// process builds over a hundred; each kept a pipe and an epoll open). `publish` drops the
+    /// published status's copy of the plan's callback.
     public func detach() {
         fanOut.removeFollowers()
         menuActions = nil
         planStatus = { nil }
-        storage = { StorageState(summary: "not configured") }
         publish()
     }
 
