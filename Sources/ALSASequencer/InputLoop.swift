@@ -105,7 +105,7 @@ final class InputLoop {
                 switch event.translation {
                 case let .message(message):
                     held.track(message)
-                    if clocks == nil { clocks = (.now, sequencer.queueTime()) }
+                    if clocks == nil { clocks = sequencer.queueTimeNow() }
                     input.continuation.yield(.message(message, arrival: arrival(of: event, clocks!)))
                 case .topologyChanged:
                     needsScan = true

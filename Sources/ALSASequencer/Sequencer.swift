@@ -69,17 +69,31 @@ final class Sequencer {
         return snd_seq_port_info_get_port(info)
     }
 
-    /// The timestamp queue's real time now.
+    /// The timestamp queue's real time and the monotonic clock, read together: the clock is read
+    /// on both sides of the queue and the queue's time taken as the middle. A reading the thread
+    /// was held up in (a busy machine, a descheduled virtual CPU) is taken again, up to three
+    /// times, and the tightest kept, so that a key's age is not off by the time the thread lost.
     /// The corresponding C functions are `snd_seq_get_queue_status` and `snd_seq_queue_status_get_real_time`.
-    func queueTime() -> Duration? {
-        guard let timestampQueue else { return nil }
+    func queueTimeNow() -> (now: ContinuousClock.Instant, queue: Duration?) {
+        guard let timestampQueue else { return (.now, nil) }
         var status: OpaquePointer?
-        guard snd_seq_queue_status_malloc(&status) >= 0 else { return nil }
+        guard snd_seq_queue_status_malloc(&status) >= 0 else { return (.now, nil) }
         defer { snd_seq_queue_status_free(status) }
-        guard snd_seq_get_queue_status(handle, timestampQueue, status) >= 0,
-              let time = snd_seq_queue_status_get_real_time(status) else { return nil }
-        return .seconds(Int64(time.pointee.tv_sec)) + .nanoseconds(Int64(time.pointee.tv_nsec))
+        var best: (now: ContinuousClock.Instant, queue: Duration, spread: Duration)?
+        for _ in 0..<3 {
+            let before = ContinuousClock.now
+            guard snd_seq_get_queue_status(handle, timestampQueue, status) >= 0,
+                  let time = snd_seq_queue_status_get_real_time(status) else { return (.now, nil) }
+            let spread = ContinuousClock.now - before
+            let queue: Duration = .seconds(Int64(time.pointee.tv_sec)) + .nanoseconds(Int64(time.pointee.tv_nsec))
+            if spread < best?.spread ?? .seconds(1) { best = (before + spread / 2, queue, spread) }
+            if spread <= Self.tightReading { break }
+        }
+        return best.map { ($0.now, $0.queue) } ?? (.now, nil)
     }
+
+    /// A reading of the queue's time this quick leaves nothing to correct.
+    static let tightReading: Duration = .microseconds(200)
 
     /// Connects `source` to our input port; already connected is fine.
     /// The corresponding C function is `snd_seq_connect_from`.

@@ -39,7 +39,14 @@ struct DaemonFaults {
     @discardableResult
     func play(_ note: Int) -> SessionStatus? {
         let before = daemon.status()?.session.map(judged)
-        guard RawMIDIDevice(path: virmidiPath)?.write([0x90, UInt8(note), 100, 0x80, UInt8(note), 0]) == true else { return nil }
+        guard let device = RawMIDIDevice(path: virmidiPath) else {
+            report.note("play \(note): cannot open \(virmidiPath): errno \(errno)")
+            return nil
+        }
+        guard device.write([0x90, UInt8(note), 100, 0x80, UInt8(note), 0]) else {
+            report.note("play \(note): write to \(virmidiPath) failed: errno \(errno)")
+            return nil
+        }
         return waitForStatus(.seconds(10)) { $0.session.map(judged) != before }?.status.session
     }
 
@@ -50,9 +57,15 @@ struct DaemonFaults {
             return
         }
         let note = 60 + Self.degrees[before.progress ?? 0]
+        let pool = inputPool()
         let after = play(note)
-        report.check(name, after?.correct == before.correct + 1 && after?.errors == before.errors,
-                     "played \(note) at progress \(before.progress ?? -1): before \(describe(before)), after \(describe(after))")
+        let right = after?.correct == before.correct + 1 && after?.errors == before.errors
+        // When it is not, what the kernel put into the daemon's input and what the daemon said last.
+        let why = right ? "" : "; input pool (events, refused) before \(pool.map { "\($0)" } ?? "-"), after "
+            + "\(inputPool().map { "\($0)" } ?? "-"); status now \(describe(daemon.status()?.session)); "
+            + "log: \(daemon.child.log.suffix(1200))"
+        report.check(name, right, "played \(note) at progress \(before.progress ?? -1): before \(describe(before)), "
+                     + "after \(describe(after))\(why)")
     }
 
     /// Unplug (the card unbound from its driver, as scenario 7) and plug back mid-session.
@@ -123,12 +136,23 @@ struct DaemonFaults {
     /// reported overrun, in two of three runs of 2026-11-29). Asks only every 250 ms: a `status`
     /// costs the daemon about as much as ten notes (debug build, natively 6 ms against 0.55 ms a
     /// note), and under emulation every cost is some 60 times larger.
+    ///
+    /// Its CPU must be quiet too: a backlog of messages that judge nothing (controllers, the
+    /// wheel, repeats) changes none of the marks, and a note played behind it reaches the core
+    /// over two seconds late and is dropped (one CI run: settled by the marks 3.6 s after the
+    /// garbage began, and the proper note after it was never judged).
     func settle(timeout: Duration = .seconds(300)) -> StatusResult? {
         var last: (marks: [Int], since: ContinuousClock.Instant)?
+        var cpu: [(at: ContinuousClock.Instant, seconds: Double)] = []
         return waitForStatus(timeout, every: .milliseconds(250)) { status in
             let marks = [status.session.map(judged) ?? -1, reportedTotal("MIDI input overrun ("), reportedTotal("are dropped (")]
             if last?.marks != marks { last = (marks, .now) }
-            return ContinuousClock.now - last!.since >= .seconds(1)
+            if let seconds = daemon.cpuSeconds() { cpu.append((.now, seconds)) }
+            // The CPU the daemon used over the last second (and more), at most a tenth of it.
+            let quiet = cpu.last { ContinuousClock.now - $0.at >= .seconds(1) }.map { then in
+                (cpu.last!.seconds - then.seconds) / (ContinuousClock.now - then.at).milliseconds * 1000 <= 0.1
+            } ?? false
+            return ContinuousClock.now - last!.since >= .seconds(1) && quiet
         }?.status
     }
 

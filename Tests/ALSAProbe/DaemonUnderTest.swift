@@ -67,6 +67,16 @@ final class DaemonUnderTest {
         return (resident, peak)
     }
 
+    /// The CPU time the daemon has used (user and system, /proc/PID/stat), in seconds.
+    func cpuSeconds() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(child.process.processIdentifier)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // The fields after the command's name (which may hold spaces), from the state (field 3).
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// SIGTERM; returns the exit status (nil if it had to be killed). Its log goes to `out`.
     func stop(copyingLogTo out: String) -> Int32? {
         let status = child.stop()

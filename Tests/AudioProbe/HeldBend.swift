@@ -94,14 +94,18 @@ struct HeldBend {
     }
 
     /// The pitch, in cents from A3, of the stretch before write `index` of `take` (after the last
-    /// write for `index == writes.count`), away from the write by 0.35 s: the daemon's buffer and
-    /// the emulated VM's stalls. `at` places it by another take's writes (the same offsets from
-    /// this take's own onset).
+    /// write for `index == writes.count`): its middle 0.45 s, 0.4 s after the write that began it
+    /// and 0.35 s before the next. The capture is placed by the writes' clock, and under emulation
+    /// the two part by tens of milliseconds (the daemon's buffer, the loopback losing or repeating
+    /// frames): a window that reaches into the next stretch reads a mix of the two (one run read
+    /// 32.40 c for 34.18 and −25.04 for −26.86, both short toward the centred stretch after them,
+    /// with the window ending 0.05 s before the write). `at` places it by another take's writes
+    /// (the same offsets from this take's own onset).
     private func stretch(_ index: Int, of take: Take, placedBy at: Take? = nil) -> Double? {
         let times = (at ?? take).writes
         let end = take.onset + (index < times.count ? times[index] : times[times.count - 1] + Self.hold)
         let rate = Double(settings.rate)
-        let start = Int((end - Self.hold + 0.35) * rate), stop = min(take.samples.count, Int((end - 0.05) * rate))
+        let start = Int((end - Self.hold + 0.4) * rate), stop = min(take.samples.count, Int((end - 0.35) * rate))
         guard start >= 0, stop - start > Int(0.2 * rate) else { return nil }
         return PitchEstimator().estimate(Array(take.samples[start..<stop]), sampleRate: rate, expected: settings.expectedHertz)
             .map { 1200 * log2($0.hertz / settings.expectedHertz) }
