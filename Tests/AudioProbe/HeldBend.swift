@@ -99,16 +99,21 @@ struct HeldBend {
     /// the two part by tens of milliseconds (the daemon's buffer, the loopback losing or repeating
     /// frames): a window that reaches into the next stretch reads a mix of the two (one run read
     /// 32.40 c for 34.18 and −25.04 for −26.86, both short toward the centred stretch after them,
-    /// with the window ending 0.05 s before the write). `at` places it by another take's writes
-    /// (the same offsets from this take's own onset).
+    /// with the window ending 0.05 s before the write). And within a stretch the capture can
+    /// glitch: a fresh clone's still take read −9.4 c for 0.2 s of its −8.00 c, where the phase
+    /// fell back twice, 35 ms apart, by 2.09 and 1.88 rad (about 73 and 66 frames). `at` places it by another take's writes (the
+    /// same offsets from this take's own onset).
     private func stretch(_ index: Int, of take: Take, placedBy at: Take? = nil) -> Double? {
         let times = (at ?? take).writes
         let end = take.onset + (index < times.count ? times[index] : times[times.count - 1] + Self.hold)
         let rate = Double(settings.rate)
         let start = Int((end - Self.hold + 0.4) * rate), stop = min(take.samples.count, Int((end - 0.35) * rate))
         guard start >= 0, stop - start > Int(0.2 * rate) else { return nil }
-        return PitchEstimator().estimate(Array(take.samples[start..<stop]), sampleRate: rate, expected: settings.expectedHertz)
-            .map { 1200 * log2($0.hertz / settings.expectedHertz) }
+        // The median of five parts of 90 ms (`Measurement.medianPitch`): the estimator reads a
+        // steady tone to within 0.001 c in 90 ms (A3 at −8 c, +26.18 c and −34.855 c, three
+        // harmonics, 16 bits), and a glitch of the loopback bends only the parts it falls in.
+        return Measurement.medianPitch(Array(take.samples[start..<stop]), sampleRate: rate, expected: settings.expectedHertz)
+            .map { 1200 * log2($0 / settings.expectedHertz) }
     }
 
     /// The sine does not drift: each bent stretch is measured against the median of the centred
