@@ -109,11 +109,18 @@ struct HeldBend {
         let rate = Double(settings.rate)
         let start = Int((end - Self.hold + 0.4) * rate), stop = min(take.samples.count, Int((end - 0.35) * rate))
         guard start >= 0, stop - start > Int(0.2 * rate) else { return nil }
-        // The median of five parts of 90 ms (`Measurement.medianPitch`): the estimator reads a
-        // steady tone to within 0.001 c in 90 ms (A3 at −8 c, +26.18 c and −34.855 c, three
-        // harmonics, 16 bits), and a glitch of the loopback bends only the parts it falls in.
-        return Measurement.medianPitch(Array(take.samples[start..<stop]), sampleRate: rate, expected: settings.expectedHertz)
-            .map { 1200 * log2($0 / settings.expectedHertz) }
+        // The median of five parts of 90 ms: the estimator reads a steady tone to within 0.001 c
+        // in 90 ms (A3 at −8 c, +26.18 c and −34.855 c, three harmonics, 16 bits), and a glitch of
+        // the loopback bends only the parts it falls in. (Only for the held note's steady tone: a
+        // key's sine, its level still rising through its first half second, read −3.528 c on
+        // every note as the median of 100 ms parts, where the whole note reads 0.000 c.)
+        let part = (stop - start) / 5
+        let cents = (0..<5).compactMap { index in
+            PitchEstimator().estimate(Array(take.samples[start + index * part..<start + (index + 1) * part]),
+                                      sampleRate: rate, expected: settings.expectedHertz)
+                .map { 1200 * log2($0.hertz / settings.expectedHertz) }
+        }.sorted()
+        return cents.count == 5 ? cents[2] : nil
     }
 
     /// The sine does not drift: each bent stretch is measured against the median of the centred

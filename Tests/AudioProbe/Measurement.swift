@@ -119,28 +119,15 @@ struct Measurement {
         let rate = Double(s.rate)
         let end = min(samples.count, onset + Int(s.hold * rate))
         let note = Array(samples[onset..<end])
-        let estimate = medianPitch(note, sampleRate: rate, expected: s.expectedHertz)
+        let estimate = PitchEstimator().estimate(note, sampleRate: rate, expected: s.expectedHertz)
         var dropouts = 0, zeros = 0
         for sample in note {
             if sample == 0 { zeros += 1 } else { if zeros >= 64 { dropouts += 1 }; zeros = 0 }
         }
         dropouts += staleRepeats(in: samples, from: onset, to: end, buffer: s.bufferFrames)
-        return (estimate.map { 1200 * log2($0 / s.expectedHertz) }, note.map(abs).max() ?? 0, dropouts)
+        return (estimate.map { 1200 * log2($0.hertz / s.expectedHertz) }, note.map(abs).max() ?? 0, dropouts)
     }
 
-    /// The median of the pitches of five equal parts of `samples` (the whole when a part would be
-    /// under 50 ms): a glitch of the loopback that sets the phase back by tens of frames, which
-    /// the dropout test misses, bends the one or two parts it falls in, not the median (docs/benchmarks.md).
-    static func medianPitch(_ samples: [Float], sampleRate rate: Double, expected: Double) -> Double? {
-        let parts = 5, part = samples.count / parts
-        guard Double(part) >= 0.05 * rate else {
-            return PitchEstimator().estimate(samples, sampleRate: rate, expected: expected)?.hertz
-        }
-        let pitches = (0..<parts).compactMap { index in
-            PitchEstimator().estimate(Array(samples[index * part..<(index + 1) * part]), sampleRate: rate, expected: expected)?.hertz
-        }.sorted()
-        return pitches.count == parts ? pitches[parts / 2] : nil
-    }
 
     /// Runs of 256 sounding samples equal (within 1e-4) to the samples one buffer earlier: what the
     /// loopback captures when the playback fell a whole buffer behind. A real note never repeats
