@@ -56,7 +56,7 @@ extension DaemonFaults {
         checkRightAnswerJudged("daemon flood: a right note afterwards is judged right")
     }
 
-    private func describe(_ pair: (Int, Int)?) -> String { pair.map { "\($0.0), \($0.1)" } ?? "?" }
+    func describe(_ pair: (Int, Int)?) -> String { pair.map { "\($0.0), \($0.1)" } ?? "?" }
 
     /// The highest N of "`prefix`N so far)" in the daemon's output (its device events).
     func reportedTotal(_ prefix: String) -> Int {

@@ -56,10 +56,10 @@ extension DaemonFaults {
             let played = judged.flatMap(onsets)?.map(\.played) ?? []
             // A write the probe was held up in leaves its note's time uncertain by half its
             // length (and the first note's, the origin of both): only the error beyond that counts.
+            let raw = zip(played, sent).map { played, note in played.map { abs($0 - note.time) * 1000 } ?? .infinity }
             let origin = sent.first?.uncertainty ?? 0
-            let errors = zip(played, sent).map { played, note in
-                let uncertainty = note.index == 0 ? 0 : note.uncertainty + origin
-                return played.map { max(0, abs($0 - note.time) - uncertainty) * 1000 } ?? .infinity
+            let errors = zip(raw, sent).enumerated().map { index, pair in
+                max(0, pair.0 - (index == 0 ? 0 : pair.1.uncertainty + origin) * 1000)
             }
             let worst = errors.max() ?? .infinity
             // The first onset is the origin of both (error 0): the median is of the others.
@@ -69,7 +69,6 @@ extension DaemonFaults {
             report.check("daemon rhythm: onsets judged at the times sent (median within 5 ms, none beyond 10 ms), \(name)",
                          played.count == sent.count && median <= 5 && worst <= 10,
                          String(format: "median %.2f ms, worst %.2f ms over %d onsets", median, worst, errors.count))
-            let raw = zip(played, sent).map { played, note in played.map { abs($0 - note.time) * 1000 } ?? .infinity }
             report.note(String(format: "rhythm %@: worst %.3f ms, errors %@ ms beyond the writes' length (%@ ms from their middles); "
                                + "writes took %@ ms", name, worst,
                                errors.map { String(format: "%.2f", $0) }.joined(separator: " "),
@@ -81,7 +80,6 @@ extension DaemonFaults {
     /// A note-on written: when, in seconds from the first (the middle of its `write`), and half
     /// the time its `write` took (the kernel stamps it somewhere inside).
     struct SentNote {
-        let index: Int
         let time: Double
         let uncertainty: Double
     }
@@ -105,8 +103,8 @@ extension DaemonFaults {
             written.append((before + took / 2, took))
             _ = device.write([0x80, 48, 0])
         }
-        return written.enumerated().map { index, note in
-            SentNote(index: index, time: (note.middle - written[0].middle).seconds, uncertainty: note.took.seconds / 2)
+        return written.map { note in
+            SentNote(time: (note.middle - written[0].middle).seconds, uncertainty: note.took.seconds / 2)
         }
     }
 
@@ -140,8 +138,4 @@ extension DaemonFaults {
         var stopped: Bool { flag.lock(); defer { flag.unlock() }; return done }
         func stop() { flag.lock(); done = true; flag.unlock() }
     }
-}
-
-private extension Duration {
-    var seconds: Double { milliseconds / 1000 }
 }

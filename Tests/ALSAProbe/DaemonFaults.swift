@@ -61,8 +61,8 @@ struct DaemonFaults {
         let after = play(note)
         let right = after?.correct == before.correct + 1 && after?.errors == before.errors
         // When it is not, what the kernel put into the daemon's input and what the daemon said last.
-        let why = right ? "" : "; input pool (events, refused) before \(pool.map { "\($0)" } ?? "-"), after "
-            + "\(inputPool().map { "\($0)" } ?? "-"); status now \(describe(daemon.status()?.session)); "
+        let why = right ? "" : "; input pool (events, refused) before \(describe(pool)), after "
+            + "\(describe(inputPool())); status now \(describe(daemon.status()?.session)); "
             + "log: \(daemon.child.log.suffix(1200))"
         report.check(name, right, "played \(note) at progress \(before.progress ?? -1): before \(describe(before)), "
                      + "after \(describe(after))\(why)")
@@ -154,7 +154,7 @@ struct DaemonFaults {
             // The share of a CPU the daemon used over the last second (and more): a backlog keeps
             // it near one; the probe's own `status` calls (every 100 ms in the flood) cost some.
             let share = cpu.last { ContinuousClock.now - $0.at >= .seconds(1) }.map { then in
-                (cpu.last!.seconds - then.seconds) / (ContinuousClock.now - then.at).milliseconds * 1000
+                (cpu.last!.seconds - then.seconds) / (ContinuousClock.now - then.at).seconds
             }
             lastShare = share
             let quiet = share.map { $0 <= 0.5 } ?? false

@@ -39,6 +39,8 @@ extension Duration {
     var milliseconds: Double {
         Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
     }
+
+    var seconds: Double { milliseconds / 1000 }
 }
 
 extension InputStatus {

@@ -101,8 +101,8 @@ struct HeldBend {
     /// 32.40 c for 34.18 and −25.04 for −26.86, both short toward the centred stretch after them,
     /// with the window ending 0.05 s before the write). And within a stretch the capture can
     /// glitch: a fresh clone's still take read −9.4 c for 0.2 s of its −8.00 c, where the phase
-    /// fell back twice, 35 ms apart, by 2.09 and 1.88 rad (about 73 and 66 frames). `at` places it by another take's writes (the
-    /// same offsets from this take's own onset).
+    /// fell back twice, 35 ms apart, by 2.09 and 1.88 rad (about 73 and 66 frames). `at` places it
+    /// by another take's writes (the same offsets from this take's own onset).
     private func stretch(_ index: Int, of take: Take, placedBy at: Take? = nil) -> Double? {
         let times = (at ?? take).writes
         let end = take.onset + (index < times.count ? times[index] : times[times.count - 1] + Self.hold)

@@ -128,7 +128,6 @@ struct Measurement {
         return (estimate.map { 1200 * log2($0.hertz / s.expectedHertz) }, note.map(abs).max() ?? 0, dropouts)
     }
 
-
     /// Runs of 256 sounding samples equal (within 1e-4) to the samples one buffer earlier: what the
     /// loopback captures when the playback fell a whole buffer behind. A real note never repeats
     /// itself exactly over 256 samples at that distance.
