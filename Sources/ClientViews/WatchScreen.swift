@@ -37,7 +37,14 @@ public struct WatchScreen: Sendable {
             lines.append("no session running: start one with `eartrainctl start scale --mode dorian --root D`")
         }
         let footer = "q quit"
-        if lines.count > height - 1 { lines = Array(lines.prefix(height - 1)) }
+        // What the listening input hears, on the last line above the footer, whatever else fits.
+        let heard = state.heard.map { fit("♪ " + TunerLine.text($0)) }
+        let room = height - 1 - (heard == nil ? 0 : 1)
+        if lines.count > room { lines = Array(lines.prefix(room)) }
+        if let heard {
+            lines += Array(repeating: "", count: room - lines.count)
+            lines.append(heard)
+        }
         lines += Array(repeating: "", count: height - 1 - lines.count)
         lines.append(footer)
         return lines

@@ -54,9 +54,14 @@ public struct WatchState: Sendable {
     public var openBars: OpenBars?
     /// The open question's last play-back judged (its details), which a reveal draws with the pattern.
     var playBack: JSONValue?
+    /// What the listening input hears now (`listen` events), nil when it sends nothing; kept
+    /// across sessions.
+    public var heard: ListenReading?
 
-    /// An empty state: no session.
-    public init() {}
+    /// An empty state: no session; the listening input's reading, when one is known.
+    public init(heard: ListenReading? = nil) {
+        self.heard = heard
+    }
 
     /// Errors over all judged notes (0 when none).
     public var errorRate: Double { correct + errors == 0 ? 0 : Double(errors) / Double(correct + errors) }
@@ -91,7 +96,7 @@ public struct WatchState: Sendable {
         sessionSeconds = event.sessionSeconds
         switch event.body {
         case .sessionStarted(let started):
-            self = WatchState()
+            self = WatchState(heard: heard)
             running = true
             exercise = started.exercise
         case .prompt(let prompt):
@@ -146,6 +151,8 @@ public struct WatchState: Sendable {
         case .sessionEnded(let report):
             running = false
             results = report
+        case .listen(let reading):
+            heard = reading
         case .roundComplete, .device, .unknown:
             break
         }

@@ -41,7 +41,8 @@ extension Method: CustomStringConvertible {
     public var description: String { rawValue }
 }
 
-/// What a subscriber can ask to hear about.
+/// What a subscriber can ask to hear about: `listen` is the listening input's level and pitch
+/// as they change (`ListenReading`), the others the events the daemon reports.
 public enum Topic: String, CaseIterable, Sendable, Codable {
-    case prompt, answer, session, device
+    case prompt, answer, session, device, listen
 }

@@ -134,4 +134,9 @@ public final class ControlService: EventFollower {
         let line = Wire.notification(method: "event", params: report)
         for client in subscribers { server.send(line, to: client) }
     }
+
+    /// Sends a listening reading to the `listen` topic's subscribers, as an event.
+    public func follow(reading report: EventReport) {
+        follow(report, event: nil)
+    }
 }

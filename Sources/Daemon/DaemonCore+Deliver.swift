@@ -50,6 +50,7 @@ extension DaemonCore {
                 feedback(round.sounds, root: root, reports: reports)
             }
             updateDrone(event)
+            tuner.follow(event)
             fanOut.report(event) { sessionProfile ?? storage().profile }
             let current = questionSound.settings ?? settings.current
             if !afterFollowers.isEmpty { questionSound.play(afterFollowers, settings: current, question: true, reports: reports) }
@@ -58,6 +59,7 @@ extension DaemonCore {
                 held.hold(heldNote.frequency, offset: heldNote.offset, sound: sound, settings: current)
             }
         }
+        prepareMovedLesson()
         publish()
         wakeAtDeadline()
     }

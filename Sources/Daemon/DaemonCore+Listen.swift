@@ -22,4 +22,12 @@ extension DaemonCore {
         listening.heard(afterMilliseconds: (now - onset).seconds * 1000)
         deliver()
     }
+
+    /// The input's level (dB of full scale) and pitch now, a reading of the input's own: kept for
+    /// `status`, and sent to the `listen` topic when it shows something new (`LiveTuner`).
+    public func heardNow(level: Double, hertz: Double?) {
+        listening.reading(level: level, hertz: hertz)
+        guard let reading = tuner.reading(level: level, hertz: hertz, settings: settings.current) else { return }
+        fanOut.reading(reading, sessionSeconds: tracker.running ? (clock.now - tracker.startedAt).seconds : 0)
+    }
 }

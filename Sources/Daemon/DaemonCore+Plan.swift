@@ -20,4 +20,20 @@ extension DaemonCore {
 
     /// What the next key begins: the plan's lesson, the last exercise started, or the config's.
     public var readyExercise: Exercise? { ready }
+
+    /// The plan moved to `exercise`'s lesson (nil: its end) when a session ended: said by the
+    /// plan's follower among the followers of the core's report, and prepared before the core's
+    /// turn ends, so the `status` that answers a stop already has the next lesson ready.
+    public nonisolated func lessonMoved(to exercise: Exercise?) {
+        movedLesson.withLock { $0 = .some(exercise) }
+    }
+
+    /// Prepares the lesson the plan moved to during this turn, if it moved.
+    func prepareMovedLesson() {
+        guard let moved = movedLesson.withLock({ moved in
+            defer { moved = nil }
+            return moved
+        }) else { return }
+        prepareLesson(moved)
+    }
 }

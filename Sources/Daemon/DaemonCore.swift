@@ -34,6 +34,8 @@ public actor DaemonCore {
     var lesson: Exercise?
     /// Where the student is in the lesson plan, asked at each `status`.
     var planStatus: @Sendable () -> PlanStatus? = { nil }
+    /// The lesson the plan moved to while the core reported, until the turn's end prepares it.
+    nonisolated let movedLesson = Mutex<Exercise??>(nil)
     /// The tonic drone sounding, nil for none (DaemonCore+Drone.swift).
     var drone: Frequency?
     /// The keyboard menu while it is open (DaemonCore+Menu.swift).
@@ -57,6 +59,8 @@ public actor DaemonCore {
     private nonisolated let published: PublishedStatus
     /// What `status` shows of the listening input; the input's service keeps it up to date.
     public nonisolated let listening = ListeningState()
+    /// The listening input's readings against the open question's tuning (DaemonCore+Listen.swift).
+    var tuner = LiveTuner()
 
     /// A core with no session running; `seed` seeds the first engine (later sessions may bring their own);
     /// `clock` times prompts, answers and `status` (a test's own clock, or the real one).

@@ -5,6 +5,13 @@ import Training
 /// Called in order, on the daemon core's own executor: keep it quick and never block for long.
 public protocol EventFollower: Sendable {
     func follow(_ report: EventReport, event: TrainingEvent?)
+    /// A `listen` reading (`LiveTuner`): for the socket's subscribers alone, never stdout, the
+    /// statistics or the voice. Nothing by default.
+    func follow(reading report: EventReport)
+}
+
+extension EventFollower {
+    public func follow(reading report: EventReport) {}
 }
 
 /// The engine's sink: gathers events while the engine works, for the core to hand on afterwards.

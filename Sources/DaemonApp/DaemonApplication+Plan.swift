@@ -17,8 +17,7 @@ extension DaemonApplication {
                 reporter.say("plan: " + judged.words)
                 guard judged.moved else { return }
                 say(judged.words)
-                let exercise = judged.lesson?.exercise
-                Task { await core.prepareLesson(exercise) }
+                core.lessonMoved(to: judged.lesson?.exercise)
             },
             problem: { reporter.say("plan: progress not kept: \($0)", warning: true) })
     }

@@ -29,7 +29,7 @@ public final class ListeningInput: Sendable {
     }
 
     /// Readings per second at most.
-    public static let readingsPerSecond = 10.0
+    public static let readingsPerSecond = 20.0
     /// The start of a note left out of its pitch (the attack, the analysis windows that reach
     /// back into what came before), in seconds.
     public static let attack = 0.02

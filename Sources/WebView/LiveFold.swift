@@ -15,7 +15,7 @@ struct LiveFold {
         var say: String?
         switch update {
         case .status(let status):
-            state = WatchState()
+            state = WatchState(heard: state.heard)
             state.apply(status: status.session)
             ready = status.ready
             plan = status.plan

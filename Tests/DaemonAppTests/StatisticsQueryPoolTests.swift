@@ -17,8 +17,11 @@ struct StatisticsQueryPoolTests {
     func bounded() async throws {
         let pool = StatisticsQueryPool(capacity: 2)
         let gate = DispatchSemaphore(value: 0)
+        // Both wait at the gate, so both are in flight whichever starts first: a second query that
+        // did not wait, started first under load, was answered before the first came in, and the
+        // pool never held two (120 s waited for it, a loaded run).
         let first = Task { try await pool.run { () throws(RPCError) in gate.wait(); return JSONValue.number(1) } }
-        let second = Task { try await pool.run { () throws(RPCError) in JSONValue.number(2) } }
+        let second = Task { try await pool.run { () throws(RPCError) in gate.wait(); return JSONValue.number(2) } }
         // However the tasks are scheduled: wait (bounded) until both are in, never for ever. Suites
         // beside this one may keep the pool's threads for many seconds (a parallel run once
         // started the second task more than 10 s late): the bound is what the test may take.
@@ -28,6 +31,7 @@ struct StatisticsQueryPoolTests {
         if full {
             await #expect(throws: StatisticsQueryPool.full) { try await pool.run { () throws(RPCError) in JSONValue.number(3) } }
         }
+        gate.signal()
         gate.signal()
         #expect(full, "two queries in")
         #expect(try await first.value == .number(1))

@@ -10,6 +10,7 @@ public enum EventBody: Sendable, Hashable {
     case answerRevealed(AnswerRevealedDetails)
     case sessionEnded(ResultsReport)
     case device(DeviceDetails)
+    case listen(ListenReading)
     /// A type this client does not know, or details without its message's shape.
     case unknown
 
@@ -24,6 +25,7 @@ public enum EventBody: Sendable, Hashable {
         case "answer_revealed": message(AnswerRevealedDetails.self).map(EventBody.answerRevealed)
         case "session_ended": message(ResultsReport.self).map(EventBody.sessionEnded)
         case "device": message(DeviceDetails.self).map(EventBody.device)
+        case "listen": message(ListenReading.self).map(EventBody.listen)
         default: nil
         }
         return body ?? .unknown

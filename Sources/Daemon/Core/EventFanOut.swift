@@ -27,6 +27,16 @@ struct EventFanOut {
         for follower in followers { follower.follow(report, event: event) }
     }
 
+    /// Hands a listening reading to the followers that take readings. It is not numbered: it
+    /// carries the `seq` of the report before it.
+    func reading(_ reading: ListenReading, sessionSeconds: Double) {
+        let text = "listen: " + (reading.note.map { "\($0) " + String(format: "%+.1f c", reading.cents ?? 0) } ?? "no pitch")
+            + (reading.levelDB.map { String(format: ", %.0f dB", $0) } ?? "")
+        let report = EventReport(seq: sequence, type: "listen", topic: .listen, sessionSeconds: sessionSeconds, text: text,
+                                 details: Wire.value(reading))
+        for follower in followers { follower.follow(reading: report) }
+    }
+
     /// Reports a device change (a keyboard plugged in or out, the sound device lost or found).
     mutating func deviceChanged(_ text: String) {
         sequence += 1

@@ -65,7 +65,7 @@ struct ListeningService: Service {
                         reporter.say(line)
                     }
                 case .reading(let level, let hertz):
-                    core.listening.reading(level: level, hertz: hertz)
+                    await core.heardNow(level: level, hertz: hertz)
                 case .ended(let reason):
                     problem = reason
                 }

@@ -8,7 +8,8 @@ import Training
 
 /// `eartrainctl watch`: the session live, full screen, redrawn on every event the daemon sends
 /// (it subscribes; the only timer is a one-second tick for the session clock). When stdout is not
-/// a terminal it prints each event's line instead.
+/// a terminal it prints each event's line instead (the listening input's readings, 20 a second,
+/// only on the screen).
 struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
@@ -29,10 +30,10 @@ struct WatchCommand: AsyncParsableCommand {
 
         guard isatty(STDOUT_FILENO) == 1 else {
             if let session = status.session { print(StatusText.sessionLines(session).joined(separator: "\n")) }
-            for notification in early { if let event = follower.take(notification) { print(event.text) } }
+            for notification in early { if let event = follower.take(notification), event.topic != .listen { print(event.text) } }
             fflush(nil)
             await follower.follow(link, signals: signals, keys: false) { event, _ in
-                if let event { print(event.text) }
+                if let event, event.topic != .listen { print(event.text) }
                 fflush(nil)
             }
             return

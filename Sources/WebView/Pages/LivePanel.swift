@@ -12,7 +12,8 @@ public enum LivePanel {
     /// The panel's HTML at `elapsed` session seconds; `ready` is the exercise the next key begins.
     /// `plan` is where the student is in the lesson plan the box follows.
     public static func html(_ state: WatchState, ready: ReadyStatus?, plan: PlanStatus? = nil, elapsed: Double) -> String {
-        if state.running { return session(state, elapsed: elapsed) }
+        let tuner = state.heard.map { [TunerFigure.html($0)] } ?? []
+        if state.running { return ([session(state, elapsed: elapsed)] + tuner).joined(separator: "\n") }
         var parts: [String] = []
         if let results = state.results {
             parts.append(#"<h1 id="exercise">Session ended</h1>"#)
@@ -25,7 +26,7 @@ public enum LivePanel {
             parts.append(#"<p class="ready">The next key played begins <strong>\#(HTML.escaped(ready.exercise))</strong>.</p>"#)
         }
         if let plan { parts.append(planLine(plan)) }
-        return parts.joined(separator: "\n")
+        return (parts + tuner).joined(separator: "\n")
     }
 
     /// Where the student is in the lesson plan: "Lesson 3 of 10: major and minor thirds", and
