@@ -24,10 +24,11 @@ extension DaemonCore {
     }
 
     /// The input's level (dB of full scale) and pitch now, a reading of the input's own: kept for
-    /// `status`, and sent to the `listen` topic when it shows something new (`LiveTuner`).
+    /// `status`, and sent to the `listen` topic when it shows something new, or a second after the
+    /// last (`LiveTuner`).
     public func heardNow(level: Double, hertz: Double?) {
         listening.reading(level: level, hertz: hertz)
-        guard let reading = tuner.reading(level: level, hertz: hertz, settings: settings.current) else { return }
+        guard let reading = tuner.reading(level: level, hertz: hertz, settings: settings.current, at: clock.now) else { return }
         fanOut.reading(reading, sessionSeconds: tracker.running ? (clock.now - tracker.startedAt).seconds : 0)
     }
 }

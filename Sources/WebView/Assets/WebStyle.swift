@@ -81,8 +81,8 @@ public enum WebStyle {
         @media (min-width:900px){.charts{display:grid;grid-template-columns:1fr 1fr;column-gap:1.2rem}}
         .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
         [hidden]{display:none!important}
-        .tuner svg{display:block;width:100%;max-width:24rem;height:2.2rem}.tuner .band{fill:#d8eed8}.tuner .centre{stroke:var(--fg);stroke-width:.4}
-        .tuner .needle{stroke-width:1.5}.tuner .needle.right{stroke:var(--right)}.tuner .needle.wrong{stroke:var(--wrong)}.reading.right{color:var(--right)}.reading.wrong{color:var(--wrong)}
+        .tuner{margin:.6rem 0}.tuner p{margin:0 0 .2rem}.tuner svg{display:block;width:100%;max-width:24rem;height:2.2rem}.tuner .scale{fill:#f2f2f2}.tuner .band{fill:#cfe8cf}.tuner .centre{stroke:var(--fg);stroke-width:1px}
+        .tuner .needle{stroke-width:4px}.tuner .needle.right{stroke:var(--right)}.tuner .needle.wrong{stroke:var(--wrong)}.reading.right{color:var(--right)}.reading.wrong{color:var(--wrong)}
         @media (orientation:landscape) and (min-width:700px){#live{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1.2fr);column-gap:1.2rem}#live>*{grid-column:1}#live>.top{grid-column:1/3}#live>.staff{grid-column:2;grid-row:2/span 6;align-self:start}}
 
         """
