@@ -17,25 +17,6 @@ struct ListenTopicDaemonTests {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    /// Each tone's samples (a fundamental and two partials, 30 ms in and out) after `lead` seconds
-    /// of silence, silence between and after; and the sample each tone begins at.
-    static func take(_ tones: [(hertz: Double, seconds: Double)], lead: Double = 0.4, gap: Double = 0.5) -> (samples: [Float], onsets: [Int]) {
-        var samples = [Float](repeating: 0, count: Int(lead * Double(rate)))
-        var onsets: [Int] = []
-        for tone in tones {
-            onsets.append(samples.count)
-            let count = Int(tone.seconds * Double(rate)), ramp = Int(0.03 * Double(rate))
-            for index in 0..<count {
-                let t = Double(index) / Double(rate)
-                let envelope = Double(min(index, count - 1 - index, ramp)) / Double(ramp)
-                let sound = sin(2 * .pi * tone.hertz * t) + 0.5 * sin(4 * .pi * tone.hertz * t) + 0.25 * sin(6 * .pi * tone.hertz * t)
-                samples.append(Float(0.3 * envelope * sound))
-            }
-            samples += [Float](repeating: 0, count: Int(gap * Double(rate)))
-        }
-        return (samples, onsets)
-    }
-
     /// Writes a WAV header, then `samples` 10 ms at a time on the machine's clock, as a recorder
     /// does, on a thread of its own; the instant each onset's block was written goes to `written`.
     static func record(_ samples: [Float], onsets: [Int], to pipe: String, written: Marks) {
@@ -51,10 +32,7 @@ struct ListenTopicDaemonTests {
                 let due = start + .milliseconds(10 * number)
                 let wait = due - .now
                 if wait > .zero { Thread.sleep(forTimeInterval: seconds(wait)) }
-                let bytes = samples[first..<min(samples.count, first + block)].flatMap { sample -> [UInt8] in
-                    let value = Int16(max(-32767, min(32767, (sample * 32767).rounded())))
-                    return SungAnswerDaemonTests.le16(UInt16(bitPattern: value))
-                }
+                let bytes = SungAnswerDaemonTests.pcm16(samples[first..<min(samples.count, first + block)])
                 guard bytes.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == bytes.count else { return }
                 if onsets.contains(where: { (first..<first + block).contains($0) }) { written.add(ContinuousClock.now) }
             }
@@ -72,7 +50,8 @@ struct ListenTopicDaemonTests {
             "kind": .string("sight-sing"), "root": .string("C"), "length": .number(5), "tuning": .string("just"), "seed": .number(3),
         ]))
         // Just from C: E 13.69 c under its equal pitch, G 1.96 c over it; G is sung 20 c sharp of that.
-        let (samples, onsets) = Self.take([(SungAnswerDaemonTests.hertz(52, -13.69), 1), (SungAnswerDaemonTests.hertz(55, 21.96), 1)])
+        let (samples, onsets) = SungAnswerDaemonTests.tones([(SungAnswerDaemonTests.hertz(52, -13.69), 1), (SungAnswerDaemonTests.hertz(55, 21.96), 1)],
+                                                             gap: 0.5, lead: 0.4)
         let written = Marks()
         Self.record(samples, onsets: onsets, to: pipe, written: written)
 

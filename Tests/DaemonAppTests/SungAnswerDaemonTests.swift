@@ -39,26 +39,35 @@ struct SungAnswerDaemonTests {
     /// A sung-like tone (a fundamental and two partials, 30 ms in and out) of each frequency for
     /// `seconds`, silence between, as a mono 16-bit WAV at 48 kHz, header first (an unknown length).
     static func wav(_ frequencies: [Double], seconds: Double = 0.6, gap: Double = 0.35, lead: Double = 0.5) -> [UInt8] {
-        let rate = 48_000.0
-        var samples = [Float](repeating: 0, count: Int(lead * rate))
-        for frequency in frequencies {
-            let count = Int(seconds * rate), ramp = Int(0.03 * rate)
-            for index in 0..<count {
-                let t = Double(index) / rate
-                let envelope = Double(min(index, count - 1 - index, ramp)) / Double(ramp)
-                let tone = sin(2 * .pi * frequency * t) + 0.5 * sin(4 * .pi * frequency * t) + 0.25 * sin(6 * .pi * frequency * t)
-                samples.append(Float(0.3 * envelope * tone))
-            }
-            samples += [Float](repeating: 0, count: Int(gap * rate))
-        }
         var bytes: [UInt8] = Array("RIFF".utf8) + le32(0xFFFF_FFFF) + Array("WAVEfmt ".utf8) + le32(16)
         bytes += le16(1) + le16(1) + le32(48_000) + le32(96_000) + le16(2) + le16(16)
         bytes += Array("data".utf8) + le32(0xFFFF_FFFF)
-        for sample in samples {
-            let value = Int16(max(-32767, min(32767, (sample * 32767).rounded())))
-            bytes += le16(UInt16(bitPattern: value))
+        return bytes + pcm16(tones(frequencies.map { ($0, seconds) }, gap: gap, lead: lead).samples)
+    }
+
+    /// Each tone's samples at 48 kHz (a fundamental and two partials, 30 ms in and out) after
+    /// `lead` seconds of silence, `gap` seconds of it after each; and the sample each tone begins at.
+    static func tones(_ tones: [(hertz: Double, seconds: Double)], gap: Double, lead: Double) -> (samples: [Float], onsets: [Int]) {
+        let rate = 48_000.0
+        var samples = [Float](repeating: 0, count: Int(lead * rate))
+        var onsets: [Int] = []
+        for tone in tones {
+            onsets.append(samples.count)
+            let count = Int(tone.seconds * rate), ramp = Int(0.03 * rate)
+            for index in 0..<count {
+                let t = Double(index) / rate
+                let envelope = Double(min(index, count - 1 - index, ramp)) / Double(ramp)
+                let sound = sin(2 * .pi * tone.hertz * t) + 0.5 * sin(4 * .pi * tone.hertz * t) + 0.25 * sin(6 * .pi * tone.hertz * t)
+                samples.append(Float(0.3 * envelope * sound))
+            }
+            samples += [Float](repeating: 0, count: Int(gap * rate))
         }
-        return bytes
+        return (samples, onsets)
+    }
+
+    /// Samples as 16-bit little-endian PCM.
+    static func pcm16(_ samples: some Collection<Float>) -> [UInt8] {
+        samples.flatMap { sample in le16(UInt16(bitPattern: Int16(max(-32767, min(32767, (sample * 32767).rounded()))))) }
     }
 
     static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
