@@ -6,8 +6,9 @@ import SystemCalls
 /// The listening input's capture device (`[listen] driver = "alsa"`): an ALSA PCM opened for
 /// capture in the device's own rate and channel count (48 kHz and one channel when it lets us
 /// choose), in 32-bit float, 16-bit or 32-bit samples, whichever it takes first. Its samples are
-/// handed on as one channel of floats, in blocks of about 5 ms, as they arrive. An overrun is
-/// recovered (and counted); a device that goes away (unplugged) ends the stream, saying so.
+/// handed on as one channel of floats, in blocks of about 5 ms, as they arrive, each with the
+/// frames captured since its end (`snd_pcm_delay`), so its onsets are timed when they were
+/// captured. An overrun is recovered (and counted); a device that goes away (unplugged) ends the stream, saying so.
 public final class ALSACaptureSource: SampleSource {
     /// The ALSA device opened (`default`, `hw:1,0`, `plughw:CARD=Device,DEV=0`).
     public let device: String
@@ -66,6 +67,10 @@ public final class ALSACaptureSource: SampleSource {
             if frames < 0 { return handler(.ended("\(device) was lost: \(Self.text(Int32(frames)))")) }
             if frames == 0 { continue }
             let samples = buffer.withUnsafeBytes { format.mono(UnsafeRawBufferPointer(rebasing: $0[..<(frames * format.frameBytes)])) }
+            // What was captured since the block's last frame (and the converter's own delay): the
+            // block is that much older than now.
+            var delay: snd_pcm_sframes_t = 0
+            if snd_pcm_delay(pcm, &delay) >= 0 { handler(.captureDelay(frames: max(0, Int(delay)))) }
             handler(.samples(samples))
         }
     }

@@ -153,6 +153,11 @@ public struct WatchState: Sendable {
             results = report
         case .listen(let reading):
             heard = reading
+        case .noteMeasured(let measured):
+            // A sung note measured whole once it ended: the last answer says the whole note's cents.
+            if let last = lastAnswer {
+                lastAnswer = (last.text + String(format: "  whole %+.1f c", measured.cents), last.correct)
+            }
         case .roundComplete, .device, .unknown:
             break
         }

@@ -22,6 +22,10 @@ extension DaemonCore {
         for event in collector.drain() {
             let root = tracker.currentRoot  // the question the event concerns (a prompt brings its own)
             tracker.apply(event, at: clock.now)
+            if case .noteMeasured = event.kind {  // a sung note measured whole: told, and nothing sounds or ends
+                fanOut.report(event) { sessionProfile ?? storage().profile }
+                continue
+            }
             var afterFollowers: [PromptPhrase] = []
             var heldNote: (frequency: Frequency, offset: Double)?
             // Whatever comes next (the answer, a reveal, a repeat, the end) ends a held note and a steady click.
@@ -48,6 +52,8 @@ extension DaemonCore {
                 feedback(revealed.sounds, root: root, reports: reports)
             case .roundComplete(let round):
                 feedback(round.sounds, root: root, reports: reports)
+            case .noteMeasured:
+                break
             }
             updateDrone(event)
             tuner.follow(event)

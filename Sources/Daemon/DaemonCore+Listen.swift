@@ -1,8 +1,8 @@
 import MusicTheory
 import Training
 
-/// Notes the listening input heard: judged as keys are (`TrainingEngine.hear`), never sounded,
-/// and never the daemon's own sound.
+/// Notes and claps the listening input heard: judged as keys are (`TrainingEngine.hear`,
+/// `TrainingEngine.tap`), never sounded, and never the daemon's own sound.
 extension DaemonCore {
     /// How long the daemon's own sound is still heard after its last audible frame: a room's
     /// echo, and the input's own delay.
@@ -12,15 +12,40 @@ extension DaemonCore {
     /// its onset on the core's clock. Left out while the menu is open, and when it began while
     /// the daemon's own sound could be heard (`SoundOutput.lastAudible`, and its tail).
     public func heard(_ frequency: Frequency, beganAt onset: ContinuousClock.Instant) {
-        if let audible = sound.lastAudible, onset <= audible + Self.ownSoundTail {
-            listening.ownSoundHeard()
-            return
-        }
-        guard menu == nil, engine.isRunning else { return }
+        guard !isOwnSound(onset), menu == nil, engine.isRunning else { return }
         let now = ContinuousClock.now
         engine.hear(HeardNote(frequency, at: clock.now - (now - onset)))
         listening.heard(afterMilliseconds: (now - onset).seconds * 1000)
         deliver()
+    }
+
+    /// A sung note ended: the centre of its stable part, `frequency`, from `onset` for `seconds`.
+    /// The engine measures the note it judged last whole by it (`TrainingEngine.measure`).
+    public func heardEnded(_ frequency: Frequency, beganAt onset: ContinuousClock.Instant, seconds: Double) {
+        guard engine.isRunning else { return }
+        let now = ContinuousClock.now
+        engine.measure(HeardNote(frequency, at: clock.now - (now - onset)), lasting: seconds)
+        deliver()
+    }
+
+    /// An onset without pitch (a clap, a tap on the microphone) at `onset`: handed to the engine
+    /// on the core's clock, for a question a tap answers (a rhythm, `TrainingEngine.tap`); for any
+    /// other, not even counted. Left out as a note is: in the menu, and while the daemon's own
+    /// sound could be heard.
+    public func tapped(at onset: ContinuousClock.Instant) {
+        guard menu == nil, engine.takesTaps, !isOwnSound(onset) else { return }
+        let now = ContinuousClock.now
+        guard engine.tap(at: clock.now - (now - onset)) else { return }
+        listening.tapped()
+        deliver()
+    }
+
+    /// Whether something that began at `onset` could be the daemon's own sound, its last audible
+    /// frame and tail (`ownSoundTail`) after it; counted in `status` when it could.
+    private func isOwnSound(_ onset: ContinuousClock.Instant) -> Bool {
+        guard let audible = sound.lastAudible, onset <= audible + Self.ownSoundTail else { return false }
+        listening.ownSoundHeard()
+        return true
     }
 
     /// The input's level (dB of full scale) and pitch now, a reading of the input's own: kept for

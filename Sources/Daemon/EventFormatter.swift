@@ -46,6 +46,14 @@ struct EventFormatter {
                 source: judgement.source == .keys ? nil : judgement.source.rawValue, inTune: judgement.sung?.inTune ?? (judgement.source == .listen ? judgement.correct : nil),
                 name: name),
                 kindFields: judgement.details))
+        case .noteMeasured(let measured):
+            (type, topic) = ("note_measured", .answer)
+            let sung = measured.sung
+            text = "\(measured.played) whole note " + String(format: "%+.1f c, ", sung.cents) + sung.how
+                + String(format: "  (judged %+.1f c)", measured.judgedCents)
+            details = Wire.value(NoteMeasuredDetails(
+                played: measured.played.description, subject: measured.correct ? measured.subject.description : nil,
+                judgedCents: measured.judgedCents, cents: sung.cents, inTune: sung.inTune))
         case .roundComplete(let round):
             (type, topic) = ("round_complete", .session)
             let errors = round.errors == 1 ? "1 error" : "\(round.errors) errors"
@@ -110,7 +118,8 @@ struct EventFormatter {
 
     private func judged(_ judgement: NoteJudgement, name: String?) -> String {
         guard let sung = judgement.sung else {
-            return keyJudged(judgement, name: name) + (judgement.source == .listen ? "  (sung)" : "")
+            guard judgement.source == .listen else { return keyJudged(judgement, name: name) }
+            return keyJudged(judgement, name: name) + (judgement.clapped ? "  (clapped)" : "  (sung)")
         }
         // A sung or bowed note: as a key's line, then how far from the note in tune.
         return keyJudged(judgement, name: name) + "  (sung " + String(format: "%+.1f c", sung.cents) + ", \(sung.how))"

@@ -66,7 +66,7 @@ struct SessionTracker {
             }
         case .answerRevealed(let revealed):
             staff?.notes = StaffEntries.entries(revealed.staff)
-        case .roundComplete:
+        case .roundComplete, .noteMeasured:
             break
         case .sessionEnded(let results):
             running = false

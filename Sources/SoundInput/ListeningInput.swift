@@ -7,8 +7,9 @@ import SystemCalls
 /// row within `settleCents` of their median, the attack left out: that median is its pitch; a
 /// note that never settles, a wide vibrato, after `longestWait` with the median of all it sang)
 /// and as it ends (the centre of its stable part), with the instant of its onset on the machine's monotonic
-/// clock (the instant its block arrived, less the time the stream had run on past the onset), and
-/// the input's level and pitch a few times a second for a live view.
+/// clock (the instant its block arrived, or was captured, less the time the stream had run on past
+/// the onset); each onset without pitch (a clap, `OnsetDetector`); and the input's level and pitch
+/// a few times a second for a live view.
 ///
 /// `run(_:)` blocks its thread until the stream ends or `stop()` is called.
 public final class ListeningInput: Sendable {
@@ -22,6 +23,8 @@ public final class ListeningInput: Sendable {
         case noteHeard(hertz: Double, onset: ContinuousClock.Instant)
         /// A note has ended: its pitch, the centre of its stable part.
         case noteEnded(hertz: Double, onset: ContinuousClock.Instant, seconds: Double)
+        /// An onset, pitched or not (a clap, a tap on the microphone, a sung note's attack).
+        case tapped(onset: ContinuousClock.Instant)
         /// The live reading: the level in dB of full scale, and the pitch heard, if any.
         case reading(level: Double, hertz: Double?)
         /// The stream ended, and why, in words.
@@ -64,6 +67,7 @@ public final class ListeningInput: Sendable {
     /// `handler` on this thread.
     public func run(_ handler: (Event) -> Void) {
         var tracking: Tracking?
+        var captureDelay = 0
         reader.run { event in
             switch event {
             case .started(let format):
@@ -75,8 +79,12 @@ public final class ListeningInput: Sendable {
                     handler(.ended("the pitch tracker does not take \(format.sampleRate) Hz: \(error)"))
                     reader.stop()
                 }
+            case .captureDelay(let frames):
+                captureDelay = frames
             case .samples(let block):
-                tracking?.take(block, arrivedAt: .now, handler)
+                let behind = Double(captureDelay) / (tracking?.rate ?? 1)
+                captureDelay = 0
+                tracking?.take(block, arrivedAt: .now - .seconds(behind), handler)
             case .ended(let reason):
                 tracking?.finish(handler)
                 handler(.ended(reason))
@@ -84,9 +92,10 @@ public final class ListeningInput: Sendable {
         }
     }
 
-    /// The tracker and the stream's clock.
+    /// The tracker, the onset detector and the stream's clock.
     private struct Tracking {
         var tracker: PitchTracker
+        var onsets: OnsetDetector
         let rate: Double
         /// Samples read so far: the stream's time is `read / rate`.
         var read = 0
@@ -103,6 +112,7 @@ public final class ListeningInput: Sendable {
         init(tracker: PitchTracker, rate: Double) {
             self.tracker = tracker
             self.rate = rate
+            onsets = OnsetDetector(sampleRate: rate)
         }
 
         /// The instant of `time` (seconds into the stream), from the block that just arrived.
@@ -123,6 +133,7 @@ public final class ListeningInput: Sendable {
             lastFrame = last
             recent += frames
             if let first = recent.firstIndex(where: { $0.time >= lastFrame - 1 }), first > 0 { recent.removeFirst(first) }
+            for onset in onsets.take(block) { handler(.tapped(onset: instant(of: onset))) }
             report(events, handler)
             reportWaiting(handler)
             let now = Double(read) / rate

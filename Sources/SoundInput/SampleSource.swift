@@ -17,6 +17,10 @@ public enum SampleEvent: Sendable, Equatable {
     case started(SampleFormat)
     /// A block of samples as one channel of floats, full scale ±1.
     case samples([Float])
+    /// Frames captured after the next block's last one and not yet read, as a capture device
+    /// tells it: that block ended that long before it is handed on. A source that says nothing
+    /// (a WAV stream, read at its pace) hands each block on as it ends.
+    case captureDelay(frames: Int)
     /// It ended, and why, in words.
     case ended(String)
 }

@@ -39,6 +39,13 @@ public final class MemoryStatisticsStore: StatisticsStore {
         state.withLock { _ = $0.open.removeValue(forKey: session) }
     }
 
+    public func recordAnswerMeasured(session: UUID, cents: Double) throws(StatisticsError) {
+        state.withLock { state in
+            guard let index = state.answers.lastIndex(where: { $0.session == session && $0.cents != nil }) else { return }
+            state.answers[index].cents = cents
+        }
+    }
+
     public func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError) {
         state.withLock { state in
             state.open[end.id] = nil  // the session's end closes its last question

@@ -20,6 +20,10 @@ extension SQLiteStatisticsStore {
         try record([.questionClosed(session: session)])
     }
 
+    public func recordAnswerMeasured(session: UUID, cents: Double) throws(StatisticsError) {
+        try record([.answerMeasured(session: session, cents: cents)])
+    }
+
     /// One transaction for all of them: one fsync however many answers a batch holds.
     public func record(_ records: [StatisticsRecord]) throws(StatisticsError) {
         guard !records.isEmpty else { return }
@@ -59,6 +63,10 @@ extension SQLiteStatisticsStore {
         case .questionClosed(let session):
             try db.execute(sql: "UPDATE answer SET question_open = 0 WHERE session_id = ? AND question_open = 1",
                            arguments: [session.uuidString])
+        case .answerMeasured(let session, let cents):
+            try db.execute(
+                sql: "UPDATE answer SET cents = ? WHERE id = (SELECT MAX(id) FROM answer WHERE session_id = ? AND cents IS NOT NULL)",
+                arguments: [cents, session.uuidString])
         case .sessionEnd(let end):
             // The session's end closes its last question.
             try db.execute(sql: "UPDATE answer SET question_open = 0 WHERE session_id = ? AND question_open = 1",

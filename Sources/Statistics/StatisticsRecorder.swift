@@ -35,6 +35,8 @@ public final class StatisticsRecorder: Sendable {
         var losing = false
         /// Answers of the open question were recorded (they are read once it closes).
         var questionAnswered = false
+        /// The last answer recorded was a sung note's, which its end may measure again.
+        var lastAnswerSung = false
     }
 
     /// At most this many refused records wait in memory (10,000 answers are hours of training;
@@ -172,8 +174,13 @@ public final class StatisticsRecorder: Sendable {
             return prompt.isRepeat ? [] : closing()
         case .noteJudged(let judgement):
             guard let answer = answerRecord(judgement, at: now) else { return [] }
-            state.withLock { $0.questionAnswered = true }
+            state.withLock { $0.questionAnswered = true; $0.lastAnswerSung = judgement.sung != nil }
             return [.answer(answer)]
+        case .noteMeasured(let measured):
+            // The sung note recorded last, measured whole: its cents replace those judged.
+            guard let session = state.withLock({ $0.lastAnswerSung ? $0.session : nil }) else { return [] }
+            state.withLock { $0.lastAnswerSung = false }
+            return [.answerMeasured(session: session, cents: measured.sung.cents)]
         case .sessionEnded(let results):
             guard let id = state.withLock({ $0.session }) else { return [] }
             state.withLock { $0.questionAnswered = false }  // the session's end closes its question

@@ -50,6 +50,9 @@ public protocol StatisticsStore: Sendable {
     /// Records that the session's open question closed: its answers, stored at once but held out
     /// of every reading while it was open (they would name it), are read from now on.
     func recordQuestionClosed(session: UUID) throws(StatisticsError)
+    /// Records that the session's last answer with cents (a sung note, judged as it settled) was
+    /// measured again, whole once it ended: `cents` replace its own.
+    func recordAnswerMeasured(session: UUID, cents: Double) throws(StatisticsError)
     /// Records several, all or none, durably before returning (one transaction, one fsync).
     func record(_ records: [StatisticsRecord]) throws(StatisticsError)
     /// Every session of `profile` (of every profile when nil), oldest first.
@@ -79,6 +82,8 @@ public enum StatisticsRecord: Sendable {
     case sessionEnd(SessionEndRecord)
     /// The session's open question closed (its answers may be read).
     case questionClosed(session: UUID)
+    /// The session's last answer with cents measured again (`recordAnswerMeasured`).
+    case answerMeasured(session: UUID, cents: Double)
 }
 
 extension StatisticsRecord: Hashable {}
@@ -95,6 +100,7 @@ extension StatisticsStore {
             case .answer(let answer): try recordAnswer(answer)
             case .sessionEnd(let end): try recordSessionEnd(end)
             case .questionClosed(let session): try recordQuestionClosed(session: session)
+            case .answerMeasured(let session, let cents): try recordAnswerMeasured(session: session, cents: cents)
             }
         }
     }

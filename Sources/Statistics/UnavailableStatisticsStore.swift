@@ -22,6 +22,8 @@ public struct UnavailableStatisticsStore: StatisticsStore {
 
     public func recordQuestionClosed(session: UUID) throws(StatisticsError) { throw .unavailable(reason: reason) }
 
+    public func recordAnswerMeasured(session: UUID, cents: Double) throws(StatisticsError) { throw .unavailable(reason: reason) }
+
     public func sessions(profile: String?) throws(StatisticsError) -> [SessionRecord] { throw .unavailable(reason: reason) }
 
     public func answers(profile: String?) throws(StatisticsError) -> [AnswerRecord] { throw .unavailable(reason: reason) }

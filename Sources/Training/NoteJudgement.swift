@@ -38,6 +38,8 @@ public struct NoteJudgement: Sendable {
     /// For a heard note the kind judged as a key: how far it was from the note in tune; nil for
     /// a key, and for a kind that measured the cents itself (`match`: `cents`).
     public internal(set) var sung: SungPitch?
+    /// Whether it came from claps: the listening input's onsets, with no pitch to measure.
+    public var clapped: Bool { source == .listen && sung == nil && cents == nil }
     /// What the right answer was, in words, shown after the answer (`higher`, `the second was
     /// pure`); nil where the expected note says it.
     public let outcome: String?

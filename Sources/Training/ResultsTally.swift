@@ -63,6 +63,12 @@ struct ResultsTally {
         rows[subject, default: RowCount()].absoluteCentsTotal += abs(cents)
     }
 
+    /// A tuned answer measured again (a sung note, whole once it ended): `to` counts in place of `from`.
+    mutating func retuned(_ subject: AnswerSubject, from old: Double, to new: Double) {
+        absoluteCentsTotal += abs(new) - abs(old)
+        rows[subject, default: RowCount()].absoluteCentsTotal += abs(new) - abs(old)
+    }
+
     /// The first note played for an answer, right or wrong.
     mutating func firstNote(after time: Duration) {
         firstNoteTotal += time

@@ -16,6 +16,8 @@ struct Session {
     var chooser = AdaptiveChooser()
     /// When the open question's prompt was heard, as the output reported it.
     var heard = PromptHeard()
+    /// The sung note judged last, until its end is measured (`TrainingEngine.measure`).
+    var sungAwaitingEnd: SungAwaitingEnd?
 
     /// The melodies its scores gave (`ExerciseModule.scoreRequest`), read once when it started.
     let melodies: [ScoreMelody]

@@ -195,8 +195,9 @@ public final class TrainingEngine {
     /// Hands the open question a key (or a skip), reports the events it makes and, when the
     /// question is over, opens the next one.
     /// A note the listening input heard (`heard`) is handed on as its nearest key, and its
-    /// judgements say so, with how far it was from the note in tune (`hear`).
-    func answer(at time: Duration, heard: HeardNote? = nil,
+    /// judgements say so, with how far it was from the note in tune (`hear`); a clap
+    /// (`tapped`) is handed on as the question's key for a clap, its judgements from `listen`.
+    func answer(at time: Duration, heard: HeardNote? = nil, tapped: Bool = false,
                 _ body: (inout any OpenQuestion, inout QuestionContext) -> QuestionStep) {
         guard var open = session?.open else { return }
         session!.open = nil  // held alone while it changes, so it is not copied
@@ -205,7 +206,8 @@ public final class TrainingEngine {
         let step = body(&open, &context)
         putBack(context)
         session!.open = open
-        let events = heard.map { note in step.events.map { sung($0, note, question: open.question) } } ?? step.events
+        let events = heard.map { note in step.events.map { sung($0, note, question: open.question) } }
+            ?? (tapped ? step.events.map(Self.clapped) : step.events)
         for kind in events {
             switch kind {
             case .noteJudged(let judgement):

@@ -9,6 +9,8 @@ public struct TrainingEvent: Sendable {
         case prompt(Prompt)
         /// A played note was judged.
         case noteJudged(NoteJudgement)
+        /// A sung note judged before was measured whole, once it ended.
+        case noteMeasured(NoteMeasured)
         /// A round of several answers (a scale to its octave) was played through.
         case roundComplete(RoundComplete)
         /// The engine showed an answer.

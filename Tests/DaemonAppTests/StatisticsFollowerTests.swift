@@ -97,6 +97,7 @@ private final class HangingStore: StatisticsStore {
     func recordAnswer(_ answer: AnswerRecord) throws(StatisticsError) { hang() }
     func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError) { hang() }
     func recordQuestionClosed(session: UUID) throws(StatisticsError) { hang() }
+    func recordAnswerMeasured(session: UUID, cents: Double) throws(StatisticsError) { hang() }
     /// Blocks until released; from then on every write passes.
     private func hang() {
         release.wait()

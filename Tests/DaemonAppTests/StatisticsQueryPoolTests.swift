@@ -83,6 +83,7 @@ private final class SlowReadingStore: StatisticsStore {
     func recordAnswer(_ answer: AnswerRecord) throws(StatisticsError) { try memory.recordAnswer(answer) }
     func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError) { try memory.recordSessionEnd(end) }
     func recordQuestionClosed(session: UUID) throws(StatisticsError) { try memory.recordQuestionClosed(session: session) }
+    func recordAnswerMeasured(session: UUID, cents: Double) throws(StatisticsError) { try memory.recordAnswerMeasured(session: session, cents: cents) }
     // The schedules read sessions and answers when a session starts: those are quick.
     func sessions(profile: String?) throws(StatisticsError) -> [SessionRecord] { try memory.sessions(profile: profile) }
     func answers(profile: String?) throws(StatisticsError) -> [AnswerRecord] { try memory.answers(profile: profile) }

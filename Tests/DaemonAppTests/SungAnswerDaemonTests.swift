@@ -39,10 +39,14 @@ struct SungAnswerDaemonTests {
     /// A sung-like tone (a fundamental and two partials, 30 ms in and out) of each frequency for
     /// `seconds`, silence between, as a mono 16-bit WAV at 48 kHz, header first (an unknown length).
     static func wav(_ frequencies: [Double], seconds: Double = 0.6, gap: Double = 0.35, lead: Double = 0.5) -> [UInt8] {
+        stream(tones(frequencies.map { ($0, seconds) }, gap: gap, lead: lead).samples)
+    }
+
+    /// `samples` at 48 kHz as a mono 16-bit WAV stream, header first (an unknown length).
+    static func stream(_ samples: [Float]) -> [UInt8] {
         var bytes: [UInt8] = Array("RIFF".utf8) + le32(0xFFFF_FFFF) + Array("WAVEfmt ".utf8) + le32(16)
         bytes += le16(1) + le16(1) + le32(48_000) + le32(96_000) + le16(2) + le16(16)
-        bytes += Array("data".utf8) + le32(0xFFFF_FFFF)
-        return bytes + pcm16(tones(frequencies.map { ($0, seconds) }, gap: gap, lead: lead).samples)
+        return bytes + Array("data".utf8) + le32(0xFFFF_FFFF) + pcm16(samples)
     }
 
     /// Each tone's samples at 48 kHz (a fundamental and two partials, 30 ms in and out) after

@@ -36,6 +36,7 @@ final class FillableStore: StatisticsStore {
             case .answer(let answer): try memory.recordAnswer(answer)
             case .sessionEnd(let end): try memory.recordSessionEnd(end)
             case .questionClosed(let session): try memory.recordQuestionClosed(session: session)
+            case .answerMeasured(let session, let cents): try memory.recordAnswerMeasured(session: session, cents: cents)
             }
         }
     }
@@ -44,6 +45,7 @@ final class FillableStore: StatisticsStore {
     func recordAnswer(_ answer: AnswerRecord) throws(StatisticsError) { try record([.answer(answer)]) }
     func recordSessionEnd(_ end: SessionEndRecord) throws(StatisticsError) { try record([.sessionEnd(end)]) }
     func recordQuestionClosed(session: UUID) throws(StatisticsError) { try record([.questionClosed(session: session)]) }
+    func recordAnswerMeasured(session: UUID, cents: Double) throws(StatisticsError) { try record([.answerMeasured(session: session, cents: cents)]) }
     func sessions(profile: String?) throws(StatisticsError) -> [SessionRecord] { try memory.sessions(profile: profile) }
     func answers(profile: String?) throws(StatisticsError) -> [AnswerRecord] { try memory.answers(profile: profile) }
     func profiles() throws(StatisticsError) -> [String] { try memory.profiles() }

@@ -54,6 +54,7 @@ final class RecordingSink: TrainingEventSink {
             case .roundComplete: "round"
             case .answerRevealed: "revealed"
             case .sessionEnded: "ended"
+            case .noteMeasured: "measured"
             }
         }
     }

@@ -21,6 +21,7 @@ struct WireKeySpellingTests {
         "Sources/Training/Exercises/Dictation/DictationExercise+Module.swift": ["tolerance_ms"],
         "Tests/TrainingTests/DictationRhythmTests.swift": ["tolerance_ms"],
         "Tests/TrainingTests/RhythmSessionTests.swift": ["tolerance_ms"],
+        "Tests/DaemonAppTests/ClappedRhythmDaemonTests.swift": ["tolerance_ms"],
         "Sources/Statistics/AnswerExport.swift": ["played_midi", "response_seconds"],
         "Tests/StatisticsTests/ExportTests.swift": ["played_midi", "response_seconds"],
         "Tests/DaemonTestSupport/StatisticsDatabase.swift": ["played_midi"],

@@ -44,8 +44,8 @@ wait_for() {
 
 # sing ROUND: a scale session, the scale played into the loopback, then its judgements checked
 # against the material's truth: 8 of 8 right, from `listen`; each whole note's centre (stdout's
-# "listen: heard") within 3 c of aubiopitch's. The cents judged, once each note had settled, are
-# reported beside them.
+# "listen: heard") and each note's cents measured whole (`note_measured`) within 3 c of
+# aubiopitch's. The cents judged, once each note had settled, are reported beside them.
 sing() {
   local round=$1 before
   before=$(wc -l <"$out/daemon.jsonl")
@@ -83,7 +83,14 @@ whole = keys == expected and all(abs(e) <= 3 for e in errors)
 print(f"{'PASS' if whole else 'FAIL'} round {round_}: each whole note heard, its centre within 3 c of aubiopitch's: "
       + "; ".join(f"{name} {cents:+.1f} c ({error:+.1f})" for (name, cents), error in zip(centres, errors))
       + ("" if keys == expected else f" (heard {keys})"))
-sys.exit(0 if ok and whole else 1)
+# Each sung note measured whole once it ended (`note_measured`): the cents the results and the
+# statistics keep, against the same note in tune as its judgement.
+measured = [e["details"] for e in events if e.get("type") == "note_measured"]
+measured_errors = [m["cents"] - note["aubio_cents"] for m, note in zip(measured, truth)]
+kept = len(measured) == 8 and all(abs(e) <= 3 for e in measured_errors)
+print(f"{'PASS' if kept else 'FAIL'} round {round_}: {len(measured)} sung notes measured whole (8 wanted), within 3 c of aubiopitch's: "
+      + "; ".join(f"{m['played']} {m['cents']:+.1f} c ({error:+.1f})" for m, error in zip(measured, measured_errors)))
+sys.exit(0 if ok and whole and kept else 1)
 PY
 }
 
@@ -109,5 +116,58 @@ else
   fail "the card brought back is not heard: $(ctl status 2>&1 | grep '^listen:')"
 fi
 sing 2
+
+# A rhythm clapped into the capture side: the pattern of seed 5's first question, read from its
+# reveal, is clapped (noise bursts) and played back with aplay into a session of the same seed;
+# its one play-back is judged right, from `listen`, each onset's error printed.
+clap() {
+  local before
+  before=$(wc -l <"$out/daemon.jsonl")
+  ctl start rhythm --seed 5 --tempo 80 --meter 4/4 --level 2 --root C3 >/dev/null && ctl skip >/dev/null && ctl stop >/dev/null
+  tail -n +"$((before + 1))" "$out/daemon.jsonl" >"$out/clap-reveal.jsonl"
+  python3 - "$out/clap-reveal.jsonl" "$out/claps.wav" <<'PY' || { fail "claps: no pattern revealed"; return; }
+import json, math, random, struct, sys
+revealed = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{") and '"answer_revealed"' in l]
+pattern = revealed[0]["details"]["pattern"]
+unit = 60 / pattern["tempo"] / pattern["units_per_quarter"]
+onsets, at, tied = [], 0, False
+for value in pattern["values"]:
+    if not value["rest"] and not tied: onsets.append(at * unit)
+    tied = value["tied"]
+    at += value["units"]
+rate, lead = 48000, 1.0
+samples = [0.0] * int((lead + onsets[-1] + 1.0) * rate)
+noise = random.Random(5)
+for onset in onsets:
+    first = int((lead + onset) * rate)
+    for i in range(int(0.12 * rate)):
+        t = i / rate
+        samples[first + i] = 0.5 * min(1, t / 0.001) * math.exp(-t / 0.02) * noise.uniform(-1, 1)
+data = b"".join(struct.pack("<h", int(max(-1, min(1, s)) * 32767)) for s in samples)
+with open(sys.argv[2], "wb") as f:
+    f.write(b"RIFF" + struct.pack("<I", 36 + len(data)) + b"WAVEfmt " + struct.pack("<IHHIIHH", 16, 1, 1, rate, rate * 2, 2, 16)
+            + b"data" + struct.pack("<I", len(data)) + data)
+print(len(onsets))
+PY
+  before=$(wc -l <"$out/daemon.jsonl")
+  ctl start rhythm --seed 5 --tempo 80 --meter 4/4 --level 2 --root C3 >/dev/null || { fail "claps: the session does not start"; return; }
+  aplay -q -D plughw:Loopback,0,0 "$out/claps.wav" 2>"$out/aplay-claps.err" || fail "claps: aplay failed: $(cat "$out/aplay-claps.err")"
+  sleep 2
+  local status
+  status=$(ctl status | grep '^listen:')
+  ctl stop >/dev/null
+  tail -n +"$((before + 1))" "$out/daemon.jsonl" >"$out/claps.jsonl"
+  python3 - "$out/claps.jsonl" "$status" >>"$results" <<'PY' || failed=1
+import json, sys
+judged = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{") and '"note_judged"' in l]
+first = judged[0]["details"] if judged else {}
+errors = [o.get("error_ms") for o in first.get("onsets", [])]
+ok = len(judged) == 1 and first.get("correct") is True and first.get("source") == "listen"
+print(f"{'PASS' if ok else 'FAIL'} a rhythm clapped into the capture device is judged right from listen: "
+      + f"{len(judged)} judgement(s), onset errors {errors} ms; {sys.argv[2]}")
+sys.exit(0 if ok else 1)
+PY
+}
+clap
 echo "$failed" >"$out/rc"
 exit "$failed"

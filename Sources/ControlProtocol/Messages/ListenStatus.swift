@@ -16,13 +16,16 @@ public struct ListenStatus: Sendable, Hashable, Codable {
     public var hertz: Double?
     /// Notes heard and handed to the engine since the daemon started.
     public var notesHeard: Int
-    /// Notes left out as the daemon's own sound (they began while it sounded, or in its echo).
+    /// Onsets without pitch (claps, taps on the microphone) that answered a rhythm since the
+    /// daemon started.
+    public var tapsHeard: Int
+    /// Notes and claps left out as the daemon's own sound (they began while it sounded, or in its echo).
     public var ownSound: Int
     /// From a heard note's onset to its judgement, the median of the recent ones, in milliseconds.
     public var listenToJudgement: Double?
 
     public init(driver: String, device: String, listening: Bool = false, problem: String? = nil, format: String? = nil,
-                levelDB: Double? = nil, hertz: Double? = nil, notesHeard: Int = 0, ownSound: Int = 0,
+                levelDB: Double? = nil, hertz: Double? = nil, notesHeard: Int = 0, tapsHeard: Int = 0, ownSound: Int = 0,
                 listenToJudgement: Double? = nil) {
         self.driver = driver
         self.device = device
@@ -32,13 +35,14 @@ public struct ListenStatus: Sendable, Hashable, Codable {
         self.levelDB = levelDB
         self.hertz = hertz
         self.notesHeard = notesHeard
+        self.tapsHeard = tapsHeard
         self.ownSound = ownSound
         self.listenToJudgement = listenToJudgement
     }
 
     enum CodingKeys: String, CodingKey {
         case driver, device, listening, problem, format, hertz
-        case levelDB = "level_db", notesHeard = "notes_heard", ownSound = "own_sound"
+        case levelDB = "level_db", notesHeard = "notes_heard", tapsHeard = "taps_heard", ownSound = "own_sound"
         case listenToJudgement = "listen_to_judgement_ms"
     }
 }

@@ -52,7 +52,12 @@ public final class ListeningState: Sendable {
         }
     }
 
-    /// A note was left out as the daemon's own sound.
+    /// An onset without pitch (a clap) was handed to the engine.
+    func tapped() {
+        update { $0.tapsHeard += 1 }
+    }
+
+    /// A note or a clap was left out as the daemon's own sound.
     func ownSoundHeard() {
         update { $0.ownSound += 1 }
     }

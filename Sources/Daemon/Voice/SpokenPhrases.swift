@@ -55,6 +55,9 @@ struct SpokenPhrases {
             // A sung note says how far it was from the note in tune too.
             let sung = judgement.sung.map { ", " + Self.spokenSung($0) } ?? ""
             return word + [Line(text: judgement.subject.heard + sung, when: .inTurn)]
+        case .noteMeasured:
+            // The voice said the cents as the note settled, while the next question came.
+            return []
         case .roundComplete(let round):
             return [Line(text: "round complete, " + Self.count(round.errors, "error"), when: .inTurn)]
         case .answerRevealed(let revealed):

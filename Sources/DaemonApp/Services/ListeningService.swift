@@ -6,7 +6,8 @@ import ServiceLifecycle
 import SoundInput
 
 /// The listening input (`[listen]`): its samples read and tracked on a thread of its own, each
-/// note that begins handed to the core as it is heard, the level kept for `status`. A capture
+/// note that begins and each onset (a clap) handed to the core as it is heard, the level kept
+/// for `status`. A capture
 /// device taken away, a named pipe whose writer goes away, or a path not there yet, is opened
 /// again a second later (a recorder started again is heard again); a file read to its end has
 /// been judged, and is left.
@@ -60,10 +61,13 @@ struct ListeningService: Service {
                     reporter.say("listen: hearing \(input.name) (\(format))")
                 case .noteHeard(let hertz, let onset):
                     await core.heard(Frequency(hertz: hertz), beganAt: onset)
-                case .noteEnded(let hertz, _, let seconds):
+                case .noteEnded(let hertz, let onset, let seconds):
+                    if seconds >= ListeningInput.shortest { await core.heardEnded(Frequency(hertz: hertz), beganAt: onset, seconds: seconds) }
                     if let line = await Self.heardLine(hertz: hertz, seconds: seconds, reference: core.currentSettings.referencePitch) {
                         reporter.say(line)
                     }
+                case .tapped(let onset):
+                    await core.tapped(at: onset)
                 case .reading(let level, let hertz):
                     await core.heardNow(level: level, hertz: hertz)
                 case .ended(let reason):

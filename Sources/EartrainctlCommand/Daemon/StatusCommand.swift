@@ -55,7 +55,7 @@ enum StatusText {
         return lines
     }
 
-    /// `file /run/eartrainer/listen.wav, hearing 48000 Hz, 1 channel, 16-bit, -23.5 dB, 8 notes (onset to judgement 95 ms)`,
+    /// `file /run/eartrainer/listen.wav, hearing 48000 Hz, 1 channel, 16-bit, -23.5 dB, 8 notes (onset to judgement 95 ms), 4 claps`,
     /// or why it is not listening.
     static func listenLine(_ listen: ListenStatus) -> String {
         let what = "\(listen.driver) \(listen.device)"
@@ -64,6 +64,7 @@ enum StatusText {
         if let level = listen.levelDB { parts.append(String(format: "%.1f dB", level)) }
         let late = listen.listenToJudgement.map { String(format: " (onset to judgement %.0f ms)", $0) } ?? ""
         parts.append("\(listen.notesHeard) note\(listen.notesHeard == 1 ? "" : "s")\(late)")
+        if listen.tapsHeard > 0 { parts.append("\(listen.tapsHeard) clap\(listen.tapsHeard == 1 ? "" : "s")") }
         if listen.ownSound > 0 { parts.append("\(listen.ownSound) left out as its own sound") }
         return parts.joined(separator: ", ")
     }

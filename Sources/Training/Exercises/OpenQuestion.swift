@@ -40,6 +40,9 @@ public protocol OpenQuestion: Sendable {
     /// A phrase it sounds that `timesAnswer` was heard from `time` on, on the engine's clock (the
     /// output's delay counted): a steady click's grid starts there.
     mutating func heard(at time: Duration)
+    /// The key an onset without pitch (a clap, a tap on the microphone) plays, for a question
+    /// whose answer is its onsets alone (a rhythm); nil (the default) where a clap is no answer.
+    var tappedKey: MIDINote? { get }
 }
 
 extension OpenQuestion {
@@ -65,6 +68,9 @@ extension OpenQuestion {
 
     /// Nothing: most questions are not timed by what they sound.
     public mutating func heard(at time: Duration) {}
+
+    /// A clap answers no question of notes.
+    public var tappedKey: MIDINote? { nil }
 
     /// Nothing: a question with no deadline is never late.
     public mutating func timeUp(context: inout QuestionContext) -> QuestionStep {

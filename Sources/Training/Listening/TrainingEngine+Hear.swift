@@ -22,9 +22,14 @@ extension TrainingEngine {
         judgement.source = .listen
         guard judgement.cents == nil else { return .noteJudged(judgement) }  // measured by the kind
         let settings = session?.settings ?? settingsSource.current
-        let cents = (note.cents(from: Self.inTune(judgement, question: question, settings: settings),
-                                octaveFree: !judgement.expected.exactOctaveRequired) * 10).rounded() / 10
+        let target = Self.inTune(judgement, question: question, settings: settings)
+        let octaveFree = !judgement.expected.exactOctaveRequired
+        let cents = (note.cents(from: target, octaveFree: octaveFree) * 10).rounded() / 10
         judgement.sung = SungPitch(cents: cents, inTune: judgement.correct && abs(cents) <= settings.listenToleranceCents)
+        // Measured again, whole, once the note ends (`measure`).
+        session?.sungAwaitingEnd = SungAwaitingEnd(
+            time: note.time, target: target, octaveFree: octaveFree, correct: judgement.correct, played: judgement.played,
+            subject: judgement.subject, judgedCents: cents)
         return .noteJudged(judgement)
     }
 

@@ -80,6 +80,10 @@ struct OpenRhythmQuestion: RevealedOnce {
         exercise.click == .steady ? heardAt.map { $0 + .seconds(downbeatOffset) } : onsets.first
     }
 
+    /// A clap is an onset on the pitch shown; not with `durations`, where a note's length counts
+    /// and a clap has none.
+    var tappedKey: MIDINote? { exercise.durations ? nil : shown.rootNote }
+
     mutating func press(_ note: MIDINote, velocity: Int, context: inout QuestionContext) -> QuestionStep {
         guard takesOnset(at: context.time) else { return QuestionStep() }
         onsets.append(context.time)
