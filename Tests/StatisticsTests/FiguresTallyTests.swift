@@ -7,7 +7,7 @@ import Training
 
 /// The tally against `LifetimeFigures.compute`: the same figures, to the last bit, however the
 /// answers are split into what arrives between two readings.
-@Suite struct FiguresTallyTests {
+@Suite(.cpuHeavy) struct FiguresTallyTests {
     /// A seeded history over about `days` days ending near `end`: sessions of every kind,
     /// some cut short (no end), some with no answer, answers with modes, intervals and items.
     static func history(seed: UInt64, sessions count: Int, days: Double, end: Date) -> (sessions: [SessionRecord], answers: [AnswerRecord]) {
