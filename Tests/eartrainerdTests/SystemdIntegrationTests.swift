@@ -70,9 +70,15 @@ struct SystemdIntegrationTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("activated.sock").path
         let daemon = try DaemonProcess(socket: false, launcher: [activate, "-l", path])
-        await Polling.wait { FileManager.default.fileExists(atPath: path) }
-        // systemd-socket-activate starts the daemon on the first connection.
-        let link = try await ControlConnection(path: path)
+        // systemd-socket-activate starts the daemon on the first connection. Its socket's file is
+        // there once bound, a moment before it listens: a connection then is refused, so the
+        // test connects until one is taken (a loaded machine once refused the first).
+        var connected: ControlConnection?
+        await Polling.wait(seconds: 60) {
+            connected = try? await ControlConnection(path: path)
+            return connected != nil
+        }
+        let link = try #require(connected, "\(path) never took a connection")
         #expect(try await link.result("status")["daemon"]?.stringValue == "eartrainerd 0.1.0")
         await Polling.wait { daemon.stdout.contains("systemd socket") }
         #expect(daemon.stdout.contains("control socket at systemd socket (fd 3)"))
