@@ -8,7 +8,8 @@
 # systemd units, the user unit in a desktop session with PipeWire (a systemd --user manager, as
 # root), `make deb`, then the ALSA input scenarios and the audio output scenario (snd-aloop: pitch,
 # the device taken away and brought back, latency and footprint beside fluidsynth, reported as
-# figures) in one VM with the kernel's own sound subsystem, and the boots with systemd as PID 1
+# figures) and the listening input's capture (a choir's scale and claps played into snd-aloop) in
+# one VM with the kernel's own sound subsystem, and the boots with systemd as PID 1
 # (the student's, the package's). Any failure fails the run. VM_SCENARIOS=alsa leaves the audio
 # out (it adds about ten minutes); `make test-vm-audio` runs it alone, with the footprint's goals
 # as checks.
@@ -76,10 +77,10 @@ stage install scripts/test-install.sh
 stage user-unit scripts/test-user-unit.sh
 # make deb: a release build with the Swift runtime linked in, lintian without errors (about 3 minutes).
 stage deb scripts/test-deb.sh
-# ALSA input and audio output: the kernel's sound subsystem exists only in the
-# VM; a scenario failure or a VM that does not boot fails the run. The daemon there is the
-# package's release binary the deb stage built.
-VM_SCENARIOS=${VM_SCENARIOS:-alsa audio} VM_DAEMON_BIN=${DEB_OUT:-$(pwd)/.build/deb}/root/usr/bin stage vm-alsa-audio scripts/vm/run.sh
+# ALSA input, audio output and the listening input's capture: the kernel's sound subsystem exists
+# only in the VM; a scenario failure or a VM that does not boot fails the run. The daemon there is
+# the package's release binary the deb stage built.
+VM_SCENARIOS=${VM_SCENARIOS:-alsa audio listen} VM_DAEMON_BIN=${DEB_OUT:-$(pwd)/.build/deb}/root/usr/bin stage vm-sound scripts/vm/run.sh
 # Boot: eartrainer.service starts at boot with systemd as PID 1 in a VM. It takes 5-8
 # minutes under emulation and links units into /etc/systemd/system for the run, so it is opt-in:
 # VM_BOOT=1 make test, or make test-vm-boot (docs/systemd.md, "Boot test").

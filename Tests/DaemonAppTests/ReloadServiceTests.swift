@@ -37,7 +37,13 @@ struct ReloadServiceTests {
 
     @Test("31 requests while a run is going make one more run, not 31; cancelling ends the wait at once")
     func coalesced() async throws {
-        let (requests, request) = AsyncStream.makeStream(of: Int.self)
+        let (stream, request) = AsyncStream.makeStream(of: Int.self)
+        // How often the coalescer has asked for a request: it asks for the next only once it has
+        // marked the last, so its 33rd ask means all 32 are marked. Released before that, a
+        // reader left behind on a busy machine marked the last few after the second run began,
+        // made a third that waited for a release that never came, and the test hung.
+        let asked = Mutex(0)
+        let requests = Counted(base: stream) { asked.withLock { $0 += 1 } }
         let runs = Mutex(0)
         let (entered, enter) = AsyncStream.makeStream(of: Void.self)
         let (released, release) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -53,6 +59,7 @@ struct ReloadServiceTests {
         request.yield(0)
         _ = await runsEntered.next()  // the first run is going, and waits
         for signal in 1...31 { request.yield(signal) }
+        while asked.withLock({ $0 }) < 33 { try await Task.sleep(for: .milliseconds(1)) }
         release.yield()
         _ = await runsEntered.next()  // one more run for the 31
         release.yield()
@@ -65,4 +72,22 @@ struct ReloadServiceTests {
         waiting.cancel()
         await waiting.value  // returns: a stop does not wait for another request
     }
+}
+
+/// `base`, calling `asked` each time its next element is asked for.
+private struct Counted<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element: Sendable {
+    let base: Base
+    let asked: @Sendable () -> Void
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: Base.AsyncIterator
+        let asked: @Sendable () -> Void
+
+        mutating func next() async throws -> Base.Element? {
+            asked()
+            return try await base.next()
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator(), asked: asked) }
 }

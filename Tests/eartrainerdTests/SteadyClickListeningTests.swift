@@ -109,8 +109,10 @@ struct SteadyClickListeningTests {
             try #require(rhythm.onsets.count >= 3 && rhythm.onsets.first.map { abs($0) < 0.02 } == true, "\(rhythm)")
             let downbeat = rhythm.firstClick + 3 * Self.bar
             let lag = try await Self.probeLag(wav, socket: socket, after: rhythm.firstClick + 2 * Self.bar)
-            // A few milliseconds before is no lag: `sounds` starts a sound at its 10 ms window.
-            #expect(lag > -0.01 && lag < 1, "the request's key lands \(lag) s after it is sent")
+            // Before is no lag: `sounds` starts a sound at its 10 ms window, and the WAV's "now" is
+            // read from its size, which grows a period at a time (one quiet run measured -27 ms).
+            // The lag only aims the play-back: 50 ms off leaves every verdict alone (see below).
+            #expect(lag > -0.05 && lag < 1, "the request's key lands \(lag) s after it is sent")
             var onsets = rhythm.onsets
             // 175 ms late: midway between the 100 ms tolerance and the 250 ms window in which an
             // onset is still taken as that onset (half the eighths' gap at 60 bpm), so a probe lag
