@@ -8,7 +8,8 @@ import SystemCalls
 /// choose), in 32-bit float, 16-bit or 32-bit samples, whichever it takes first. Its samples are
 /// handed on as one channel of floats, in blocks of about 5 ms, as they arrive, each with the
 /// frames captured since its end (`snd_pcm_delay`), so its onsets are timed when they were
-/// captured. An overrun is recovered (and counted); a device that goes away (unplugged) ends the stream, saying so.
+/// captured. An overrun is recovered (and counted); a device that goes away (unplugged) ends the
+/// stream, saying so.
 public final class ALSACaptureSource: SampleSource {
     /// The ALSA device opened (`default`, `hw:1,0`, `plughw:CARD=Device,DEV=0`).
     public let device: String

@@ -53,7 +53,7 @@ extension DaemonCore {
             case .roundComplete(let round):
                 feedback(round.sounds, root: root, reports: reports)
             case .noteMeasured:
-                break
+                break  // reported above, before anything ends
             }
             updateDrone(event)
             tuner.follow(event)

@@ -13,9 +13,8 @@ extension DaemonCore {
     /// the daemon's own sound could be heard (`SoundOutput.lastAudible`, and its tail).
     public func heard(_ frequency: Frequency, beganAt onset: ContinuousClock.Instant) {
         guard !isOwnSound(onset), menu == nil, engine.isRunning else { return }
-        let now = ContinuousClock.now
-        engine.hear(HeardNote(frequency, at: clock.now - (now - onset)))
-        listening.heard(afterMilliseconds: (now - onset).seconds * 1000)
+        engine.hear(HeardNote(frequency, at: onEngineClock(onset)))
+        listening.heard(afterMilliseconds: (ContinuousClock.now - onset).seconds * 1000)
         deliver()
     }
 
@@ -23,8 +22,7 @@ extension DaemonCore {
     /// The engine measures the note it judged last whole by it (`TrainingEngine.measure`).
     public func heardEnded(_ frequency: Frequency, beganAt onset: ContinuousClock.Instant, seconds: Double) {
         guard engine.isRunning else { return }
-        let now = ContinuousClock.now
-        engine.measure(HeardNote(frequency, at: clock.now - (now - onset)), lasting: seconds)
+        engine.measure(HeardNote(frequency, at: onEngineClock(onset)), lasting: seconds)
         deliver()
     }
 
@@ -33,11 +31,14 @@ extension DaemonCore {
     /// other, not even counted. Left out as a note is: in the menu, and while the daemon's own
     /// sound could be heard.
     public func tapped(at onset: ContinuousClock.Instant) {
-        guard menu == nil, engine.takesTaps, !isOwnSound(onset) else { return }
-        let now = ContinuousClock.now
-        guard engine.tap(at: clock.now - (now - onset)) else { return }
+        guard menu == nil, engine.takesTaps, !isOwnSound(onset), engine.tap(at: onEngineClock(onset)) else { return }
         listening.tapped()
         deliver()
+    }
+
+    /// `instant` on the machine's monotonic clock, as a time on the core's clock (the engine's).
+    private func onEngineClock(_ instant: ContinuousClock.Instant) -> Duration {
+        clock.now - (ContinuousClock.now - instant)
     }
 
     /// Whether something that began at `onset` could be the daemon's own sound, its last audible

@@ -4,8 +4,9 @@ import Glibc
 /// hops of 5 ms; a hop whose level is at least `floorDB` and has risen `riseDB` over the loudest
 /// hop of the last `memory` seconds begins an onset, unless one began less than `refractory`
 /// seconds before (a clap's own ring, its echo). The loudest, not the quietest: a low note's
-/// own waves make 5 ms hops differ by more than 15 dB, never two of its periods. The onset is timed to the first sample, in that
-/// hop or the one before it, that reaches a third of the hop's peak: where the attack starts.
+/// own waves make 5 ms hops differ by more than 15 dB, never two of its periods. The onset is
+/// timed to the first sample, in that hop or the one before it, that reaches a third of the
+/// hop's peak: where the attack starts.
 public struct OnsetDetector: Sendable {
     /// Seconds a hop lasts.
     public static let hop = 0.005

@@ -178,9 +178,11 @@ public final class StatisticsRecorder: Sendable {
             return [.answer(answer)]
         case .noteMeasured(let measured):
             // The sung note recorded last, measured whole: its cents replace those judged.
-            guard let session = state.withLock({ $0.lastAnswerSung ? $0.session : nil }) else { return [] }
-            state.withLock { $0.lastAnswerSung = false }
-            return [.answerMeasured(session: session, cents: measured.sung.cents)]
+            let session = state.withLock { state in
+                defer { state.lastAnswerSung = false }
+                return state.lastAnswerSung ? state.session : nil
+            }
+            return session.map { [.answerMeasured(session: $0, cents: measured.sung.cents)] } ?? []
         case .sessionEnded(let results):
             guard let id = state.withLock({ $0.session }) else { return [] }
             state.withLock { $0.questionAnswered = false }  // the session's end closes its question

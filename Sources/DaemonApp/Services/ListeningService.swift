@@ -7,9 +7,8 @@ import SoundInput
 
 /// The listening input (`[listen]`): its samples read and tracked on a thread of its own, each
 /// note that begins and each onset (a clap) handed to the core as it is heard, the level kept
-/// for `status`. A capture
-/// device taken away, a named pipe whose writer goes away, or a path not there yet, is opened
-/// again a second later (a recorder started again is heard again); a file read to its end has
+/// for `status`. A capture device taken away, a named pipe whose writer goes away, or a path not
+/// there yet, is opened again a second later (a recorder started again is heard again); a file read to its end has
 /// been judged, and is left.
 struct ListeningService: Service {
     let core: DaemonCore
