@@ -8,7 +8,8 @@ import SystemCalls
 /// choose), in 32-bit float, 16-bit or 32-bit samples, whichever it takes first. Its samples are
 /// handed on as one channel of floats, in blocks of about 5 ms, as they arrive, each with the
 /// frames captured since its end (`snd_pcm_delay`), so its onsets are timed when they were
-/// captured. An overrun is recovered (and counted); a device that goes away (unplugged) ends the
+/// captured. The device buffers half a second, so a thread held up (a loaded machine) loses nothing;
+/// an overrun all the same is recovered and reported (`status` counts them); a device that goes away (unplugged) ends the
 /// stream, saying so.
 public final class ALSACaptureSource: SampleSource {
     /// The ALSA device opened (`default`, `hw:1,0`, `plughw:CARD=Device,DEV=0`).
@@ -63,6 +64,7 @@ public final class ALSACaptureSource: SampleSource {
                     return handler(.ended("\(device) stopped after an overrun"))
                 }
                 _ = snd_pcm_start(pcm)  // recovered is prepared, not yet capturing
+                handler(.overrun)
                 continue
             }
             if frames < 0 { return handler(.ended("\(device) was lost: \(Self.text(Int32(frames)))")) }
@@ -77,7 +79,9 @@ public final class ALSACaptureSource: SampleSource {
     }
 
     /// Interleaved access, the first sample format of `CaptureFormat.Encoding.preferred` it
-    /// takes, its own channel count nearest one and rate nearest 48 kHz, a buffer of about 100 ms.
+    /// takes, its own channel count nearest one and rate nearest 48 kHz, a buffer of about 500 ms
+/// (a capture buffer adds no latency: each block is read as soon as it is there) in periods of
+/// about a block.
     private static func configure(_ pcm: OpaquePointer) throws(CaptureError) -> CaptureFormat {
         var parameters: OpaquePointer?
         try check("snd_pcm_hw_params_malloc", snd_pcm_hw_params_malloc(&parameters))
@@ -92,7 +96,9 @@ public final class ALSACaptureSource: SampleSource {
         try check("snd_pcm_hw_params_set_channels_near", snd_pcm_hw_params_set_channels_near(pcm, parameters, &channels))
         var rate = preferredRate
         try check("snd_pcm_hw_params_set_rate_near", snd_pcm_hw_params_set_rate_near(pcm, parameters, &rate, nil))
-        var buffer = snd_pcm_uframes_t(rate / 10)
+        var period = snd_pcm_uframes_t(blockFrames)
+        _ = snd_pcm_hw_params_set_period_size_near(pcm, parameters, &period, nil)  // a wish: the device may know better
+        var buffer = snd_pcm_uframes_t(rate / 2)
         try check("snd_pcm_hw_params_set_buffer_size_near", snd_pcm_hw_params_set_buffer_size_near(pcm, parameters, &buffer))
         try check("snd_pcm_hw_params", snd_pcm_hw_params(pcm, parameters))
         guard WAVFormat.sampleRates.contains(Int(rate)), (1...64).contains(Int(channels)) else {

@@ -27,6 +27,8 @@ public final class ListeningInput: Sendable {
         case tapped(onset: ContinuousClock.Instant)
         /// The live reading: the level in dB of full scale, and the pitch heard, if any.
         case reading(level: Double, hertz: Double?)
+        /// Samples were lost (a capture overrun): a note across the gap may be heard as two.
+        case overrun
         /// The stream ended, and why, in words.
         case ended(String)
     }
@@ -81,6 +83,8 @@ public final class ListeningInput: Sendable {
                 }
             case .captureDelay(let frames):
                 captureDelay = frames
+            case .overrun:
+                handler(.overrun)
             case .samples(let block):
                 let behind = Double(captureDelay) / (tracking?.rate ?? 1)
                 captureDelay = 0

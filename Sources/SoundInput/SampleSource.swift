@@ -21,6 +21,9 @@ public enum SampleEvent: Sendable, Equatable {
     /// tells it: that block ended that long before it is handed on. A source that says nothing
     /// (a WAV stream, read at its pace) hands each block on as it ends.
     case captureDelay(frames: Int)
+    /// Samples were lost: the source was not read in time (a capture device's overrun), and the
+    /// next block does not follow on from the last.
+    case overrun
     /// It ended, and why, in words.
     case ended(String)
 }

@@ -69,4 +69,23 @@ struct ListeningInputTests {
         guard case .ended(let reason) = events.first else { Issue.record("\(events)"); return }
         #expect(reason.contains("/nonexistent/listen.wav") && reason.contains("cannot be opened"), "\(reason)")
     }
+
+    @Test("samples lost by the source (a capture overrun) are said in their place, between the blocks around them")
+    func overrun() async {
+        let events = await Self.run(ListeningInput(ScriptedSource(events: [
+            .started(SampleFormat(sampleRate: 48_000, channels: 1, encoding: "16-bit")),
+            .samples([Float](repeating: 0, count: 4_800)), .overrun, .samples([Float](repeating: 0, count: 4_800)),
+            .ended("the stream ended"),
+        ])))
+        let kept = events.filter { if case .reading = $0 { false } else { true } }
+        #expect(kept == [.started(SampleFormat(sampleRate: 48_000, channels: 1, encoding: "16-bit")), .overrun, .ended("the stream ended")])
+    }
+}
+
+/// A source that hands on the events it was given, at once.
+private struct ScriptedSource: SampleSource {
+    let events: [SampleEvent]
+    var name: String { "scripted" }
+    func run(_ handler: (SampleEvent) -> Void) { events.forEach(handler) }
+    func stop() {}
 }

@@ -76,6 +76,8 @@ print(f"NOTE round {round_}: cents as judged, once each note had settled: " + ";
 # Each whole note's centre, as stdout says it when the note ends: the issue's bound, 3 c.
 heard = [e["text"].split("listen: heard ")[1].split() for e in events if "listen: heard " in e.get("text", "")]
 centres = [(words[0], float(words[1])) for words in heard]
+print(f"NOTE round {round_}: notes heard as they ended: " + ", ".join(f"{w[0]} {w[3]} s" for w in heard)
+      + "".join(f"; {e['text']}" for e in events if "listen: samples lost" in e.get("text", "")))
 keys = [name for name, _ in centres]
 expected = [n for n in ["C3", "D3", "E3", "F3", "G3", "A3", "B3", "C4"]]
 errors = [cents - note["aubio_cents"] for (_, cents), note in zip(centres, truth)]
@@ -92,6 +94,7 @@ print(f"{'PASS' if kept else 'FAIL'} round {round_}: {len(measured)} sung notes 
       + "; ".join(f"{m['played']} {m['cents']:+.1f} c ({error:+.1f})" for m, error in zip(measured, measured_errors)))
 sys.exit(0 if ok and whole and kept else 1)
 PY
+  echo "NOTE round $round: $(ctl status | grep '^listen:')" >>"$results"
 }
 
 if wait_for "listen: alsa hw:Loopback,1,0, hearing" 120; then

@@ -21,12 +21,15 @@ public struct ListenStatus: Sendable, Hashable, Codable {
     public var tapsHeard: Int
     /// Notes and claps left out as the daemon's own sound (they began while it sounded, or in its echo).
     public var ownSound: Int
+    /// Times samples were lost since the daemon started: the input was not read in time (a
+    /// capture overrun; a note across the gap may be heard as two).
+    public var overruns: Int
     /// From a heard note's onset to its judgement, the median of the recent ones, in milliseconds.
     public var listenToJudgement: Double?
 
     public init(driver: String, device: String, listening: Bool = false, problem: String? = nil, format: String? = nil,
                 levelDB: Double? = nil, hertz: Double? = nil, notesHeard: Int = 0, tapsHeard: Int = 0, ownSound: Int = 0,
-                listenToJudgement: Double? = nil) {
+                overruns: Int = 0, listenToJudgement: Double? = nil) {
         self.driver = driver
         self.device = device
         self.listening = listening
@@ -37,11 +40,12 @@ public struct ListenStatus: Sendable, Hashable, Codable {
         self.notesHeard = notesHeard
         self.tapsHeard = tapsHeard
         self.ownSound = ownSound
+        self.overruns = overruns
         self.listenToJudgement = listenToJudgement
     }
 
     enum CodingKeys: String, CodingKey {
-        case driver, device, listening, problem, format, hertz
+        case driver, device, listening, problem, format, hertz, overruns
         case levelDB = "level_db", notesHeard = "notes_heard", tapsHeard = "taps_heard", ownSound = "own_sound"
         case listenToJudgement = "listen_to_judgement_ms"
     }

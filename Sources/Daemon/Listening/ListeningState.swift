@@ -57,6 +57,11 @@ public final class ListeningState: Sendable {
         update { $0.tapsHeard += 1 }
     }
 
+    /// Samples were lost: the input was not read in time.
+    public func overrun() {
+        update { $0.overruns += 1 }
+    }
+
     /// A note or a clap was left out as the daemon's own sound.
     func ownSoundHeard() {
         update { $0.ownSound += 1 }

@@ -69,6 +69,9 @@ struct ListeningService: Service {
                     await core.tapped(at: onset)
                 case .reading(let level, let hertz):
                     await core.heardNow(level: level, hertz: hertz)
+                case .overrun:
+                    core.listening.overrun()
+                    reporter.say("listen: samples lost: \(input.name) was not read in time (an overrun)")
                 case .ended(let reason):
                     problem = reason
                 }

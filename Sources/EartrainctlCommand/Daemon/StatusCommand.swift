@@ -66,6 +66,7 @@ enum StatusText {
         parts.append("\(listen.notesHeard) note\(listen.notesHeard == 1 ? "" : "s")\(late)")
         if listen.tapsHeard > 0 { parts.append("\(listen.tapsHeard) clap\(listen.tapsHeard == 1 ? "" : "s")") }
         if listen.ownSound > 0 { parts.append("\(listen.ownSound) left out as its own sound") }
+        if listen.overruns > 0 { parts.append("\(listen.overruns) overrun\(listen.overruns == 1 ? "" : "s") (samples lost)") }
         return parts.joined(separator: ", ")
     }
 
