@@ -55,7 +55,9 @@ struct VoiceTests {
         #expect(afterRight.dropFirst().first.map { !$0.contains(" up from ") && !$0.contains("m2") } == true, "named in words: \(afterRight)")
         _ = try await link.result("session.stop")
         let results = try #require(Self.said(daemon).last)
-        #expect(results.hasPrefix("1 correct, 1 error, ") && results.hasSuffix("seconds"), "\(results)")
+        // The session's length is the clock's: "1 second" on a loaded machine, "0 seconds" on a quiet one.
+        #expect(results.hasPrefix("1 correct, 1 error, ") && results.range(of: #"[0-9]+ seconds?$"#, options: .regularExpression) != nil,
+                "\(results)")
     }
 
     @Test("compare: the question without its offset; after the answer what it was and how far; the threshold with the results")
