@@ -105,7 +105,7 @@ struct SVGStaffTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
         process.arguments = ["-o", png.path, svg.path]
-        try process.run()
+        try process.runAlone()
         #expect(await process.exited() == 0)
         let data = try Data(contentsOf: png)
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))

@@ -30,7 +30,7 @@ struct ConfigFuzzTests {
         process.arguments = [Self.shipped, "\(Self.iterations)"]
         let pipe = Pipe.forChild()
         process.standardOutput = pipe
-        try process.run()
+        try process.runAlone()
         let output = String(decoding: await pipe.fileHandleForReading.readAll(), as: UTF8.self)
         await process.exited()
         print(output, terminator: "")

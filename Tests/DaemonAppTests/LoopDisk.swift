@@ -50,7 +50,7 @@ final class LoopDisk {
         let cleanup = Process()
         cleanup.executableURL = URL(fileURLWithPath: "/bin/bash")
         cleanup.arguments = ["-c", "umount -l \(mountPoint); losetup -d \(device); rm -f \(image); rmdir \(mountPoint)"]
-        try? cleanup.run()
+        try? cleanup.runAlone()
     }
 
     /// Runs `command` by bash; its output, trimmed; throws when it fails.

@@ -56,7 +56,7 @@ struct StaffCommandTests {
         let text = TextBuffer()
         process.standardOutput = out
         out.fileHandleForReading.readabilityHandler = { handle in text.append(handle.availableData) }
-        try process.run()
+        try process.runAlone()
         #expect(await Polling.wait { text.text.contains("now: D dorian") }, "\(text.text)")
         _ = try await link.result(Method.notesPlay.rawValue, Wire.value(NotesPlayParams(notes: [.string("D3"), .string("F3")])))
         #expect(await Polling.wait { text.text.contains("F3 ✗") }, "\(text.text)")

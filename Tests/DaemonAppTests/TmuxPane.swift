@@ -25,7 +25,7 @@ final class TmuxPane {
         serverProcess.standardInput = FileHandle.nullDevice
         serverProcess.standardOutput = FileHandle.nullDevice
         serverProcess.standardError = FileHandle.nullDevice
-        try serverProcess.run()
+        try serverProcess.runAlone()
         var status: Int32 = -1
         await Polling.wait(seconds: 5) {
             // -N: never start a server here (a daemonized one would inherit Process's descriptor);
@@ -81,7 +81,7 @@ final class TmuxPane {
         let out = Pipe.forChild()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runAlone()
         let data = await out.fileHandleForReading.readAll()
         return (await process.exited(), String(decoding: data, as: UTF8.self))
     }

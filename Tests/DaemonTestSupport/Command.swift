@@ -22,7 +22,7 @@ public enum Command {
         process.standardOutput = pipe
         process.standardError = pipe
         let began = ContinuousClock.now
-        try process.run()
+        try process.runAlone()
         let spawned = ContinuousClock.now
         let text = String(decoding: await pipe.fileHandleForReading.readAll(), as: UTF8.self)
         let read = ContinuousClock.now

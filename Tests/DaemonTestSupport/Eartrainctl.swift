@@ -35,7 +35,7 @@ public struct Eartrainctl {
         let err = Pipe.forChild()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
+        try process.runAlone()
         // Both pipes are read at once, so neither can fill and stall the client.
         async let errData = err.fileHandleForReading.readAll()
         let outData = await out.fileHandleForReading.readAll()

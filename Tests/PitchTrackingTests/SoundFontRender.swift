@@ -57,7 +57,7 @@ enum SoundFontRender {
             "fluidsynth", "-ni", "-q", "-r", "\(rate)", "-o", "synth.reverb.active=0", "-o", "synth.chorus.active=0",
             "-o", "synth.dynamic-sample-loading=1", "-T", "raw", "-O", "float", "-F", raw.path, soundFont, mid.path,
         ]
-        try process.run()
+        try process.runAlone()
         let status = await process.exited()
         guard status == 0 else { throw RenderError(status: status) }
         let data = try Data(contentsOf: raw)

@@ -49,7 +49,7 @@ public enum PoolWatch {
         shell.standardOutput = FileHandle(forWritingAtPath: path)
         shell.standardError = FileHandle.nullDevice
         shell.standardInput = FileHandle.nullDevice
-        do { try shell.run() } catch { return }
+        do { try shell.runAlone() } catch { return }
         shell.waitUntilExit()
     }
 }

@@ -13,7 +13,7 @@ enum Music21Oracle {
         process.arguments = ["python3"] + arguments
         let out = Pipe.forChild()
         process.standardOutput = out
-        try process.run()
+        try process.runAlone()
         let data = await out.fileHandleForReading.readAll()
         return (await process.exited(), String(decoding: data, as: UTF8.self))
     }

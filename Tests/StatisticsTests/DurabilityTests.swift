@@ -18,7 +18,7 @@ struct DurabilityTests {
         writer.arguments = [path]
         let output = Pipe.forChild()
         writer.standardOutput = output
-        try writer.run()
+        try writer.runAlone()
 
         // Read committed numbers until well past the start, then kill mid-stream. Each read waits
         // on a thread of its own, not one of the pool the suites share.

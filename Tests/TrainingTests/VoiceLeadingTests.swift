@@ -113,7 +113,7 @@ import Testing
         let stdin = Pipe.forChild(), stdout = Pipe.forChild()
         process.standardInput = stdin
         process.standardOutput = stdout
-        try process.run()
+        try process.runAlone()
         // The checker runs for seconds (music21 loads, 144 progressions): its output is read on a
         // thread of its own and its end waited for asleep, so no thread of the pool the suites
         // share waits on it (two busy waits there stall every test's tasks).

@@ -34,7 +34,7 @@ struct ExecutableRunner {
         let err = Pipe.forChild()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
+        try process.runAlone()
         // Read before waiting, so a full pipe cannot stall the child.
         async let errData = err.fileHandleForReading.readAll()
         let outData = await out.fileHandleForReading.readAll()

@@ -34,7 +34,7 @@ struct BadInputIntegrationTests {
         let errors = Pipe.forChild()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try process.runAlone()
         let message = String(decoding: await errors.fileHandleForReading.readAll(), as: UTF8.self)
         await process.exited()
         #expect(process.terminationStatus == 69)
@@ -52,7 +52,7 @@ struct BadInputIntegrationTests {
         replacement.executableURL = DaemonProcess.executable("eartrainerd")
         replacement.arguments = ["--socket", first.socketPath]
         replacement.standardOutput = FileHandle.nullDevice
-        try replacement.run()
+        try replacement.runAlone()
         defer { kill(replacement.processIdentifier, SIGTERM) }
         await Polling.wait { (try? await ControlConnection(path: first.socketPath)) != nil }
         #expect(try await ControlConnection(path: first.socketPath).result("status")["daemon"] != nil)

@@ -71,7 +71,7 @@ final class DaemonProcess {
             let data = handle.availableData
             stderrText.append(data)
         }
-        try process.run()
+        try process.runAlone()
     }
 
     deinit {

@@ -41,7 +41,7 @@ struct READMEExamplesTests {
             let err = Pipe.forChild()
             process.standardOutput = out
             process.standardError = err
-            try process.run()
+            try process.runAlone()
             async let errors = err.fileHandleForReading.readAll()
             let printed = String(decoding: await out.fileHandleForReading.readAll(), as: UTF8.self)
                 + String(decoding: await errors, as: UTF8.self)

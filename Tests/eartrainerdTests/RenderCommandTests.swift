@@ -24,7 +24,7 @@ import Testing
         let out = Pipe.forChild(), err = Pipe.forChild()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
+        try process.runAlone()
         async let errorData = err.fileHandleForReading.readAll()
         let output = String(decoding: await out.fileHandleForReading.readAll(), as: UTF8.self)
         let errors = String(decoding: await errorData, as: UTF8.self)
