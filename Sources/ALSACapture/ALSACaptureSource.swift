@@ -8,9 +8,9 @@ import SystemCalls
 /// choose), in 32-bit float, 16-bit or 32-bit samples, whichever it takes first. Its samples are
 /// handed on as one channel of floats, in blocks of about 5 ms, as they arrive, each with the
 /// frames captured since its end (`snd_pcm_delay`), so its onsets are timed when they were
-/// captured. The device buffers half a second, so a thread held up (a loaded machine) loses nothing;
-/// an overrun all the same is recovered and reported (`status` counts them); a device that goes away (unplugged) ends the
-/// stream, saying so.
+/// captured. The device buffers half a second, so a thread held up (a loaded machine) loses
+/// nothing; an overrun all the same is recovered and reported (`status` counts them); a device
+/// that goes away (unplugged) ends the stream, saying so.
 public final class ALSACaptureSource: SampleSource {
     /// The ALSA device opened (`default`, `hw:1,0`, `plughw:CARD=Device,DEV=0`).
     public let device: String
@@ -80,8 +80,8 @@ public final class ALSACaptureSource: SampleSource {
 
     /// Interleaved access, the first sample format of `CaptureFormat.Encoding.preferred` it
     /// takes, its own channel count nearest one and rate nearest 48 kHz, a buffer of about 500 ms
-/// (a capture buffer adds no latency: each block is read as soon as it is there) in periods of
-/// about a block.
+    /// (a capture buffer adds no latency: each block is read as soon as it is there) in periods of
+    /// about a block.
     private static func configure(_ pcm: OpaquePointer) throws(CaptureError) -> CaptureFormat {
         var parameters: OpaquePointer?
         try check("snd_pcm_hw_params_malloc", snd_pcm_hw_params_malloc(&parameters))
