@@ -153,6 +153,9 @@ def test_progress(report, daemon, web, driver):
     def progress():
         assert status == 200, f"/progress answered {status}"
         practise_intervals(daemon)
+        # The statistics writer stores the session's answers a moment after `stop` answers: the
+        # page is drawn once the figures hold them (a CI run loaded it before, with no intervals).
+        wait_for("the intervals on /progress", lambda: "<h3>interval</h3>" in web.get("/progress")[1], timeout=30, step=0.2)
         screenshot(driver, web.url("/progress"), "progress",
                    lambda d: d.find_elements("css selector", "main") and "eartrainer" in d.title,
                    scroll="//h3[text()='interval']")
