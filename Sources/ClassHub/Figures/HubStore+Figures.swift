@@ -1,0 +1,63 @@
+extension HubStore {
+    /// Every student's figures per item over `days` (days since 1970-01-01, UTC): the heat map.
+    public func itemFigures(days: ClosedRange<Int64>, student: String? = nil) throws -> [ItemFigures] {
+        try database.transaction { connection in
+            try connection.run(
+                """
+                SELECT student_id, exercise, item, sum(correct_count), sum(wrong_count), sum(cents_count), sum(cents_abs_sum)
+                FROM daily WHERE day >= ? AND day <= ? AND (CAST(? AS TEXT) IS NULL OR student_id = ?)
+                GROUP BY student_id, exercise, item ORDER BY student_id, exercise, item
+                """,
+                [.integer(days.lowerBound), .integer(days.upperBound), .optional(student), .optional(student)]
+            ).map { row in
+                let centsCount = row[5].integer ?? 0
+                return ItemFigures(student: row[0].text ?? "", exercise: row[1].text ?? "", item: row[2].text ?? "",
+                                   correct: row[3].integer ?? 0, wrong: row[4].integer ?? 0,
+                                   meanAbsoluteCents: centsCount > 0 ? (row[6].real ?? 0) / Double(centsCount) : nil)
+            }
+        }
+    }
+
+    /// Each student's answers per day over `days`: progress, and who practised.
+    public func dayFigures(days: ClosedRange<Int64>, student: String? = nil) throws -> [DayFigures] {
+        try database.transaction { connection in
+            try connection.run(
+                """
+                SELECT student_id, day, sum(correct_count), sum(wrong_count) FROM daily
+                WHERE day >= ? AND day <= ? AND (CAST(? AS TEXT) IS NULL OR student_id = ?)
+                GROUP BY student_id, day ORDER BY student_id, day
+                """,
+                [.integer(days.lowerBound), .integer(days.upperBound), .optional(student), .optional(student)]
+            ).map { row in
+                DayFigures(student: row[0].text ?? "", day: row[1].integer ?? 0, correct: row[2].integer ?? 0, wrong: row[3].integer ?? 0)
+            }
+        }
+    }
+
+    /// Every student, with the days they practised in `days` and their answers there, by name.
+    public func students(days: ClosedRange<Int64>) throws -> [StudentSummary] {
+        try database.transaction { connection in
+            try connection.run(
+                """
+                SELECT s.id, s.name, count(DISTINCT d.day), coalesce(sum(d.correct_count + d.wrong_count), 0)
+                FROM student s LEFT JOIN daily d ON d.student_id = s.id AND d.day >= ? AND d.day <= ?
+                GROUP BY s.id, s.name ORDER BY s.name, s.id
+                """,
+                [.integer(days.lowerBound), .integer(days.upperBound)]
+            ).map { row in
+                StudentSummary(id: row[0].text ?? "", name: row[1].text ?? "", daysPractised: row[2].integer ?? 0, answers: row[3].integer ?? 0)
+            }
+        }
+    }
+
+    /// How many answers the hub holds, per box: what the fault tests compare with the boxes'.
+    public func answerCounts() throws -> [String: Int64] {
+        try database.transaction { connection in
+            var counts: [String: Int64] = [:]
+            for row in try connection.run("SELECT box_id, count(*) FROM answer GROUP BY box_id") {
+                counts[row[0].text ?? ""] = row[1].integer ?? 0
+            }
+            return counts
+        }
+    }
+}
