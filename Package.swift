@@ -24,6 +24,13 @@ let hummingbirdWSClient = Target.Dependency.product(name: "HummingbirdWSClient",
 let hummingbirdWSTesting = Target.Dependency.product(name: "HummingbirdWSTesting", package: "hummingbird-websocket")
 let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
 let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
+let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
+let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
+let hummingbirdTLS = Target.Dependency.product(name: "HummingbirdTLS", package: "hummingbird")
+let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+let cryptoExtras = Target.Dependency.product(name: "CryptoExtras", package: "swift-crypto")
+let x509 = Target.Dependency.product(name: "X509", package: "swift-certificates")
+let swiftASN1 = Target.Dependency.product(name: "SwiftASN1", package: "swift-asn1")
 
 let package = Package(
     name: "eartrainer",
@@ -53,6 +60,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         // Compressed MusicXML (.mxl) is a ZIP archive (zlib, Debian's zlib1g-dev).
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        // A class's hub (docs/class.md): its TLS (Hummingbird and the web socket client bring
+        // swift-nio-ssl and swift-crypto already), its own certificate, the boxes' keys.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // ── Music theory: pure value types. It imports nothing, so it names libm itself (round, fma).
@@ -232,6 +245,22 @@ let package = Package(
         .executableTarget(
             name: "eartrainer-all-in-one",
             dependencies: ["EartrainerdCommand", "EartrainctlCommand", "EartrainerWebCommand"]
+        ),
+
+        // ── A class: the hub (ClassHub, on SQLite through GRDB or PostgreSQL through Debian's libpq),
+        // the box's side (ClassSync), the wire types both decode (ClassProtocol). docs/class.md.
+        .systemLibrary(name: "CPostgres"),
+        .target(name: "ClassProtocol", dependencies: [crypto]),
+        .target(
+            name: "ClassHub",
+            dependencies: ["ClassProtocol", "CPostgres", grdb, hummingbird, hummingbirdTLS, nioPosix, nioSSL, crypto, cryptoExtras, x509, swiftASN1, logging]
+        ),
+        .target(name: "ClassSync", dependencies: ["ClassProtocol", "Statistics", crypto, nioCore, nioPosix, nioHTTP1, nioSSL]),
+        .target(name: "EartrainerHubCommand", dependencies: ["ClassHub", "ClassProtocol", argumentParser, hummingbird, logging]),
+        .executableTarget(name: "eartrainer-hub", dependencies: ["EartrainerHubCommand"]),
+        .testTarget(
+            name: "ClassHubTests",
+            dependencies: ["ClassHub", "ClassSync", "ClassProtocol", "Statistics", "ProcessTestSupport", crypto, logging, hummingbird]
         ),
 
         // ── Audio: the cello voice through FluidSynth, the sine, offline rendering.

@@ -2,7 +2,8 @@
 /// numbers the hub counts by. `uid` is the answer's id everywhere (made on the box when it was
 /// stored); `seq` is its row in the box's own file, which only grows.
 public struct PushedAnswer: Sendable, Hashable, Codable {
-    /// The answer's UUID, lower-case: the hub stores an answer once, however often it comes.
+    /// The answer's id everywhere: 128 random bits as 32 lower-case hex digits, made on the box
+    /// when it was stored. The hub stores an answer once, however often it comes.
     public var uid: String
     /// The box's sequence number for it (its statistics row id).
     public var seq: Int64

@@ -50,8 +50,8 @@ extension SQLiteStatisticsStore {
                 sql: """
                     INSERT INTO answer (time, session_id, profile, exercise, root, mode, interval, degree,
                         expected, expected_midi, played_midi, correct, attempt, response_seconds, item_category, item,
-                        question_open, cents, question)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        question_open, cents, question, uid)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, lower(hex(randomblob(16))))
                     """,
                 arguments: [
                     answer.time.timeIntervalSince1970, answer.session.uuidString, answer.profile,

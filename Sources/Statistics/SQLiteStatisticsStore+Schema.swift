@@ -89,6 +89,14 @@ extension SQLiteStatisticsStore {
         UPDATE answer SET question = json_object('progression', mode), mode = NULL WHERE exercise = 'progression' AND mode IS NOT NULL;
         """
 
+    /// Version 8: each answer's id everywhere (`uid`, 128 random bits in hex, made when it is
+    /// stored): a class's hub stores an answer once however often it is pushed (docs/class.md).
+    static let schemaV8 = """
+        ALTER TABLE answer ADD COLUMN uid TEXT;
+        UPDATE answer SET uid = lower(hex(randomblob(16)));
+        CREATE UNIQUE INDEX answer_uid ON answer(uid);
+        """
+
     /// Every schema version in order; GRDB records the applied ones in `grdb_migrations`.
     /// A released migration is never edited: a change is a new migration.
     static var migrator: DatabaseMigrator {
@@ -100,6 +108,7 @@ extension SQLiteStatisticsStore {
         migrator.registerMigration("v5") { db in try db.execute(sql: schemaV5) }
         migrator.registerMigration("v6") { db in try db.execute(sql: schemaV6) }
         migrator.registerMigration("v7") { db in try db.execute(sql: schemaV7) }
+        migrator.registerMigration("v8") { db in try db.execute(sql: schemaV8) }
         return migrator
     }
 }

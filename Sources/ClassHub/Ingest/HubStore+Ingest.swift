@@ -66,9 +66,10 @@ extension HubStore {
             guard answer.seq > last, answer.seq <= push.through else {
                 throw HubRefusal(error: "bad_request", message: "the answers' sequence numbers rise from after to through")
             }
-            guard UUID(uuidString: answer.uid) != nil, answer.time.isFinite, answer.responseSeconds.isFinite,
+            guard answer.uid.utf8.count == 32, answer.uid.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+                  answer.time.isFinite, answer.responseSeconds.isFinite,
                   answer.cents?.isFinite ?? true else {
-                throw HubRefusal(error: "bad_request", message: "answer \(answer.seq): a uid that is a UUID and finite numbers")
+                throw HubRefusal(error: "bad_request", message: "answer \(answer.seq): a uid of 32 hex digits and finite numbers")
             }
             last = answer.seq
         }

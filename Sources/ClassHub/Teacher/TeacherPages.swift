@@ -1,0 +1,116 @@
+import Foundation
+
+/// The teacher's pages as HTML: small, readable on a phone, no script.
+enum TeacherPages {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    static func page(_ title: String, _ body: String) -> String {
+        """
+        <!doctype html><html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(escape(title))</title>
+        <style>
+        body{font-family:system-ui,sans-serif;margin:1rem;max-width:60rem}
+        table{border-collapse:collapse;font-size:.9rem}td,th{padding:.3rem .4rem;border:1px solid #ccc;text-align:center}
+        th.item{writing-mode:vertical-rl;transform:rotate(180deg);font-weight:normal}
+        .wrap{overflow-x:auto}.muted{color:#666}code{font-size:1.1rem;word-break:break-all}
+        form.inline{display:inline}
+        </style></head><body><h1>\(escape(title))</h1>\(body)</body></html>
+        """
+    }
+
+    static func login(_ message: String? = nil) -> String {
+        page("Class: sign in", """
+            \(message.map { "<p>\(escape($0))</p>" } ?? "")
+            <form method="post" action="/teacher/login">
+            <label>Password <input type="password" name="password" autocomplete="current-password" autofocus></label>
+            <button>Sign in</button></form>
+            """)
+    }
+
+    /// A cell's colour: red at 50 % right or less, green at 100 %.
+    static func colour(_ accuracy: Double) -> String {
+        let hue = Int((max(0, accuracy - 0.5) * 2 * 120).rounded())
+        return "hsl(\(hue),70%,80%)"
+    }
+
+    static func overview(students: [StudentSummary], figures: [ItemFigures], boxes: [HubStore.Box], week: ClosedRange<Int64>) -> String {
+        let items = Array(Set(figures.map { "\($0.exercise) \($0.item)" })).sorted()
+        let byStudent = Dictionary(grouping: figures, by: \.student)
+        var heat = "<div class=\"wrap\"><table><tr><th>Student</th>"
+        for item in items { heat += "<th class=\"item\">\(escape(item))</th>" }
+        heat += "</tr>"
+        for student in students {
+            heat += "<tr><td><a href=\"/teacher/students/\(escape(student.id))\">\(escape(student.name))</a></td>"
+            let cells = Dictionary(uniqueKeysWithValues: (byStudent[student.id] ?? []).map { ("\($0.exercise) \($0.item)", $0) })
+            for item in items {
+                if let cell = cells[item], let accuracy = cell.accuracy {
+                    let title = "\(cell.correct) right, \(cell.wrong) wrong"
+                    heat += "<td style=\"background:\(colour(accuracy))\" title=\"\(title)\">\(Int((accuracy * 100).rounded()))</td>"
+                } else {
+                    heat += "<td class=\"muted\">–</td>"
+                }
+            }
+            heat += "</tr>"
+        }
+        heat += "</table></div>"
+        var practised = "<table><tr><th>Student</th><th>Days this week</th><th>Answers</th></tr>"
+        for student in students {
+            practised += "<tr><td>\(escape(student.name))</td><td>\(student.daysPractised)</td><td>\(student.answers)</td></tr>"
+        }
+        practised += "</table>"
+        var boxRows = "<table><tr><th>Box</th><th>Last push</th><th></th></tr>"
+        for box in boxes where box.leftAt == nil {
+            let last = box.lastPushAt.map { Date(timeIntervalSince1970: $0).formatted(.iso8601) } ?? "never"
+            boxRows += "<tr><td>\(escape(box.name))</td><td>\(escape(last))</td><td><form class=\"inline\" method=\"post\" "
+                + "action=\"/teacher/boxes/\(escape(box.id))/remove\"><button>Remove</button></form></td></tr>"
+        }
+        boxRows += "</table>"
+        return page("Class", """
+            <h2>This week (% right per item)</h2>\(heat)
+            <h2>Who practised</h2>\(practised)
+            <h2>Boxes</h2>\(boxRows)
+            <h2>Add a student</h2>
+            <form method="post" action="/teacher/codes"><label>Name <input name="student"></label>
+            <button>Make a one-time code</button></form>
+            <form method="post" action="/teacher/logout"><button>Sign out</button></form>
+            """)
+    }
+
+    static func code(_ code: String, student: String) -> String {
+        page("A code for \(student)", """
+            <p>On \(escape(student))'s box: <code>eartrainctl class join URL \(escape(code))</code></p>
+            <p>The code works once, for a week.</p><p><a href="/teacher">Back</a></p>
+            """)
+    }
+
+    static func student(name: String, weak: [ItemFigures], days: [DayFigures]) -> String {
+        var weakRows = "<table><tr><th>Item</th><th>Right</th><th>Answers</th><th>Cents</th></tr>"
+        for item in weak {
+            let cents = item.meanAbsoluteCents.map { String(format: "%.1f", $0) } ?? ""
+            weakRows += "<tr><td>\(escape(item.exercise)) \(escape(item.item))</td>"
+                + "<td>\(Int(((item.accuracy ?? 0) * 100).rounded())) %</td><td>\(item.correct + item.wrong)</td><td>\(cents)</td></tr>"
+        }
+        weakRows += "</table>"
+        var dayRows = "<table><tr><th>Day</th><th>Right</th><th>Wrong</th></tr>"
+        for day in days.reversed() {
+            let date = Date(timeIntervalSince1970: Double(day.day) * 86_400).formatted(.iso8601.year().month().day())
+            dayRows += "<tr><td>\(date)</td><td>\(day.correct)</td><td>\(day.wrong)</td></tr>"
+        }
+        dayRows += "</table>"
+        return page(name, "<h2>Weakest items (60 days)</h2>\(weakRows)<h2>Day by day</h2>\(dayRows)<p><a href=\"/teacher\">Back</a></p>")
+    }
+}

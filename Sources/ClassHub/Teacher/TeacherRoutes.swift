@@ -1,0 +1,110 @@
+import Foundation
+import Hummingbird
+import NIOPosix
+
+/// The teacher's pages under `/teacher`, behind the teacher's password: the class this week,
+/// a student, one-time codes, removing a box, deleting a student. A form is taken only from the
+/// hub's own pages (the session cookie is `SameSite=Strict`).
+struct TeacherRoutes {
+    let store: HubStore
+    let login: TeacherLogin
+    /// The fingerprint a code carries; empty on plain HTTP.
+    let fingerprint: String
+    static let cookie = "hub_session"
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.get("/teacher/login") { _, _ in Self.html(TeacherPages.login()) }
+        router.post("/teacher/login") { request, context in
+            let address = context.remoteAddress?.ipAddress ?? "?"
+            let wait = login.wait(for: address)
+            guard wait == 0 else { return Self.html(TeacherPages.login("Too many tries: wait \(Int(wait.rounded(.up))) s."), status: .tooManyRequests) }
+            let form = try await Self.form(request)
+            let right = try await Self.blocking { try store.isTeacherPassword(form["password"] ?? "") }
+            guard right else {
+                login.failed(from: address)
+                return Self.html(TeacherPages.login("That is not the password."), status: .unauthorized)
+            }
+            login.succeeded(from: address)
+            var response = Self.seeOther("/teacher")
+            response.headers[.setCookie] = "\(Self.cookie)=\(login.signIn()); Path=/teacher; HttpOnly; SameSite=Strict"
+                + (fingerprint.isEmpty ? "" : "; Secure")
+            return response
+        }
+        router.post("/teacher/logout") { request, _ in
+            login.signOut(Self.session(request))
+            return Self.seeOther("/teacher/login")
+        }
+        router.get("/teacher") { request, _ in
+            guard login.isSignedIn(Self.session(request)) else { return Self.seeOther("/teacher/login") }
+            let today = Int64((Date().timeIntervalSince1970 / 86_400).rounded(.down))
+            let week = (today - 6)...today
+            let page = try await Self.blocking {
+                TeacherPages.overview(students: try store.students(days: week), figures: try store.itemFigures(days: week),
+                                      boxes: try store.boxes(), week: week)
+            }
+            return Self.html(page)
+        }
+        router.get("/teacher/students/:id") { request, context in
+            guard login.isSignedIn(Self.session(request)) else { return Self.seeOther("/teacher/login") }
+            let id = context.parameters.get("id") ?? ""
+            let today = Int64((Date().timeIntervalSince1970 / 86_400).rounded(.down))
+            let range = (today - 59)...today
+            let page: String? = try await Self.blocking {
+                guard let student = try store.students(days: range).first(where: { $0.id == id }) else { return nil }
+                let items = try store.itemFigures(days: range, student: id).filter { $0.correct + $0.wrong >= 5 }
+                let weak = items.sorted { ($0.accuracy ?? 0) < ($1.accuracy ?? 0) }.prefix(10)
+                return TeacherPages.student(name: student.name, weak: Array(weak), days: try store.dayFigures(days: range, student: id))
+            }
+            return page.map { Self.html($0) } ?? Self.html(TeacherPages.page("No such student", ""), status: .notFound)
+        }
+        router.post("/teacher/codes") { request, _ in
+            guard login.isSignedIn(Self.session(request)) else { return Self.seeOther("/teacher/login") }
+            let name = (try await Self.form(request))["student"]?.trimmingCharacters(in: .whitespaces) ?? ""
+            let secret = try await Self.blocking {
+                try store.makeCode(student: name.isEmpty ? nil : try store.addStudent(name: name))
+            }
+            let code = fingerprint.isEmpty ? secret : "\(secret).\(fingerprint)"
+            return Self.html(TeacherPages.code(code, student: name.isEmpty ? "a new student" : name))
+        }
+        router.post("/teacher/boxes/:id/remove") { request, context in
+            guard login.isSignedIn(Self.session(request)) else { return Self.seeOther("/teacher/login") }
+            let id = context.parameters.get("id") ?? ""
+            try await Self.blocking { try store.removeBox(id) }
+            return Self.seeOther("/teacher")
+        }
+    }
+
+    static func session(_ request: Request) -> String? {
+        guard let header = request.headers[.cookie] else { return nil }
+        for part in header.split(separator: ";") {
+            let pair = part.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+            if pair.count == 2, pair[0] == cookie { return String(pair[1]) }
+        }
+        return nil
+    }
+
+    static func form(_ request: Request) async throws -> [String: String] {
+        let body = String(buffer: try await request.body.collect(upTo: 4096))
+        var fields: [String: String] = [:]
+        for pair in body.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+            }
+            if parts.count == 2 { fields[parts[0]] = parts[1] }
+        }
+        return fields
+    }
+
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                 body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func seeOther(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+
+    static func blocking<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await NIOThreadPool.singleton.runIfActive(body)
+    }
+}
