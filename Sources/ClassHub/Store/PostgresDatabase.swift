@@ -17,6 +17,13 @@ public final class PostgresDatabase: SQLDatabase {
         idle.withLock { $0.append(first) }
     }
 
+    /// Runs one statement outside a transaction (`CREATE DATABASE` cannot run in one).
+    public func outsideTransaction(_ sql: String) throws {
+        let connection = try idle.withLock { $0.popLast() } ?? PostgresConnection(url: url)
+        try connection.run(sql, [])
+        idle.withLock { $0.append(connection) }
+    }
+
     public func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         slots.wait()
         defer { slots.signal() }

@@ -28,6 +28,12 @@ public final class SQLiteDatabase: SQLDatabase {
         }
     }
 
+    /// A consistent copy of the whole store at `path` (SQLite's online backup), as an admin takes one.
+    public func backup(to path: String) throws {
+        let destination = try DatabaseQueue(path: path)
+        try pool.backup(to: destination)
+    }
+
     private struct Connection: SQLConnection {
         let database: Database
 

@@ -1,0 +1,97 @@
+import ClassHub
+import ClassProtocol
+import ClassSync
+import Foundation
+import Logging
+import Statistics
+import Synchronization
+import Testing
+import Training
+
+/// A clock the test moves: the hub's now, or a box's.
+final class TestClock: Sendable {
+    private let time: Mutex<Double>
+    init(_ start: Double) { time = Mutex(start) }
+    var read: @Sendable () -> Double { { [self] in time.withLock { $0 } } }
+    func advance(_ seconds: Double) { time.withLock { $0 += seconds } }
+}
+
+/// The box's transport straight to a hub's store, as the HTTP routes would call it: the sync's
+/// logic without a network. `hub` can be swapped (a hub restored from a backup) or made to fail
+/// (a network cut).
+final class StoreTransport: HubTransport {
+    let hub: Mutex<HubStore>
+    let box: String
+    let token: String
+    let reachable = Mutex(true)
+    let pushes = Mutex(0)
+
+    init(hub: HubStore, reply: JoinReply) {
+        self.hub = Mutex(hub)
+        box = reply.box
+        token = reply.token
+    }
+
+    private func current() throws -> (HubStore, HubStore.Box) {
+        guard reachable.withLock({ $0 }) else { throw HubError(status: 0, message: "the network is cut") }
+        let store = hub.withLock { $0 }
+        guard let box = try store.box(token: token) else { throw HubError(status: 401, code: "bad_token", message: "no such token") }
+        return (store, box)
+    }
+
+    func state() async throws -> BoxState {
+        try current().1.state
+    }
+
+    func push(_ push: AnswerPush) async throws -> PushReceipt {
+        let (store, box) = try current()
+        pushes.withLock { $0 += 1 }
+        do { return try store.push(push, from: box) } catch let refusal as HubRefusal {
+            throw HubError(status: 409, code: refusal.error, message: refusal.message)
+        }
+    }
+}
+
+/// A box's statistics: a real SQLite file with a session of `count` interval answers for `profile`.
+enum BoxHistory {
+    static let logger = Logger(label: "class-test")
+
+    static func store() throws -> SQLiteStatisticsStore {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("box-\(UUID().uuidString.prefix(8)).sqlite").path
+        return try SQLiteStatisticsStore(path: path, logger: logger)
+    }
+
+    /// Records `count` answers (every third wrong) at `start`, one a second; returns them.
+    @discardableResult
+    static func practise(_ count: Int, into store: SQLiteStatisticsStore, profile: String = "default", start: Double) throws -> [AnswerRecord] {
+        let session = UUID()
+        let answers = (0..<count).map { index in
+            AnswerRecord(time: Date(timeIntervalSince1970: start + Double(index)), session: session, profile: profile, exercise: .interval,
+                         root: "C", interval: "M3", expected: "E4", expectedMIDI: 64, playedMIDI: index % 3 == 0 ? 65 : 64,
+                         correct: index % 3 != 0, responseSeconds: 1.5, item: AnswerItem(category: "interval", label: "M3"))
+        }
+        try store.record([.sessionStart(SessionStartRecord(id: session, profile: profile, startedAt: Date(timeIntervalSince1970: start),
+                                                           exercise: .interval, mode: nil, root: "C"))]
+                         + answers.map { .answer($0) })
+        return answers
+    }
+
+    static func membership(_ reply: JoinReply, profile: String = "default") -> ClassMembership {
+        ClassMembership(hub: "http://127.0.0.1:1", fingerprint: "", box: reply.box, student: reply.student, profile: profile,
+                        token: reply.token, key: "", joinedAt: 0)
+    }
+}
+
+/// A SQLite hub's backup, as an admin would take it, and the hub restored from it.
+enum HubStoreBackup {
+    static func copy(_ hub: HubStore) throws -> String {
+        let database = try #require(hub.database as? SQLiteDatabase)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hub-backup-\(UUID().uuidString.prefix(8)).sqlite").path
+        try database.backup(to: path)
+        return path
+    }
+
+    static func restore(_ path: String, clock: @escaping @Sendable () -> Double) throws -> HubStore {
+        try HubStore(try SQLiteDatabase(path: path), now: clock)
+    }
+}
