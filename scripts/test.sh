@@ -60,6 +60,11 @@ swift_tests() {  # swift_tests LOG ARGUMENTS...
   fi
 }
 stage build swift build --build-tests
+# The class hub's store tests run on SQLite and on PostgreSQL: a server of their own, from
+# Debian's package (scripts/postgres-for-tests.sh), for the Swift stages.
+ET_HUB_POSTGRES=$(scripts/postgres-for-tests.sh start) || { echo "── PostgreSQL for the hub's tests did not start"; exit 1; }
+export ET_HUB_POSTGRES
+trap 'rm -f "$cpu_file"; scripts/postgres-for-tests.sh stop >/dev/null 2>&1 || true' EXIT
 # A stall of Swift's pool in the side-by-side stage (no task started for 20 s) writes every
 # thread's stack to .build/pool-stall-PID.txt, naming what held its threads (gdb; PoolWatch). Not in
 # the real-time stage, where gdb's pause would itself make notes late.
