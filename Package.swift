@@ -149,7 +149,7 @@ let package = Package(
             name: "DaemonApp",
             dependencies: [
                 "Daemon", "ControlServer", "ControlProtocol", "Training", "MusicTheory", "ConfigFile", "Statistics", "SoundInput", "Scores",
-                logging, serviceLifecycle, unixSignals,
+                "ClassSync", "ClassProtocol", crypto, logging, serviceLifecycle, unixSignals,
             ]
         ),
         // What the daemon's tests share: the client run as a person runs it, reading replies and

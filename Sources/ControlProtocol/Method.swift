@@ -35,6 +35,9 @@ public struct Method: RawRepresentable, Hashable, Sendable, ExpressibleByStringL
     public static let pairingBrowsers: Method = "pairing.browsers"
     public static let pairingList: Method = "pairing.list"
     public static let pairingRevoke: Method = "pairing.revoke"
+    public static let classJoin: Method = "class.join"
+    public static let classStatus: Method = "class.status"
+    public static let classLeave: Method = "class.leave"
 }
 
 extension Method: CustomStringConvertible {

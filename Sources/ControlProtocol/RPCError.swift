@@ -17,6 +17,8 @@ public enum ErrorCode: Int, CaseIterable, Sendable, Codable {
     case replyTooLarge = -32009
     case unknownBrowser = -32010
     case noPlan = -32011
+    /// A class's hub refused, or could not be reached (`class.join`), or the box is in no class.
+    case classRefused = -32012
 }
 
 /// The error member of a response.
@@ -75,6 +77,10 @@ public struct RPCError: Error, Sendable, Hashable, Codable {
         let why = webViews == 0 ? "no web view is connected to the daemon (is eartrainer-web running?)"
             : known.isEmpty ? "no browser is paired" : "paired browsers: " + known.joined(separator: ", ")
         return RPCError(.unknownBrowser, message: "no paired browser '\(id)': \(why)")
+    }
+    /// The hub said no, or was not reached: its words.
+    public static func classRefused(_ detail: String) -> RPCError {
+        RPCError(.classRefused, message: detail)
     }
     public static let noPlan = RPCError(
         .noPlan, message: "no lesson plan is followed; name one in the config's training.plan (docs/plans.md)")

@@ -49,12 +49,16 @@ public enum Methods {
     public static let pairingBrowsers = TypedMethod<PairingBrowsersParams, PairingBrowsersResult>(.pairingBrowsers)
     public static let pairingList = TypedMethod<NoParams, PairingListResult>(.pairingList)
     public static let pairingRevoke = TypedMethod<PairingRevokeParams, PairingRevokeResult>(.pairingRevoke)
+    /// Joins a class's hub with the teacher's code (docs/class.md).
+    public static let classJoin = TypedMethod<ClassJoinParams, ClassJoinResult>(.classJoin)
+    public static let classStatus = TypedMethod<NoParams, ClassStatusResult>(.classStatus)
+    public static let classLeave = TypedMethod<NoParams, ClassLeaveResult>(.classLeave)
 
     /// Every method's name, in the order the greeting lists them.
     public static let all: [Method] = [
         status.name, devicesGet.name, configGet.name, settingsGet.name, settingsSet.name, statsGet.name, statsExport.name,
         sessionStart.name, sessionStop.name, sessionRepeat.name, sessionSkip.name, sessionResults.name, planGet.name, notesPlay.name,
         notesBend.name, subscribe.name, unsubscribe.name, pairingOffer.name, pairingRedeem.name, pairingBrowsers.name,
-        pairingList.name, pairingRevoke.name,
+        pairingList.name, pairingRevoke.name, classJoin.name, classStatus.name, classLeave.name,
     ]
 }

@@ -91,6 +91,15 @@ extension MethodTable {
         MethodEntry(Methods.pairingRevoke, .control) { params, context throws(RPCError) in
             PairingRevokeResult(revoked: try context.router.pairedBrowsers.revoke(params.id))
         },
+        MethodEntry(Methods.classJoin, .control, runsAside: true) { params, context throws(RPCError) in
+            try await context.router.classes.join(params)
+        },
+        MethodEntry(Methods.classStatus, .anyone) { _, context in
+            await context.router.classes.status()
+        },
+        MethodEntry(Methods.classLeave, .control) { _, context throws(RPCError) in
+            try await context.router.classes.leave()
+        },
     ])
 }
 

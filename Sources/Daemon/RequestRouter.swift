@@ -36,6 +36,8 @@ public struct RequestRouter: Sendable {
     public let recorded: (@Sendable (_ after: Int, _ through: Int) async -> Bool)?
     /// What `plan.get` returns: the lesson plan followed, nil when none is.
     public let plan: @Sendable () -> PlanResult?
+    /// What the `class.*` methods reach.
+    public let classes: ClassAccess
 
     public init(
         core: DaemonCore, policy: AccessPolicy,
@@ -46,7 +48,8 @@ public struct RequestRouter: Sendable {
         statistics: StatisticsAccess = .unavailable,
         recorded: (@Sendable (_ after: Int, _ through: Int) async -> Bool)? = nil,
         pairing: PairingCodes = PairingCodes(),
-        plan: @escaping @Sendable () -> PlanResult? = { nil }
+        plan: @escaping @Sendable () -> PlanResult? = { nil },
+        classes: ClassAccess = .unavailable
     ) {
         self.core = core
         self.policy = policy
@@ -58,6 +61,7 @@ public struct RequestRouter: Sendable {
         self.recorded = recorded
         self.pairing = pairing
         self.plan = plan
+        self.classes = classes
     }
 
     /// A line as JSON-RPC reads it (`IncomingLine`), the last short one remembered.

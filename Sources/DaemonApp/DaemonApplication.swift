@@ -52,6 +52,8 @@ public struct DaemonApplication: Service {
         let plan = planFollower(reloader: reloader, options: options, store: store, core: core, reporter: reporter) { text in
             speaker.withLock { $0 }?.say(text)
         }
+        // A class's sync pushes from the statistics file (docs/class.md).
+        let classes = (store as? SQLiteStatisticsStore).map { ClassService(store: $0, profile: options.profile, reporter: reporter) }
         let router = RequestRouter(
             core: core, policy: policy(config.socket, reporter: reporter),
             defaults: {
@@ -62,7 +64,8 @@ public struct DaemonApplication: Service {
             settings: .over(reloader) { config in await core.apply(config.training.settings) },
             statistics: StatisticsQueries.access(store, pool: StatisticsQueryPool(), profile: options.profile),
             recorded: { after, through in await statistics.recorded(after: after, through: through) },
-            plan: { plan.result })
+            plan: { plan.result },
+            classes: classes?.access ?? .unavailable)
         let limit = options.maxClients ?? config.socket.maxClients
         let server = try ControlServer(
             listener: edges.listener, greeting: ControlService.greeting(router.methods),
@@ -98,6 +101,7 @@ public struct DaemonApplication: Service {
         if config.listen.driver != .off {
             services.append(ListeningService(core: core, config: config.listen, reporter: reporter, capture: edges.capture))
         }
+        if let classes { services.append(classes) }
         if let hangups = edges.hangups {
             services.append(ReloadService(hangups: hangups, reloader: reloader, core: core, reporter: reporter, notifier: notifier, plan: plan))
         }
