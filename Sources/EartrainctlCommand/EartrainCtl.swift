@@ -19,7 +19,7 @@ public struct EartrainCtl: AsyncParsableCommand {
         subcommands: [
             StatusCommand.self, DevicesCommand.self, StartCommand.self, StopCommand.self, RepeatCommand.self, SkipCommand.self,
             PlayCommand.self, BendCommand.self, ListenCommand.self, ResultsCommand.self, PlanCommand.self, StaffCommand.self, WatchCommand.self, StatsCommand.self,
-            ExportCommand.self, SetCommand.self, ConfigCommand.self, KeysCommand.self, WebPairCommand.self, TheoryCommand.self,
+            ExportCommand.self, SetCommand.self, ConfigCommand.self, KeysCommand.self, WebPairCommand.self, ClassCommand.self, TheoryCommand.self,
         ]
     )
 
