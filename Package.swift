@@ -244,7 +244,7 @@ let package = Package(
         // package installs, once, so the Swift runtime and Foundation are carried once (make deb).
         .executableTarget(
             name: "eartrainer-all-in-one",
-            dependencies: ["EartrainerdCommand", "EartrainctlCommand", "EartrainerWebCommand"]
+            dependencies: ["EartrainerdCommand", "EartrainctlCommand", "EartrainerWebCommand", "EartrainerHubCommand"]
         ),
 
         // ── A class: the hub (ClassHub, on SQLite through GRDB or PostgreSQL through Debian's libpq),

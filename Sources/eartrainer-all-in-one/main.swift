@@ -1,9 +1,10 @@
-// One executable that is all three programs, chosen by the name it is run as (a multi-call binary,
-// as BusyBox is): the package installs it once, as /usr/bin/eartrainerd, with eartrainctl and
-// eartrainer-web as symbolic links to it, so the Swift runtime, Foundation and its ICU data are
+// One executable that is all four programs, chosen by the name it is run as (a multi-call binary,
+// as BusyBox is): the package installs it once, as /usr/bin/eartrainerd, with eartrainctl,
+// eartrainer-web and eartrainer-hub as symbolic links to it, so the Swift runtime, Foundation and its ICU data are
 // carried once instead of three times (docs/systemd.md, "The package"). Run under another name,
 // its first argument names the program: `eartrainer-all-in-one eartrainctl status`.
 import EartrainctlCommand
+import EartrainerHubCommand
 import EartrainerWebCommand
 import EartrainerdCommand
 import Glibc
@@ -13,6 +14,7 @@ enum Program: String, CaseIterable {
     case eartrainerd
     case eartrainctl
     case eartrainerWeb = "eartrainer-web"
+    case eartrainerHub = "eartrainer-hub"
 
     /// Runs the program with its arguments (the name it was run as left out); exits when it ends.
     func main(_ arguments: [String]) async {
@@ -20,6 +22,7 @@ enum Program: String, CaseIterable {
         case .eartrainerd: await Eartrainerd.main(arguments)
         case .eartrainctl: await EartrainCtl.main(arguments)
         case .eartrainerWeb: await EartrainerWeb.main(arguments)
+        case .eartrainerHub: await EartrainerHub.main(arguments)
         }
     }
 }
