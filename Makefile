@@ -89,11 +89,12 @@ ifeq ($(ALL_IN_ONE),yes)
 	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainer-all-in-one
 	rm -rf $(PROGRAMS) && mkdir -p $(PROGRAMS)
 	ln -s ../$(BUILD)/eartrainer-all-in-one $(PROGRAMS)/eartrainerd
-	ln -s eartrainerd $(PROGRAMS)/eartrainctl && ln -s eartrainerd $(PROGRAMS)/eartrainer-web
+	ln -s eartrainerd $(PROGRAMS)/eartrainctl && ln -s eartrainerd $(PROGRAMS)/eartrainer-web && ln -s eartrainerd $(PROGRAMS)/eartrainer-hub
 else
 	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainerd
 	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainctl
 	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainer-web
+	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainer-hub
 endif
 
 # Man pages and completions, made from the argument parsers and docs/configuration.md.
@@ -113,11 +114,13 @@ install: binaries manpages
 ifeq ($(ALL_IN_ONE),yes)
 	install -m 755 $(PROGRAMS)/eartrainerd $(DESTDIR)$(BINDIR)/
 	ln -sf eartrainerd $(DESTDIR)$(BINDIR)/eartrainctl && ln -sf eartrainerd $(DESTDIR)$(BINDIR)/eartrainer-web
+	ln -sf eartrainerd $(DESTDIR)$(BINDIR)/eartrainer-hub
 else
-	install -m 755 $(PROGRAMS)/eartrainerd $(PROGRAMS)/eartrainctl $(PROGRAMS)/eartrainer-web $(DESTDIR)$(BINDIR)/
+	install -m 755 $(PROGRAMS)/eartrainerd $(PROGRAMS)/eartrainctl $(PROGRAMS)/eartrainer-web $(PROGRAMS)/eartrainer-hub $(DESTDIR)$(BINDIR)/
 endif
 	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer.service.in > $(DESTDIR)$(UNITDIR)/eartrainer.service
 	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer-web.service.in > $(DESTDIR)$(UNITDIR)/eartrainer-web.service
+	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer-hub.service.in > $(DESTDIR)$(UNITDIR)/eartrainer-hub.service
 	install -m 644 systemd/eartrainer.socket $(DESTDIR)$(UNITDIR)/eartrainer.socket
 	sed -e 's#@BINDIR@#$(BINDIR)#g' -e 's#@DOCDIR@#$(DOCDIR)#g' systemd/eartrainer-user.service.in > $(DESTDIR)$(USERUNITDIR)/eartrainer.service
 	install -m 644 soundfonts/README.md $(DESTDIR)$(SHAREDIR)/soundfonts/README.md
@@ -136,8 +139,8 @@ endif
 	fi
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/eartrainerd $(DESTDIR)$(BINDIR)/eartrainctl $(DESTDIR)$(BINDIR)/eartrainer-web
-	rm -f $(DESTDIR)$(UNITDIR)/eartrainer.service $(DESTDIR)$(UNITDIR)/eartrainer.socket $(DESTDIR)$(UNITDIR)/eartrainer-web.service $(DESTDIR)$(USERUNITDIR)/eartrainer.service
+	rm -f $(DESTDIR)$(BINDIR)/eartrainerd $(DESTDIR)$(BINDIR)/eartrainctl $(DESTDIR)$(BINDIR)/eartrainer-web $(DESTDIR)$(BINDIR)/eartrainer-hub
+	rm -f $(DESTDIR)$(UNITDIR)/eartrainer.service $(DESTDIR)$(UNITDIR)/eartrainer.socket $(DESTDIR)$(UNITDIR)/eartrainer-web.service $(DESTDIR)$(UNITDIR)/eartrainer-hub.service $(DESTDIR)$(USERUNITDIR)/eartrainer.service
 	rm -f $(DESTDIR)$(MANDIR)/man1/eartrainctl.1 $(DESTDIR)$(MANDIR)/man5/eartrainer.toml.5 $(DESTDIR)$(MANDIR)/man8/eartrainerd.8 $(DESTDIR)$(MANDIR)/man8/eartrainer-web.8
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/eartrainctl $(DESTDIR)$(ZSHCOMPDIR)/_eartrainctl $(DESTDIR)$(FISHCOMPDIR)/eartrainctl.fish
 	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(DOCDIR)
