@@ -37,6 +37,15 @@ bench-training:
 	.build/release/TrainingBenchmark
 
 # The melody library's cost at start beside its chorales read as MusicXML (music21's corpus, from make deps).
+.PHONY: bench-hub
+# A school's day on one hub: 1,000 boxes × 300 answers at once, on SQLite and on PostgreSQL, and
+# the teacher's overview over 1,000 students × 60 days (docs/benchmarks.md, "The class hub").
+bench-hub: deps
+	$(SWIFT) build -c release --product HubBenchmark
+	.build/release/HubBenchmark sqlite
+	ET_HUB_POSTGRES=$$(scripts/postgres-for-tests.sh start 55433) && export ET_HUB_POSTGRES && \
+		.build/release/HubBenchmark postgresql; status=$$?; scripts/postgres-for-tests.sh stop 55433; exit $$status
+
 .PHONY: bench-library
 bench-library: deps
 	$(SWIFT) build -c release --product LibraryBenchmark

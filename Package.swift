@@ -258,6 +258,11 @@ let package = Package(
         .target(name: "ClassSync", dependencies: ["ClassProtocol", "Statistics", crypto, nioCore, nioPosix, nioHTTP1, nioSSL]),
         .target(name: "EartrainerHubCommand", dependencies: ["ClassHub", "ClassProtocol", argumentParser, hummingbird, logging]),
         .executableTarget(name: "eartrainer-hub", dependencies: ["EartrainerHubCommand"]),
+        // A school's day on one hub (`make bench-hub`): 1,000 boxes push at once; the teacher's overview.
+        .executableTarget(
+            name: "HubBenchmark", dependencies: ["ClassHub", "ClassSync", "ClassProtocol", crypto, hummingbird, logging, nioCore, nioPosix],
+            path: "Benchmarks/HubBenchmark"
+        ),
         .testTarget(
             name: "ClassHubTests",
             dependencies: ["ClassHub", "ClassSync", "ClassProtocol", "Statistics", "ProcessTestSupport", crypto, logging, hummingbird]

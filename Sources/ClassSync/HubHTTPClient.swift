@@ -39,9 +39,9 @@ public struct HubHTTPClient: HubTransport {
     private func call<Reply: Decodable>(_ method: String, _ path: String, body: [UInt8]) async throws -> Reply {
         let signature = try RequestSignature.sign(method: method, path: path, body: body, key: key)
         let headers = [("Authorization", "Bearer \(token)"), ("X-Box-Signature", signature)]
-        let (status, reply) = try await Self.send(address, fingerprint: fingerprint, method: method, path: path,
-                                                  headers: headers, body: body, timeout: timeout)
-        return try Self.decode(status: status, reply)
+        let response = try await Self.send(address, fingerprint: fingerprint, method: method, path: path,
+                                           headers: headers, body: body, timeout: timeout)
+        return try Self.decode(status: response.status, response.body)
     }
 
     /// Joins the class at `address` with `code`'s secret, pinning `fingerprint`: the box's new
@@ -49,9 +49,9 @@ public struct HubHTTPClient: HubTransport {
     public static func join(_ address: HubAddress, fingerprint: String, code: String, name: String,
                             key: P256.Signing.PrivateKey) async throws -> JoinReply {
         let request = JoinRequest(code: code, publicKey: key.publicKey.x963Representation.base64EncodedString(), name: name)
-        let (status, reply) = try await send(address, fingerprint: fingerprint, method: "POST", path: "/api/v1/join",
-                                             headers: [], body: Array(try JSONEncoder().encode(request)), timeout: .seconds(30))
-        return try decode(status: status, reply)
+        let response = try await send(address, fingerprint: fingerprint, method: "POST", path: "/api/v1/join",
+                                      headers: [], body: Array(try JSONEncoder().encode(request)), timeout: .seconds(30))
+        return try decode(status: response.status, response.body)
     }
 
     static func decode<Reply: Decodable>(status: Int, _ body: [UInt8]) throws -> Reply {
@@ -64,12 +64,12 @@ public struct HubHTTPClient: HubTransport {
         }
     }
 
-    /// One request on a connection of its own; the status and the body of the answer.
-    static func send(_ address: HubAddress, fingerprint: String, method: String, path: String, headers: [(String, String)],
-                     body: [UInt8], timeout: TimeAmount) async throws -> (Int, [UInt8]) {
+    /// One request on a connection of its own, the hub's certificate pinned; its answer.
+    public static func send(_ address: HubAddress, fingerprint: String, method: String, path: String, headers: [(String, String)],
+                            body: [UInt8], timeout: TimeAmount) async throws -> HubHTTPResponse {
         let group = MultiThreadedEventLoopGroup.singleton
         let loop = group.next()
-        let answer = loop.makePromise(of: (Int, [UInt8]).self)
+        let answer = loop.makePromise(of: HubHTTPResponse.self)
         let tls = address.secure ? try NIOSSLContext(configuration: .makeClientConfiguration()) : nil
         let bootstrap = ClientBootstrap(group: loop)
             .connectTimeout(timeout)
@@ -100,7 +100,7 @@ public struct HubHTTPClient: HubTransport {
         var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: method), uri: path)
         head.headers.add(name: "Host", value: "\(address.host):\(address.port)")
         head.headers.add(name: "Connection", value: "close")
-        head.headers.add(name: "Content-Type", value: "application/json")
+        if !headers.contains(where: { $0.0.lowercased() == "content-type" }) { head.headers.add(name: "Content-Type", value: "application/json") }
         head.headers.add(name: "Content-Length", value: String(body.count))
         for (name, value) in headers { head.headers.add(name: name, value: value) }
         channel.write(HTTPClientRequestPart.head(head), promise: nil)
@@ -119,20 +119,30 @@ enum HubCertificateFingerprint {
     }
 }
 
+/// An HTTP answer: its status, its header fields, its body.
+public struct HubHTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+}
+
 /// Collects an HTTP answer into a promise; a connection that ends first fails it.
 private final class ResponseCollector: ChannelInboundHandler, @unchecked Sendable {
     typealias InboundIn = HTTPClientResponsePart
-    private let answer: EventLoopPromise<(Int, [UInt8])>
+    private let answer: EventLoopPromise<HubHTTPResponse>
     private var status = 0
+    private var headers: [(name: String, value: String)] = []
     private var body: [UInt8] = []
     /// The largest answer read.
     static let limit = 1 << 20
 
-    init(answer: EventLoopPromise<(Int, [UInt8])>) { self.answer = answer }
+    init(answer: EventLoopPromise<HubHTTPResponse>) { self.answer = answer }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head(let head): status = Int(head.status.code)
+        case .head(let head):
+            status = Int(head.status.code)
+            headers = head.headers.map { ($0.name, $0.value) }
         case .body(let buffer):
             guard body.count + buffer.readableBytes <= Self.limit else {
                 answer.fail(HubError(status: status, message: "the hub's answer is larger than \(Self.limit) bytes"))
@@ -141,7 +151,7 @@ private final class ResponseCollector: ChannelInboundHandler, @unchecked Sendabl
             }
             body += buffer.readableBytesView
         case .end:
-            answer.succeed((status, body))
+            answer.succeed(HubHTTPResponse(status: status, headers: headers, body: body))
             context.close(promise: nil)
         }
     }
