@@ -110,7 +110,7 @@ print(String(format: "ingested: %d answers in %.1f s: %.0f answers/s; push p50 %
 // daily table: a day's pushes above took the same path for one day).
 let today = Int64((Date().timeIntervalSince1970 / 86_400).rounded(.down))
 try store.database.transaction { connection in
-    let students = try connection.run("SELECT id FROM student").compactMap { $0.first?.text }
+    let students = try connection.run("SELECT id FROM student").compactMap { $0.first?.asText }
     for student in students {
         for dayNumber in (today - 60)..<(today - 1) {
             for item in items.prefix(6) {

@@ -43,11 +43,11 @@ extension HubStore {
                 [.real(after?.time ?? -Double.greatestFiniteMagnitude), .real(after?.time ?? -Double.greatestFiniteMagnitude),
                  .text(after?.uid ?? ""), .integer(Int64(max(0, limit)))]
             ).map { row in
-                ExportedAnswer(uid: row[0].text ?? "", box: row[1].text ?? "", student: row[2].text ?? "", studentName: row[3].text ?? "",
-                               seq: row[4].integer ?? 0, time: row[5].real ?? 0, boxTime: row[6].real ?? 0, session: row[7].text ?? "",
-                               exercise: row[8].text ?? "", item: row[9].text, expectedMIDI: row[10].integer ?? 0,
-                               playedMIDI: row[11].integer ?? 0, correct: (row[12].integer ?? 0) != 0, attempt: row[13].integer ?? 0,
-                               responseSeconds: row[14].real ?? 0, cents: row[15].real)
+                ExportedAnswer(uid: row[0].asText ?? "", box: row[1].asText ?? "", student: row[2].asText ?? "", studentName: row[3].asText ?? "",
+                               seq: row[4].asInteger ?? 0, time: row[5].asReal ?? 0, boxTime: row[6].asReal ?? 0, session: row[7].asText ?? "",
+                               exercise: row[8].asText ?? "", item: row[9].asText, expectedMIDI: row[10].asInteger ?? 0,
+                               playedMIDI: row[11].asInteger ?? 0, correct: (row[12].asInteger ?? 0) != 0, attempt: row[13].asInteger ?? 0,
+                               responseSeconds: row[14].asReal ?? 0, cents: row[15].asReal)
             }
         }
     }

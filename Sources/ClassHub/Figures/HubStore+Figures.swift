@@ -10,10 +10,10 @@ extension HubStore {
                 """,
                 [.integer(days.lowerBound), .integer(days.upperBound), .optional(student), .optional(student)]
             ).map { row in
-                let centsCount = row[5].integer ?? 0
-                return ItemFigures(student: row[0].text ?? "", exercise: row[1].text ?? "", item: row[2].text ?? "",
-                                   correct: row[3].integer ?? 0, wrong: row[4].integer ?? 0,
-                                   meanAbsoluteCents: centsCount > 0 ? (row[6].real ?? 0) / Double(centsCount) : nil)
+                let centsCount = row[5].asInteger ?? 0
+                return ItemFigures(student: row[0].asText ?? "", exercise: row[1].asText ?? "", item: row[2].asText ?? "",
+                                   correct: row[3].asInteger ?? 0, wrong: row[4].asInteger ?? 0,
+                                   meanAbsoluteCents: centsCount > 0 ? (row[6].asReal ?? 0) / Double(centsCount) : nil)
             }
         }
     }
@@ -29,7 +29,7 @@ extension HubStore {
                 """,
                 [.integer(days.lowerBound), .integer(days.upperBound), .optional(student), .optional(student)]
             ).map { row in
-                DayFigures(student: row[0].text ?? "", day: row[1].integer ?? 0, correct: row[2].integer ?? 0, wrong: row[3].integer ?? 0)
+                DayFigures(student: row[0].asText ?? "", day: row[1].asInteger ?? 0, correct: row[2].asInteger ?? 0, wrong: row[3].asInteger ?? 0)
             }
         }
     }
@@ -45,7 +45,7 @@ extension HubStore {
                 """,
                 [.integer(days.lowerBound), .integer(days.upperBound)]
             ).map { row in
-                StudentSummary(id: row[0].text ?? "", name: row[1].text ?? "", daysPractised: row[2].integer ?? 0, answers: row[3].integer ?? 0)
+                StudentSummary(id: row[0].asText ?? "", name: row[1].asText ?? "", daysPractised: row[2].asInteger ?? 0, answers: row[3].asInteger ?? 0)
             }
         }
     }
@@ -55,7 +55,7 @@ extension HubStore {
         try database.transaction { connection in
             var counts: [String: Int64] = [:]
             for row in try connection.run("SELECT box_id, count(*) FROM answer GROUP BY box_id") {
-                counts[row[0].text ?? ""] = row[1].integer ?? 0
+                counts[row[0].asText ?? ""] = row[1].asInteger ?? 0
             }
             return counts
         }

@@ -19,10 +19,10 @@ extension HubStore {
         encoder.outputFormatting = .sortedKeys
         return try database.transaction { connection in
             guard let row = try connection.run("SELECT acked_through, left_at, student_id FROM box WHERE id = ?", .text(box.id)).first,
-                  row[1] == .null, let student = row[2].text else {
+                  row[1] == .null, let student = row[2].asText else {
                 throw HubRefusal(error: "left", message: "this box has left the class")
             }
-            let acked = row[0].integer ?? 0
+            let acked = row[0].asInteger ?? 0
             guard push.after <= acked else {
                 throw HubRefusal(error: "ask_again", message: "the hub holds answers up to \(acked) only: ask where it is and push from there")
             }

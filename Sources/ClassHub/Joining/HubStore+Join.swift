@@ -47,7 +47,7 @@ extension HubStore {
                     : HubRefusal(error: "code_used", message: "that code was used already, or is more than a week old: ask for another")
             }
             let student: String
-            if let named = row[0].text {
+            if let named = row[0].asText {
                 student = named
             } else {
                 student = Secrets.id()

@@ -101,7 +101,7 @@ enum HubSchema {
             try connection.run("CREATE TABLE IF NOT EXISTS hub_schema (version BIGINT PRIMARY KEY NOT NULL, applied_at DOUBLE PRECISION NOT NULL)")
         }
         var current = try database.transaction { connection in
-            Int(try connection.run("SELECT max(version) FROM hub_schema").first?.first?.integer ?? 0)
+            Int(try connection.run("SELECT max(version) FROM hub_schema").first?.first?.asInteger ?? 0)
         }
         guard current <= versions.count else {
             throw SQLError(statement: "migrate", message: "the store is at version \(current), newer than this hub (\(versions.count))")

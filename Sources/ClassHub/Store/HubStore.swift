@@ -40,8 +40,8 @@ public final class HubStore: Sendable {
     static let boxColumns = "id, student_id, name, public_key, acked_through, left_at, last_push_at, clock_offset"
 
     static func box(_ row: SQLRow) -> Box {
-        Box(id: row[0].text ?? "", student: row[1].text, name: row[2].text ?? "", publicKey: row[3].text ?? "",
-            ackedThrough: row[4].integer ?? 0, leftAt: row[5].real, lastPushAt: row[6].real, clockOffset: row[7].real ?? 0)
+        Box(id: row[0].asText ?? "", student: row[1].asText, name: row[2].asText ?? "", publicKey: row[3].asText ?? "",
+            ackedThrough: row[4].asInteger ?? 0, leftAt: row[5].asReal, lastPushAt: row[6].asReal, clockOffset: row[7].asReal ?? 0)
     }
 
     /// The box whose token this is; nil for a token the hub never gave (or gave to a box since

@@ -6,7 +6,7 @@ public enum SQLValue: Sendable, Hashable {
     case text(String)
 
     /// An integer column's value; nil for null.
-    public var integer: Int64? {
+    public var asInteger: Int64? {
         switch self {
         case .integer(let value): value
         case .real(let value): Int64(exactly: value.rounded())
@@ -16,7 +16,7 @@ public enum SQLValue: Sendable, Hashable {
     }
 
     /// A real column's value (an integer read as one); nil for null.
-    public var real: Double? {
+    public var asReal: Double? {
         switch self {
         case .integer(let value): Double(value)
         case .real(let value): value
@@ -26,7 +26,7 @@ public enum SQLValue: Sendable, Hashable {
     }
 
     /// A text column's value; nil for null.
-    public var text: String? {
+    public var asText: String? {
         switch self {
         case .text(let text): text
         case .integer(let value): String(value)
@@ -34,12 +34,6 @@ public enum SQLValue: Sendable, Hashable {
         case .null: nil
         }
     }
-}
-
-extension SQLValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral {
-    public init(stringLiteral value: String) { self = .text(value) }
-    public init(integerLiteral value: Int64) { self = .integer(value) }
-    public init(nilLiteral: ()) { self = .null }
 }
 
 extension SQLValue {
