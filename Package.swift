@@ -253,7 +253,7 @@ let package = Package(
         .target(name: "ClassProtocol", dependencies: [crypto]),
         .target(
             name: "ClassHub",
-            dependencies: ["ClassProtocol", "CPostgres", grdb, hummingbird, hummingbirdTLS, nioPosix, nioSSL, crypto, cryptoExtras, x509, swiftASN1, logging]
+            dependencies: ["ClassProtocol", "CPostgres", grdb, hummingbird, hummingbirdTLS, nioCore, nioPosix, nioSSL, crypto, cryptoExtras, x509, swiftASN1, logging]
         ),
         .target(name: "ClassSync", dependencies: ["ClassProtocol", "Statistics", crypto, nioCore, nioPosix, nioHTTP1, nioSSL]),
         .target(name: "EartrainerHubCommand", dependencies: ["ClassHub", "ClassProtocol", argumentParser, hummingbird, logging]),

@@ -1,6 +1,7 @@
 import ClassProtocol
 import Foundation
 import Hummingbird
+import NIOCore
 import NIOPosix
 
 /// The boxes' API, JSON over HTTPS:
@@ -18,7 +19,7 @@ struct HubAPIRoutes {
     /// The largest body read: a page of `AnswerPush.largestPage` answers is well under it.
     static let bodyLimit = 4 << 20
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<HubRequestContext>) {
         router.post("/api/v1/join") { request, _ in
             try await respond {
                 let join: JoinRequest = try await Self.decode(request)
@@ -86,12 +87,12 @@ struct HubAPIRoutes {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return Response(status: status, headers: [.contentType: "application/json"],
-                        body: .init(byteBuffer: ByteBuffer(data: try encoder.encode(value))))
+                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
     }
 
     static func decode<Value: Decodable>(_ request: Request) async throws -> Value {
         let body = try await request.body.collect(upTo: bodyLimit)
-        do { return try JSONDecoder().decode(Value.self, from: Data(buffer: body)) } catch {
+        do { return try JSONDecoder().decode(Value.self, from: Data(body.readableBytesView)) } catch {
             throw HubRefusal(error: "bad_request", message: "the request cannot be read: \(error)")
         }
     }

@@ -21,7 +21,7 @@ public struct HubConfiguration: Sendable {
 /// the tests call it with a store on a temporary file or a test cluster.
 public func buildHub(configuration: HubConfiguration, store: HubStore, teacher: TeacherLogin,
                      onRunning: @escaping @Sendable (Int) -> Void = { _ in }, logger: Logger) throws -> some ApplicationProtocol {
-    let router = Router()
+    let router = Router(context: HubRequestContext.self)
     HubAPIRoutes(store: store).add(to: router)
     TeacherRoutes(store: store, login: teacher, fingerprint: configuration.certificate?.fingerprint ?? "").add(to: router)
     let server: HTTPServerBuilder = try configuration.certificate.map { try .tls(.http1(), tlsConfiguration: try $0.serverConfiguration()) }

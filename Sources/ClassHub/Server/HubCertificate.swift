@@ -35,7 +35,7 @@ public struct HubCertificate: Sendable {
         let subject = try DistinguishedName { CommonName("eartrainer-hub") }
         var alternatives: [GeneralName] = [.dnsName("localhost"), .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1]))]
         for name in names where name != "localhost" {
-            if let address = IPv4Address(name) { alternatives.append(.ipAddress(ASN1OctetString(contentBytes: address.bytes[...]))) }
+            if let address = DottedIPv4(name) { alternatives.append(.ipAddress(ASN1OctetString(contentBytes: address.bytes[...]))) }
             else { alternatives.append(.dnsName(name)) }
         }
         let certificate = try Certificate(
@@ -71,7 +71,7 @@ public struct HubCertificate: Sendable {
 }
 
 /// A dotted IPv4 address's four bytes.
-struct IPv4Address {
+struct DottedIPv4 {
     let bytes: [UInt8]
 
     init?(_ text: String) {

@@ -97,7 +97,7 @@ enum HubSchema {
     /// returns the version it is at.
     @discardableResult
     static func migrate(_ database: any SQLDatabase, now: Double) throws -> Int {
-        try database.transaction { connection in
+        _ = try database.transaction { connection in
             try connection.run("CREATE TABLE IF NOT EXISTS hub_schema (version BIGINT PRIMARY KEY NOT NULL, applied_at DOUBLE PRECISION NOT NULL)")
         }
         var current = try database.transaction { connection in

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import NIOPosix
 
 /// The teacher's pages under `/teacher`, behind the teacher's password: the class this week,
@@ -12,10 +13,10 @@ struct TeacherRoutes {
     let fingerprint: String
     static let cookie = "hub_session"
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<HubRequestContext>) {
         router.get("/teacher/login") { _, _ in Self.html(TeacherPages.login()) }
         router.post("/teacher/login") { request, context in
-            let address = context.remoteAddress?.ipAddress ?? "?"
+            let address = context.peerAddress ?? "?"
             let wait = login.wait(for: address)
             guard wait == 0 else { return Self.html(TeacherPages.login("Too many tries: wait \(Int(wait.rounded(.up))) s."), status: .tooManyRequests) }
             let form = try await Self.form(request)
