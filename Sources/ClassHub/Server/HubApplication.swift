@@ -24,8 +24,12 @@ public func buildHub(configuration: HubConfiguration, store: HubStore, teacher: 
     let router = Router(context: HubRequestContext.self)
     HubAPIRoutes(store: store).add(to: router)
     TeacherRoutes(store: store, login: teacher, fingerprint: configuration.certificate?.fingerprint ?? "").add(to: router)
-    let server: HTTPServerBuilder = try configuration.certificate.map { try .tls(.http1(), tlsConfiguration: try $0.serverConfiguration()) }
-        ?? .http1()
+    let server: HTTPServerBuilder
+    if let certificate = configuration.certificate {
+        server = try .tls(.http1(), tlsConfiguration: try certificate.serverConfiguration())
+    } else {
+        server = .http1()
+    }
     return Application(
         router: router,
         server: server,

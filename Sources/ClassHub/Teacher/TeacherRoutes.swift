@@ -62,7 +62,8 @@ struct TeacherRoutes {
             guard login.isSignedIn(Self.session(request)) else { return Self.seeOther("/teacher/login") }
             let name = (try await Self.form(request))["student"]?.trimmingCharacters(in: .whitespaces) ?? ""
             let secret = try await Self.blocking {
-                try store.makeCode(student: name.isEmpty ? nil : try store.addStudent(name: name))
+                let student: String? = try name.isEmpty ? nil : store.addStudent(name: name)
+                return try store.makeCode(student: student)
             }
             let code = fingerprint.isEmpty ? secret : "\(secret).\(fingerprint)"
             return Self.html(TeacherPages.code(code, student: name.isEmpty ? "a new student" : name))

@@ -29,7 +29,9 @@ final class ClassService: Service, Sendable {
         defaultProfile = profile
         self.reporter = reporter
         self.interval = interval
-        (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        self.changes = changes
+        self.changed = changed
         do {
             if let membership = try ClassMembership.load(path: path) { current.withLock { $0 = try? Self.sync(membership, store: store) } }
         } catch {

@@ -1,0 +1,165 @@
+// `make bench-hub`: a class's hub under a school's day (docs/class.md, docs/benchmarks.md).
+// 1,000 boxes join, then push a day's practice each (300 answers) at once, over TLS on loopback,
+// to the store named: SQLite (a file under a temporary folder) or PostgreSQL (ET_HUB_POSTGRES, a
+// database made for the run). Then the teacher's overview is read with 1,000 students × 60 days
+// of figures. Prints answers ingested per second, the pushes' p50 and p99, the overview's p50 and
+// p95, and the hub's RSS.
+//
+//   HubBenchmark sqlite|postgresql [BOXES] [ANSWERS]
+import ClassHub
+import ClassProtocol
+import ClassSync
+import Crypto
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOPosix
+
+@main
+enum HubBenchmark {
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        let kind = arguments.count > 1 ? arguments[1] : "sqlite"
+        let boxes = arguments.count > 2 ? Int(arguments[2]) ?? 1_000 : 1_000
+        let perBox = arguments.count > 3 ? Int(arguments[3]) ?? 300 : 300
+
+        let store = try HubStore(try database(kind))
+        let certificate = try HubCertificate.make(names: ["127.0.0.1"])
+        let login = TeacherLogin()
+        try store.setTeacherPassword("bench-password")
+        let (ports, portFound) = AsyncStream.makeStream(of: Int.self)
+        var logger = Logger(label: "hub-bench")
+        logger.logLevel = .warning
+        let app = try buildHub(configuration: HubConfiguration(host: "127.0.0.1", port: 0, certificate: certificate), store: store,
+                               teacher: login, onRunning: { portFound.yield($0) }, logger: logger)
+        let server = Task { try await app.runService() }
+        var portIterator = ports.makeAsyncIterator()
+        guard let port = await portIterator.next(), let address = HubAddress("https://127.0.0.1:\(port)") else { fatalError("the hub did not start") }
+        print("hub on \(address), store \(store.database.kind), \(boxes) boxes × \(perBox) answers")
+
+        // Join: every box with a code of its own.
+        let joinStart = ContinuousClock.now
+        var members: [ClassMembership] = []
+        for index in 0..<boxes {
+            let key = P256.Signing.PrivateKey()
+            let reply = try await HubHTTPClient.join(address, fingerprint: certificate.fingerprint, code: try store.makeCode(student: nil),
+                                                     name: "student \(index)", key: key)
+            members.append(ClassMembership(hub: address.description, fingerprint: certificate.fingerprint, box: reply.box, student: reply.student,
+                                           profile: "default", token: reply.token, key: key.rawRepresentation.base64EncodedString(), joinedAt: 0))
+        }
+        print(String(format: "joined: %d boxes in %.1f s", boxes, (ContinuousClock.now - joinStart).seconds))
+
+        // A day's practice each, pushed at once.
+        let day = Date().timeIntervalSince1970 - 86_400
+        let items = ["m2", "M2", "m3", "M3", "P4", "TT", "P5", "m6", "M6", "m7", "M7", "P8"]
+        let pushes = members.enumerated().map { index, member in
+            let answers = (0..<perBox).map { number in
+                PushedAnswer(uid: String(format: "%016x%016x", index, number), seq: Int64(number + 1), time: day + Double(number * 60),
+                             session: "bench", exercise: "interval", item: "interval:" + items[(index + number) % items.count],
+                             expectedMIDI: 64, playedMIDI: number % 4 == 0 ? 65 : 64, correct: number % 4 != 0, attempt: 1,
+                             responseSeconds: 1.25, cents: nil)
+            }
+            return (member, AnswerPush(after: 0, through: Int64(perBox), sentAt: Date().timeIntervalSince1970, answers: answers))
+        }
+        let ingestStart = ContinuousClock.now
+        let times: [Double] = try await withThrowingTaskGroup(of: Double.self) { group in
+            for (member, push) in pushes {
+                group.addTask {
+                    let client = try HubHTTPClient(membership: member)
+                    let start = ContinuousClock.now
+                    _ = try await client.push(push)
+                    return (ContinuousClock.now - start).seconds
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let ingest = (ContinuousClock.now - ingestStart).seconds
+        let held = try store.answerCounts().values.reduce(0, +)
+        print(String(format: "ingested: %d answers in %.1f s: %.0f answers/s; push p50 %.0f ms, p99 %.0f ms; held %d",
+                     boxes * perBox, ingest, Double(boxes * perBox) / ingest, percentile(times, 0.5) * 1000,
+                     percentile(times, 0.99) * 1000, Int(held))
+              + (held == Int64(boxes * perBox) ? " (nothing lost or doubled)" : " (NOT every answer once)"))
+
+        // The teacher's overview with 1,000 students × 60 days of figures (written straight into the
+        // daily table: a day's pushes above took the same path for one day).
+        let today = Int64((Date().timeIntervalSince1970 / 86_400).rounded(.down))
+        try store.database.transaction { connection in
+            let students = try connection.run("SELECT id FROM student").compactMap { $0.first?.asText }
+            for student in students {
+                for dayNumber in (today - 60)..<(today - 1) {
+                    for item in items.prefix(6) {
+                        try connection.run(
+                            "INSERT INTO daily (student_id, day, exercise, item, correct_count, wrong_count, cents_count, cents_abs_sum, seconds_sum) VALUES (?, ?, 'interval', ?, 20, 5, 0, 0, 30)",
+                            .text(student), .integer(dayNumber), .text("interval:" + item))
+                    }
+                }
+            }
+        }
+        let cookie = try await TeacherBench.signIn(address, fingerprint: certificate.fingerprint)
+        var renders: [Double] = []
+        for _ in 0..<40 {
+            let start = ContinuousClock.now
+            let (status, _) = try await TeacherBench.get(address, fingerprint: certificate.fingerprint, path: "/teacher", cookie: cookie)
+            guard status == 200 else { fatalError("the overview answered \(status)") }
+            renders.append((ContinuousClock.now - start).seconds)
+        }
+        let memory = residentKiB()
+        print(String(format: "overview (1,000 students × 60 days): p50 %.0f ms, p95 %.0f ms; hub RSS %.1f MiB (peak %.1f MiB)",
+                     percentile(renders, 0.5) * 1000, percentile(renders, 0.95) * 1000, Double(memory.now) / 1024, Double(memory.peak) / 1024))
+        server.cancel()
+    }
+
+    static func database(_ kind: String) throws -> any SQLDatabase {
+        switch kind {
+        case "postgresql":
+            guard let server = ProcessInfo.processInfo.environment["ET_HUB_POSTGRES"] else {
+                fatalError("ET_HUB_POSTGRES: the server to bench on (scripts/postgres-for-tests.sh start)")
+            }
+            let name = "hub_bench_\(UInt32.random(in: 0...UInt32.max))"
+            try PostgresDatabase(url: server + "/postgres", connections: 1).outsideTransaction("CREATE DATABASE \(name)")
+            return try PostgresDatabase(url: server + "/" + name, connections: 16)
+        default:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-bench-\(UUID().uuidString.prefix(8))").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            return try SQLiteDatabase(path: folder + "/hub.sqlite")
+        }
+    }
+
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+    }
+
+    static func residentKiB() -> (now: Int, peak: Int) {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        func field(_ name: String) -> Int {
+            status.split(separator: "\n").first { $0.hasPrefix(name) }
+                .flatMap { Int($0.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") } ?? 0
+        }
+        return (field("VmRSS:"), field("VmHWM:"))
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
+
+/// The teacher's side of the bench: a login, then pages read with its cookie.
+enum TeacherBench {
+    static func signIn(_ address: HubAddress, fingerprint: String) async throws -> String {
+        let response = try await HubHTTPClient.send(address, fingerprint: fingerprint, method: "POST", path: "/teacher/login",
+                                                    headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                                                    body: Array("password=bench-password".utf8), timeout: .seconds(30))
+        guard let cookie = response.headers.first(where: { $0.name.lowercased() == "set-cookie" })?.value.split(separator: ";").first else {
+            fatalError("the login answered \(response.status) without a cookie")
+        }
+        return String(cookie)
+    }
+
+    static func get(_ address: HubAddress, fingerprint: String, path: String, cookie: String) async throws -> (Int, Int) {
+        let response = try await HubHTTPClient.send(address, fingerprint: fingerprint, method: "GET", path: path,
+                                                    headers: [("Cookie", cookie)], body: [], timeout: .seconds(60))
+        return (response.status, response.body.count)
+    }
+}
