@@ -55,7 +55,7 @@ enum HubBenchmark {
         let items = ["m2", "M2", "m3", "M3", "P4", "TT", "P5", "m6", "M6", "m7", "M7", "P8"]
         let pushes = members.enumerated().map { index, member in
             let answers = (0..<perBox).map { number in
-                PushedAnswer(uid: String(format: "%016x%016x", index, number), seq: Int64(number + 1), time: day + Double(number * 60),
+                PushedAnswer(uid: String(format: "%016lx%016lx", index, number), seq: Int64(number + 1), time: day + Double(number * 60),
                              session: "bench", exercise: "interval", item: "interval:" + items[(index + number) % items.count],
                              expectedMIDI: 64, playedMIDI: number % 4 == 0 ? 65 : 64, correct: number % 4 != 0, attempt: 1,
                              responseSeconds: 1.25, cents: nil)

@@ -19,8 +19,9 @@ extension SQLiteStatisticsStore {
             var page: [SyncedAnswer] = []
             for row in try Row.fetchAll(db, sql: sql, arguments: [profile, seq, max(0, limit)]) {
                 let open: Bool = row[Self.answerColumnCount + 2], time: Double = row[0]
-                if open || time >= settledBefore { break }
-                page.append(SyncedAnswer(seq: row[Self.answerColumnCount], uid: row[Self.answerColumnCount + 1], answer: try Self.answer(row)))
+                let uid: String? = row[Self.answerColumnCount + 1]  // every row has one since v8
+                guard !open, time < settledBefore, let uid else { break }
+                page.append(SyncedAnswer(seq: row[Self.answerColumnCount], uid: uid, answer: try Self.answer(row)))
             }
             return page
         }
