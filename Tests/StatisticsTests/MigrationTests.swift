@@ -67,6 +67,10 @@ struct MigrationTests {
 
         let applied = try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
         #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
+        // v8: the old answers and the new each have an id of their own, 32 hex digits.
+        let uids = try DatabaseQueue(path: path).read { try String?.fetchAll($0, sql: "SELECT uid FROM answer") }
+        #expect(uids.count == 4 && Set(uids.compactMap { $0 }).count == 4, "\(uids)")
+        #expect(uids.allSatisfy { $0.map { $0.count == 32 && $0.allSatisfy(\.isHexDigit) } ?? false }, "\(uids)")
         #expect(answers.map(\.item) == ["m3", "P5"].map { AnswerItem(category: "interval", label: $0) }, "items taken from the interval column")
         let figures = try store.lifetimeFigures(profile: "default").overall
         #expect((figures.sessions, figures.answers, figures.correct, figures.practiceSeconds) == (1, 2, 1, 60))
