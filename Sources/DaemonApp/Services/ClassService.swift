@@ -18,8 +18,8 @@ final class ClassService: Service, Sendable {
     let reporter: StdoutReporter
     let interval: Duration
     private let current = Mutex<ClassSync?>(nil)
-    /// Ends the running sync's wakes: the membership changed.
-    private let wake = Mutex<AsyncStream<Void>.Continuation?>(nil)
+    /// The running sync's rounds, cancelled when the membership changes (even in a retry's wait).
+    private let running = Mutex<Task<Void, Never>?>(nil)
     private let changes: AsyncStream<Void>
     private let changed: AsyncStream<Void>.Continuation
 
@@ -51,17 +51,20 @@ final class ClassService: Service, Sendable {
                     guard await changes.next() != nil else { return }
                     continue
                 }
-                let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-                self.wake.withLock { $0 = wake }
                 let interval = self.interval
-                let ticker = Task {
-                    while !Task.isCancelled {
-                        try? await Task.sleep(for: interval)
-                        wake.yield()
+                let rounds = Task {
+                    let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+                    let ticker = Task {
+                        while !Task.isCancelled {
+                            try? await Task.sleep(for: interval)
+                            wake.yield()
+                        }
                     }
+                    await sync.run(wakes: wakes) { try await Task.sleep(for: $0) }
+                    ticker.cancel()
                 }
-                await sync.run(wakes: wakes) { try await Task.sleep(for: $0) }
-                ticker.cancel()
+                running.withLock { $0 = rounds }
+                await withTaskCancellationHandler { await rounds.value } onCancel: { rounds.cancel() }
                 if await sync.progress.left, current.withLock({ $0 === sync }) {
                     ClassMembership.remove(path: path)
                     current.withLock { $0 = nil }
@@ -74,7 +77,7 @@ final class ClassService: Service, Sendable {
     /// Ends the running sync's rounds and starts with `sync` (nil: no class).
     private func replace(with sync: ClassSync?) {
         current.withLock { $0 = sync }
-        wake.withLock { $0?.finish(); $0 = nil }
+        running.withLock { $0?.cancel(); $0 = nil }
         changed.yield()
     }
 
