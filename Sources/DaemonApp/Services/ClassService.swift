@@ -64,6 +64,8 @@ final class ClassService: Service, Sendable {
                     ticker.cancel()
                 }
                 running.withLock { $0 = rounds }
+                // Replaced between the read above and now: those rounds are over already.
+                if current.withLock({ $0 !== sync }) { rounds.cancel() }
                 await withTaskCancellationHandler { await rounds.value } onCancel: { rounds.cancel() }
                 if await sync.progress.left, current.withLock({ $0 === sync }) {
                     ClassMembership.remove(path: path)
