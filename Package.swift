@@ -27,6 +27,7 @@ let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
 let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
 let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
 let hummingbirdTLS = Target.Dependency.product(name: "HummingbirdTLS", package: "hummingbird")
+let hummingbirdCore = Target.Dependency.product(name: "HummingbirdCore", package: "hummingbird")
 let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let cryptoExtras = Target.Dependency.product(name: "CryptoExtras", package: "swift-crypto")
 let x509 = Target.Dependency.product(name: "X509", package: "swift-certificates")
@@ -253,7 +254,7 @@ let package = Package(
         .target(name: "ClassProtocol", dependencies: [crypto]),
         .target(
             name: "ClassHub",
-            dependencies: ["ClassProtocol", "CPostgres", grdb, hummingbird, hummingbirdTLS, nioCore, nioPosix, nioSSL, crypto, cryptoExtras, x509, swiftASN1, logging]
+            dependencies: ["ClassProtocol", "CPostgres", grdb, hummingbird, hummingbirdCore, hummingbirdTLS, httpTypes, nioCore, nioPosix, nioSSL, crypto, cryptoExtras, x509, swiftASN1, logging]
         ),
         .target(name: "ClassSync", dependencies: ["ClassProtocol", "Statistics", crypto, nioCore, nioPosix, nioHTTP1, nioSSL]),
         .target(name: "EartrainerHubCommand", dependencies: ["ClassHub", "ClassProtocol", argumentParser, hummingbird, logging]),

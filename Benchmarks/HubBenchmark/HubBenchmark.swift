@@ -53,14 +53,19 @@ enum HubBenchmark {
         // A day's practice each, pushed at once.
         let day = Date().timeIntervalSince1970 - 86_400
         let items = ["m2", "M2", "m3", "M3", "P4", "TT", "P5", "m6", "M6", "m7", "M7", "P8"]
-        let pushes = members.enumerated().map { index, member in
-            let answers = (0..<perBox).map { number in
-                PushedAnswer(uid: String(format: "%016lx%016lx", index, number), seq: Int64(number + 1), time: day + Double(number * 60),
-                             session: "bench", exercise: "interval", item: "interval:" + items[(index + number) % items.count],
-                             expectedMIDI: 64, playedMIDI: number % 4 == 0 ? 65 : 64, correct: number % 4 != 0, attempt: 1,
-                             responseSeconds: 1.25, cents: nil)
+        var pushes: [(ClassMembership, AnswerPush)] = []
+        for (index, member) in members.enumerated() {
+            var answers: [PushedAnswer] = []
+            for number in 0..<perBox {
+                let uid = String(format: "%016lx%016lx", index, number)
+                let item: String = "interval:" + items[(index + number) % items.count]
+                let time: Double = day + Double(number * 60)
+                let wrong = number % 4 == 0
+                answers.append(PushedAnswer(uid: uid, seq: Int64(number + 1), time: time, session: "bench", exercise: "interval",
+                                            item: item, expectedMIDI: 64, playedMIDI: wrong ? 65 : 64, correct: !wrong, attempt: 1,
+                                            responseSeconds: 1.25, cents: nil))
             }
-            return (member, AnswerPush(after: 0, through: Int64(perBox), sentAt: Date().timeIntervalSince1970, answers: answers))
+            pushes.append((member, AnswerPush(after: 0, through: Int64(perBox), sentAt: Date().timeIntervalSince1970, answers: answers)))
         }
         let ingestStart = ContinuousClock.now
         let times: [Double] = try await withThrowingTaskGroup(of: Double.self) { group in
@@ -72,7 +77,9 @@ enum HubBenchmark {
                     return (ContinuousClock.now - start).seconds
                 }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
+            var times: [Double] = []
+            for try await time in group { times.append(time) }
+            return times
         }
         let ingest = (ContinuousClock.now - ingestStart).seconds
         let held = try store.answerCounts().values.reduce(0, +)

@@ -20,6 +20,18 @@ public struct ClassMembership: Sendable, Hashable, Codable {
     public var key: String
     public var joinedAt: Double
 
+    public init(hub: String, fingerprint: String, box: String, student: String, profile: String, token: String, key: String,
+                joinedAt: Double) {
+        self.hub = hub
+        self.fingerprint = fingerprint
+        self.box = box
+        self.student = student
+        self.profile = profile
+        self.token = token
+        self.key = key
+        self.joinedAt = joinedAt
+    }
+
     enum CodingKeys: String, CodingKey {
         case hub, fingerprint, box, student, profile, token, key
         case joinedAt = "joined_at"

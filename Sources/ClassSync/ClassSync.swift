@@ -15,7 +15,7 @@ public actor ClassSync {
     /// Tries in one round before it waits for the next.
     public static let triesPerRound = 8
 
-    public let membership: ClassMembership
+    public nonisolated let membership: ClassMembership
     private let store: SQLiteStatisticsStore
     private let transport: any HubTransport
     private let now: @Sendable () -> Double

@@ -1,5 +1,6 @@
 import ClassProtocol
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import NIOPosix

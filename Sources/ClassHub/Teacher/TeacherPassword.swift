@@ -1,3 +1,4 @@
+import ClassProtocol
 import CryptoExtras
 import Foundation
 

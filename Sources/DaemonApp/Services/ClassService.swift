@@ -44,7 +44,7 @@ final class ClassService: Service, Sendable {
     }
 
     func run() async throws {
-        await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown { [self] in
             var changes = self.changes.makeAsyncIterator()
             while !Task.isCancelled {
                 guard let sync = current.withLock({ $0 }) else {
