@@ -2,6 +2,7 @@ import ClassHub
 import ClassProtocol
 import ClassSync
 import Foundation
+import Statistics
 import Testing
 
 /// A box's answers reach the hub once each, whatever fails between: the sync's rounds against a

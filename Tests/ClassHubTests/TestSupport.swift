@@ -65,14 +65,19 @@ enum BoxHistory {
     @discardableResult
     static func practise(_ count: Int, into store: SQLiteStatisticsStore, profile: String = "default", start: Double) throws -> [AnswerRecord] {
         let session = UUID()
-        let answers = (0..<count).map { index in
-            AnswerRecord(time: Date(timeIntervalSince1970: start + Double(index)), session: session, profile: profile, exercise: .interval,
-                         root: "C", interval: "M3", expected: "E4", expectedMIDI: 64, playedMIDI: index % 3 == 0 ? 65 : 64,
-                         correct: index % 3 != 0, responseSeconds: 1.5, item: AnswerItem(category: "interval", label: "M3"))
+        var answers: [AnswerRecord] = []
+        for index in 0..<count {
+            let wrong = index % 3 == 0
+            let time = Date(timeIntervalSince1970: start + Double(index))
+            answers.append(AnswerRecord(time: time, session: session, profile: profile, exercise: .interval, root: "C", interval: "M3",
+                                        expected: "E4", expectedMIDI: 64, playedMIDI: wrong ? 65 : 64, correct: !wrong,
+                                        responseSeconds: 1.5, item: AnswerItem(category: "interval", label: "M3")))
         }
-        try store.record([.sessionStart(SessionStartRecord(id: session, profile: profile, startedAt: Date(timeIntervalSince1970: start),
-                                                           exercise: .interval, mode: nil, root: "C"))]
-                         + answers.map { .answer($0) })
+        let started = SessionStartRecord(id: session, profile: profile, startedAt: Date(timeIntervalSince1970: start),
+                                         exercise: .interval, mode: nil, root: "C")
+        var records: [StatisticsRecord] = [.sessionStart(started)]
+        for answer in answers { records.append(.answer(answer)) }
+        try store.record(records)
         return answers
     }
 
