@@ -116,7 +116,7 @@ install: binaries manpages
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 644 .build/extras/man/eartrainctl.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 .build/extras/man/eartrainer.toml.5 $(DESTDIR)$(MANDIR)/man5/
-	install -m 644 .build/extras/man/eartrainerd.8 .build/extras/man/eartrainer-web.8 $(DESTDIR)$(MANDIR)/man8/
+	install -m 644 .build/extras/man/eartrainerd.8 .build/extras/man/eartrainer-web.8 .build/extras/man/eartrainer-hub.8 $(DESTDIR)$(MANDIR)/man8/
 	install -m 644 .build/extras/completions/eartrainctl.bash $(DESTDIR)$(BASHCOMPDIR)/eartrainctl
 	install -m 644 .build/extras/completions/_eartrainctl $(DESTDIR)$(ZSHCOMPDIR)/_eartrainctl
 	install -m 644 .build/extras/completions/eartrainctl.fish $(DESTDIR)$(FISHCOMPDIR)/eartrainctl.fish
@@ -150,7 +150,7 @@ endif
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/eartrainerd $(DESTDIR)$(BINDIR)/eartrainctl $(DESTDIR)$(BINDIR)/eartrainer-web $(DESTDIR)$(BINDIR)/eartrainer-hub
 	rm -f $(DESTDIR)$(UNITDIR)/eartrainer.service $(DESTDIR)$(UNITDIR)/eartrainer.socket $(DESTDIR)$(UNITDIR)/eartrainer-web.service $(DESTDIR)$(UNITDIR)/eartrainer-hub.service $(DESTDIR)$(USERUNITDIR)/eartrainer.service
-	rm -f $(DESTDIR)$(MANDIR)/man1/eartrainctl.1 $(DESTDIR)$(MANDIR)/man5/eartrainer.toml.5 $(DESTDIR)$(MANDIR)/man8/eartrainerd.8 $(DESTDIR)$(MANDIR)/man8/eartrainer-web.8
+	rm -f $(DESTDIR)$(MANDIR)/man1/eartrainctl.1 $(DESTDIR)$(MANDIR)/man5/eartrainer.toml.5 $(DESTDIR)$(MANDIR)/man8/eartrainerd.8 $(DESTDIR)$(MANDIR)/man8/eartrainer-web.8 $(DESTDIR)$(MANDIR)/man8/eartrainer-hub.8
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/eartrainctl $(DESTDIR)$(ZSHCOMPDIR)/_eartrainctl $(DESTDIR)$(FISHCOMPDIR)/eartrainctl.fish
 	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(DOCDIR)
 	@echo "kept $(DESTDIR)$(CONFDIR) (your configuration) and /var/lib/eartrainer (your statistics)"

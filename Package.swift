@@ -257,7 +257,8 @@ let package = Package(
             dependencies: ["ClassProtocol", "CPostgres", grdb, hummingbird, hummingbirdCore, hummingbirdTLS, httpTypes, nioCore, nioPosix, nioSSL, crypto, cryptoExtras, x509, swiftASN1, logging]
         ),
         .target(name: "ClassSync", dependencies: ["ClassProtocol", "Statistics", crypto, nioCore, nioPosix, nioHTTP1, nioSSL]),
-        .target(name: "EartrainerHubCommand", dependencies: ["ClassHub", "ClassProtocol", argumentParser, hummingbird, logging]),
+        // It checks a plan with the box's own reader before it assigns it.
+        .target(name: "EartrainerHubCommand", dependencies: ["ClassHub", "ClassProtocol", "ConfigFile", "Training", argumentParser, hummingbird, logging]),
         .executableTarget(name: "eartrainer-hub", dependencies: ["EartrainerHubCommand"]),
         // A school's day on one hub (`make bench-hub`): 1,000 boxes push at once; the teacher's overview.
         .executableTarget(

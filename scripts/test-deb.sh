@@ -30,7 +30,8 @@ check "postinst enables the system service, not the user unit" user_unit_not_ena
 conffile() { has /etc/eartrainer/eartrainer.toml && dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./conffiles | grep -qx /etc/eartrainer/eartrainer.toml; }
 check "the config file, a conffile" conffile
 all_there() { local file; for file in "$@"; do has "$file" || { echo "missing: $file"; return 1; }; done; }
-check "man pages, compressed" all_there /usr/share/man/man1/eartrainctl.1.gz /usr/share/man/man5/eartrainer.toml.5.gz /usr/share/man/man8/eartrainerd.8.gz
+check "man pages, compressed" all_there /usr/share/man/man1/eartrainctl.1.gz /usr/share/man/man5/eartrainer.toml.5.gz /usr/share/man/man8/eartrainerd.8.gz \
+  /usr/share/man/man8/eartrainer-hub.8.gz
 check "completions for bash, zsh and fish" all_there /usr/share/bash-completion/completions/eartrainctl \
   /usr/share/zsh/vendor-completions/_eartrainctl /usr/share/fish/vendor_completions.d/eartrainctl.fish
 check "copyright and changelog" all_there /usr/share/doc/eartrainer/copyright /usr/share/doc/eartrainer/changelog.gz
@@ -45,20 +46,21 @@ small() {  # a Raspberry Pi's SD card carries it: one binary for the three progr
 }
 check "installed size at most 60 MB" small
 bin=$work/root/usr/bin
-one_binary() {  # eartrainctl and eartrainer-web are links to eartrainerd, the one binary
+one_binary() {  # eartrainctl, eartrainer-web and eartrainer-hub are links to eartrainerd, the one binary
   [ -f "$bin/eartrainerd" ] && [ ! -L "$bin/eartrainerd" ] &&
-    [ "$(readlink "$bin/eartrainctl")" = eartrainerd ] && [ "$(readlink "$bin/eartrainer-web")" = eartrainerd ]
+    [ "$(readlink "$bin/eartrainctl")" = eartrainerd ] && [ "$(readlink "$bin/eartrainer-web")" = eartrainerd ] &&
+    [ "$(readlink "$bin/eartrainer-hub")" = eartrainerd ]
 }
-check "one binary, eartrainctl and eartrainer-web linked to it" one_binary
-three_names() {  # each name is its own program, with its own name in its help
+check "one binary, eartrainctl, eartrainer-web and eartrainer-hub linked to it" one_binary
+each_name_runs() {  # each name is its own program, with its own name in its help
   local name
-  for name in eartrainerd eartrainctl eartrainer-web; do
+  for name in eartrainerd eartrainctl eartrainer-web eartrainer-hub; do
     "$bin/$name" --help >"$work/help-$name.txt" && grep -q "^USAGE: $name " "$work/help-$name.txt" ||
       { echo "$name --help:"; cat "$work/help-$name.txt"; return 1; }
   done
   "$bin/eartrainerd" help | grep -q "^USAGE: eartrainerd " && "$bin/eartrainctl" theory interval C4 M3 | grep -q "= E4"
 }
-check "the three names run: eartrainerd, eartrainctl and eartrainer-web --help, eartrainctl theory" three_names
+check "the four names run: eartrainerd, eartrainctl, eartrainer-web and eartrainer-hub --help, eartrainctl theory" each_name_runs
 completions_say_eartrainctl() {
   grep -q "^complete .* eartrainctl$" "$work/root/usr/share/bash-completion/completions/eartrainctl" &&
     grep -qx "#compdef eartrainctl" "$work/root/usr/share/zsh/vendor-completions/_eartrainctl" &&

@@ -74,6 +74,9 @@ check "eartrainctl(1) says how long it waits: --timeout, ETCTL_TIMEOUT, and exit
   man_shows_all "$work/usr/share/man/man1/eartrainctl.1" "--timeout" "ETCTL_TIMEOUT" "did not answer within the timeout"
 check "eartrainerd(8) installed and renders" man_shows "$work/usr/share/man/man8/eartrainerd.8" "Run the daemon in the foreground"
 check "eartrainer-web(8) installed and renders" man_shows "$work/usr/share/man/man8/eartrainer-web.8" "Serve the live session to a browser"
+check "eartrainer-hub(8) installed and renders its subcommands" \
+  man_shows_all "$work/usr/share/man/man8/eartrainer-hub.8" "enroll-code" "Assign a lesson plan" "teacher-password"
+check "the hub's unit is installed with real paths" grep -q "^ExecStart=$work/usr/bin/eartrainer-hub" "$work/usr/lib/systemd/system/eartrainer-hub.service"
 check "eartrainer.toml(5) names every documented key" every_key_in_page "$work/usr/share/man/man5/eartrainer.toml.5"
 check "bash completes eartrainctl st<TAB>" bash_completes "$work/usr/share/bash-completion/completions/eartrainctl"
 check "zsh and fish completions installed" test -f "$work/usr/share/zsh/vendor-completions/_eartrainctl" -a -f "$work/usr/share/fish/vendor_completions.d/eartrainctl.fish"
@@ -98,6 +101,7 @@ check "DESTDIR staging keeps real paths in the unit" grep -q "^ExecStart=/usr/bi
 make -s uninstall DESTDIR="$work/pkg" PREFIX=/usr >/dev/null
 check "uninstall removes binaries and units" test ! -e "$work/pkg/usr/bin/eartrainerd" -a ! -e "$work/pkg/usr/lib/systemd/system/eartrainer.service"
 check "uninstall removes the web view and its unit" test ! -e "$work/pkg/usr/bin/eartrainer-web" -a ! -e "$work/pkg/usr/lib/systemd/system/eartrainer-web.service"
+check "uninstall removes the hub and its unit" test ! -e "$work/pkg/usr/bin/eartrainer-hub" -a ! -e "$work/pkg/usr/lib/systemd/system/eartrainer-hub.service"
 check "uninstall removes the user unit" test ! -e "$work/pkg/usr/lib/systemd/user/eartrainer.service"
 check "uninstall removes the man pages and completions" test ! -e "$work/pkg/usr/share/man/man1/eartrainctl.1" -a ! -e "$work/pkg/usr/share/bash-completion/completions/eartrainctl"
 

@@ -10,16 +10,19 @@ public struct BoxState: Sendable, Hashable, Codable {
     public var ackedThrough: Int64
     /// The teacher removed the box, or deleted its student: it is to leave the class.
     public var leave: Bool
+    /// The lesson plan the box is to follow; nil: its config's own.
+    public var assignment: ClassAssignment?
 
-    public init(box: String, student: String, ackedThrough: Int64, leave: Bool = false) {
+    public init(box: String, student: String, ackedThrough: Int64, leave: Bool = false, assignment: ClassAssignment? = nil) {
         self.box = box
         self.student = student
         self.ackedThrough = ackedThrough
         self.leave = leave
+        self.assignment = assignment
     }
 
     enum CodingKeys: String, CodingKey {
-        case box, student, leave
+        case box, student, leave, assignment
         case ackedThrough = "acked_through"
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ClassProtocol
 import Foundation
 
 /// What a box keeps of the class it joined, in `class.json` beside its statistics (mode 0600):
@@ -19,9 +20,12 @@ public struct ClassMembership: Sendable, Hashable, Codable {
     /// The box's signing key (P-256, raw, base64).
     public var key: String
     public var joinedAt: Double
+    /// The lesson plan the hub last sent (`BoxState.assignment`), kept so that the box follows it
+    /// while the hub is away.
+    public var assignment: ClassAssignment?
 
     public init(hub: String, fingerprint: String, box: String, student: String, profile: String, token: String, key: String,
-                joinedAt: Double) {
+                joinedAt: Double, assignment: ClassAssignment? = nil) {
         self.hub = hub
         self.fingerprint = fingerprint
         self.box = box
@@ -30,10 +34,11 @@ public struct ClassMembership: Sendable, Hashable, Codable {
         self.token = token
         self.key = key
         self.joinedAt = joinedAt
+        self.assignment = assignment
     }
 
     enum CodingKeys: String, CodingKey {
-        case hub, fingerprint, box, student, profile, token, key
+        case hub, fingerprint, box, student, profile, token, key, assignment
         case joinedAt = "joined_at"
     }
 

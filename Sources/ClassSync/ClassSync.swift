@@ -9,8 +9,8 @@ import Statistics
 public actor ClassSync {
     /// Answers in one push.
     public static let pageSize = 500
-    /// An answer this recent is left for the next round: a sung note's cents are measured again
-    /// once it ends.
+    /// An answer this recent is left for the next round, unless its session has ended: a sung
+    /// note's cents are measured again once it ends.
     public static let settling = 30.0
     /// Tries in one round before it waits for the next.
     public static let triesPerRound = 8
@@ -19,6 +19,11 @@ public actor ClassSync {
     private let store: SQLiteStatisticsStore
     private let transport: any HubTransport
     private let now: @Sendable () -> Double
+    /// Told of each assignment the hub sends that differs from the one before (nil: withdrawn).
+    private let assigned: @Sendable (ClassAssignment?) async -> Void
+    private var assignment: ClassAssignment?
+    /// Answers stored before this instant are final: a session ended after them (`settle()`).
+    private var settledThrough = 0.0
 
     /// What `class.status` shows.
     public private(set) var progress = Progress()
@@ -37,11 +42,20 @@ public actor ClassSync {
     }
 
     public init(membership: ClassMembership, store: SQLiteStatisticsStore, transport: any HubTransport,
-                now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+                now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+                assigned: @escaping @Sendable (ClassAssignment?) async -> Void = { _ in }) {
         self.membership = membership
         self.store = store
         self.transport = transport
         self.now = now
+        self.assigned = assigned
+        assignment = membership.assignment
+    }
+
+    /// A session ended: every answer stored until now is final, and the next round pushes it
+    /// without waiting for it to settle.
+    public func settle() {
+        settledThrough = now()
     }
 
     /// Answers stored and not yet on the hub (as far as the box knows).
@@ -60,10 +74,14 @@ public actor ClassSync {
                 progress.left = true
                 return false
             }
+            if state.assignment != assignment {
+                assignment = state.assignment
+                await assigned(state.assignment)
+            }
             var acked = state.ackedThrough
             while true {
-                let page = try store.answersToPush(profile: membership.profile, after: acked, settledBefore: now() - Self.settling,
-                                                   limit: Self.pageSize)
+                let page = try store.answersToPush(profile: membership.profile, after: acked,
+                                                   settledBefore: max(now() - Self.settling, settledThrough), limit: Self.pageSize)
                 guard let last = page.last else { break }
                 let receipt = try await transport.push(
                     AnswerPush(after: acked, through: last.seq, sentAt: now(), answers: page.map(Self.pushed)))

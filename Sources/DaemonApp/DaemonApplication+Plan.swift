@@ -22,15 +22,20 @@ extension DaemonApplication {
             problem: { reporter.say("plan: progress not kept: \($0)", warning: true) })
     }
 
-    /// Follows the plan `training.plan` names (none: the config's exercise is ready again), when
-    /// it is not the one followed already.
-    static func follow(_ training: TrainingConfig, with follower: PlanFollower, core: DaemonCore, reporter: StdoutReporter) async {
+    /// Follows the plan a class's hub `assigned`, else the one `training.plan` names (none: the
+    /// config's exercise is ready again), when it is not the one followed already.
+    static func follow(_ training: TrainingConfig, assigned: LessonPlan? = nil, with follower: PlanFollower, core: DaemonCore,
+                       reporter: StdoutReporter) async {
         let plan: LessonPlan?
-        do {
-            plan = try LessonPlanFile.resolve(training.plan)
-        } catch {
-            reporter.say("plan: \(error); no plan is followed", warning: true)
-            plan = nil
+        if let assigned {
+            plan = assigned
+        } else {
+            do {
+                plan = try LessonPlanFile.resolve(training.plan)
+            } catch {
+                reporter.say("plan: \(error); no plan is followed", warning: true)
+                plan = nil
+            }
         }
         guard plan != follower.plan else { return }
         let lesson = follower.follow(plan)

@@ -53,7 +53,12 @@ public struct DaemonApplication: Service {
             speaker.withLock { $0 }?.say(text)
         }
         // A class's sync pushes from the statistics file (docs/class.md).
-        let classes = (store as? SQLiteStatisticsStore).map { ClassService(store: $0, profile: options.profile, reporter: reporter) }
+        // The plan its hub assigns is followed over the config's (docs/plans.md).
+        let classes = (store as? SQLiteStatisticsStore).map {
+            ClassService(store: $0, profile: options.profile, reporter: reporter) { assigned in
+                await follow(reloader.config.training, assigned: assigned, with: plan, core: core, reporter: reporter)
+            }
+        }
         let router = RequestRouter(
             core: core, policy: policy(config.socket, reporter: reporter),
             defaults: {
@@ -80,7 +85,7 @@ public struct DaemonApplication: Service {
         speaker.withLock { $0 = voice }
         await core.follow(with: plan)
         await core.setPlanStatus { plan.status }
-        await follow(config.training, with: plan, core: core, reporter: reporter)
+        await follow(config.training, assigned: classes?.assignedPlan, with: plan, core: core, reporter: reporter)
         await core.setMenuActions(MenuActions(
             say: { text in
                 reporter.say("menu: \(text)")
@@ -101,9 +106,14 @@ public struct DaemonApplication: Service {
         if config.listen.driver != .off {
             services.append(ListeningService(core: core, config: config.listen, reporter: reporter, capture: edges.capture))
         }
-        if let classes { services.append(classes) }
+        if let classes {
+            // Told of each session's end, to push its answers then.
+            await core.follow(with: classes)
+            services.append(classes)
+        }
         if let hangups = edges.hangups {
-            services.append(ReloadService(hangups: hangups, reloader: reloader, core: core, reporter: reporter, notifier: notifier, plan: plan))
+            services.append(ReloadService(hangups: hangups, reloader: reloader, core: core, reporter: reporter, notifier: notifier, plan: plan,
+                                          assigned: { classes?.assignedPlan }))
         }
         if let interval = notifier.watchdogInterval {
             services.append(WatchdogService(core: core, notifier: notifier, interval: interval))

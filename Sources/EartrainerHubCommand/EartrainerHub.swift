@@ -1,9 +1,12 @@
 import ArgumentParser
 import ClassHub
 import ClassProtocol
+import ConfigFile
 import Foundation
+import Glibc
 import Hummingbird
 import Logging
+import Training
 
 /// `eartrainer-hub`: a class's hub (docs/class.md). Run as itself it serves; its subcommands
 /// make codes, set the teacher's password, export and delete, on the same store.
@@ -11,7 +14,7 @@ public struct EartrainerHub: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "eartrainer-hub",
         abstract: "Collect a class's answers from its boxes and show them to the teacher (docs/class.md).",
-        subcommands: [Serve.self, EnrollCode.self, TeacherPasswordCommand.self, Export.self, DeleteStudent.self],
+        subcommands: [Serve.self, EnrollCode.self, Assign.self, Unassign.self, TeacherPasswordCommand.self, Export.self, DeleteStudent.self],
         defaultSubcommand: Serve.self)
 
     public init() {}
@@ -26,12 +29,16 @@ struct StoreOptions: ParsableArguments {
     var store: String?
 
     var stateDirectory: String {
-        state ?? ProcessInfo.processInfo.environment["STATE_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) }
+        if StateOwner.entered { return "." }
+        return state ?? ProcessInfo.processInfo.environment["STATE_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) }
             ?? "hub-state"
     }
 
-    /// The store, its schema brought up to date.
+    /// The store, its schema brought up to date. Run as root on a state directory that another
+    /// user owns (the service's, `DynamicUser=`), the command first becomes that user, so that
+    /// what it writes there stays the service's to read.
     func open() throws -> HubStore {
+        try StateOwner.become(ownerOf: stateDirectory)
         let database: any SQLDatabase
         if let store {
             guard store.hasPrefix("postgresql://") || store.hasPrefix("postgres://") else {
@@ -145,5 +152,69 @@ extension EartrainerHub {
             try storeOptions.open().deleteStudent(id)
             print("student \(id) deleted")
         }
+    }
+
+    struct Assign: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "assign", abstract: "Assign a lesson plan to the class, or to one student: their boxes follow it from their next round.")
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Argument(help: "The plan file (TOML, docs/plans.md), or the name of a plan in the package (beginner).")
+        var plan: String
+
+        @Option(help: "The student it is for, by id or name (else the whole class).")
+        var student: String?
+
+        func run() throws {
+            let text: String
+            if let shipped = LessonPlanFile.shipped[plan] {
+                text = shipped
+            } else {
+                guard let data = FileManager.default.contents(atPath: plan) else { throw ValidationError("\(plan) cannot be read") }
+                text = String(decoding: data, as: UTF8.self)
+            }
+            // Checked here, with the words a box would use: a plan the boxes cannot follow is not sent.
+            let parsed: LessonPlan
+            do { parsed = try LessonPlanFile.parse(text, file: plan) } catch { throw ValidationError("\(error)") }
+            let store = try storeOptions.open()
+            let id = try store.assign(title: parsed.name, plan: text, student: try student.map(store.findStudent))
+            print("assigned \"\(parsed.name)\" (\(parsed.lessons.count) lessons) to \(student ?? "the class"): \(id)")
+        }
+    }
+
+    struct Unassign: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "unassign", abstract: "Withdraw the class's assignments, or one student's: their boxes go back to the plan before.")
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Option(help: "The student, by id or name (else the class's own assignments).")
+        var student: String?
+
+        func run() throws {
+            let store = try storeOptions.open()
+            let removed = try store.unassign(student: try student.map(store.findStudent))
+            print("\(removed) assignment\(removed == 1 ? "" : "s") withdrawn")
+        }
+    }
+}
+
+/// The owner of a state directory, become by a command run as root (`sudo eartrainer-hub
+/// enroll-code --state /var/lib/eartrainer-hub`). The command enters the directory first: under
+/// `DynamicUser=` it lies in /var/lib/private, which only root may pass through.
+enum StateOwner {
+    /// The command is in its state directory, as its owner: the directory is ".". Set once, by
+    /// `become`, before the store is opened.
+    nonisolated(unsafe) static var entered = false
+
+    static func become(ownerOf directory: String) throws {
+        guard geteuid() == 0, !entered else { return }
+        var info = stat()
+        guard stat(directory, &info) == 0, info.st_uid != 0 else { return }
+        guard chdir(directory) == 0, setgroups(0, nil) == 0, setgid(info.st_gid) == 0, setuid(info.st_uid) == 0 else {
+            throw ValidationError("\(directory) belongs to user \(info.st_uid), and this command cannot become that user: \(String(cString: strerror(errno)))")
+        }
+        entered = true
     }
 }

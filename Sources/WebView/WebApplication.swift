@@ -22,6 +22,7 @@ public func buildApplication<Link: DaemonLink>(configuration: WebConfiguration, 
     PageRoutes(daemon: daemon, access: access).add(to: router)
     ActionRoutes(daemon: daemon, access: access).add(to: router)
     PairingRoutes(daemon: daemon, access: access).add(to: router)
+    ClassRoutes(daemon: daemon, access: access).add(to: router)
     let live = Router(context: WebRequestContext.self)
     live.add(middleware: RateLimitMiddleware(limiter: configuration.requests))
     live.add(middleware: HostMiddleware(hosts: hosts))

@@ -3,6 +3,7 @@ import ClassProtocol
 import ClassSync
 import Foundation
 import Statistics
+import Synchronization
 import Testing
 
 /// A box's answers reach the hub once each, whatever fails between: the sync's rounds against a
@@ -127,5 +128,48 @@ struct ClassSyncTests {
         #expect(try await sync.round() == false)
         #expect(await sync.progress.left)
         #expect(try hub.answerCounts().isEmpty && hub.students(days: 0...100_000).isEmpty)
+    }
+
+    @Test("a box re-imaged with its statistics restored joins again: a new box, its old answers not stored twice, its new ones stored",
+          arguments: HubStoreKind.allCases)
+    func reimaged(kind: HubStoreKind) async throws {
+        let clock = TestClock(1_800_000_000)
+        let (hub, transport, sync, box) = try Self.joined(kind, count: 120, clock: clock)
+        try await sync.round()
+        // The system is installed again; the statistics file comes back from the student's backup.
+        let reply = try hub.join(JoinRequest(code: try hub.makeCode(student: sync.membership.student), publicKey: "key2", name: "Bea again"))
+        #expect(reply.box != transport.box)
+        try BoxHistory.practise(30, into: box, start: clock.read())
+        clock.advance(3_600)
+        let again = ClassSync(membership: BoxHistory.membership(reply), store: box, transport: StoreTransport(hub: hub, reply: reply),
+                              now: clock.read)
+        try await again.round()
+        #expect(try hub.answerCounts() == [transport.box: 120, reply.box: 30])
+        #expect(await again.progress.duplicates == 120)
+        let onBox = Set(try box.answersToPush(profile: "default", after: 0, settledBefore: .infinity, limit: 1_000).map(\.uid))
+        let onHub = Set(try hub.exportPage(after: nil, limit: 1_000).map(\.uid))
+        #expect(onBox.count == 150 && onHub == onBox)
+        #expect(try hub.itemFigures(days: 0...100_000).map { $0.correct + $0.wrong } == [150], "counted once")
+    }
+
+    @Test("the teacher's plan reaches the box at its next round, once; its withdrawal too", arguments: HubStoreKind.allCases)
+    func assignment(kind: HubStoreKind) async throws {
+        let clock = TestClock(1_800_000_000)
+        let hub = try kind.make(clock: clock.read)
+        let reply = try hub.join(JoinRequest(code: try hub.makeCode(student: nil), publicKey: "key", name: "Bea"))
+        let heard = Mutex<[ClassAssignment?]>([])
+        let sync = ClassSync(membership: BoxHistory.membership(reply), store: try BoxHistory.store(),
+                             transport: StoreTransport(hub: hub, reply: reply), now: clock.read) { assignment in
+            heard.withLock { $0.append(assignment) }
+        }
+        try await sync.round()
+        #expect(heard.withLock { $0 }.isEmpty, "no plan assigned: nothing to follow")
+        let id = try hub.assign(title: "Thirds", plan: "name = \"Thirds\"", student: nil)
+        try await sync.round()
+        try await sync.round()
+        #expect(heard.withLock { $0 } == [ClassAssignment(id: id, title: "Thirds", plan: "name = \"Thirds\"")])
+        try hub.unassign(student: nil)
+        try await sync.round()
+        #expect(heard.withLock { $0.count == 2 && $0.last! == nil })
     }
 }

@@ -40,7 +40,8 @@ final class StoreTransport: HubTransport {
     }
 
     func state() async throws -> BoxState {
-        try current().1.state
+        let (store, box) = try current()
+        return try store.state(of: box)
     }
 
     func push(_ push: AnswerPush) async throws -> PushReceipt {

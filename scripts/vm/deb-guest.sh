@@ -66,6 +66,28 @@ complete_in_bash() {
 }
 step completion complete_in_bash
 
+# A class (docs/class.md), hub and box on this one machine: the hub's unit is installed, not
+# enabled, and started by hand; root makes a code on its state (the command becomes the service's
+# dynamic user); the packaged daemon joins it over TLS, the certificate pinned, and pushes the
+# session above.
+step hub-enabled systemctl is-enabled eartrainer-hub.service
+step hub-start systemctl start eartrainer-hub.service
+hub_code() {
+  local _
+  for _ in $(seq 100); do bash -c 'exec 3<>/dev/tcp/127.0.0.1/8443' 2>/dev/null && break; sleep 0.2; done
+  eartrainer-hub enroll-code --state /var/lib/eartrainer-hub --student student
+}
+step hub-code hub_code
+class_join() { as_student eartrainctl class join https://127.0.0.1:8443 "$(tail -n 1 "$out/hub-code.txt")"; }
+step class-join class_join
+class_pushed() {
+  local _
+  for _ in $(seq 90); do as_student eartrainctl class status | grep -q 'up to answer [1-9][0-9]*; 0 pending' && break; sleep 1; done
+  as_student eartrainctl class status
+  echo "rows on the hub: $(eartrainer-hub export --state /var/lib/eartrainer-hub | tail -n +2 | wc -l)"
+}
+step class-pushed class_pushed
+
 # Remove: the program goes, the statistics and the config stay.
 step remove apt-get remove -y eartrainer
 after_remove() {
@@ -80,7 +102,7 @@ after_remove() {
   echo "status: $(dpkg-query -W -f '${Status}' eartrainer 2>&1)"
 }
 step after-remove after_remove
-step after-remove-active systemctl is-active eartrainer.socket eartrainer.service eartrainer-web.service
+step after-remove-active systemctl is-active eartrainer.socket eartrainer.service eartrainer-web.service eartrainer-hub.service
 step after-remove-units ls -l /etc/systemd/system/eartrainer.service /etc/systemd/system/eartrainer.socket
 # Installed again: the statistics kept are the student's again, the service enabled as before.
 step reinstall dpkg -i "$deb"

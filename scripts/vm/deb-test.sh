@@ -162,6 +162,9 @@ show purge
 show after-purge
 show service-show
 show completion
+show hub-code
+show class-join
+show class-pushed
 show after-remove-units
 ready=$(awk -F= '/^ExecMainStartTimestampMonotonic=/ { s = $2 } /^ActiveEnterTimestampMonotonic=/ { a = $2 }
   END { if (s && a) printf "%.1f", (a - s) / 1e6; else print "?" }' "$guest/service-show.txt" 2>/dev/null || echo "?")
@@ -186,12 +189,19 @@ check "man eartrainctl renders" shows man-eartrainctl "Start a session\."
 other_pages() { shows man-others "^EARTRAINERD\(8\)" && says man-others "^EARTRAINER\.TOML\(5\)"; }
 check "man eartrainerd and man eartrainer.toml render" other_pages
 check "eartrainctl st<TAB><TAB> in an interactive bash lists the subcommands" says completion "staff +start +stats +status +stop"
+check "the hub's unit is installed, not enabled" is hub-enabled "disabled"
+check "the hub's unit starts" rc hub-start
+check "root makes a one-time code on the running hub's state" shows hub-code "^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\.[0-9a-f]{64}$"
+check "the packaged daemon joins the hub over TLS (eartrainctl class join)" shows class-join "^Joined the class at https://127.0.0.1:8443"
+check "the box pushes its session: nothing pending" shows class-pushed "; 0 pending"
+check "the hub holds the session's 9 answers (eartrainer-hub export)" says class-pushed "^rows on the hub: 9$"
 check "apt-get remove removes it" rc remove
 check "after remove: the service and the binaries are gone" shows after-remove "^gone: /usr/bin/eartrainctl /usr/bin/eartrainerd /lib/systemd/system/eartrainer.service$"
 check "after remove: the statistics are kept" says after-remove "^kept: /var/lib/private/eartrainer/eartrainer.sqlite$"
 check "after remove: the config is kept" says after-remove "^kept: /etc/eartrainer/eartrainer.toml$"
 check "after remove: dpkg lists it as config-files" says after-remove "^status: deinstall ok config-files$"
-check "after remove: the socket, the service and the web view are stopped" is after-remove-active "inactive
+check "after remove: the socket, the service, the web view and the hub are stopped" is after-remove-active "inactive
+inactive
 inactive
 inactive"
 check "installed again: the socket, the service and the web view are active" is reinstall-active "active

@@ -31,7 +31,7 @@ extension HubStore {
     /// A page of every answer in time order, after `after`: the export reads the whole class a
     /// page at a time.
     public func exportPage(after: ExportPosition?, limit: Int) throws -> [ExportedAnswer] {
-        try database.transaction { connection in
+        try database.read { connection in
             try connection.run(
                 """
                 SELECT a.uid, a.box_id, a.student_id, coalesce(s.name, ''), a.seq, a.answered_at, a.box_time, a.session, a.exercise,

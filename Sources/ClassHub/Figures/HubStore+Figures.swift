@@ -1,7 +1,7 @@
 extension HubStore {
     /// Every student's figures per item over `days` (days since 1970-01-01, UTC): the heat map.
     public func itemFigures(days: ClosedRange<Int64>, student: String? = nil) throws -> [ItemFigures] {
-        try database.transaction { connection in
+        try database.read { connection in
             try connection.run(
                 """
                 SELECT student_id, exercise, item, sum(correct_count), sum(wrong_count), sum(cents_count), sum(cents_abs_sum)
@@ -20,7 +20,7 @@ extension HubStore {
 
     /// Each student's answers per day over `days`: progress, and who practised.
     public func dayFigures(days: ClosedRange<Int64>, student: String? = nil) throws -> [DayFigures] {
-        try database.transaction { connection in
+        try database.read { connection in
             try connection.run(
                 """
                 SELECT student_id, day, sum(correct_count), sum(wrong_count) FROM daily
@@ -36,7 +36,7 @@ extension HubStore {
 
     /// Every student, with the days they practised in `days` and their answers there, by name.
     public func students(days: ClosedRange<Int64>) throws -> [StudentSummary] {
-        try database.transaction { connection in
+        try database.read { connection in
             try connection.run(
                 """
                 SELECT s.id, s.name, count(DISTINCT d.day), coalesce(sum(d.correct_count + d.wrong_count), 0)
@@ -52,7 +52,7 @@ extension HubStore {
 
     /// How many answers the hub holds, per box: what the fault tests compare with the boxes'.
     public func answerCounts() throws -> [String: Int64] {
-        try database.transaction { connection in
+        try database.read { connection in
             var counts: [String: Int64] = [:]
             for row in try connection.run("SELECT box_id, count(*) FROM answer GROUP BY box_id") {
                 counts[row[0].asText ?? ""] = row[1].asInteger ?? 0

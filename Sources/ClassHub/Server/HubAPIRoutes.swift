@@ -8,7 +8,7 @@ import NIOPosix
 /// The boxes' API, JSON over HTTPS:
 ///
 /// - `POST /api/v1/join`: a one-time code and the box's public key → the box's id and token;
-/// - `GET /api/v1/box`: where the hub holds the box (`BoxState`);
+/// - `GET /api/v1/box`: where the hub holds the box, and the plan it is to follow (`BoxState`);
 /// - `POST /api/v1/answers`: a page of answers (`AnswerPush`) → `PushReceipt`.
 ///
 /// The last two take `Authorization: Bearer TOKEN` and `X-Box-Signature`, the box's signature of
@@ -30,7 +30,7 @@ struct HubAPIRoutes {
         router.get("/api/v1/box") { request, _ in
             try await respond {
                 let box = try await authenticate(request, body: [])
-                return box.state
+                return try await Self.blocking { try store.state(of: box) }
             }
         }
         router.post("/api/v1/answers") { request, _ in
@@ -77,6 +77,7 @@ struct HubAPIRoutes {
     static func status(of refusal: HubRefusal) -> HTTPResponse.Status {
         switch refusal.error {
         case "bad_token", "bad_signature", "unknown_code": .unauthorized
+        case "unknown_student": .notFound
         case "code_used", "ask_again": .conflict
         case "left": .gone
         case "too_large": .contentTooLarge

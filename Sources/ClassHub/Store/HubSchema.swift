@@ -97,11 +97,19 @@ enum HubSchema {
     /// returns the version it is at.
     @discardableResult
     static func migrate(_ database: any SQLDatabase, now: Double) throws -> Int {
-        _ = try database.transaction { connection in
-            try connection.run("CREATE TABLE IF NOT EXISTS hub_schema (version BIGINT PRIMARY KEY NOT NULL, applied_at DOUBLE PRECISION NOT NULL)")
-        }
-        var current = try database.transaction { connection in
+        // Read first: a store that is up to date is not written to (an export or a code made
+        // beside a running hub takes no write lock from it).
+        let version = { (connection: any SQLConnection) throws -> Int in
             Int(try connection.run("SELECT max(version) FROM hub_schema").first?.first?.asInteger ?? 0)
+        }
+        var current: Int
+        if let read = try? database.read(version) {
+            current = read
+        } else {
+            current = try database.transaction { connection in
+                try connection.run("CREATE TABLE IF NOT EXISTS hub_schema (version BIGINT PRIMARY KEY NOT NULL, applied_at DOUBLE PRECISION NOT NULL)")
+                return try version(connection)
+            }
         }
         guard current <= versions.count else {
             throw SQLError(statement: "migrate", message: "the store is at version \(current), newer than this hub (\(versions.count))")

@@ -47,14 +47,14 @@ public final class HubStore: Sendable {
     /// The box whose token this is; nil for a token the hub never gave (or gave to a box since
     /// removed from the store).
     public func box(token: String) throws -> Box? {
-        try database.transaction { connection in
+        try database.read { connection in
             try connection.run("SELECT \(Self.boxColumns) FROM box WHERE token_hash = ?", .text(Secrets.hash(token))).first.map(Self.box)
         }
     }
 
     /// Every box, newest first.
     public func boxes() throws -> [Box] {
-        try database.transaction { connection in
+        try database.read { connection in
             try connection.run("SELECT \(Self.boxColumns) FROM box ORDER BY joined_at DESC, id").map(Self.box)
         }
     }

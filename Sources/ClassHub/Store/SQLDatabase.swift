@@ -23,6 +23,15 @@ public protocol SQLDatabase: Sendable {
     var kind: String { get }
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+    /// Runs `body`, which only reads, on one consistent snapshot. It never waits for a writer,
+    /// nor holds one up: a teacher's page or an export beside a class's pushes (SQLite allows
+    /// one writer at a time, across processes).
+    func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+}
+
+extension SQLDatabase {
+    /// A transaction: PostgreSQL's readers never hold up its writers.
+    public func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T { try transaction(body) }
 }
 
 /// A statement or a connection that failed, with the store's own words.

@@ -19,9 +19,20 @@ public final class SQLiteDatabase: SQLDatabase {
         }
     }
 
+    /// An IMMEDIATE transaction (GRDB's for a writer): it takes SQLite's one write lock as it
+    /// begins, waiting for another process's up to 10 s.
     public func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         do {
             return try pool.write { database in try body(Connection(database: database)) }
+        } catch let error as DatabaseError {
+            throw SQLError(statement: error.sql ?? "", message: error.message ?? "\(error)",
+                           isConstraint: error.resultCode == .SQLITE_CONSTRAINT)
+        }
+    }
+
+    public func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        do {
+            return try pool.read { database in try body(Connection(database: database)) }
         } catch let error as DatabaseError {
             throw SQLError(statement: error.sql ?? "", message: error.message ?? "\(error)",
                            isConstraint: error.resultCode == .SQLITE_CONSTRAINT)

@@ -47,7 +47,8 @@ enum TeacherPages {
         return "hsl(\(hue),70%,80%)"
     }
 
-    static func overview(students: [StudentSummary], figures: [ItemFigures], boxes: [HubStore.Box], week: ClosedRange<Int64>) -> String {
+    static func overview(students: [StudentSummary], figures: [ItemFigures], boxes: [HubStore.Box], week: ClosedRange<Int64>,
+                         assignments: [HubStore.AssignmentEntry] = []) -> String {
         let items = Array(Set(figures.map { "\($0.exercise) \($0.item)" })).sorted()
         let byStudent = Dictionary(grouping: figures, by: \.student)
         var heat = "<div class=\"wrap\"><table><tr><th>Student</th>"
@@ -79,9 +80,22 @@ enum TeacherPages {
                 + "action=\"/teacher/boxes/\(escape(box.id))/remove\"><button>Remove</button></form></td></tr>"
         }
         boxRows += "</table>"
+        let names = Dictionary(students.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        var planRows = "<p class=\"muted\">None: each box follows its own config's plan. "
+            + "<code>eartrainer-hub assign PLAN.toml [--student NAME]</code> assigns one.</p>"
+        if !assignments.isEmpty {
+            planRows = "<table><tr><th>Plan</th><th>For</th><th>Assigned</th></tr>"
+            for assignment in assignments {
+                let who = assignment.student.map { names[$0] ?? $0 } ?? "the class"
+                let when = Date(timeIntervalSince1970: assignment.createdAt).formatted(.iso8601.year().month().day())
+                planRows += "<tr><td>\(escape(assignment.title))</td><td>\(escape(who))</td><td>\(when)</td></tr>"
+            }
+            planRows += "</table>"
+        }
         return page("Class", """
             <h2>This week (% right per item)</h2>\(heat)
             <h2>Who practised</h2>\(practised)
+            <h2>Lesson plans assigned</h2>\(planRows)
             <h2>Boxes</h2>\(boxRows)
             <h2>Add a student</h2>
             <form method="post" action="/teacher/codes"><label>Name <input name="student"></label>

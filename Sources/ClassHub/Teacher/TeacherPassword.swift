@@ -49,7 +49,7 @@ extension HubStore {
 
     /// Whether `password` is the teacher's; false while none is set.
     public func isTeacherPassword(_ password: String) throws -> Bool {
-        let stored = try database.transaction { connection in
+        let stored = try database.read { connection in
             try connection.run("SELECT password_hash FROM teacher WHERE name = 'teacher'").first?.first?.asText
         }
         return stored.map { TeacherPassword.verify(password, against: $0) } ?? false

@@ -41,7 +41,7 @@ struct TeacherRoutes {
             let week = (today - 6)...today
             let page = try await Self.blocking {
                 TeacherPages.overview(students: try store.students(days: week), figures: try store.itemFigures(days: week),
-                                      boxes: try store.boxes(), week: week)
+                                      boxes: try store.boxes(), week: week, assignments: try store.assignments())
             }
             return Self.html(page)
         }

@@ -48,10 +48,12 @@ public struct ClassStatusResult: Sendable, Hashable, Codable {
     public var lastRoundAt: Double?
     /// Why the last try failed, if it did.
     public var lastError: String?
+    /// The name of the lesson plan the teacher assigned, which the box follows.
+    public var assignment: String?
 
     public init(joined: Bool, hub: String? = nil, box: String? = nil, student: String? = nil, profile: String? = nil,
                 pushedThrough: Int64 = 0, pending: Int = 0, pushed: Int = 0, duplicates: Int = 0, lastRoundAt: Double? = nil,
-                lastError: String? = nil) {
+                lastError: String? = nil, assignment: String? = nil) {
         self.joined = joined
         self.hub = hub
         self.box = box
@@ -63,10 +65,11 @@ public struct ClassStatusResult: Sendable, Hashable, Codable {
         self.duplicates = duplicates
         self.lastRoundAt = lastRoundAt
         self.lastError = lastError
+        self.assignment = assignment
     }
 
     enum CodingKeys: String, CodingKey {
-        case joined, hub, box, student, profile, pending, pushed, duplicates
+        case joined, hub, box, student, profile, pending, pushed, duplicates, assignment
         case pushedThrough = "pushed_through", lastRoundAt = "last_round_at", lastError = "last_error"
     }
 }

@@ -1,5 +1,6 @@
 import ClassProtocol
 import ClassSync
+import ConfigFile
 import ControlProtocol
 import Crypto
 import Daemon
@@ -7,40 +8,93 @@ import Foundation
 import ServiceLifecycle
 import Statistics
 import Synchronization
+import Training
 
 /// The box's side of a class (docs/class.md): the membership kept beside the statistics
-/// (`class.json`), the sync's rounds while there is one (at start, then every `interval`), and
-/// what `class.join`, `class.status` and `class.leave` reach.
+/// (`class.json`), the sync's rounds while there is one (at start, then every `interval`), the
+/// lesson plan the hub assigned, and what `class.join`, `class.status` and `class.leave` reach.
 final class ClassService: Service, Sendable {
     let store: SQLiteStatisticsStore
     let path: String
     let defaultProfile: String
     let reporter: StdoutReporter
     let interval: Duration
+    /// Follows a plan the hub assigned, or (nil) the config's own again.
+    private let follow: @Sendable (LessonPlan?) async -> Void
+    /// The plan the hub assigned, as the box reads it; nil: none, or one it cannot follow.
+    private let assigned = Mutex<LessonPlan?>(nil)
     private let current = Mutex<ClassSync?>(nil)
     /// The running sync's rounds, cancelled when the membership changes (even in a retry's wait).
     private let running = Mutex<Task<Void, Never>?>(nil)
+    /// Wakes the running sync for a round now (a session ended).
+    private let wake = Mutex<AsyncStream<Void>.Continuation?>(nil)
     private let changes: AsyncStream<Void>
     private let changed: AsyncStream<Void>.Continuation
 
-    init(store: SQLiteStatisticsStore, profile: String, reporter: StdoutReporter, interval: Duration = .seconds(60)) {
+    init(store: SQLiteStatisticsStore, profile: String, reporter: StdoutReporter, interval: Duration = .seconds(60),
+         follow: @escaping @Sendable (LessonPlan?) async -> Void = { _ in }) {
         self.store = store
         path = ClassMembership.path(besideDatabase: store.path)
         defaultProfile = profile
         self.reporter = reporter
         self.interval = interval
+        self.follow = follow
         let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         self.changes = changes
         self.changed = changed
         do {
-            if let membership = try ClassMembership.load(path: path) { current.withLock { $0 = try? Self.sync(membership, store: store) } }
+            if let membership = try ClassMembership.load(path: path) {
+                let plan = membership.assignment.flatMap(readPlan)
+                assigned.withLock { $0 = plan }
+                current.withLock { $0 = try? sync(membership) }
+            }
         } catch {
             reporter.say("class: \(path) cannot be read (\(error)); join again", warning: true)
         }
     }
 
-    static func sync(_ membership: ClassMembership, store: SQLiteStatisticsStore) throws -> ClassSync {
-        ClassSync(membership: membership, store: store, transport: try HubHTTPClient(membership: membership))
+    /// The plan the hub assigned, followed over the config's `plan` (docs/plans.md).
+    var assignedPlan: LessonPlan? { assigned.withLock { $0 } }
+
+    func sync(_ membership: ClassMembership) throws -> ClassSync {
+        ClassSync(membership: membership, store: store, transport: try HubHTTPClient(membership: membership)) { [weak self] assignment in
+            await self?.receive(assignment)
+        }
+    }
+
+    /// The hub sent another assignment (nil: it withdrew it): kept in `class.json`, so that it is
+    /// followed while the hub is away, and followed from now.
+    private func receive(_ assignment: ClassAssignment?) async {
+        if var membership = try? ClassMembership.load(path: path) {
+            membership.assignment = assignment
+            do { try membership.save(path: path) } catch {
+                reporter.say("class: the assignment cannot be kept in \(path): \(error)", warning: true)
+            }
+        }
+        let plan = assignment.flatMap(readPlan)
+        assigned.withLock { $0 = plan }
+        if let assignment, plan != nil {
+            reporter.say("class: the teacher assigned the plan \"\(assignment.title)\"; it is followed from now")
+        } else if assignment == nil {
+            reporter.say("class: the teacher withdrew the assignment; the config's plan is followed again")
+        }
+        await follow(plan)
+    }
+
+    /// The plan in an assignment, or nil (said on stdout) when this box cannot follow it.
+    private func readPlan(_ assignment: ClassAssignment) -> LessonPlan? {
+        do {
+            return try LessonPlanFile.parse(assignment.plan, file: "(the class's plan \"\(assignment.title)\")")
+        } catch {
+            reporter.say("class: the assigned plan cannot be followed here: \(error)", warning: true)
+            return nil
+        }
+    }
+
+    /// The box left its class: a plan it was assigned is no longer followed.
+    private func forgetAssignment() async {
+        guard assigned.withLock({ plan in defer { plan = nil }; return plan != nil }) else { return }
+        await follow(nil)
     }
 
     func run() async throws {
@@ -52,8 +106,9 @@ final class ClassService: Service, Sendable {
                     continue
                 }
                 let interval = self.interval
-                let rounds = Task {
+                let rounds = Task { [self] in
                     let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+                    self.wake.withLock { $0 = wake }
                     let ticker = Task {
                         while !Task.isCancelled {
                             try? await Task.sleep(for: interval)
@@ -71,6 +126,7 @@ final class ClassService: Service, Sendable {
                     ClassMembership.remove(path: path)
                     current.withLock { $0 = nil }
                     reporter.say("class: this box has left its class (the hub says so); its statistics stay")
+                    await forgetAssignment()
                 }
             }
         }
@@ -92,6 +148,7 @@ final class ClassService: Service, Sendable {
                 ClassMembership.remove(path: path)
                 replace(with: nil)
                 if was { reporter.say("class: this box left its class; its statistics stay") }
+                await forgetAssignment()
                 return ClassLeaveResult(left: was)
             })
     }
@@ -118,7 +175,7 @@ final class ClassService: Service, Sendable {
                                          joinedAt: Date().timeIntervalSince1970)
         do {
             try membership.save(path: path)
-            replace(with: try Self.sync(membership, store: store))
+            replace(with: try sync(membership))
         } catch {
             throw .classRefused("joined, but \(path) cannot be written: \(error)")
         }
@@ -133,6 +190,21 @@ final class ClassService: Service, Sendable {
         return ClassStatusResult(
             joined: true, hub: membership.hub, box: membership.box, student: membership.student, profile: membership.profile,
             pushedThrough: progress.pushedThrough, pending: (try? await sync.pending()) ?? 0, pushed: progress.pushed,
-            duplicates: progress.duplicates, lastRoundAt: progress.lastRoundAt, lastError: progress.lastError)
+            duplicates: progress.duplicates, lastRoundAt: progress.lastRoundAt, lastError: progress.lastError,
+            assignment: assignedPlan?.name)
+    }
+}
+
+extension ClassService: EventFollower {
+    /// A session's end: its answers are final, and go to the hub a moment later (once the
+    /// statistics writer has them), not at the next tick.
+    func follow(_ report: EventReport, event: TrainingEvent?) {
+        guard case .sessionEnded = event?.kind, let sync = current.withLock({ $0 }) else { return }
+        let wake = self.wake.withLock { $0 }
+        Task {
+            try? await Task.sleep(for: .seconds(1))
+            await sync.settle()
+            wake?.yield()
+        }
     }
 }

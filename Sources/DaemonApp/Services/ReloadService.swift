@@ -2,6 +2,7 @@ import ConfigFile
 import Daemon
 import Foundation
 import ServiceLifecycle
+import Training
 import UnixSignals
 
 /// SIGHUP re-reads the config file: a valid one applies what a running daemon can apply (all of
@@ -17,6 +18,8 @@ struct ReloadService: Service {
     let notifier: SystemdNotifier
     /// The lesson plan's follower: a changed `training.plan` is followed from the reload on.
     var plan: PlanFollower? = nil
+    /// The plan a class's hub assigned, followed over `training.plan` (docs/class.md).
+    var assigned: @Sendable () -> LessonPlan? = { nil }
 
     /// SIGHUPs that come while a reload runs make one more reload after it, not one each: a
     /// burst of them re-reads the file once or twice, and a SIGTERM never waits behind a queue.
@@ -35,7 +38,9 @@ struct ReloadService: Service {
         case .applied(let changed):
             await core.apply(reloader.config.training.settings)
             await core.setControls(reloader.config.midi.controls)
-            if let plan { await DaemonApplication.follow(reloader.config.training, with: plan, core: core, reporter: reporter) }
+            if let plan {
+                await DaemonApplication.follow(reloader.config.training, assigned: assigned(), with: plan, core: core, reporter: reporter)
+            }
             // A changed `training.exercise` (or its defaults) is what the next key begins.
             await core.prepare(reloader.config.training.defaultExercise)
             reporter.say(Self.appliedMessage(source: "\(reloader.source)", changed: changed,

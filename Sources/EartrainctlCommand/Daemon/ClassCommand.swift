@@ -46,6 +46,7 @@ struct ClassCommand: AsyncParsableCommand {
             var lines = ["class: \(status.hub ?? "?"), box \(status.box ?? "?"), profile \(status.profile ?? "?")"]
             lines.append("pushed: everything up to answer \(status.pushedThrough); \(status.pending) pending"
                          + (status.pushed > 0 ? " (\(status.pushed) pushed since the daemon started)" : ""))
+            if let plan = status.assignment { lines.append("assigned: the plan \"\(PrintableText.escaped(plan))\" (eartrainctl plan)") }
             if let last = status.lastRoundAt { lines.append("last push: \(Int((now - last).rounded())) s ago") }
             if let error = status.lastError { lines.append("last error: \(PrintableText.escaped(error))") }
             return lines

@@ -20,7 +20,7 @@ enum HTML {
     /// A whole page: the stylesheet, a header with the link state and the way to the other pages,
     /// `main`, and the live script when `script` (the page works without it).
     static func page(title: String, current: String, main: String, script: Bool) -> String {
-        let nav = [("/", "Live"), ("/results", "Results"), ("/progress", "Progress"), ("/pair", "Pair")].map { path, name in
+        let nav = [("/", "Live"), ("/results", "Results"), ("/progress", "Progress"), ("/class", "Class"), ("/pair", "Pair")].map { path, name in
             path == current ? #"<a href="\#(path)" aria-current="page">\#(name)</a>"# : #"<a href="\#(path)">\#(name)</a>"#
         }.joined(separator: " ")
         return """
