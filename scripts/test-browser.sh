@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${EARTRAINER_BIN:-.build/debug}
-for product in eartrainerd eartrainctl eartrainer-web; do
+for product in eartrainerd eartrainctl eartrainer-web eartrainer-hub; do
   [ -x "$bin/$product" ] || { echo "test-browser: $bin/$product is missing; run swift build first" >&2; exit 1; }
 done
 for tool in "${CHROMIUM:-/usr/bin/chromium}" "${CHROMEDRIVER:-/usr/bin/chromedriver}"; do

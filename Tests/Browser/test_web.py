@@ -24,6 +24,7 @@ sys.dont_write_bytecode = True  # no __pycache__ beside the tests
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import REBOUND, RPC, Daemon, Web, chromium, lan_address, memory, set_screen, wait_for  # noqa: E402
 from phone import check_page, set_viewport  # noqa: E402
+from teacher import test_teacher_view  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 BINARIES = os.path.abspath(os.environ.get("EARTRAINER_BIN", ".build/debug"))
@@ -323,6 +324,7 @@ def test_phone_first(report, daemon, web, driver):
         ("the results", opened(web, "/results"), None),
         ("the progress", opened(web, "/progress"), None),
         ("the pairing page", opened(web, "/pair"), None),
+        ("the class page (the join form)", opened(web, "/class"), None),
         ("a refused form (400)", refused(web), None),
         ("the progress of no profile (400)", opened(web, "/progress?profile=%3Cx%3E"), None),
     ]
@@ -615,6 +617,7 @@ def main():
         # After the timed keys, so the statistics have a few sessions to show.
         test_progress(report, daemon, web, driver)
         test_phone_first(report, daemon, web, driver)
+        test_teacher_view(report, BINARIES, folder, driver, SCREENSHOTS)
         report.check("the answer drawings ran to the end", test_answer_drawings, report, daemon, web, driver)
         host = lan_address()
         if host is None:

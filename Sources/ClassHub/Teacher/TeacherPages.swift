@@ -26,8 +26,10 @@ enum TeacherPages {
         body{font-family:system-ui,sans-serif;margin:1rem;max-width:60rem}
         table{border-collapse:collapse;font-size:.9rem}td,th{padding:.3rem .4rem;border:1px solid #ccc;text-align:center}
         th.item{writing-mode:vertical-rl;transform:rotate(180deg);font-weight:normal}
-        .wrap{overflow-x:auto}.muted{color:#666}code{font-size:1.1rem;word-break:break-all}
-        form.inline{display:inline}
+        .wrap{overflow-x:auto}.muted{color:#595959}code{font-size:1.1rem;word-break:break-all}
+        form.inline{display:inline}label{display:block;margin:.5rem 0 .2rem}
+        button,input{min-height:44px;font-size:1rem;box-sizing:border-box}input{width:100%;max-width:24rem}
+        td a{display:inline-block;min-height:44px;line-height:44px}
         </style></head><body><h1>\(escape(title))</h1>\(body)</body></html>
         """
     }
@@ -36,8 +38,8 @@ enum TeacherPages {
         page("Class: sign in", """
             \(message.map { "<p>\(escape($0))</p>" } ?? "")
             <form method="post" action="/teacher/login">
-            <label>Password <input type="password" name="password" autocomplete="current-password" autofocus></label>
-            <button>Sign in</button></form>
+            <label for="password">Password</label><input id="password" type="password" name="password" autocomplete="current-password" autofocus>
+            <p><button>Sign in</button></p></form>
             """)
     }
 
@@ -68,29 +70,29 @@ enum TeacherPages {
             heat += "</tr>"
         }
         heat += "</table></div>"
-        var practised = "<table><tr><th>Student</th><th>Days this week</th><th>Answers</th></tr>"
+        var practised = "<div class=\"wrap\"><table><tr><th>Student</th><th>Days this week</th><th>Answers</th></tr>"
         for student in students {
             practised += "<tr><td>\(escape(student.name))</td><td>\(student.daysPractised)</td><td>\(student.answers)</td></tr>"
         }
-        practised += "</table>"
-        var boxRows = "<table><tr><th>Box</th><th>Last push</th><th></th></tr>"
+        practised += "</table></div>"
+        var boxRows = "<div class=\"wrap\"><table><tr><th>Box</th><th>Last push</th><th>Remove</th></tr>"
         for box in boxes where box.leftAt == nil {
             let last = box.lastPushAt.map { Date(timeIntervalSince1970: $0).formatted(.iso8601) } ?? "never"
             boxRows += "<tr><td>\(escape(box.name))</td><td>\(escape(last))</td><td><form class=\"inline\" method=\"post\" "
                 + "action=\"/teacher/boxes/\(escape(box.id))/remove\"><button>Remove</button></form></td></tr>"
         }
-        boxRows += "</table>"
+        boxRows += "</table></div>"
         let names = Dictionary(students.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         var planRows = "<p class=\"muted\">None: each box follows its own config's plan. "
             + "<code>eartrainer-hub assign PLAN.toml [--student NAME]</code> assigns one.</p>"
         if !assignments.isEmpty {
-            planRows = "<table><tr><th>Plan</th><th>For</th><th>Assigned</th></tr>"
+            planRows = "<div class=\"wrap\"><table><tr><th>Plan</th><th>For</th><th>Assigned</th></tr>"
             for assignment in assignments {
                 let who = assignment.student.map { names[$0] ?? $0 } ?? "the class"
                 let when = Date(timeIntervalSince1970: assignment.createdAt).formatted(.iso8601.year().month().day())
                 planRows += "<tr><td>\(escape(assignment.title))</td><td>\(escape(who))</td><td>\(when)</td></tr>"
             }
-            planRows += "</table>"
+            planRows += "</table></div>"
         }
         return page("Class", """
             <h2>This week (% right per item)</h2>\(heat)
@@ -98,9 +100,9 @@ enum TeacherPages {
             <h2>Lesson plans assigned</h2>\(planRows)
             <h2>Boxes</h2>\(boxRows)
             <h2>Add a student</h2>
-            <form method="post" action="/teacher/codes"><label>Name <input name="student"></label>
-            <button>Make a one-time code</button></form>
-            <form method="post" action="/teacher/logout"><button>Sign out</button></form>
+            <form method="post" action="/teacher/codes"><label for="student">The student's name</label><input id="student" name="student">
+            <p><button>Make a one-time code</button></p></form>
+            <form method="post" action="/teacher/logout"><p><button>Sign out</button></p></form>
             """)
     }
 
@@ -112,19 +114,19 @@ enum TeacherPages {
     }
 
     static func student(name: String, weak: [ItemFigures], days: [DayFigures]) -> String {
-        var weakRows = "<table><tr><th>Item</th><th>Right</th><th>Answers</th><th>Cents</th></tr>"
+        var weakRows = "<div class=\"wrap\"><table><tr><th>Item</th><th>Right</th><th>Answers</th><th>Cents</th></tr>"
         for item in weak {
             let cents = item.meanAbsoluteCents.map { String(format: "%.1f", $0) } ?? ""
             weakRows += "<tr><td>\(escape(item.exercise)) \(escape(item.item))</td>"
                 + "<td>\(Int(((item.accuracy ?? 0) * 100).rounded())) %</td><td>\(item.correct + item.wrong)</td><td>\(cents)</td></tr>"
         }
-        weakRows += "</table>"
-        var dayRows = "<table><tr><th>Day</th><th>Right</th><th>Wrong</th></tr>"
+        weakRows += "</table></div>"
+        var dayRows = "<div class=\"wrap\"><table><tr><th>Day</th><th>Right</th><th>Wrong</th></tr>"
         for day in days.reversed() {
             let date = Date(timeIntervalSince1970: Double(day.day) * 86_400).formatted(.iso8601.year().month().day())
             dayRows += "<tr><td>\(date)</td><td>\(day.correct)</td><td>\(day.wrong)</td></tr>"
         }
-        dayRows += "</table>"
+        dayRows += "</table></div>"
         return page(name, "<h2>Weakest items (60 days)</h2>\(weakRows)<h2>Day by day</h2>\(dayRows)<p><a href=\"/teacher\">Back</a></p>")
     }
 }
