@@ -254,7 +254,7 @@ let package = Package(
         .target(name: "ClassProtocol", dependencies: [crypto]),
         .target(
             name: "ClassHub",
-            dependencies: ["ClassProtocol", "CPostgres", grdb, hummingbird, hummingbirdCore, hummingbirdTLS, httpTypes, nioCore, nioPosix, nioSSL, crypto, cryptoExtras, x509, swiftASN1, logging]
+            dependencies: ["ClassProtocol", "CPostgres", "QRCode", grdb, hummingbird, hummingbirdCore, hummingbirdTLS, httpTypes, nioCore, nioPosix, nioSSL, crypto, cryptoExtras, x509, swiftASN1, logging]
         ),
         .target(name: "ClassSync", dependencies: ["ClassProtocol", "Statistics", crypto, nioCore, nioPosix, nioHTTP1, nioSSL]),
         // It checks a plan with the box's own reader before it assigns it.
@@ -267,7 +267,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ClassHubTests",
-            dependencies: ["ClassHub", "ClassSync", "ClassProtocol", "Statistics", "ProcessTestSupport", crypto, logging, hummingbird]
+            dependencies: ["ClassHub", "ClassSync", "ClassProtocol", "Statistics", "ProcessTestSupport", crypto, logging, hummingbird,
+                           hummingbirdTesting, httpTypes]
         ),
 
         // ── Audio: the cello voice through FluidSynth, the sine, offline rendering.

@@ -1,4 +1,5 @@
 import Foundation
+import QRCode
 
 /// The teacher's pages as HTML: small, readable on a phone, no script.
 enum TeacherPages {
@@ -70,7 +71,7 @@ enum TeacherPages {
             heat += "</tr>"
         }
         heat += "</table></div>"
-        var practised = "<div class=\"wrap\"><table><tr><th>Student</th><th>Days this week</th><th>Answers</th></tr>"
+        var practised = "<div class=\"wrap\"><table><tr><th>Student</th><th>Days</th><th>Answers</th></tr>"
         for student in students {
             practised += "<tr><td>\(escape(student.name))</td><td>\(student.daysPractised)</td><td>\(student.answers)</td></tr>"
         }
@@ -94,9 +95,14 @@ enum TeacherPages {
             }
             planRows += "</table></div>"
         }
+        let span = week.upperBound - week.lowerBound + 1
+        let ranges = [7, 30, 90].map { days in
+            days == span ? "<strong>\(days) days</strong>" : "<a href=\"/teacher?days=\(days)\">\(days) days</a>"
+        }.joined(separator: " · ")
         return page("Class", """
-            <h2>This week (% right per item)</h2>\(heat)
-            <h2>Who practised</h2>\(practised)
+            <p>\(ranges)</p>
+            <h2>The last \(span) days (% right per item)</h2>\(heat)
+            <h2>Who practised (the last \(span) days)</h2>\(practised)
             <h2>Lesson plans assigned</h2>\(planRows)
             <h2>Boxes</h2>\(boxRows)
             <h2>Add a student</h2>
@@ -106,14 +112,32 @@ enum TeacherPages {
             """)
     }
 
-    static func code(_ code: String, student: String) -> String {
-        page("A code for \(student)", """
-            <p>On \(escape(student))'s box: <code>eartrainctl class join URL \(escape(code))</code></p>
+    static func code(_ code: String, student: String, hub: String) -> String {
+        let command = "eartrainctl class join \(hub) \(code)"
+        return page("A code for \(student)", """
+            <p>On \(escape(student))'s box: <code>\(escape(command))</code></p>
+            <p>Or on the phone paired with the box, its class page: the hub's address <code>\(escape(hub))</code> and the code
+            <code>\(escape(code))</code>, which this QR code also carries.</p>
+            \(qr(code) ?? "")
             <p>The code works once, for a week.</p><p><a href="/teacher">Back</a></p>
             """)
     }
 
-    static func student(name: String, weak: [ItemFigures], days: [DayFigures]) -> String {
+    /// `text` as a QR code in SVG (libqrencode), a module a square of 6 px with a quiet zone of 4.
+    static func qr(_ text: String) -> String? {
+        guard let code = QRCode(text) else { return nil }
+        let size = code.modules.count + 8
+        var squares = ""
+        for (row, line) in code.modules.enumerated() {
+            for (column, dark) in line.enumerated() where dark {
+                squares += "M\(column + 4) \(row + 4)h1v1h-1z"
+            }
+        }
+        return "<svg role=\"img\" aria-label=\"the code as a QR code\" viewBox=\"0 0 \(size) \(size)\" width=\"\(size * 6)\" "
+            + "height=\"\(size * 6)\" style=\"max-width:100%;height:auto;background:#fff\"><path d=\"\(squares)\" fill=\"#000\"/></svg>"
+    }
+
+    static func student(id: String, name: String, weak: [ItemFigures], days: [DayFigures]) -> String {
         var weakRows = "<div class=\"wrap\"><table><tr><th>Item</th><th>Right</th><th>Answers</th><th>Cents</th></tr>"
         for item in weak {
             let cents = item.meanAbsoluteCents.map { String(format: "%.1f", $0) } ?? ""
@@ -127,6 +151,13 @@ enum TeacherPages {
             dayRows += "<tr><td>\(date)</td><td>\(day.correct)</td><td>\(day.wrong)</td></tr>"
         }
         dayRows += "</table></div>"
-        return page(name, "<h2>Weakest items (60 days)</h2>\(weakRows)<h2>Day by day</h2>\(dayRows)<p><a href=\"/teacher\">Back</a></p>")
+        let delete = """
+            <h2>Delete</h2><p>Every answer and figure of \(escape(name)) goes, and their boxes leave the class.</p>
+            <form method="post" action="/teacher/students/\(escape(id))/delete"><label for="confirm">Type the name to delete</label>
+            <input id="confirm" name="confirm" autocomplete="off"><p><button>Delete \(escape(name))</button></p></form>
+            """
+        return page(name, "<h2>Weakest items (60 days)</h2>\(weakRows)<p class=\"muted\">Cents: the mean size of the error of the answers "
+                    + "measured in cents (sung notes, matched pitches): the student's threshold in tune.</p>"
+                    + "<h2>Day by day</h2>\(dayRows)\(delete)<p><a href=\"/teacher\">Back</a></p>")
     }
 }

@@ -37,11 +37,13 @@ struct TeacherRoutes {
         }
         router.get("/teacher") { request, _ in
             guard login.isSignedIn(Self.session(request)) else { return Self.seeOther("/teacher/login") }
+            // The last `days` days (7 unless asked, 1 to 366), today's included.
+            let days = request.uri.queryParameters["days"].flatMap { Int64(String($0)) }.map { min(max($0, 1), 366) } ?? 7
             let today = Int64((Date().timeIntervalSince1970 / 86_400).rounded(.down))
-            let week = (today - 6)...today
+            let range = (today - days + 1)...today
             let page = try await Self.blocking {
-                TeacherPages.overview(students: try store.students(days: week), figures: try store.itemFigures(days: week),
-                                      boxes: try store.boxes(), week: week, assignments: try store.assignments())
+                TeacherPages.overview(students: try store.students(days: range), figures: try store.itemFigures(days: range),
+                                      boxes: try store.boxes(), week: range, assignments: try store.assignments())
             }
             return Self.html(page)
         }
@@ -54,7 +56,7 @@ struct TeacherRoutes {
                 guard let student = try store.students(days: range).first(where: { $0.id == id }) else { return nil }
                 let items = try store.itemFigures(days: range, student: id).filter { $0.correct + $0.wrong >= 5 }
                 let weak = items.sorted { ($0.accuracy ?? 0) < ($1.accuracy ?? 0) }.prefix(10)
-                return TeacherPages.student(name: student.name, weak: Array(weak), days: try store.dayFigures(days: range, student: id))
+                return TeacherPages.student(id: id, name: student.name, weak: Array(weak), days: try store.dayFigures(days: range, student: id))
             }
             return page.map { Self.html($0) } ?? Self.html(TeacherPages.page("No such student", ""), status: .notFound)
         }
@@ -66,7 +68,23 @@ struct TeacherRoutes {
                 return try store.makeCode(student: student)
             }
             let code = fingerprint.isEmpty ? secret : "\(secret).\(fingerprint)"
-            return Self.html(TeacherPages.code(code, student: name.isEmpty ? "a new student" : name))
+            // The hub as the teacher's browser reached it: the boxes are to reach it the same way.
+            let hub = (fingerprint.isEmpty ? "http://" : "https://") + (request.head.authority ?? request.headers[.host] ?? "HOST:PORT")
+            return Self.html(TeacherPages.code(code, student: name.isEmpty ? "a new student" : name, hub: hub))
+        }
+        router.post("/teacher/students/:id/delete") { request, context in
+            guard login.isSignedIn(Self.session(request)) else { return Self.seeOther("/teacher/login") }
+            let id = context.parameters.get("id") ?? ""
+            // The form asks for the student's name typed again: nothing is deleted by a slip.
+            let typed = (try await Self.form(request))["confirm"]?.trimmingCharacters(in: .whitespaces) ?? ""
+            let deleted: Bool = try await Self.blocking {
+                guard let student = try store.students(days: 0...0).first(where: { $0.id == id }), student.name == typed else { return false }
+                try store.deleteStudent(id)
+                return true
+            }
+            return deleted ? Self.seeOther("/teacher")
+                : Self.html(TeacherPages.page("Not deleted", "<p>Type the student's name exactly to delete them.</p><p><a href=\"/teacher/students/\(TeacherPages.escape(id))\">Back</a></p>"),
+                            status: .badRequest)
         }
         router.post("/teacher/boxes/:id/remove") { request, context in
             guard login.isSignedIn(Self.session(request)) else { return Self.seeOther("/teacher/login") }
