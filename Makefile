@@ -42,6 +42,7 @@ bench-training:
 # the teacher's overview over 1,000 students × 60 days (docs/benchmarks.md, "The class hub").
 bench-hub: deps
 	$(SWIFT) build -c release --product HubBenchmark
+	$(SWIFT) build -c release --product eartrainer-hub
 	.build/release/HubBenchmark sqlite
 	ET_HUB_POSTGRES=$$(scripts/postgres-for-tests.sh start 55433) && export ET_HUB_POSTGRES && \
 		.build/release/HubBenchmark postgresql; status=$$?; scripts/postgres-for-tests.sh stop 55433; exit $$status

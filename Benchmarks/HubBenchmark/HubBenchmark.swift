@@ -1,9 +1,10 @@
 // `make bench-hub`: a class's hub under a school's day (docs/class.md, docs/benchmarks.md).
-// 1,000 boxes join, then push a day's practice each (300 answers) at once, over TLS on loopback,
-// to the store named: SQLite (a file under a temporary folder) or PostgreSQL (ET_HUB_POSTGRES, a
-// database made for the run). Then the teacher's overview is read with 1,000 students × 60 days
-// of figures. Prints answers ingested per second, the pushes' p50 and p99, the overview's p50 and
-// p95, and the hub's RSS.
+// The real `eartrainer-hub serve` (release, a child process) on the store named: SQLite (a file
+// under a temporary folder) or PostgreSQL (ET_HUB_POSTGRES, a database made for the run). 1,000
+// boxes join, then push a day's practice each (300 answers) at once, over TLS on loopback. Then
+// the teacher's overview is read with 1,000 students × 60 days of figures, over the default 7
+// days and over 90. Prints answers ingested per second, the pushes' p50 and p99, the overview's
+// p50 and p95, and the hub's RSS (its own process's).
 //
 //   HubBenchmark sqlite|postgresql [BOXES] [ANSWERS]
 import ClassHub
@@ -11,8 +12,7 @@ import ClassProtocol
 import ClassSync
 import Crypto
 import Foundation
-import Hummingbird
-import Logging
+import Glibc
 import NIOCore
 import NIOPosix
 
@@ -24,19 +24,22 @@ enum HubBenchmark {
         let boxes = arguments.count > 2 ? Int(arguments[2]) ?? 1_000 : 1_000
         let perBox = arguments.count > 3 ? Int(arguments[3]) ?? 300 : 300
 
-        let store = try HubStore(try database(kind))
-        let certificate = try HubCertificate.make(names: ["127.0.0.1"])
-        let login = TeacherLogin()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-bench-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let (shared, storeArgument) = try database(kind, folder: folder)
+        let store = try HubStore(shared)
         try store.setTeacherPassword("bench-password")
-        let (ports, portFound) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "hub-bench")
-        logger.logLevel = .warning
-        let app = try buildHub(configuration: HubConfiguration(host: "127.0.0.1", port: 0, certificate: certificate), store: store,
-                               teacher: login, onRunning: { portFound.yield($0) }, logger: logger)
-        let server = Task { try await app.runService() }
-        var portIterator = ports.makeAsyncIterator()
-        guard let port = await portIterator.next(), let address = HubAddress("https://127.0.0.1:\(port)") else { fatalError("the hub did not start") }
-        print("hub on \(address), store \(store.database.kind), \(boxes) boxes × \(perBox) answers")
+        // The hub's certificate, made here where the hub will find it: the boxes pin its fingerprint.
+        let certificate = try HubCertificate.loadOrMake(directory: folder + "/tls", names: ["127.0.0.1"])
+        let port = freePort()
+        let hub = Process()
+        hub.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("eartrainer-hub")
+        hub.arguments = ["serve", "--state", folder, "--listen", "127.0.0.1:\(port)"] + storeArgument
+        hub.standardOutput = FileHandle.nullDevice
+        try hub.run()
+        defer { hub.terminate() }
+        guard await listening(port), let address = HubAddress("https://127.0.0.1:\(port)") else { fatalError("the hub did not start") }
+        print("hub on \(address) (pid \(hub.processIdentifier)), store \(store.database.kind), \(boxes) boxes × \(perBox) answers")
 
         // Join: every box with a code of its own.
         let joinStart = ContinuousClock.now
@@ -104,20 +107,56 @@ enum HubBenchmark {
             }
         }
         let cookie = try await TeacherBench.signIn(address, fingerprint: certificate.fingerprint)
-        var renders: [Double] = []
-        for _ in 0..<40 {
-            let start = ContinuousClock.now
-            let (status, _) = try await TeacherBench.get(address, fingerprint: certificate.fingerprint, path: "/teacher", cookie: cookie)
-            guard status == 200 else { fatalError("the overview answered \(status)") }
-            renders.append((ContinuousClock.now - start).seconds)
+        for path in ["/teacher", "/teacher?days=90"] {
+            var renders: [Double] = []
+            var bytes = 0
+            for _ in 0..<40 {
+                let start = ContinuousClock.now
+                let (status, size) = try await TeacherBench.get(address, fingerprint: certificate.fingerprint, path: path, cookie: cookie)
+                guard status == 200 else { fatalError("\(path) answered \(status)") }
+                renders.append((ContinuousClock.now - start).seconds)
+                bytes = size
+            }
+            print(String(format: "overview %@ (%d students, 60 days held): p50 %.0f ms, p95 %.0f ms, %.0f KiB", path, boxes,
+                         percentile(renders, 0.5) * 1000, percentile(renders, 0.95) * 1000, Double(bytes) / 1024))
         }
-        let memory = residentKiB()
-        print(String(format: "overview (1,000 students × 60 days): p50 %.0f ms, p95 %.0f ms; hub RSS %.1f MiB (peak %.1f MiB)",
-                     percentile(renders, 0.5) * 1000, percentile(renders, 0.95) * 1000, Double(memory.now) / 1024, Double(memory.peak) / 1024))
-        server.cancel()
+        let memory = residentKiB(of: hub.processIdentifier)
+        print(String(format: "hub RSS %.1f MiB (peak %.1f MiB)", Double(memory.now) / 1024, Double(memory.peak) / 1024))
     }
 
-    static func database(_ kind: String) throws -> any SQLDatabase {
+    /// A port nothing listens on now (the kernel's pick, let go at once).
+    static func freePort() -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Waits up to 30 s for something to listen on `port`.
+    static func listening(_ port: Int) async -> Bool {
+        for _ in 0..<600 {
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            } == 0
+            close(socket)
+            if connected { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    /// The store the hub and this bench share, and the hub's argument naming it.
+    static func database(_ kind: String, folder: String) throws -> (any SQLDatabase, [String]) {
         switch kind {
         case "postgresql":
             guard let server = ProcessInfo.processInfo.environment["ET_HUB_POSTGRES"] else {
@@ -125,11 +164,9 @@ enum HubBenchmark {
             }
             let name = "hub_bench_\(UInt32.random(in: 0...UInt32.max))"
             try PostgresDatabase(url: server + "/postgres", connections: 1).outsideTransaction("CREATE DATABASE \(name)")
-            return try PostgresDatabase(url: server + "/" + name, connections: 16)
+            return (try PostgresDatabase(url: server + "/" + name, connections: 4), ["--store", server + "/" + name])
         default:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-bench-\(UUID().uuidString.prefix(8))").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            return try SQLiteDatabase(path: folder + "/hub.sqlite")
+            return (try SQLiteDatabase(path: folder + "/hub.sqlite"), [])
         }
     }
 
@@ -138,8 +175,8 @@ enum HubBenchmark {
         return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
     }
 
-    static func residentKiB() -> (now: Int, peak: Int) {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    static func residentKiB(of pid: Int32) -> (now: Int, peak: Int) {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
         func field(_ name: String) -> Int {
             status.split(separator: "\n").first { $0.hasPrefix(name) }
                 .flatMap { Int($0.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") } ?? 0
