@@ -55,9 +55,9 @@ public struct DaemonApplication: Service {
         // A class's sync pushes from the statistics file (docs/class.md).
         // The plan its hub assigns is followed over the config's (docs/plans.md).
         let classes = (store as? SQLiteStatisticsStore).map {
-            ClassService(store: $0, profile: options.profile, reporter: reporter) { assigned in
+            ClassService(store: $0, profile: options.profile, reporter: reporter, follow: { assigned in
                 await follow(reloader.config.training, assigned: assigned, with: plan, core: core, reporter: reporter)
-            }
+            })
         }
         let router = RequestRouter(
             core: core, policy: policy(config.socket, reporter: reporter),

@@ -20,7 +20,7 @@ final class ClassService: Service, Sendable {
     let reporter: StdoutReporter
     let interval: Duration
     /// Follows a plan the hub assigned, or (nil) the config's own again.
-    private let follow: @Sendable (LessonPlan?) async -> Void
+    private let followPlan: @Sendable (LessonPlan?) async -> Void
     /// The plan the hub assigned, as the box reads it; nil: none, or one it cannot follow.
     private let assigned = Mutex<LessonPlan?>(nil)
     private let current = Mutex<ClassSync?>(nil)
@@ -38,7 +38,7 @@ final class ClassService: Service, Sendable {
         defaultProfile = profile
         self.reporter = reporter
         self.interval = interval
-        self.follow = follow
+        followPlan = follow
         let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         self.changes = changes
         self.changed = changed
@@ -57,9 +57,8 @@ final class ClassService: Service, Sendable {
     var assignedPlan: LessonPlan? { assigned.withLock { $0 } }
 
     func sync(_ membership: ClassMembership) throws -> ClassSync {
-        ClassSync(membership: membership, store: store, transport: try HubHTTPClient(membership: membership)) { [weak self] assignment in
-            await self?.receive(assignment)
-        }
+        ClassSync(membership: membership, store: store, transport: try HubHTTPClient(membership: membership),
+                  assigned: { [weak self] assignment in await self?.receive(assignment) })
     }
 
     /// The hub sent another assignment (nil: it withdrew it): kept in `class.json`, so that it is
@@ -78,7 +77,7 @@ final class ClassService: Service, Sendable {
         } else if assignment == nil {
             reporter.say("class: the teacher withdrew the assignment; the config's plan is followed again")
         }
-        await follow(plan)
+        await followPlan(plan)
     }
 
     /// The plan in an assignment, or nil (said on stdout) when this box cannot follow it.
@@ -94,7 +93,7 @@ final class ClassService: Service, Sendable {
     /// The box left its class: a plan it was assigned is no longer followed.
     private func forgetAssignment() async {
         guard assigned.withLock({ plan in defer { plan = nil }; return plan != nil }) else { return }
-        await follow(nil)
+        await followPlan(nil)
     }
 
     func run() async throws {
@@ -199,7 +198,7 @@ extension ClassService: EventFollower {
     /// A session's end: its answers are final, and go to the hub a moment later (once the
     /// statistics writer has them), not at the next tick.
     func follow(_ report: EventReport, event: TrainingEvent?) {
-        guard case .sessionEnded = event?.kind, let sync = current.withLock({ $0 }) else { return }
+        guard let kind = event?.kind, case .sessionEnded = kind, let sync = current.withLock({ $0 }) else { return }
         let wake = self.wake.withLock { $0 }
         Task {
             try? await Task.sleep(for: .seconds(1))
