@@ -96,7 +96,7 @@ enum TeacherPages {
             planRows += "</table></div>"
         }
         let span = week.upperBound - week.lowerBound + 1
-        let ranges = [7, 30, 90].map { days in
+        let ranges = ([7, 30, 90] as [Int64]).map { days in
             days == span ? "<strong>\(days) days</strong>" : "<a href=\"/teacher?days=\(days)\">\(days) days</a>"
         }.joined(separator: " · ")
         return page("Class", """
