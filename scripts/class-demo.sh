@@ -19,11 +19,19 @@ if [ -z "$bin" ] && [ -x "$repository/.build/debug/eartrainer-hub" ]; then bin=$
 program() { if [ -n "$bin" ]; then echo "$bin/$1"; else command -v "$1" || { echo "$1 is not installed: make install, or build it" >&2; exit 69; }; fi; }
 hub_url=http://127.0.0.1:$port
 
-# start NAME LOG COMMAND...: runs it in the background, its pid in $dir/NAME.pid.
+# start NAME LOG COMMAND...: runs it in the background, its pid in $dir/NAME.pid, holding none of
+# this script's descriptors but the log (a caller that waits for this script's end, by a pipe or a
+# socket it gave it, is not kept waiting by the programs it started).
 start() {
   local name=$1 log=$2
   shift 2
-  nohup "$@" >"$log" 2>&1 </dev/null &
+  (
+    for fd in /proc/$BASHPID/fd/*; do
+      fd=${fd##*/}
+      if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
+    done
+    exec nohup "$@"
+  ) >"$log" 2>&1 </dev/null &
   echo $! >"$dir/$name.pid"
 }
 
@@ -50,7 +58,7 @@ case "${1:-}" in
     box=$dir/box-$name
     mkdir -p "$box"
     code=$("$(program eartrainer-hub)" enroll-code --state "$dir/hub" --student "$name")
-    ctl=("$(program eartrainctl)" --socket "$box/eartrainer.sock")
+    ctl=(env EARTRAINER_SOCKET="$box/eartrainer.sock" "$(program eartrainctl)")
     STATE_DIRECTORY=$box start "box-$name" "$box/daemon.log" \
       "$(program eartrainerd)" run --config "$repository/config/eartrainer.toml" --socket "$box/eartrainer.sock" --audio off
     within 60 "${ctl[@]}" status || fail "the box's daemon does not answer within 60 s (see $box/daemon.log)"

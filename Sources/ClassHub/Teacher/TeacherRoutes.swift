@@ -69,7 +69,7 @@ struct TeacherRoutes {
             }
             let code = fingerprint.isEmpty ? secret : "\(secret).\(fingerprint)"
             // The hub as the teacher's browser reached it: the boxes are to reach it the same way.
-            let hub = (fingerprint.isEmpty ? "http://" : "https://") + (request.head.authority ?? request.headers[.host] ?? "HOST:PORT")
+            let hub = (fingerprint.isEmpty ? "http://" : "https://") + (request.head.authority ?? "HOST:PORT")
             return Self.html(TeacherPages.code(code, student: name.isEmpty ? "a new student" : name, hub: hub))
         }
         router.post("/teacher/students/:id/delete") { request, context in
