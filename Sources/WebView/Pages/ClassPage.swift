@@ -24,7 +24,7 @@ enum ClassPage {
             if csrf != nil {
                 parts.append(#"""
                     <form method="post" action="/class/join" class="start">\#(token)
-                    <div class="field"><label for="hub">The hub's address</label><input id="hub" name="url" type="url" inputmode="url" autocomplete="off" placeholder="https://hub.school.example:8443" required></div>
+                    <div class="field"><label for="hub">The hub's address</label><input id="hub" name="url" type="url" inputmode="url" autocomplete="url" placeholder="https://hub.school.example:8443" required></div>
                     <div class="field"><label for="code">The teacher's code</label><input id="code" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" required></div>
                     <button type="submit">Join</button></form>
                     """#)
