@@ -38,13 +38,14 @@ check "copyright and changelog" all_there /usr/share/doc/eartrainer/copyright /u
 check "depends on Debian's ALSA, FluidSynth, SQLite and the SoundFont" grep -E 'libasound2.*libfluidsynth3|libfluidsynth3.*libasound2' "$work/depends"
 check "depends on the SoundFont and SQLite" grep -E 'libsqlite3-0.*fluid-soundfont-gm' "$work/depends"
 check "no Swift runtime library needed" no_swift_runtime
-small() {  # a Raspberry Pi's SD card carries it: one binary for the three programs, ICU's data cut
+small() {  # a Raspberry Pi's SD card carries it: one binary for the four programs, ICU's data cut
   local size
   size=$(dpkg-deb -f "$deb" Installed-Size)
   echo "Installed-Size: $size KiB"
-  [ "$size" -le 60000 ]
+  [ "$size" -le 70000 ]
 }
-check "installed size at most 60 MB" small
+# 60 MB until the class's hub came into the binary (TLS, certificates, PostgreSQL's client: 65 MB).
+check "installed size at most 70 MB" small
 bin=$work/root/usr/bin
 one_binary() {  # eartrainctl, eartrainer-web and eartrainer-hub are links to eartrainerd, the one binary
   [ -f "$bin/eartrainerd" ] && [ ! -L "$bin/eartrainerd" ] &&

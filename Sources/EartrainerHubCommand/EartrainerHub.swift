@@ -29,16 +29,15 @@ struct StoreOptions: ParsableArguments {
     var store: String?
 
     var stateDirectory: String {
-        if StateOwner.entered { return "." }
-        return state ?? ProcessInfo.processInfo.environment["STATE_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) }
+        state ?? ProcessInfo.processInfo.environment["STATE_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) }
             ?? "hub-state"
     }
 
     /// The store, its schema brought up to date. Run as root on a state directory that another
-    /// user owns (the service's, `DynamicUser=`), the command first becomes that user, so that
-    /// what it writes there stays the service's to read.
+    /// user owns (the service's, `DynamicUser=`), what the command makes there is given to that
+    /// user as it ends (`StateOwner`).
     func open() throws -> HubStore {
-        try StateOwner.become(ownerOf: stateDirectory)
+        StateOwner.keep(ownerOf: stateDirectory)
         let database: any SQLDatabase
         if let store {
             guard store.hasPrefix("postgresql://") || store.hasPrefix("postgres://") else {
@@ -200,21 +199,33 @@ extension EartrainerHub {
     }
 }
 
-/// The owner of a state directory, become by a command run as root (`sudo eartrainer-hub
-/// enroll-code --state /var/lib/eartrainer-hub`). The command enters the directory first: under
-/// `DynamicUser=` it lies in /var/lib/private, which only root may pass through.
+/// A state directory another user owns (the service's, `DynamicUser=`), used by a command run as
+/// root (`sudo eartrainer-hub enroll-code --state /var/lib/eartrainer-hub`): whatever the command
+/// makes there is given to that user as it ends, so the service can still open it. (Becoming the
+/// user instead cannot work: the directory lies in /var/lib/private, which only root may pass
+/// through, and SQLite opens a database by its full path.)
 enum StateOwner {
-    /// The command is in its state directory, as its owner: the directory is ".". Set once, by
-    /// `become`, before the store is opened.
-    nonisolated(unsafe) static var entered = false
+    /// The directory and its owner, once a command run as root has used it.
+    nonisolated(unsafe) static var kept: (path: String, user: uid_t, group: gid_t)?
 
-    static func become(ownerOf directory: String) throws {
-        guard geteuid() == 0, !entered else { return }
+    static func keep(ownerOf directory: String) {
+        guard geteuid() == 0, kept == nil else { return }
         var info = stat()
         guard stat(directory, &info) == 0, info.st_uid != 0 else { return }
-        guard chdir(directory) == 0, setgroups(0, nil) == 0, setgid(info.st_gid) == 0, setuid(info.st_uid) == 0 else {
-            throw ValidationError("\(directory) belongs to user \(info.st_uid), and this command cannot become that user: \(String(cString: strerror(errno)))")
+        kept = (directory, info.st_uid, info.st_gid)
+        atexit { StateOwner.giveBack() }
+    }
+
+    /// Gives every file in the directory that root owns to the directory's owner.
+    static func giveBack() {
+        guard let (directory, user, group) = kept else { return }
+        var paths = [directory]
+        if let walk = FileManager.default.enumerator(atPath: directory) {
+            for case let name as String in walk { paths.append(directory + "/" + name) }
         }
-        entered = true
+        for path in paths {
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_uid == 0 { _ = lchown(path, user, group) }
+        }
     }
 }
