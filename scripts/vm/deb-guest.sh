@@ -67,9 +67,9 @@ complete_in_bash() {
 step completion complete_in_bash
 
 # A class (docs/class.md), hub and box on this one machine: the hub's unit is installed, not
-# enabled, and started by hand; root makes a code on its state (the command becomes the service's
-# dynamic user); the packaged daemon joins it over TLS, the certificate pinned, and pushes the
-# session above.
+# enabled, and started by hand; root makes a code on its state (what the command makes there goes
+# back to the service's dynamic user); the packaged daemon joins it over TLS, the certificate
+# pinned, and pushes the session above.
 step hub-enabled systemctl is-enabled eartrainer-hub.service
 step hub-start systemctl start eartrainer-hub.service
 hub_code() {
