@@ -50,6 +50,13 @@ extension HubStore {
         }
     }
 
+    /// The name of the student `id`; nil when the hub has no such student.
+    public func studentName(_ id: String) throws -> String? {
+        try database.read { connection in
+            try connection.run("SELECT name FROM student WHERE id = ?", .text(id)).first?.first?.asText
+        }
+    }
+
     /// How many answers the hub holds, per box: what the fault tests compare with the boxes'.
     public func answerCounts() throws -> [String: Int64] {
         try database.read { connection in

@@ -53,10 +53,10 @@ struct TeacherRoutes {
             let today = Int64((Date().timeIntervalSince1970 / 86_400).rounded(.down))
             let range = (today - 59)...today
             let page: String? = try await Self.blocking {
-                guard let student = try store.students(days: range).first(where: { $0.id == id }) else { return nil }
+                guard let name = try store.studentName(id) else { return nil }
                 let items = try store.itemFigures(days: range, student: id).filter { $0.correct + $0.wrong >= 5 }
                 let weak = items.sorted { ($0.accuracy ?? 0) < ($1.accuracy ?? 0) }.prefix(10)
-                return TeacherPages.student(id: id, name: student.name, weak: Array(weak), days: try store.dayFigures(days: range, student: id))
+                return TeacherPages.student(id: id, name: name, weak: Array(weak), days: try store.dayFigures(days: range, student: id))
             }
             return page.map { Self.html($0) } ?? Self.html(TeacherPages.page("No such student", ""), status: .notFound)
         }
@@ -78,7 +78,7 @@ struct TeacherRoutes {
             // The form asks for the student's name typed again: nothing is deleted by a slip.
             let typed = (try await Self.form(request))["confirm"]?.trimmingCharacters(in: .whitespaces) ?? ""
             let deleted: Bool = try await Self.blocking {
-                guard let student = try store.students(days: 0...0).first(where: { $0.id == id }), student.name == typed else { return false }
+                guard try store.studentName(id) == typed else { return false }
                 try store.deleteStudent(id)
                 return true
             }
