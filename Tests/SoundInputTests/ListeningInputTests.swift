@@ -62,6 +62,30 @@ struct ListeningInputTests {
         #expect(heard.count == 1 && abs(Self.cents(heard.first ?? 0, from: 196)) < 1, "\(heard) Hz")
     }
 
+    @Test("a glide into a note that breaks off (130 ms, never settled) before the note proper is no note; the note is heard once")
+    func glideThatBreaksOff() async throws {
+        // A choir's attack: 142 Hz rising to 147 Hz in 130 ms, 140 ms of breath, then 147 Hz held.
+        let rate = 48_000.0
+        var phase = 0.0
+        let glide = (0..<Int(0.13 * rate)).map { i -> Float in
+            phase += 2 * Double.pi * (142 + 5 * Double(i) / (0.13 * rate)) / rate
+            return Float(0.3 * sin(phase))
+        }
+        var noise = SystemRandomNumberGenerator()
+        let breath = (0..<Int(0.14 * rate)).map { _ in Float.random(in: -0.3...0.3, using: &noise) }
+        let silence = [Float](repeating: 0, count: 9600)
+        let samples = silence + glide + breath + WAVBytes.sine(147, seconds: 0.5, rate: 48_000) + silence
+        let format = WAVFormat(encoding: .float32, channels: 1, sampleRate: 48_000)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("glide-\(UUID().uuidString.prefix(8)).wav").path
+        try Data(WAVBytes.header(format) + WAVBytes.samples(samples, format)).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let events = await Self.run(try ListeningInput(path: path, pace: NoPace()))
+        let heard = events.compactMap { if case .noteHeard(let hertz, _) = $0 { hertz } else { nil } }
+        let ended = events.compactMap { if case .noteEnded(_, _, let seconds) = $0 { seconds } else { nil } }
+        #expect(heard.count == 1 && abs(Self.cents(heard.first ?? 0, from: 147)) < 1, "\(heard) Hz")
+        #expect(ended.count == 1, "only a note heard ends: \(ended) s")
+    }
+
     @Test("a path that is not there ends at once, saying so")
     func missing() async throws {
         let events = await Self.run(try ListeningInput(path: "/nonexistent/listen.wav", pace: NoPace()))
