@@ -69,8 +69,10 @@ public struct HubHTTPClient: HubTransport {
                             body: [UInt8], timeout: TimeAmount) async throws -> HubHTTPResponse {
         let group = MultiThreadedEventLoopGroup.singleton
         let loop = group.next()
-        let answer = loop.makePromise(of: HubHTTPResponse.self)
         let tls = address.secure ? try NIOSSLContext(configuration: .makeClientConfiguration()) : nil
+        // Every way out completes the promise: one left unfulfilled is a fatal error in a debug
+        // build (SwiftNIO's leak check), which a hub that could not be reached once was.
+        let answer = loop.makePromise(of: HubHTTPResponse.self)
         let bootstrap = ClientBootstrap(group: loop)
             .connectTimeout(timeout)
             .channelInitializer { channel in
@@ -90,7 +92,9 @@ public struct HubHTTPClient: HubTransport {
             }
         let channel: Channel
         do { channel = try await bootstrap.connect(host: address.host, port: address.port).get() } catch {
-            throw HubError(status: 0, message: "\(address) cannot be reached: \(error)")
+            let unreachable = HubError(status: 0, message: "\(address) cannot be reached: \(error)")
+            answer.fail(unreachable)
+            throw unreachable
         }
         let deadline = loop.scheduleTask(in: timeout) {
             answer.fail(HubError(status: 0, message: "no answer from \(address) within \(timeout.nanoseconds / 1_000_000_000) s"))

@@ -54,17 +54,17 @@ struct ClassSyncTests {
     }
 
     @Test("the hub restored from a backup older than the last push: the box sends again what it lacks, nothing twice",
-          arguments: [HubStoreKind.sqlite])
+          arguments: HubStoreKind.allCases)
     func restoredHub(kind: HubStoreKind) async throws {
         let clock = TestClock(1_800_000_000)
         let (hub, transport, sync, box) = try Self.joined(kind, count: 100, clock: clock)
         try await sync.round()
-        let backup = try HubStoreBackup.copy(hub)
+        let backup = try await HubStoreBackup.copy(hub)
         try BoxHistory.practise(100, into: box, start: clock.read())
         clock.advance(3_600)
         try await sync.round()
         #expect(try hub.answerCounts() == [transport.box: 200])
-        let restored = try HubStoreBackup.restore(backup, clock: clock.read)
+        let restored = try await HubStoreBackup.restore(backup, clock: clock.read)
         #expect(try restored.answerCounts() == [transport.box: 100], "the backup holds the first push only")
         transport.hub.withLock { $0 = restored }
         try await sync.round()

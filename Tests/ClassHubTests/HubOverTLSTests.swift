@@ -12,18 +12,20 @@ import Testing
 @Suite("A box and its hub over TLS")
 struct HubOverTLSTests {
     /// A hub on SQLite serving TLS on 127.0.0.1 (a port of the system's choice) while `body` runs.
-    static func withHub(_ body: @Sendable (HubStore, HubCertificate, Int) async throws -> Void) async throws {
+    @discardableResult
+    static func withHub<T: Sendable>(_ body: @Sendable (HubStore, HubCertificate, Int) async throws -> T) async throws -> T {
         let store = try HubStoreKind.sqlite.make()
         let certificate = try HubCertificate.make(names: ["127.0.0.1"])
         let (ports, port) = AsyncStream.makeStream(of: Int.self)
         let app = try buildHub(configuration: HubConfiguration(host: "127.0.0.1", port: 0, certificate: certificate), store: store,
                                teacher: TeacherLogin(), onRunning: { port.yield($0) }, logger: Logger(label: "hub-test"))
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await app.runService() }
             var iterator = ports.makeAsyncIterator()
             let bound = try #require(await iterator.next())
-            try await body(store, certificate, bound)
+            let result = try await body(store, certificate, bound)
             group.cancelAll()
+            return result
         }
     }
 
@@ -44,6 +46,21 @@ struct HubOverTLSTests {
             #expect(try store.answerCounts() == [reply.box: 40])
             try await sync.round()
             #expect(await sync.progress.pushed == 40)
+        }
+    }
+
+    @Test("a hub that cannot be reached (a port nothing listens on, as while a killed hub starts again): each try fails with its address, and the box lives on")
+    func unreachable() async throws {
+        let port = try await Self.withHub { _, _, port in port }  // bound a moment ago, nothing listens on it now
+        let address = try #require(HubAddress("https://127.0.0.1:\(port)"))
+        for _ in 0..<3 {
+            // Before the fix, the request's unfulfilled promise was a fatal error in a debug build
+            // (SwiftNIO's leak check) as the failed connection was let go: this process ended here.
+            let error = await #expect(throws: HubError.self) {
+                _ = try await HubHTTPClient.send(address, fingerprint: "", method: "GET", path: "/api/v1/box", headers: [], body: [],
+                                                 timeout: .seconds(5))
+            }
+            #expect(error?.message.contains("cannot be reached") == true, "\(String(describing: error))")
         }
     }
 

@@ -3,6 +3,7 @@ import ClassProtocol
 import ClassSync
 import Foundation
 import Logging
+import ProcessTestSupport
 import Statistics
 import Synchronization
 import Testing
@@ -88,16 +89,52 @@ enum BoxHistory {
     }
 }
 
-/// A SQLite hub's backup, as an admin would take it, and the hub restored from it.
+/// A hub's backup, as an admin would take it, and the hub restored from it: SQLite's online
+/// backup of the file, or PostgreSQL's `pg_dump` (custom format) restored with `pg_restore` into
+/// a new database.
 enum HubStoreBackup {
-    static func copy(_ hub: HubStore) throws -> String {
-        let database = try #require(hub.database as? SQLiteDatabase)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hub-backup-\(UUID().uuidString.prefix(8)).sqlite").path
-        try database.backup(to: path)
-        return path
+    struct Backup {
+        let path: String
+        let kind: HubStoreKind
     }
 
-    static func restore(_ path: String, clock: @escaping @Sendable () -> Double) throws -> HubStore {
-        try HubStore(try SQLiteDatabase(path: path), now: clock)
+    static func copy(_ hub: HubStore) async throws -> Backup {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-backup-\(UUID().uuidString.prefix(8))").path
+        if let database = hub.database as? SQLiteDatabase {
+            try database.backup(to: folder + ".sqlite")
+            return Backup(path: folder + ".sqlite", kind: .sqlite)
+        }
+        let database = try #require(hub.database as? PostgresDatabase)
+        try await run("pg_dump", "--format=custom", "--file=\(folder).dump", "--dbname=\(database.url)")
+        return Backup(path: folder + ".dump", kind: .postgresql)
+    }
+
+    static func restore(_ backup: Backup, clock: @escaping @Sendable () -> Double) async throws -> HubStore {
+        switch backup.kind {
+        case .sqlite:
+            return try HubStore(try SQLiteDatabase(path: backup.path), now: clock)
+        case .postgresql:
+            let url = try HubStoreKind.freshDatabase()
+            try await run("pg_restore", "--no-owner", "--exit-on-error", "--dbname=\(url)", backup.path)
+            return try HubStore(try PostgresDatabase(url: url), now: clock)
+        }
+    }
+
+    /// Runs one of PostgreSQL's programs, the newest installed, and fails the test with what it
+    /// said when it fails.
+    private static func run(_ program: String, _ arguments: String...) async throws {
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        let newest = try #require(versions.compactMap(Int.init).max(), "no /usr/lib/postgresql/*: install Debian's postgresql")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/lib/postgresql/\(newest)/bin/\(program)")
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        async let said = errors.fileHandleForReading.readAll()
+        let status = await process.exited()
+        let text = String(decoding: await said, as: UTF8.self)
+        try #require(status == 0, "\(program) exited \(status): \(text)")
     }
 }

@@ -64,7 +64,7 @@ struct ClassFaultTests {
             guard output.status == 0, let read = try? JSONDecoder().decode(ClassStatusResult.self, from: Data(output.stdout.utf8)) else { return false }
             return read.pending == 0 && read.lastError == nil
         }
-        let printed = "box's stdout: \(box.stdout.suffix(2_000)); box's stderr: \(box.stderr.suffix(2_000)); hub: \(hub.output.suffix(2_000))"
+        let printed = "box's stdout: \(box.stdout.suffix(2_000)); box's stderr: \(box.stderr.prefix(6_000)); hub: \(hub.output.suffix(2_000))"
         #expect(done, "the push did not end: eartrainctl class status said \(said.prefix(1_000)); \(printed)")
         let held = try await HubProcess.answerIDs(state: hubState, store: store)
         let boxIDs = try await onOwnThread { try BoxPractice.answerIDs(database: database) }
