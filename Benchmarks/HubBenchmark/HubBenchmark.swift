@@ -39,7 +39,7 @@ enum HubBenchmark {
         try hub.run()
         defer { hub.terminate() }
         guard await listening(port), let address = HubAddress("https://127.0.0.1:\(port)") else { fatalError("the hub did not start") }
-        print("hub on \(address) (pid \(hub.processIdentifier)), store \(store.database.kind), \(boxes) boxes × \(perBox) answers")
+        report("hub on \(address) (pid \(hub.processIdentifier)), store \(store.database.kind), \(boxes) boxes × \(perBox) answers")
 
         // Join: every box with a code of its own.
         let joinStart = ContinuousClock.now
@@ -51,7 +51,7 @@ enum HubBenchmark {
             members.append(ClassMembership(hub: address.description, fingerprint: certificate.fingerprint, box: reply.box, student: reply.student,
                                            profile: "default", token: reply.token, key: key.rawRepresentation.base64EncodedString(), joinedAt: 0))
         }
-        print(String(format: "joined: %d boxes in %.1f s", boxes, (ContinuousClock.now - joinStart).seconds))
+        report(String(format: "joined: %d boxes in %.1f s", boxes, (ContinuousClock.now - joinStart).seconds))
 
         // A day's practice each, pushed at once.
         let day = Date().timeIntervalSince1970 - 86_400
@@ -86,7 +86,7 @@ enum HubBenchmark {
         }
         let ingest = (ContinuousClock.now - ingestStart).seconds
         let held = try store.answerCounts().values.reduce(0, +)
-        print(String(format: "ingested: %d answers in %.1f s: %.0f answers/s; push p50 %.0f ms, p99 %.0f ms; held %d",
+        report(String(format: "ingested: %d answers in %.1f s: %.0f answers/s; push p50 %.0f ms, p99 %.0f ms; held %d",
                      boxes * perBox, ingest, Double(boxes * perBox) / ingest, percentile(times, 0.5) * 1000,
                      percentile(times, 0.99) * 1000, Int(held))
               + (held == Int64(boxes * perBox) ? " (nothing lost or doubled)" : " (NOT every answer once)"))
@@ -117,11 +117,11 @@ enum HubBenchmark {
                 renders.append((ContinuousClock.now - start).seconds)
                 bytes = size
             }
-            print(String(format: "overview %@ (%d students, 60 days held): p50 %.0f ms, p95 %.0f ms, %.0f KiB", path, boxes,
+            report(String(format: "overview %@ (%d students, 60 days held): p50 %.0f ms, p95 %.0f ms, %.0f KiB", path, boxes,
                          percentile(renders, 0.5) * 1000, percentile(renders, 0.95) * 1000, Double(bytes) / 1024))
         }
         let memory = residentKiB(of: hub.processIdentifier)
-        print(String(format: "hub RSS %.1f MiB (peak %.1f MiB)", Double(memory.now) / 1024, Double(memory.peak) / 1024))
+        report(String(format: "hub RSS %.1f MiB (peak %.1f MiB)", Double(memory.now) / 1024, Double(memory.peak) / 1024))
     }
 
     /// A port nothing listens on now (the kernel's pick, let go at once).
@@ -185,6 +185,11 @@ enum HubBenchmark {
     }
 }
 
+/// A line of figures, written at once (print's buffer into a file is lost if the bench dies).
+func report(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 extension Duration {
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
@@ -203,7 +208,7 @@ enum TeacherBench {
 
     static func get(_ address: HubAddress, fingerprint: String, path: String, cookie: String) async throws -> (Int, Int) {
         let response = try await HubHTTPClient.send(address, fingerprint: fingerprint, method: "GET", path: path,
-                                                    headers: [("Cookie", cookie)], body: [], timeout: .seconds(60))
+                                                    headers: [("Cookie", cookie)], body: [], timeout: .seconds(60), largest: 64 << 20)
         return (response.status, response.body.count)
     }
 }

@@ -64,9 +64,10 @@ public struct HubHTTPClient: HubTransport {
         }
     }
 
-    /// One request on a connection of its own, the hub's certificate pinned; its answer.
+    /// One request on a connection of its own, the hub's certificate pinned; its answer, of at most
+    /// `largest` bytes.
     public static func send(_ address: HubAddress, fingerprint: String, method: String, path: String, headers: [(String, String)],
-                            body: [UInt8], timeout: TimeAmount) async throws -> HubHTTPResponse {
+                            body: [UInt8], timeout: TimeAmount, largest: Int = 1 << 20) async throws -> HubHTTPResponse {
         let group = MultiThreadedEventLoopGroup.singleton
         let loop = group.next()
         let tls = address.secure ? try NIOSSLContext(configuration: .makeClientConfiguration()) : nil
@@ -87,7 +88,7 @@ public struct HubHTTPClient: HubTransport {
                         try channel.pipeline.syncOperations.addHandler(handler)
                     }
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(ResponseCollector(answer: answer))
+                    try channel.pipeline.syncOperations.addHandler(ResponseCollector(answer: answer, limit: largest))
                 }
             }
         let channel: Channel
@@ -138,9 +139,12 @@ private final class ResponseCollector: ChannelInboundHandler, @unchecked Sendabl
     private var headers: [(name: String, value: String)] = []
     private var body: [UInt8] = []
     /// The largest answer read.
-    static let limit = 1 << 20
+    private let limit: Int
 
-    init(answer: EventLoopPromise<HubHTTPResponse>) { self.answer = answer }
+    init(answer: EventLoopPromise<HubHTTPResponse>, limit: Int) {
+        self.answer = answer
+        self.limit = limit
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
@@ -148,8 +152,8 @@ private final class ResponseCollector: ChannelInboundHandler, @unchecked Sendabl
             status = Int(head.status.code)
             headers = head.headers.map { ($0.name, $0.value) }
         case .body(let buffer):
-            guard body.count + buffer.readableBytes <= Self.limit else {
-                answer.fail(HubError(status: status, message: "the hub's answer is larger than \(Self.limit) bytes"))
+            guard body.count + buffer.readableBytes <= limit else {
+                answer.fail(HubError(status: status, message: "the hub's answer is larger than \(limit) bytes"))
                 context.close(promise: nil)
                 return
             }
