@@ -196,13 +196,15 @@ let package = Package(
 
         // ── The client. ClientViews draws what it shows (staff as text and SVG, the watch screen,
         // the results screen) as pure functions of the daemon's reports, so tests can pin them.
-        .target(name: "ClientViews", dependencies: ["ControlProtocol", "Training", "MusicTheory"]),
+        // Text made safe for HTML and SVG: the web view's, the staff's and the hub's one escaper.
+        .target(name: "Markup"),
+        .target(name: "ClientViews", dependencies: ["ControlProtocol", "Training", "MusicTheory", "Markup"]),
         // The pairing page's address as a QR code in the terminal (Debian's libqrencode-dev).
         .systemLibrary(name: "CQRencode"),
         .target(name: "QRCode", dependencies: ["CQRencode"]),
         .testTarget(
             name: "ClientViewsTests",
-            dependencies: ["ClientViews", "ControlProtocol", "Training", "MusicTheory", "ProcessTestSupport"],
+            dependencies: ["ClientViews", "ControlProtocol", "Training", "MusicTheory", "Markup", "ProcessTestSupport"],
             exclude: ["Snapshots"]
         ),
         .target(
@@ -223,7 +225,7 @@ let package = Package(
         .target(
             name: "WebView",
             dependencies: [
-                "ControlClient", "ControlProtocol", "ClientViews", "Training", "MusicTheory", "SystemCalls", hummingbird, hummingbirdWebSocket,
+                "ControlClient", "ControlProtocol", "ClientViews", "Training", "MusicTheory", "SystemCalls", "Markup", hummingbird, hummingbirdWebSocket,
                 httpTypes,
                 logging, serviceLifecycle,
             ]
@@ -254,7 +256,7 @@ let package = Package(
         .target(name: "ClassProtocol", dependencies: [crypto]),
         .target(
             name: "ClassHub",
-            dependencies: ["ClassProtocol", "CPostgres", "QRCode", grdb, hummingbird, hummingbirdCore, hummingbirdTLS, httpTypes, nioCore, nioPosix, nioSSL, crypto, cryptoExtras, x509, swiftASN1, logging]
+            dependencies: ["ClassProtocol", "CPostgres", "QRCode", "Markup", grdb, hummingbird, hummingbirdCore, hummingbirdTLS, httpTypes, nioCore, nioPosix, nioSSL, crypto, cryptoExtras, x509, swiftASN1, logging]
         ),
         .target(name: "ClassSync", dependencies: ["ClassProtocol", "Statistics", crypto, nioCore, nioPosix, nioHTTP1, nioSSL]),
         // It checks a plan with the box's own reader before it assigns it.
@@ -262,7 +264,7 @@ let package = Package(
         .executableTarget(name: "eartrainer-hub", dependencies: ["EartrainerHubCommand"]),
         // A school's day on one hub (`make bench-hub`): 1,000 boxes push at once; the teacher's overview.
         .executableTarget(
-            name: "HubBenchmark", dependencies: ["ClassHub", "ClassSync", "ClassProtocol", crypto, hummingbird, logging, nioCore, nioPosix],
+            name: "HubBenchmark", dependencies: ["ClassHub", "ClassSync", "ClassProtocol", "ProcessTestSupport", crypto, hummingbird, logging, nioCore, nioPosix],
             path: "Benchmarks/HubBenchmark"
         ),
         .testTarget(

@@ -3,7 +3,7 @@
 // under a temporary folder) or PostgreSQL (ET_HUB_POSTGRES, a database made for the run). 1,000
 // boxes join, then push a day's practice each (300 answers) at once, over TLS on loopback. Then
 // the teacher's overview is read with 1,000 students × 60 days of figures, over the default 7
-// days and over 90. Prints answers ingested per second, the pushes' p50 and p99, the overview's
+// days and over 90 (its first page and its last), and a search by name. Prints answers ingested per second, the pushes' p50 and p99, the overview's
 // p50 and p95, and the hub's RSS (its own process's).
 //
 //   HubBenchmark sqlite|postgresql [BOXES] [ANSWERS]
@@ -15,6 +15,7 @@ import Foundation
 import Glibc
 import NIOCore
 import NIOPosix
+import ProcessTestSupport
 
 @main
 enum HubBenchmark {
@@ -31,7 +32,7 @@ enum HubBenchmark {
         try store.setTeacherPassword("bench-password")
         // The hub's certificate, made here where the hub will find it: the boxes pin its fingerprint.
         let certificate = try HubCertificate.loadOrMake(directory: folder + "/tls", names: ["127.0.0.1"])
-        let port = freePort()
+        let port = LoopbackPort.free()
         let hub = Process()
         hub.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("eartrainer-hub")
         hub.arguments = ["serve", "--state", folder, "--listen", "127.0.0.1:\(port)"] + storeArgument
@@ -107,7 +108,9 @@ enum HubBenchmark {
             }
         }
         let cookie = try await TeacherBench.signIn(address, fingerprint: certificate.fingerprint)
-        for path in ["/teacher", "/teacher?days=90"] {
+        // The first page (50 students by name), over the default 7 days and over 90; the last page
+        // over 90; a search by name over 90.
+        for path in ["/teacher", "/teacher?days=90", "/teacher?days=90&page=\((boxes + 49) / 50)", "/teacher?days=90&q=student+99"] {
             var renders: [Double] = []
             var bytes = 0
             for _ in 0..<40 {
@@ -117,39 +120,17 @@ enum HubBenchmark {
                 renders.append((ContinuousClock.now - start).seconds)
                 bytes = size
             }
-            report(String(format: "overview %@ (%d students, 60 days held): p50 %.0f ms, p95 %.0f ms, %.0f KiB", path, boxes,
+            report(String(format: "overview %@ (%d students, 60 days held): p50 %.0f ms, p95 %.0f ms, %.1f KiB", path, boxes,
                          percentile(renders, 0.5) * 1000, percentile(renders, 0.95) * 1000, Double(bytes) / 1024))
         }
         let memory = residentKiB(of: hub.processIdentifier)
         report(String(format: "hub RSS %.1f MiB (peak %.1f MiB)", Double(memory.now) / 1024, Double(memory.peak) / 1024))
     }
 
-    /// A port nothing listens on now (the kernel's pick, let go at once).
-    static func freePort() -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     /// Waits up to 30 s for something to listen on `port`.
     static func listening(_ port: Int) async -> Bool {
         for _ in 0..<600 {
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            } == 0
-            close(socket)
-            if connected { return true }
+            if LoopbackPort.listens(port) { return true }
             try? await Task.sleep(for: .milliseconds(50))
         }
         return false

@@ -1,4 +1,5 @@
 import ControlProtocol
+import Markup
 import Training
 
 /// The staff (bass, treble or grand: `Clef`) as an SVG document that looks like printed notation: five lines, a drawn
@@ -106,10 +107,7 @@ public struct SVGStaff: Sendable {
         return parts
     }
 
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    static func escaped(_ text: String) -> String { text.markupEscaped }
 }
 
 /// A number as SVG wants it: no exponent, at most two decimals, no trailing zeros.

@@ -51,6 +51,8 @@ struct TeacherPagesTests {
             let page = String(buffer: try await client.execute(uri: "/teacher?days=30", method: .get, headers: headers).body)
             #expect(page.contains("The last 30 days") && page.contains("Bea"))
             #expect(page.contains(#"title="7 right, 3 wrong">70</td>"#), "the heat map's cell")
+            #expect(page.contains("1 student; 1 practised in the last 30 days") && !page.contains("Find a student") && !page.contains("Page 1"),
+                    "a class on one page: no search, no pages")
         }
     }
 

@@ -1,6 +1,7 @@
 import DaemonTestSupport
 import Foundation
 import Glibc
+import ProcessTestSupport
 import GRDB
 import Statistics
 import Training
@@ -47,30 +48,10 @@ final class HubProcess {
         await process.exited()
     }
 
-    /// A port nobody listens on now (the system's choice, let go at once).
-    static func freePort() -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    /// A port nobody listens on now.
+    static func freePort() -> Int { LoopbackPort.free() }
 
-    static func listens(_ port: Int) -> Bool {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
-    }
+    static func listens(_ port: Int) -> Bool { LoopbackPort.listens(port) }
 
     /// A one-time code from `eartrainer-hub enroll-code` on the same store.
     static func enrollCode(state: String, store: String?, student: String) async throws -> String {

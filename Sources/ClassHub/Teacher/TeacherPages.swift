@@ -1,22 +1,10 @@
 import Foundation
+import Markup
 import QRCode
 
 /// The teacher's pages as HTML: small, readable on a phone, no script.
 enum TeacherPages {
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { text.markupEscaped }
 
     static func page(_ title: String, _ body: String) -> String {
         """
@@ -30,7 +18,7 @@ enum TeacherPages {
         .wrap{overflow-x:auto}.muted{color:#595959}code{font-size:1.1rem;word-break:break-all}
         form.inline{display:inline}label{display:block;margin:.5rem 0 .2rem}
         button,input{min-height:44px;font-size:1rem;box-sizing:border-box}input{width:100%;max-width:24rem}
-        td a{display:inline-block;min-height:44px;line-height:44px}
+        td a,.pager a{display:inline-block;min-height:44px;line-height:44px;min-width:44px}
         </style></head><body><h1>\(escape(title))</h1>\(body)</body></html>
         """
     }
@@ -50,8 +38,9 @@ enum TeacherPages {
         return "hsl(\(hue),70%,80%)"
     }
 
+    /// The class page: `students` and `figures` are those of `listing`'s page.
     static func overview(students: [StudentSummary], figures: [ItemFigures], boxes: [HubStore.Box], week: ClosedRange<Int64>,
-                         assignments: [HubStore.AssignmentEntry] = []) -> String {
+                         listing: ClassListing, assignments: [HubStore.AssignmentEntry] = []) -> String {
         let items = Array(Set(figures.map { "\($0.exercise) \($0.item)" })).sorted()
         let byStudent = Dictionary(grouping: figures, by: \.student)
         var heat = "<div class=\"wrap\"><table><tr><th>Student</th>"
@@ -97,12 +86,12 @@ enum TeacherPages {
         }
         let span = week.upperBound - week.lowerBound + 1
         let ranges = ([7, 30, 90] as [Int64]).map { days in
-            days == span ? "<strong>\(days) days</strong>" : "<a href=\"/teacher?days=\(days)\">\(days) days</a>"
+            days == span ? "<strong>\(days) days</strong>" : "<a href=\"\(escape(listing.link(days: days, page: 1)))\">\(days) days</a>"
         }.joined(separator: " · ")
         return page("Class", """
-            <p>\(ranges)</p>
+            <p>\(ranges)</p>\(find(listing, days: span))\(pager(listing, days: span))
             <h2>The last \(span) days (% right per item)</h2>\(heat)
-            <h2>Who practised (the last \(span) days)</h2>\(practised)
+            <h2>Who practised (the last \(span) days)</h2>\(practised)\(pager(listing, days: span))
             <h2>Lesson plans assigned</h2>\(planRows)
             <h2>Boxes</h2>\(boxRows)
             <h2>Add a student</h2>
@@ -110,6 +99,30 @@ enum TeacherPages {
             <p><button>Make a one-time code</button></p></form>
             <form method="post" action="/teacher/logout"><p><button>Sign out</button></p></form>
             """)
+    }
+
+    /// The search by name (for a class of more than a page), and how many students it found and
+    /// how many of them practised.
+    static func find(_ listing: ClassListing, days: Int64) -> String {
+        let count = listing.matching == 1 ? "1 student" : "\(listing.matching) students"
+        let who = listing.search.isEmpty ? count : "\(count) named like “\(escape(listing.search))”"
+        let counts = "<p>\(who); \(listing.practised) practised in the last \(days) days.</p>"
+        guard listing.offersSearch else { return counts }
+        return """
+            <form method="get" action="/teacher"><input type="hidden" name="days" value="\(days)">
+            <label for="find">Find a student</label><input id="find" name="q" type="search" value="\(escape(listing.search))">
+            <p><button>Find</button>\(listing.search.isEmpty ? "" : " <a href=\"/teacher?days=\(days)\">Everyone</a>")</p></form>
+            \(counts)
+            """
+    }
+
+    /// Previous, page N of M, next: nothing when one page holds them all.
+    static func pager(_ listing: ClassListing, days: Int64) -> String {
+        guard listing.pageCount > 1 else { return "" }
+        let previous = listing.page > 1 ? "<a href=\"\(escape(listing.link(days: days, page: listing.page - 1)))\" rel=\"prev\">Previous</a> · " : ""
+        let next = listing.page < listing.pageCount
+            ? " · <a href=\"\(escape(listing.link(days: days, page: listing.page + 1)))\" rel=\"next\">Next</a>" : ""
+        return "<p class=\"pager\">\(previous)Page \(listing.page) of \(listing.pageCount)\(next)</p>"
     }
 
     static func code(_ code: String, student: String, hub: String) -> String {

@@ -37,13 +37,18 @@ struct TeacherRoutes {
         }
         router.get("/teacher") { request, _ in
             guard login.isSignedIn(Self.session(request)) else { return Self.seeOther("/teacher/login") }
-            // The last `days` days (7 unless asked, 1 to 366), today's included.
-            let days = request.uri.queryParameters["days"].flatMap { Int64(String($0)) }.map { min(max($0, 1), 366) } ?? 7
+            // The last `days` days (7 unless asked, 1 to 366), today's included; the students
+            // whose names hold `q`, a page of them.
+            let query = Self.fields(request.uri.query ?? "")
+            let days = query["days"].flatMap { Int64($0) }.map { min(max($0, 1), 366) } ?? 7
             let today = Int64((Date().timeIntervalSince1970 / 86_400).rounded(.down))
             let range = (today - days + 1)...today
             let page = try await Self.blocking {
-                TeacherPages.overview(students: try store.students(days: range), figures: try store.itemFigures(days: range),
-                                      boxes: try store.boxes(), week: range, assignments: try store.assignments())
+                let listing = ClassListing(roster: try store.roster(), practised: try store.practised(days: range),
+                                           search: query["q"] ?? "", page: query["page"].flatMap { Int($0) } ?? 1)
+                return TeacherPages.overview(students: try store.students(days: range, ids: listing.ids),
+                                             figures: try store.itemFigures(days: range, students: listing.ids),
+                                             boxes: try store.boxes(), week: range, listing: listing, assignments: try store.assignments())
             }
             return Self.html(page)
         }
@@ -104,9 +109,13 @@ struct TeacherRoutes {
     }
 
     static func form(_ request: Request) async throws -> [String: String] {
-        let body = String(buffer: try await request.body.collect(upTo: 4096))
+        fields(String(buffer: try await request.body.collect(upTo: 4096)))
+    }
+
+    /// The fields of a form's body or of a query, `+` read as a space.
+    static func fields(_ text: String) -> [String: String] {
         var fields: [String: String] = [:]
-        for pair in body.split(separator: "&") {
+        for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1).map {
                 String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
             }

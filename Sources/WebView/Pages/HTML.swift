@@ -1,21 +1,9 @@
+import Markup
+
 /// The page shell every page shares, and text made safe for HTML.
 enum HTML {
     /// Text safe inside an element or a quoted attribute.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escaped(_ text: String) -> String { text.markupEscaped }
 
     /// A whole page: the stylesheet, a header with the link state and the way to the other pages,
     /// `main`, and the live script when `script` (the page works without it).
