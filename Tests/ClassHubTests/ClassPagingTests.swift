@@ -1,4 +1,5 @@
 import ClassHub
+import ClassProtocol
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -55,7 +56,10 @@ struct ClassPagingTests {
     func classPage() async throws {
         let store = try HubStoreKind.sqlite.make()
         try store.setTeacherPassword(TeacherPagesTests.password)
-        _ = try Self.school(store, count: 120)
+        let ids = try Self.school(store, count: 120)
+        for name in ["Student 001", "Student 120"] {
+            _ = try store.join(JoinRequest(code: try store.makeCode(student: ids[name]), publicKey: "key", name: "the box of \(name)"))
+        }
         let app = try buildHub(configuration: HubConfiguration(host: "127.0.0.1", port: 0, certificate: nil), store: store,
                                teacher: TeacherLogin(), logger: TeacherPagesTests.logger)
         try await app.test(.router) { client in
@@ -67,9 +71,11 @@ struct ClassPagingTests {
             #expect(first.contains("Student 050") && !first.contains("Student 051"), "fifty by name")
             #expect(first.contains("Page 1 of 3") && first.contains(#"<a href="/teacher?days=90&amp;page=2" rel="next">Next</a>"#))
             #expect(!first.contains(#"rel="prev""#))
+            #expect(first.contains("the box of Student 001") && !first.contains("the box of Student 120"), "the page's students' boxes only")
             #expect(first.contains("121 students; 0 practised in the last 90 days"), "the whole class's counts, not the page's")
             let last = try await page("/teacher?days=90&page=3")
             #expect(last.contains("Student 120") && last.contains("Çelik") && !last.contains("Student 100<"))
+            #expect(last.contains("the box of Student 120") && !last.contains("the box of Student 001"))
             #expect(last.contains("Page 3 of 3") && last.contains(#"page=2" rel="prev">Previous</a>"#) && !last.contains(#"rel="next""#))
             #expect(try await page("/teacher?days=90&page=99").contains("Page 3 of 3"), "a page past the end is the last")
 
