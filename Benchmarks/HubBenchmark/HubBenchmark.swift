@@ -3,8 +3,9 @@
 // under a temporary folder) or PostgreSQL (ET_HUB_POSTGRES, a database made for the run). 1,000
 // boxes join, then push a day's practice each (300 answers) at once, over TLS on loopback. Then
 // the teacher's overview is read with 1,000 students × 60 days of figures, over the default 7
-// days and over 90 (its first page and its last), and a search by name. Prints answers ingested per second, the pushes' p50 and p99, the overview's
-// p50 and p95, and the hub's RSS (its own process's).
+// days and over 90 (its first page and its last), and a search by name. Prints answers ingested
+// per second, the pushes' p50 and p99, the overview's p50 and p95, and the hub's RSS (its own
+// process's).
 //
 //   HubBenchmark sqlite|postgresql [BOXES] [ANSWERS]
 import ClassHub

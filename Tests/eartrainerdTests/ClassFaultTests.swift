@@ -2,6 +2,7 @@ import ControlProtocol
 import DaemonTestSupport
 import Foundation
 import Glibc
+import ProcessTestSupport
 import Testing
 
 /// A class's faults with the real programs (docs/class.md): an `eartrainer-hub` over TLS on
@@ -27,7 +28,7 @@ struct ClassFaultTests {
         // Seconds of SQLite, off the two threads of the pool the suites beside it share.
         try await onOwnThread { try BoxPractice.seed(Self.history, database: database) }
         let store = kind == .postgresql ? try await HubProcess.postgresStore() : nil
-        let port = HubProcess.freePort()
+        let port = LoopbackPort.free()
 
         var hub = try HubProcess(state: hubState, store: store, port: port)
         try #require(await hub.ready(), "the hub does not listen: \(hub.output)")

@@ -1,5 +1,6 @@
 import DaemonTestSupport
 import Foundation
+import ProcessTestSupport
 import Testing
 
 /// The README's "A class on one machine", command for command: the hub and three boxes of
@@ -24,7 +25,7 @@ struct ClassScenarioTests {
         #expect(commands.filter { $0.hasPrefix("scripts/class-demo.sh box ") }.count == 3)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("class-demo-\(UUID().uuidString.prefix(8))").path
         let bin = BuiltProduct.url("eartrainer-hub").deletingLastPathComponent().path
-        let environment = "CLASS_DEMO_DIR='\(folder)' CLASS_DEMO_PORT=\(HubProcess.freePort()) EARTRAINER_BIN='\(bin)' ETCTL_TIMEOUT=120"
+        let environment = "CLASS_DEMO_DIR='\(folder)' CLASS_DEMO_PORT=\(LoopbackPort.free()) EARTRAINER_BIN='\(bin)' ETCTL_TIMEOUT=120"
         defer {
             _ = try? FileManager.default.removeItem(atPath: folder)
         }

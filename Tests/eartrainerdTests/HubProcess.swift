@@ -1,8 +1,8 @@
 import DaemonTestSupport
 import Foundation
 import Glibc
-import ProcessTestSupport
 import GRDB
+import ProcessTestSupport
 import Statistics
 import Training
 
@@ -40,18 +40,13 @@ final class HubProcess {
 
     /// Waits until it answers on its port.
     func ready() async -> Bool {
-        await Polling.wait(seconds: 60, every: .milliseconds(50)) { [port] in HubProcess.listens(port) }
+        await Polling.wait(seconds: 60, every: .milliseconds(50)) { [port] in LoopbackPort.listens(port) }
     }
 
     func stop(signal: Int32) async {
         kill(process.processIdentifier, signal)
         await process.exited()
     }
-
-    /// A port nobody listens on now.
-    static func freePort() -> Int { LoopbackPort.free() }
-
-    static func listens(_ port: Int) -> Bool { LoopbackPort.listens(port) }
 
     /// A one-time code from `eartrainer-hub enroll-code` on the same store.
     static func enrollCode(state: String, store: String?, student: String) async throws -> String {
