@@ -231,7 +231,8 @@ public actor DaemonCore {
     func publish() {
         published.publish(.init(tracker: tracker, tuning: settings.current.tuningSystem, clef: settings.current.clef, storage: storage,
                                 plan: planStatus, profile: tracker.running ? sessionProfile : nil,
-                                ready: tracker.running ? nil : ready.map { ReadyStatus(kind: $0.kind, exercise: EventFormatter.describe($0)) }))
+                                ready: tracker.running ? nil : ready.map { ReadyStatus(kind: $0.kind, exercise: EventFormatter.describe($0)) },
+                                seq: fanOut.sequence))
     }
 
     /// Reports a device change (a keyboard plugged in or out, the sound device lost or found).

@@ -42,25 +42,28 @@ public struct SocketDaemon: DaemonLink {
         return stream
     }
 
-    /// Connects, reads `status`, subscribes to every topic and yields each event until the daemon
-    /// hangs up or the task is cancelled (the stream's consumer stopped).
+    /// Connects, subscribes to every topic, reads `status` and yields it, then each event it does
+    /// not include until the daemon hangs up or the task is cancelled (the stream's consumer
+    /// stopped). Subscribing first leaves no gap in which a key judged is lost to the page; the
+    /// status's `seq` says which of the events that came meanwhile it already counts.
     private static func relay(connect: () async throws -> ControlConnection,
                               to continuation: AsyncStream<DaemonUpdate>.Continuation) async {
+        var early: [RPCNotification] = []
         guard let link = try? await connect(),
-              let reply = try? await link.call(Method.status.rawValue), let result = reply.result,
+              (try? await link.call(Method.subscribe.rawValue, params: Wire.value(SubscribeParams())) { early.append($0) }) != nil,
+              let reply = try? await link.call(Method.status.rawValue, onNotification: { early.append($0) }), let result = reply.result,
               let status = try? Wire.decode(StatusResult.self, from: result) else { return }
         continuation.yield(.status(status))
-        var early: [RPCNotification] = []
-        guard (try? await link.call(Method.subscribe.rawValue, params: Wire.value(SubscribeParams())) { early.append($0) }) != nil
-        else { return }
-        for notification in early { yieldEvent(notification, to: continuation) }
+        for notification in early { yieldEvent(notification, after: status, to: continuation) }
         do {
-            for try await notification in link.notifications { yieldEvent(notification, to: continuation) }
+            for try await notification in link.notifications { yieldEvent(notification, after: status, to: continuation) }
         } catch {}
     }
 
-    private static func yieldEvent(_ notification: RPCNotification, to continuation: AsyncStream<DaemonUpdate>.Continuation) {
-        guard notification.method == "event", let event = try? Wire.decode(EventReport.self, from: notification.params) else { return }
+    private static func yieldEvent(_ notification: RPCNotification, after status: StatusResult,
+                                   to continuation: AsyncStream<DaemonUpdate>.Continuation) {
+        guard notification.method == "event", let event = try? Wire.decode(EventReport.self, from: notification.params),
+              !status.includes(event) else { return }
         continuation.yield(.event(event))
     }
 }

@@ -1,4 +1,5 @@
 import ControlProtocol
+import Foundation
 import Testing
 
 /// The typed replies write the lines the daemon wrote when it built them by hand: whole numbers
@@ -27,6 +28,24 @@ struct RepliesTests {
             confusions: [], thresholds: [])
         #expect(Wire.encode(results) == #"{"average_first_note_seconds":0.5,"average_response_seconds":null,"breakdown":[{"asked":1,"average_response_seconds":null,"category":"interval","correct":1,"correct_first_try":1,"errors":0,"revealed":0,"subject":"P5"}],"confusions":[],"correct":1,"error_rate":0,"errors":0,"questions_finished":1,"revealed":0,"rounds_completed":0,"session_seconds":2,"skipped":0,"thresholds":[]}"#)
         #expect(try Wire.decode(ResultsReport.self, from: Wire.value(results)) == results)
+    }
+
+    @Test("a status counts the events up to its seq; a reading, or a status without a seq, counts none")
+    func statusIncludes() throws {
+        let status = try JSONDecoder().decode(StatusResult.self, from: Data(#"""
+            {"protocol_version":1,"daemon":"t","uptime_seconds":1,"devices":{"sequencer":false,"keyboard":false,"keyboards":[],
+             "sound":false,"sound_device":"off","missing":[]},"storage":"available","seq":7}
+            """#.utf8))
+        func event(_ seq: Int, _ topic: Topic = .answer) -> EventReport {
+            EventReport(seq: seq, type: topic == .listen ? "listen" : "note_judged", topic: topic, sessionSeconds: 0, text: "", details: .object([:]))
+        }
+        #expect(status.seq == 7)
+        #expect(status.includes(event(6)) && status.includes(event(7)))
+        #expect(!status.includes(event(8)))
+        #expect(!status.includes(event(7, .listen)), "a reading carries the seq before it and is never counted")
+        var older = status
+        older.seq = nil
+        #expect(!older.includes(event(1)), "a daemon that does not say counts nothing: every event is folded in")
     }
 }
 

@@ -19,10 +19,14 @@ public struct StatusResult: Sendable, Hashable, Codable {
     public var ready: ReadyStatus?
     /// Present when the box follows a lesson plan: where the student is in it.
     public var plan: PlanStatus?
+    /// The `seq` of the last event this status includes: it reflects that event and every one
+    /// before it. A follower subscribes first, then asks, and folds in only the events after it
+    /// (`includes(_:)`), so none is lost between the two and none is counted twice.
+    public var seq: Int?
 
     public init(protocolVersion: Int = ProtocolInfo.version, daemon: String, uptimeSeconds: Double,
                 session: SessionStatus?, devices: DevicesStatus, storage: String, database: String? = nil, profile: String? = nil,
-                ready: ReadyStatus? = nil, plan: PlanStatus? = nil) {
+                ready: ReadyStatus? = nil, plan: PlanStatus? = nil, seq: Int? = nil) {
         self.protocolVersion = protocolVersion
         self.daemon = daemon
         self.uptimeSeconds = uptimeSeconds
@@ -33,11 +37,19 @@ public struct StatusResult: Sendable, Hashable, Codable {
         self.profile = profile
         self.ready = ready
         self.plan = plan
+        self.seq = seq
+    }
+
+    /// Whether `event` is already reflected here: a numbered event no later than `seq`. A
+    /// listening reading is never counted (it carries the `seq` of the event before it).
+    public func includes(_ event: EventReport) -> Bool {
+        guard let seq, event.topic != .listen else { return false }
+        return event.seq <= seq
     }
 
     enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol_version"
-        case daemon, session, devices, storage, database, profile, ready, plan
+        case daemon, session, devices, storage, database, profile, ready, plan, seq
         case uptimeSeconds = "uptime_seconds"
     }
 }

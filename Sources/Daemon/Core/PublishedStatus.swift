@@ -20,6 +20,8 @@ final class PublishedStatus: Sendable {
         var profile: String? = nil
         /// What the next key begins, as `status` shows it; nil while a session runs.
         var ready: ReadyStatus? = nil
+        /// The last event reported when these parts were taken: `status` reflects it and those before.
+        var seq = 0
     }
 
     private let parts: Mutex<Parts>
@@ -42,7 +44,7 @@ final class PublishedStatus: Sendable {
             session: parts.tracker.status(now: now, tuning: parts.tuning, clef: parts.clef),
             devices: devicesMemo.value(for: DeviceInputs(keyboards: keyboards, sound: sound, listen: listen), Self.devices),
             storage: storage.summary, database: storage.database, profile: parts.profile ?? storage.profile, ready: parts.ready,
-            plan: parts.plan())
+            plan: parts.plan(), seq: parts.seq)
     }
 
     private struct DeviceInputs: Equatable, Sendable {

@@ -22,11 +22,13 @@ struct WatchCommand: AsyncParsableCommand {
     func run() async throws {
         let signals = SignalDescriptor()
         let link = try await connection.connect()
-        let status = try Wire.decode(StatusResult.self, from: try await ConnectionOptions.call(link, Method.status.rawValue))
-        var follower = WatchFollower(status: status.session)
-        if let clef { follower.state.clef = clef.clef }
+        // Subscribed before the status is read, so no event falls between the two; the status
+        // says which of those that came meanwhile it counts (`WatchFollower.take`).
         var early: [RPCNotification] = []
         _ = try await ConnectionOptions.call(link, Method.subscribe.rawValue, params: Wire.value(SubscribeParams())) { early.append($0) }
+        let status = try Wire.decode(StatusResult.self, from: try await ConnectionOptions.call(link, Method.status.rawValue) { early.append($0) })
+        var follower = WatchFollower(status: status)
+        if let clef { follower.state.clef = clef.clef }
 
         guard isatty(STDOUT_FILENO) == 1 else {
             if let session = status.session { print(StatusText.sessionLines(session).joined(separator: "\n")) }

@@ -10,9 +10,12 @@ struct WatchFollower {
     var state = WatchState()
     private var anchor = ContinuousClock.now
     private var anchorSeconds = 0.0
+    /// The status it started from: the events it already counts are not folded in again.
+    private let start: StatusResult
 
-    init(status: SessionStatus?) {
-        state.apply(status: status)
+    init(status: StatusResult) {
+        start = status
+        state.apply(status: status.session)
         anchorSeconds = state.sessionSeconds
     }
 
@@ -23,9 +26,11 @@ struct WatchFollower {
         return anchorSeconds + Double(since.components.seconds) + Double(since.components.attoseconds) / 1e18
     }
 
-    /// Folds a notification in; returns its event, if it is one.
+    /// Folds a notification in; returns its event, if it is one the status it started from does
+    /// not already count.
     mutating func take(_ notification: RPCNotification) -> EventReport? {
-        guard notification.method == "event", let event = try? Wire.decode(EventReport.self, from: notification.params) else {
+        guard notification.method == "event", let event = try? Wire.decode(EventReport.self, from: notification.params),
+              !start.includes(event) else {
             return nil
         }
         state.apply(event)
