@@ -82,10 +82,7 @@ final class LineProxy: Sendable {
     private let ends: [ControlConnection]
 
     init(to daemon: TestDaemon, hook: @escaping @Sendable (Direction, String) async throws -> Void) async throws {
-        var ends: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
+        let ends = try TestDaemon.socketPair()
         let upstream = try await daemon.connect()
         // Each end of the pair reads a greeting when it opens: the daemon's, written into both.
         let greeting = try Wire.encode(try #require(upstream.greeting)) + "\n"

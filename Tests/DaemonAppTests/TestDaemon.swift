@@ -94,12 +94,18 @@ final class TestDaemon {
     /// A new client's end as a bare descriptor, for a test that must not read (the connection
     /// reads all the daemon sends as it comes); the caller closes it.
     func rawClient() throws -> Int32 {
+        let ends = try Self.socketPair()
+        app.server.adopt(connected: ends[1])
+        return ends[0]
+    }
+
+    /// The two ends of a new stream socket pair (closed on exec), for the caller to own.
+    static func socketPair() throws -> [Int32] {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
-        app.server.adopt(connected: ends[1])
-        return ends[0]
+        return ends
     }
 
     /// Whether it is still serving (it has not shut down, nor failed).
