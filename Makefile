@@ -87,7 +87,11 @@ SWIFT_BUILD_FLAGS ?=
 # eartrainer-web as symbolic links to it (`make deb` does: the runtime is carried once, not three
 # times). PROGRAMS is the folder that holds the three programs by their names, for the man pages.
 ALL_IN_ONE ?= no
-PROGRAMS = $(if $(filter yes,$(ALL_IN_ONE)),.build/all-in-one-$(BUILD),.build/$(BUILD))
+# SwiftPM's build folder (--scratch-path). `make test` builds the package in a folder of its own,
+# .build/package, beside the tests' build in .build: SwiftPM locks its folder for a whole build.
+SWIFT_SCRATCH ?= .build
+PROGRAMS = $(if $(filter yes,$(ALL_IN_ONE)),$(SWIFT_SCRATCH)/all-in-one-$(BUILD),$(SWIFT_SCRATCH)/$(BUILD))
+EXTRAS = $(SWIFT_SCRATCH)/extras
 
 .PHONY: binaries manpages install uninstall deb
 # A Debian package, eartrainer_<version>_<arch>.deb, in .build/deb (docs/systemd.md, "The package").
@@ -96,31 +100,31 @@ deb: deps
 
 binaries: deps
 ifeq ($(ALL_IN_ONE),yes)
-	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainer-all-in-one
+	$(SWIFT) build --scratch-path $(SWIFT_SCRATCH) -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainer-all-in-one
 	rm -rf $(PROGRAMS) && mkdir -p $(PROGRAMS)
 	ln -s ../$(BUILD)/eartrainer-all-in-one $(PROGRAMS)/eartrainerd
 	ln -s eartrainerd $(PROGRAMS)/eartrainctl && ln -s eartrainerd $(PROGRAMS)/eartrainer-web && ln -s eartrainerd $(PROGRAMS)/eartrainer-hub
 else
-	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainerd
-	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainctl
-	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainer-web
-	$(SWIFT) build -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainer-hub
+	$(SWIFT) build --scratch-path $(SWIFT_SCRATCH) -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainerd
+	$(SWIFT) build --scratch-path $(SWIFT_SCRATCH) -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainctl
+	$(SWIFT) build --scratch-path $(SWIFT_SCRATCH) -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainer-web
+	$(SWIFT) build --scratch-path $(SWIFT_SCRATCH) -c $(BUILD) $(SWIFT_BUILD_FLAGS) --product eartrainer-hub
 endif
 
 # Man pages and completions, made from the argument parsers and docs/configuration.md.
 manpages: binaries
-	@scripts/man/build.sh .build/extras $(PROGRAMS)
+	@scripts/man/build.sh $(EXTRAS) $(PROGRAMS)
 
 install: binaries manpages
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SHAREDIR)/soundfonts $(DESTDIR)$(DOCDIR) $(DESTDIR)$(CONFDIR)
 	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
-	install -m 644 .build/extras/man/eartrainctl.1 $(DESTDIR)$(MANDIR)/man1/
-	install -m 644 .build/extras/man/eartrainer.toml.5 $(DESTDIR)$(MANDIR)/man5/
-	install -m 644 .build/extras/man/eartrainerd.8 .build/extras/man/eartrainer-web.8 .build/extras/man/eartrainer-hub.8 $(DESTDIR)$(MANDIR)/man8/
-	install -m 644 .build/extras/completions/eartrainctl.bash $(DESTDIR)$(BASHCOMPDIR)/eartrainctl
-	install -m 644 .build/extras/completions/_eartrainctl $(DESTDIR)$(ZSHCOMPDIR)/_eartrainctl
-	install -m 644 .build/extras/completions/eartrainctl.fish $(DESTDIR)$(FISHCOMPDIR)/eartrainctl.fish
+	install -m 644 $(EXTRAS)/man/eartrainctl.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(EXTRAS)/man/eartrainer.toml.5 $(DESTDIR)$(MANDIR)/man5/
+	install -m 644 $(EXTRAS)/man/eartrainerd.8 $(EXTRAS)/man/eartrainer-web.8 $(EXTRAS)/man/eartrainer-hub.8 $(DESTDIR)$(MANDIR)/man8/
+	install -m 644 $(EXTRAS)/completions/eartrainctl.bash $(DESTDIR)$(BASHCOMPDIR)/eartrainctl
+	install -m 644 $(EXTRAS)/completions/_eartrainctl $(DESTDIR)$(ZSHCOMPDIR)/_eartrainctl
+	install -m 644 $(EXTRAS)/completions/eartrainctl.fish $(DESTDIR)$(FISHCOMPDIR)/eartrainctl.fish
 ifeq ($(ALL_IN_ONE),yes)
 	install -m 755 $(PROGRAMS)/eartrainerd $(DESTDIR)$(BINDIR)/
 	ln -sf eartrainerd $(DESTDIR)$(BINDIR)/eartrainctl && ln -sf eartrainerd $(DESTDIR)$(BINDIR)/eartrainer-web

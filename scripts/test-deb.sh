@@ -4,7 +4,9 @@
 # is small enough for a Raspberry Pi: one binary run as eartrainerd, eartrainctl and eartrainer-web.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-deb=$(scripts/deb/build.sh | tail -n 1)
+# DEB: a package already built (make test builds it beside its other stages); else it is built here.
+deb=${DEB:-$(scripts/deb/build.sh | tail -n 1)}
+[ -f "$deb" ] || { echo "test-deb: no package at $deb" >&2; exit 1; }
 . scripts/checks.sh
 dpkg-deb -c "$deb" | awk '{ print $6 }' | sed 's#^\./#/#' >"$work/files"
 dpkg-deb -f "$deb" Depends >"$work/depends"

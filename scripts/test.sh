@@ -36,6 +36,37 @@ stage() {  # stage NAME COMMAND...: runs the command and notes how long it took,
   timings+=("$name $((SECONDS - start)) s (CPU $((cpu_now - cpu_before)) s)")
   if [ "$status" != 0 ]; then echo "── stage $name failed (exit $status)"; print_timings; exit "$status"; fi
 }
+# Two cores are the machine's, and no stage alone keeps both busy for long: the Swift stages' real
+# time waits on the clock, a VM emulates one processor's work at a time. So the package's release
+# build runs beside the Swift stages, and the sound VM beside the package's boots.
+# `beside NAME COMMAND...` starts a stage in the background, its output kept in
+# .build/stages/NAME.log; `joined NAME` waits for it, prints its output and adds its wall time
+# (from its own start) to the stage times; a failure there fails the run.
+mkdir -p .build/stages
+declare -A beside_pids
+beside() {
+  local name=$1
+  shift
+  ( start=$SECONDS; status=0; "$@" >".build/stages/$name.log" 2>&1 || status=$?
+    echo "$status $((SECONDS - start))" >".build/stages/$name.done" ) &
+  beside_pids[$name]=$!
+  echo "── stage $name started beside the next ones (its output: .build/stages/$name.log)"
+}
+joined() {
+  local name=$1 status wall
+  wait "${beside_pids[$name]}" || true
+  read -r status wall <".build/stages/$name.done" || { status=1; wall=?; }
+  echo "── stage $name (beside the others) ended: exit $status after $wall s; its output:"
+  cat ".build/stages/$name.log"
+  timings+=("$name $wall s beside")
+  return "$status"
+}
+kill_tree() { local child; for child in $(pgrep -P "$1"); do kill_tree "$child"; done; kill "$1" 2>/dev/null || true; }
+stop_beside() {  # at exit: a stage still running beside a failed one is stopped, with its children
+  local pid
+  for pid in "${beside_pids[@]}"; do kill -0 "$pid" 2>/dev/null && kill_tree "$pid"; done
+  return 0
+}
 # The suites' output is kept, so a failure's summary (which tests, which expectations) is the
 # last thing printed even when the log is long.
 # The suites timed against the clock (sound rendered as it plays, judged from the file; a relay's
@@ -64,28 +95,40 @@ stage build swift build --build-tests
 # Debian's package (scripts/postgres-for-tests.sh), for the Swift stages.
 ET_HUB_POSTGRES=$(scripts/postgres-for-tests.sh start) || { echo "── PostgreSQL for the hub's tests did not start"; exit 1; }
 export ET_HUB_POSTGRES
-trap 'rm -f "$cpu_file"; scripts/postgres-for-tests.sh stop >/dev/null 2>&1 || true' EXIT
+trap 'stop_beside; rm -f "$cpu_file"; scripts/postgres-for-tests.sh stop >/dev/null 2>&1 || true' EXIT
 # A stall of Swift's pool in the side-by-side stage (no task started for 20 s) writes every
 # thread's stack to .build/pool-stall-PID.txt, naming what held its threads (gdb; PoolWatch). Not in
 # the real-time stage, where gdb's pause would itself make notes late.
+# The package (make deb: a release build with the Swift runtime linked in, about 450 s of both
+# cores alone) builds in a SwiftPM folder of its own beside the Swift stages; ten runs of those
+# stages beside a cold build of the whole package passed (docs/benchmarks.md, "Twenty on df1cc92").
+# It is checked (lintian, its contents) once built, after the stages beside it.
+beside package-build env SWIFT_SCRATCH=.build/package GENERATE_MANUAL=.build/debug/generate-manual scripts/deb/build.sh
 ET_POOL_WATCH=${ET_POOL_WATCH:-1} stage swift swift_tests .build/test-swift.log --skip SocketAbuseTests --skip "$real_time"
 export ET_REAL_TIME_WIDTH=${ET_REAL_TIME_WIDTH:-3}
 stage real-time swift_tests .build/test-real-time.log --filter "$real_time"
+# `make install` and the systemd units, into a scratch prefix (not timed: beside the package's build).
+stage install scripts/test-install.sh
+# The package's build is waited for before the stages that time themselves.
+stage wait-package joined package-build
+# The socket-abuse suite prints its well-behaved client's latency: alone.
 stage abuse swift test --skip-build --filter SocketAbuseTests
 # The web view in headless Chromium against a real daemon: the screens, a key's way to the page
 # (p95 under 100 ms), a daemon restart, control refused from the LAN (about 20 s). Its screenshots
 # go under .build, so a run leaves docs/screenshots/ as committed (make test-browser refreshes them).
 SCREENSHOTS=.build/browser/screenshots stage browser scripts/test-browser.sh
-stage install scripts/test-install.sh
 # The user unit in a desktop session: a systemd --user manager in a private mount namespace starts
 # PipeWire, WirePlumber, pipewire-pulse and the unit; notes played reach PipeWire (about 30 s, as root).
 stage user-unit scripts/test-user-unit.sh
-# make deb: a release build with the Swift runtime linked in, lintian without errors (about 3 minutes).
-stage deb scripts/test-deb.sh
+# make deb's package, built above: lintian without errors, what it holds.
+deb=$(ls "${DEB_OUT:-.build/deb}"/eartrainer_*.deb | tail -n 1)
+DEB=$deb stage deb scripts/test-deb.sh
+package_bin=${DEB_OUT:-$(pwd)/.build/deb}/root/usr/bin
 # ALSA input, audio output and the listening input's capture: the kernel's sound subsystem exists
 # only in the VM; a scenario failure or a VM that does not boot fails the run. The daemon there is
-# the package's release binary the deb stage built.
-VM_SCENARIOS=${VM_SCENARIOS:-alsa audio listen} VM_DAEMON_BIN=${DEB_OUT:-$(pwd)/.build/deb}/root/usr/bin stage vm-sound scripts/vm/run.sh
+# the package's release binary. It boots without systemd and touches nothing of this machine, so
+# it runs beside the boots below (each VM keeps about one core busy).
+VM_SCENARIOS=${VM_SCENARIOS:-alsa audio listen} VM_DAEMON_BIN=$package_bin beside vm-sound scripts/vm/run.sh
 # Boot: eartrainer.service starts at boot with systemd as PID 1 in a VM. It takes 5-8
 # minutes under emulation and links units into /etc/systemd/system for the run, so it is opt-in:
 # VM_BOOT=1 make test, or make test-vm-boot (docs/systemd.md, "Boot test").
@@ -95,12 +138,13 @@ if [ "${VM_BOOT:-0}" = 1 ]; then stage vm-boot scripts/vm/boot-test.sh; fi
 # /etc/systemd/system for the run, as the boot test does), running the package's release binary as
 # the ALSA and audio scenarios do. VM_STUDENT=0 leaves it out.
 if [ "${VM_STUDENT:-1}" = 1 ]; then
-  VM_DAEMON_BIN=${DEB_OUT:-$(pwd)/.build/deb}/root/usr/bin stage vm-student scripts/vm/student-test.sh
+  VM_DAEMON_BIN=$package_bin stage vm-student scripts/vm/student-test.sh
 fi
 # The package in a VM with systemd as PID 1: the .deb scripts/test-deb.sh built above installed
 # with dpkg -i, used by a student, removed, installed again and purged (3-5 minutes; it links two
 # units into /etc/systemd/system for the run). VM_DEB=0 leaves it out.
 if [ "${VM_DEB:-1}" = 1 ]; then
-  DEB=$(ls "${DEB_OUT:-.build/deb}"/eartrainer_*.deb | tail -n 1) stage vm-deb scripts/vm/deb-test.sh
+  DEB=$deb stage vm-deb scripts/vm/deb-test.sh
 fi
+stage wait-vm-sound joined vm-sound
 print_timings

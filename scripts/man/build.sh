@@ -10,8 +10,13 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=$1
 bin=${2:-.build/release}
-swift build -c debug --product generate-manual >/dev/null
-tool=$(swift build -c debug --show-bin-path)/generate-manual
+# GENERATE_MANUAL: the tool already built (make test's package build gives the tests' own, so it
+# never waits for SwiftPM's lock on .build); else it is built here, debug.
+tool=${GENERATE_MANUAL:-}
+if [ -z "$tool" ]; then
+  swift build -c debug --product generate-manual >/dev/null
+  tool=$(swift build -c debug --show-bin-path)/generate-manual
+fi
 date=$(git log -1 --format=%cs 2>/dev/null || date +%F)
 rm -rf "$out"
 mkdir -p "$out/man" "$out/completions"
