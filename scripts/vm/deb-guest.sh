@@ -41,6 +41,31 @@ step web-page curl -s -o /dev/null -w '%{http_code}\n' --retry 10 --retry-connre
 step service-show systemctl show eartrainer.service -p ActiveState,SubState,MainPID,NRestarts,Result,StatusText,DropInPaths,ExecMainStartTimestampMonotonic,ActiveEnterTimestampMonotonic
 step process ps -o user:20,pid,etimes,args -C eartrainerd
 
+# The student's first boot on the installed package (scripts/vm/deb-test.sh, VM_DEB_STUDENT): the
+# administrator edits the config for the box's USB sound card and restarts the service; a USB
+# keyboard is plugged in and played through the menu (student-guest.sh, its results in
+# OUT/student). Then the sound card is unplugged: what follows sounds nowhere, so the card's WAV
+# holds the student's part alone.
+here=$(dirname "$0")
+if [ -f "$here/student.sed" ]; then
+  student_config() { sed -i -f "$here/student.sed" /etc/eartrainer/eartrainer.toml && systemctl restart eartrainer.service; }
+  step student-config student_config
+  mkdir -p "$out/student"
+  GUEST_SHARED=1 bash "$here/student-guest.sh" "$out/student" /usr/bin
+  log "the student's part ended"
+  unplug_sound_card() {
+    local device
+    for device in /sys/bus/usb/devices/*; do
+      if grep -qs "USB Audio" "$device/product"; then
+        echo "unplugged: $(basename "$device") ($(cat "$device/product"))"
+        echo 0 >"$device/authorized"
+      fi
+    done
+  }
+  step student-card-out unplug_sound_card
+  step student-service-back systemctl start eartrainer.service
+fi
+
 # A user in the audio group, with the socket path the client finds by itself.
 step student-status as_student eartrainctl status
 step student-id id student

@@ -48,6 +48,17 @@ rm -rf "$stage" "$guest"
 mkdir -p "$stage" "$guest"
 install -m 755 scripts/vm/deb-guest.sh "$stage/deb-guest.sh"
 install -m 644 scripts/vm/guest-share.sh "$stage/guest-share.sh"
+# VM_DEB_STUDENT: a sed script for the installed config file. The student's first boot then plays
+# on the installed package (scripts/vm/student-test.sh, scripts/vm/student-guest.sh): the config
+# edited as an administrator would, the service restarted, a USB sound card (VM_DEB_QEMU, QEMU's
+# options) and a USB keyboard; its results in GUEST/student, its sessions in the statistics.
+student=0
+if [ -n "${VM_DEB_STUDENT:-}" ]; then
+  student=1
+  install -m 644 "$VM_DEB_STUDENT" "$stage/student.sed"
+  install -m 755 scripts/vm/student-guest.sh "$stage/student-guest.sh"
+fi
+sessions=$((1 + 2 * student))  # the student's two rounds (nine answers each), then the user's
 # Under emulation a start takes many times longer than on a machine (the boot test's debug build
 # needed over 90 s to READY=1); in the guest only, a runtime drop-in gives the start 15 minutes.
 # VM_DEB_START_TIMEOUT= changes it ("" keeps the shipped unit's default, 90 s).
@@ -130,8 +141,10 @@ kvm="--disable-kvm"  # a KVM guest hangs at boot on this machine kind (shared/de
 echo "vm-deb: booting $kernel with systemd as PID 1 to install $(basename "$deb") (3-6 minutes under emulation); output in $out"
 start=$(date +%s)
 status=0
+qemu=()
+[ -n "${VM_DEB_QEMU:-}" ] && qemu=(--qemu-opts="$VM_DEB_QEMU")
 timeout "${VM_TIMEOUT:-1800}" vng --systemd $kvm --force-9p --cpus 2 --memory 2G \
-  --append eartrainer.vmtest=deb --rwdir "$guest" --run "$kernel" \
+  --append eartrainer.vmtest=deb --rwdir "$guest" "${qemu[@]}" --run "$kernel" \
   </dev/null >"$out/console.log" 2>&1 || status=$?
 echo "vm-deb: the VM ran $(($(date +%s) - start)) s (vng exit $status)"
 cleanup
@@ -151,6 +164,8 @@ show fresh
 show dpkg-install
 show active
 show web-page
+show student-config
+show student-card-out
 show student-status
 show session
 show stats
@@ -179,11 +194,15 @@ check "the socket, the service and the web view are active" is active "active
 active
 active"
 check "the web view answers on 127.0.0.1:8750 with the live page" is web-page "200"
+if [ "$student" = 1 ]; then
+  check "the student's config set and the service restarted" rc student-config
+  check "the student's sound card unplugged after the student's part" shows student-card-out "^unplugged: "
+fi
 running() { says service-show "^SubState=running$" && says process "^eartrainer +[0-9]+ +[0-9]+ /usr/bin/eartrainerd run$"; }
 check "the service is running, as its dynamic user eartrainer" running
 check "a user in the audio group (not root) gets eartrainctl status" shows student-status "^eartrainerd "
 check "its session is played and stopped" shows session "results: "
-check "the statistics hold it (eartrainctl stats)" shows stats "^exercise scale +1 "
+check "the statistics hold it (eartrainctl stats)" shows stats "^exercise scale +$sessions "
 check "the statistics are on disk (/var/lib/private/eartrainer)" rc state-file
 check "man eartrainctl renders" shows man-eartrainctl "Start a session\."
 other_pages() { shows man-others "^EARTRAINERD\(8\)" && says man-others "^EARTRAINER\.TOML\(5\)"; }
@@ -194,7 +213,7 @@ check "the hub's unit starts" rc hub-start
 check "root makes a one-time code on the running hub's state" shows hub-code "^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\.[0-9a-f]{64}$"
 check "the packaged daemon joins the hub over TLS (eartrainctl class join)" shows class-join "^Joined the class at https://127.0.0.1:8443"
 check "the box pushes its session: nothing pending" shows class-pushed "; 0 pending"
-check "the hub holds the session's 9 answers (eartrainer-hub export)" says class-pushed "^rows on the hub: 9$"
+check "the hub holds the sessions' $((9 * sessions)) answers (eartrainer-hub export)" says class-pushed "^rows on the hub: $((9 * sessions))$"
 check "apt-get remove removes it" rc remove
 check "after remove: the service and the binaries are gone" shows after-remove "^gone: /usr/bin/eartrainctl /usr/bin/eartrainerd /lib/systemd/system/eartrainer.service$"
 check "after remove: the statistics are kept" says after-remove "^kept: /var/lib/private/eartrainer/eartrainer.sqlite$"
@@ -207,7 +226,7 @@ inactive"
 check "installed again: the socket, the service and the web view are active" is reinstall-active "active
 active
 active"
-check "installed again: the statistics kept are there (eartrainctl stats)" shows reinstall-stats "^exercise scale +1 "
+check "installed again: the statistics kept are there (eartrainctl stats)" shows reinstall-stats "^exercise scale +$sessions "
 check "apt-get purge removes it, installed or not" rc purge
 check "after purge: nothing of it is left" shows after-purge "^left: none$"
 check "after purge: dpkg no longer knows it" says after-purge "^status: (unknown|.*not-installed)$"

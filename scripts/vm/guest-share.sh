@@ -5,7 +5,8 @@
 # later: the share (tag virtme.initmount0) is mounted here.
 share_results() {
   local out=$1
-  if ! mountpoint -q "$out"; then
+  # GUEST_SHARED: OUT is a folder inside a share the calling guest script already mounted.
+  if [ -z "${GUEST_SHARED:-}" ] && ! mountpoint -q "$out"; then
     mount -t 9p -o rw,version=9p2000.L,trans=virtio,access=any,msize=524288 virtme.initmount0 "$out" ||
       mount -t virtiofs virtme.initmount0 "$out" || exit 1
   fi

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The student's boot, as the box by the piano meets it (docs/systemd.md, "The student's boot"):
-# two boots of a VM whose PID 1 is systemd (through scripts/vm/boot-test.sh), with a USB sound
-# card whose output QEMU writes to a WAV on this side, and a USB MIDI keyboard made in the guest
-# by the kernel's gadget framework. Boot 1: nothing typed; as a 49-key keyboard (MIDI 36-84) the
-# modulation wheel and the keys choose D dorian through the menu, play the round with a wrong
-# note, unplug and plug the keyboard mid-round, stop; then as a 25-key keyboard (48-72) the same,
-# its keys set on the menu's keys page (scripts/vm/student-guest.sh). Boot 2: the state kept, the session is in `eartrainctl stats`.
+# two boots of a VM whose PID 1 is systemd, with a USB sound card whose output QEMU writes to a
+# WAV on this side, and a USB MIDI keyboard made in the guest by the kernel's gadget framework.
+# Boot 1 is the package's VM (scripts/vm/deb-test.sh): the .deb installed with dpkg, the config
+# edited for the sound card, then nothing typed: as a 49-key keyboard (MIDI 36-84) the modulation
+# wheel and the keys choose D dorian through the menu, play the round with a wrong note, unplug and
+# plug the keyboard mid-round, stop; then as a 25-key keyboard (48-72) the same, its keys set on
+# the menu's keys page (scripts/vm/student-guest.sh); then the package's own steps, to its purge.
+# Boot 2 (scripts/vm/boot-test.sh, the same binaries): the state kept, the session is in
+# `eartrainctl stats`, and a round on the cello.
 # Then, from the WAV alone (boot-wav-check): speech before the first note, every note at its
 # pitch (sine source, within 0.05 c), the keys in order, speech after the stop.
 set -euo pipefail
@@ -35,16 +38,21 @@ SED
 # 2026-11-29 read a cello E3 +2.1 c and +6.3 c, as 1 and 4 packets cut from a clean render do
 # (+0.7 c and +5.6 c). A ring of 512 packets (0.5 s) takes the backlog.
 qemu_card() { echo "-audiodev wav,id=card,path=$out/$1.wav,out.frequency=48000 -device qemu-xhci -device usb-audio,audiodev=card,buffer=98304"; }
+# Boot 1 is the package's VM (scripts/vm/deb-test.sh, with all its checks): the package installed
+# with dpkg, the config edited and the service restarted, then the student's part; DEB names the
+# package (else deb-test.sh builds it). Boot 2 boots the same binaries (VM_DAEMON_BIN) with the state
+# boot 1 kept.
+package_passed=1
 boot1() {
-  VM_OUT=$out/boot1 VM_BOOT_GUEST=scripts/vm/student-guest.sh VM_BOOT_CONFIG=$config VM_BOOT_CHECKS=0 \
-    VM_BOOT_QEMU="$(qemu_card boot1)" scripts/vm/boot-test.sh
+  package_passed=1
+  VM_OUT=$out/boot1 VM_DEB_STUDENT=$config VM_DEB_QEMU="$(qemu_card boot1)" scripts/vm/deb-test.sh || package_passed=0
 }
 boot2() {
   VM_OUT=$out/boot2 VM_BOOT_GUEST=scripts/vm/student-reboot-guest.sh VM_BOOT_CONFIG=$config VM_BOOT_CHECKS=0 \
-    VM_BOOT_RESTORE=$out/boot1/guest/state VM_BOOT_QEMU="$(qemu_card boot2)" scripts/vm/boot-test.sh
+    VM_BOOT_RESTORE=$one/state VM_BOOT_QEMU="$(qemu_card boot2)" scripts/vm/boot-test.sh
 }
 
-one=$out/boot1/guest
+one=$out/boot1/guest/student
 two=$out/boot2/guest
 failed=0
 passed=0
@@ -54,8 +62,9 @@ check() {  # check "what" command...
 }
 seen() { grep -qF -- "$2" "$one/$1.txt" 2>/dev/null; }
 checks1() {
-  echo "== boot 1: steps"; cat "$one/steps.txt" 2>/dev/null || true
-  check "at boot, an exercise is ready and the sound card is open" seen at-boot "ready: "
+  echo "== boot 1 (the package's VM): the student's steps"; cat "$one/steps.txt" 2>/dev/null || true
+  check "the package's VM passed its own checks (install, use, remove, purge)" test "$package_passed" = 1
+  check "installed and restarted with the student's config: an exercise is ready, the sound card open" seen at-boot "ready: "
   check "the sound card is found by its name (audio.device = \"USB Audio\")" seen at-boot "(card 0 'QEMU USB Audio')"
   check "the USB keyboard is found by itself" seen plugged "Student Keyboard"
   check "49 keys: the wheel and the keys C3 and D3 chose D dorian from D2" seen menu-chose "D dorian"
