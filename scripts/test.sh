@@ -6,9 +6,9 @@
 # client's latency is printed, so nothing else should run beside it), the web view in headless
 # Chromium (scripts/test-browser.sh), `make install` and the
 # systemd units, the user unit in a desktop session with PipeWire (a systemd --user manager, as
-# root), `make deb` (built beside the Swift stages, checked after them), then the ALSA input scenarios and the audio output scenario (snd-aloop: pitch,
-# the device taken away and brought back, latency and footprint beside fluidsynth, reported as
-# figures) and the listening input's capture (a choir's scale and claps played into snd-aloop) in
+# root), `make deb` (built beside the Swift stages, checked after them), then the ALSA input
+# scenarios and the audio output scenario (snd-aloop: pitch, the device taken away and brought
+# back, latency and footprint beside fluidsynth, reported as figures) and the listening input's capture (a choir's scale and claps played into snd-aloop) in
 # one VM with the kernel's own sound subsystem, and the boots with systemd as PID 1
 # (the student's, the package's). Any failure fails the run. VM_SCENARIOS=alsa leaves the audio
 # out (it adds about ten minutes); `make test-vm-audio` runs it alone, with the footprint's goals
@@ -107,7 +107,8 @@ beside package-build env SWIFT_SCRATCH=.build/package GENERATE_MANUAL=.build/deb
 ET_POOL_WATCH=${ET_POOL_WATCH:-1} stage swift swift_tests .build/test-swift.log --skip SocketAbuseTests --skip "$real_time"
 export ET_REAL_TIME_WIDTH=${ET_REAL_TIME_WIDTH:-3}
 stage real-time swift_tests .build/test-real-time.log --filter "$real_time"
-# `make install` and the systemd units, into a scratch prefix (not timed: beside the package's build).
+# `make install` and the systemd units, into a scratch prefix (its time, beside the package's
+# build, is not its own).
 stage install scripts/test-install.sh
 # The package's build is waited for before the stages that time themselves.
 stage wait-package joined package-build
@@ -121,9 +122,10 @@ SCREENSHOTS=.build/browser/screenshots stage browser scripts/test-browser.sh
 # PipeWire, WirePlumber, pipewire-pulse and the unit; notes played reach PipeWire (about 30 s, as root).
 stage user-unit scripts/test-user-unit.sh
 # make deb's package, built above: lintian without errors, what it holds.
-deb=$(ls "${DEB_OUT:-.build/deb}"/eartrainer_*.deb | tail -n 1)
+deb_out=${DEB_OUT:-$(pwd)/.build/deb}
+deb=$(ls "$deb_out"/eartrainer_*.deb | tail -n 1)
 DEB=$deb stage deb scripts/test-deb.sh
-package_bin=${DEB_OUT:-$(pwd)/.build/deb}/root/usr/bin
+package_bin=$deb_out/root/usr/bin
 # ALSA input, audio output and the listening input's capture: the kernel's sound subsystem exists
 # only in the VM; a scenario failure or a VM that does not boot fails the run. The daemon there is
 # the package's release binary. (Not beside the boots below: two emulated machines at once on two

@@ -42,7 +42,6 @@ qemu_card() { echo "-audiodev wav,id=card,path=$out/$1.wav,out.frequency=48000 -
 # with dpkg, the config edited and the service restarted, then the student's part; DEB names the
 # package (else deb-test.sh builds it). Boot 2 boots the same binaries (VM_DAEMON_BIN) with the state
 # boot 1 kept.
-package_passed=1
 boot1() {
   package_passed=1
   VM_OUT=$out/boot1 VM_DEB_STUDENT=$config VM_DEB_QEMU="$(qemu_card boot1)" scripts/vm/deb-test.sh || package_passed=0
