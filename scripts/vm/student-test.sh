@@ -19,7 +19,8 @@ out=${VM_OUT:-$root/.vm-out/student}
 case "$out" in /tmp/*) out=/var/lib/eartrainer-vm-student ;; esac
 rm -rf "$out"
 mkdir -p "$out"
-swift build >/dev/null  # the daemon, eartrainctl and boot-wav-check, debug
+# The daemon, eartrainctl and boot-wav-check, debug (SWIFT_BUILT=1: make test's build stage built them).
+[ "${SWIFT_BUILT:-0}" = 1 ] || swift build >/dev/null
 config=$out/config.sed
 # A buffer of 512 x 3 frames (32 ms), as the audio scenario's (scripts/vm/run.sh): with the shipped
 # 128 x 3 (8 ms), the first half second of a note that starts from silence lost frames on the way
