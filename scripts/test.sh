@@ -8,8 +8,9 @@
 # systemd units, the user unit in a desktop session with PipeWire (a systemd --user manager, as
 # root), `make deb` (built beside the Swift stages, checked after them), then the ALSA input
 # scenarios and the audio output scenario (snd-aloop: pitch, the device taken away and brought
-# back, latency and footprint beside fluidsynth, reported as figures) and the listening input's capture (a choir's scale and claps played into snd-aloop) in
-# one VM with the kernel's own sound subsystem, and the boots with systemd as PID 1
+# back, latency and footprint beside fluidsynth, reported as figures) and the listening input's
+# capture (a choir's scale and claps played into snd-aloop) in one VM with the kernel's own sound
+# subsystem, and the boots with systemd as PID 1
 # (the student's, the package's). Any failure fails the run. VM_SCENARIOS=alsa leaves the audio
 # out (it adds about ten minutes); `make test-vm-audio` runs it alone, with the footprint's goals
 # as checks.
