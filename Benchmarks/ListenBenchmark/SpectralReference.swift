@@ -15,7 +15,10 @@ import Foundation
 /// asked for (`harmonicPeak`). The same centroid over short windows (60 ms, or 8 periods) 10 ms
 /// apart is the pitch moment by moment, and the note's pitch is its mean, over whole cycles when
 /// it swings like a vibrato: the samples' own vibrato is irregular, and a mean over a fixed span
-/// leans by up to a sixth of its width per part of a cycle.
+/// leans by up to a sixth of its width per part of a cycle. Whole cycles count only when they
+/// span the note (reaching within one and a half cycles of either end): the choir's C♯4 sample
+/// wanders 25 c flat for a quarter of a second and then holds, and its crossings, bunched in that
+/// stretch, once made the reference that stretch alone, 14 c under the note's mean.
 enum SpectralReference {
     static func measure(_ samples: [Float], rate: Double, from start: Double, to end: Double, nominal: Double) -> Double {
         let first = max(0, Int(start * rate))
@@ -63,7 +66,10 @@ enum SpectralReference {
                         upward.append(i)
                     }
                 }
-                if let first = upward.first, let last = upward.last, last - first >= 10 { span = track[first..<last] }
+                if let first = upward.first, let last = upward.last, last - first >= 10 {
+                    let cycle = Double(last - first) / Double(upward.count - 1)
+                    if Double(first) <= 1.5 * cycle && Double(track.count - 1 - last) <= 1.5 * cycle { span = track[first..<last] }
+                }
             }
             centre = span.reduce(0, +) / Double(span.count)
         }

@@ -9,7 +9,10 @@
 /// mean is taken between the first and the last upward crossing of the centre, over whole cycles
 /// (a mean over part of a cycle would lean to one side by up to a sixth of the vibrato's width
 /// per cycle missed). A slow drift of a few cents is no vibrato: its crossings would pick an
-/// arbitrary part of the note. It is found twice, the second time around the first answer.
+/// arbitrary part of the note. Nor is a swing whose crossings bunch in one part of the note (a
+/// choir's slow wander, a vibrato whose centre moves): the whole cycles must reach within one and
+/// a half of their own length of either end, or the mean is over the whole stable part. It is
+/// found twice, the second time around the first answer.
 struct NoteCentre {
     /// Frames always left out at the start, when the note is long enough to spare them.
     var attackFrames = 6
@@ -75,10 +78,21 @@ struct NoteCentre {
                     upward.append(position)
                 }
             }
-            if let first = upward.first, let last = upward.last, inliers[last] - inliers[first] >= cycleFrames {
+            if let first = upward.first, let last = upward.last, inliers[last] - inliers[first] >= cycleFrames,
+               Self.cyclesSpanTheNote(upward: upward, count: inliers.count) {
                 span = inliers[first..<last]
             }
         }
         return span.reduce(0.0) { $0 + frames[$1] } / Double(span.count)
+    }
+
+    /// Whether upward crossings (positions among `count` frames) span the note. A vibrato's first
+    /// crossing comes at most about a cycle and a quarter after the start (half a cycle down past
+    /// the hysteresis, then up through it) and its last at most a cycle before the end; crossings
+    /// further in than one and a half cycles (their mean spacing) bunch in one stretch of the note.
+    static func cyclesSpanTheNote(upward: [Int], count: Int) -> Bool {
+        guard let first = upward.first, let last = upward.last, last > first else { return false }
+        let cycle = Double(last - first) / Double(upward.count - 1)
+        return Double(first) <= 1.5 * cycle && Double(count - 1 - last) <= 1.5 * cycle
     }
 }

@@ -132,7 +132,8 @@ def render(name, program, notes, condition):
 
 def centre(cents):
     """A frame track's note, as NoteCentre makes ours: the mean around the median, frames over 90 c
-    away left out, over whole cycles when it swings like a vibrato (a deviation of 8 c or more)."""
+    away left out, over whole cycles when it swings like a vibrato (a deviation of 8 c or more) and
+    the cycles span the note (within one and a half of them of either end)."""
     if not cents:
         return None
     c = statistics.median(cents)
@@ -149,7 +150,9 @@ def centre(cents):
                 elif x - c > spread / 2 and below:
                     below = False
                     ups.append(i)
-            if len(ups) >= 2 and ups[-1] - ups[0] >= 20 * len(kept) / max(1, len(cents)):
+            cycle = (ups[-1] - ups[0]) / (len(ups) - 1) if len(ups) >= 2 else 0
+            if len(ups) >= 2 and ups[-1] - ups[0] >= 20 * len(kept) / max(1, len(cents)) \
+                    and ups[0] <= 1.5 * cycle and len(kept) - 1 - ups[-1] <= 1.5 * cycle:  # the cycles span the note
                 kept = kept[ups[0]:ups[-1]]
         c = sum(kept) / len(kept)
     return c
