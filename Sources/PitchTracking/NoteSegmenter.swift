@@ -36,6 +36,11 @@ public struct NoteSegmenter: Sendable {
     public var onsetDecibels = 9.0
     /// The frames a dip is looked for in, before a rise.
     public var onsetFrames = 20
+    /// Frames of the dip that are `onsetDecibels` under the loudest (50 ms): a room's
+    /// reverberation beating with a held note notches its level that deep for 20–40 ms, and a
+    /// rise out of such a notch is the same note going on (FluidR3's flute over FluidSynth's reverb
+    /// was cut in three so).
+    public var onsetDipFrames = 10
     /// Frames in a row that make a note.
     public var beginFrames = 7
     /// How close to their median those frames must be, in cents.
@@ -66,7 +71,7 @@ public struct NoteSegmenter: Sendable {
             if let beginning = begin(reportedAt: frame.windowEnd) { report(.noteBegan(beginning)) }
             return
         }
-        if let heard, current.isAttackedAgain(by: heard, rise: onsetDecibels, recent: onsetFrames) {
+        if let heard, current.isAttackedAgain(by: heard, rise: onsetDecibels, recent: onsetFrames, held: onsetDipFrames) {
             report(.noteEnded(finish(current)))
             note = nil
             fadingTail = nil
@@ -224,13 +229,14 @@ struct NoteInProgress: Sendable {
     }
 
     /// Whether `heard` rises by `rise` dB out of a dip, among the last `recent` frames, that came
-    /// after the note's loudest frame and fell `rise` dB under it (the note's own attack rises
-    /// towards its loudest frame and is no dip).
-    func isAttackedAgain(by heard: Heard, rise: Double, recent: Int) -> Bool {
+    /// after the note's loudest frame and fell `rise` dB under it for `held` frames (the note's own
+    /// attack rises towards its loudest frame and is no dip).
+    func isAttackedAgain(by heard: Heard, rise: Double, recent: Int, held: Int) -> Bool {
         let start = max(peakIndex + 1, frames.count - recent)
         guard start < frames.count else { return false }
         let dip = frames[start...].map(\.level).min() ?? heard.level
-        return dip <= peakLevel - rise && heard.level >= dip + rise
+        let deep = frames[start...].count { $0.level <= peakLevel - rise }
+        return dip <= peakLevel - rise && deep >= held && heard.level >= dip + rise
     }
 
     /// Whether `heard` goes on with this note: near its recent median and not faded away.

@@ -95,6 +95,23 @@ struct NoteSegmentationTests {
         #expect(tracked.notes.allSatisfy { abs(TestSignals.cents($0.frequency, from: 440)) <= 1 })
     }
 
+    @Test("a held note notched by its room's reverberation, briefly and deeply, stays one note")
+    func notchedByReverberation() throws {
+        // Notches of 16 dB at their bottom, 70 ms wide (a raised cosine in dB), every 0.4 s: the
+        // level a held flute reads over FluidSynth's reverb, where it rose 9 dB out of them.
+        let notches = [0.45, 0.85, 1.25]
+        let signal = TestSignals.tone(hertz: 698.46, seconds: 1.6).enumerated().map { i, x -> Float in
+            let t = Double(i) / 48_000
+            let depth = notches.map { centre -> Double in
+                let offset = abs(t - centre) / 0.035
+                return offset < 1 ? 16 * (0.5 + 0.5 * cos(Double.pi * offset)) : 0
+            }.max() ?? 0
+            return x * Float(pow(10, -depth / 20))
+        }
+        let tracked = try Tracked(signal)
+        #expect(tracked.notes.count == 1, "\(tracked.notes.map(\.onset))")
+    }
+
     @Test("the next note, 85 c up, over the last one's reverberation 12 dB down is a note of its own at its pitch")
     func overReverberation() throws {
         let upper = 330 * pow(2, 85.0 / 1200)
