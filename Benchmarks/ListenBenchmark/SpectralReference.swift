@@ -18,7 +18,8 @@ import Foundation
 /// leans by up to a sixth of its width per part of a cycle. Whole cycles count only when they
 /// span the note (reaching within one and a half cycles of either end): the choir's C♯4 sample
 /// wanders 25 c flat for a quarter of a second and then holds, and its crossings, bunched in that
-/// stretch, once made the reference that stretch alone, 14 c under the note's mean.
+/// stretch, once made the reference that stretch alone: its C♯4–D♯4 read 11–13 c under the
+/// note's mean.
 enum SpectralReference {
     static func measure(_ samples: [Float], rate: Double, from start: Double, to end: Double, nominal: Double) -> Double {
         let first = max(0, Int(start * rate))

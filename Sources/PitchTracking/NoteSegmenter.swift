@@ -6,8 +6,9 @@
 /// (wide enough for a ±50 c vibrato) and within `releaseDecibels` of its loudest frame. It ends
 /// after `releaseFrames` frames that do not belong, at once when those have become a stable pitch
 /// of their own (the next note, played legato), or at a new attack: a rise of `onsetDecibels` out
-/// of a dip the note had faded into (the next note over the last one's reverberation, or the
-/// same note again), or where a held pitch is followed by another held pitch `stepCents` away.
+/// of a dip the note had faded into for `onsetDipFrames` (the next note over the last one's
+/// reverberation, or the same note again), or where a held pitch is followed by another held
+/// pitch `stepCents` away.
 /// Frames an octave, a twelfth or two octaves off are passed over for up to `slipFrames`.
 public struct NoteSegmenter: Sendable {
     /// Frames at least this clear may be pitched.
