@@ -5,14 +5,14 @@
 /// is left out while a vibrato's first swing is kept. It ends the same way, read from the end:
 /// the glide into the next note played legato, and the release, are left out too. Over the stable
 /// part the centre is the mean, with frames further than `outlierCents` away (an octave slip) left
-/// out; when the pitch swings like a vibrato (a standard deviation of `vibratoCents` or more), the
-/// mean is taken between the first and the last upward crossing of the centre, over whole cycles
-/// (a mean over part of a cycle would lean to one side by up to a sixth of the vibrato's width
-/// per cycle missed). A slow drift of a few cents is no vibrato: its crossings would pick an
-/// arbitrary part of the note. Nor is a swing whose crossings bunch in one part of the note (a
-/// choir's slow wander, a vibrato whose centre moves): the whole cycles must reach within one and
-/// a half of their own length of either end, or the mean is over the whole stable part. It is
-/// found twice, the second time around the first answer.
+/// out. When the pitch swings like a vibrato (a standard deviation of `vibratoCents` or more), it
+/// is the mean of the pitch averaged over one cycle at a time (the cycle: twice the mean spacing of
+/// its crossings of the centre). Each such average is the vibrato's centre whatever its phase,
+/// so the part cycles at the ends count no more than their share, where a plain mean leans by up
+/// to a sixth of the vibrato's width per cycle missed. No crossing is chosen as an edge: a swing
+/// that is no vibrato (a choir's slow wander, a vibrato whose centre moves) is averaged over the
+/// whole stable part, its ends weighed down over one of its "cycles". It is found twice, the
+/// second time around the first answer.
 struct NoteCentre {
     /// Frames always left out at the start, when the note is long enough to spare them.
     var attackFrames = 6
@@ -22,8 +22,8 @@ struct NoteCentre {
     var outlierCents = 90.0
     /// A swing of at least this standard deviation is a vibrato, counted in whole cycles.
     var vibratoCents = 8.0
-    /// Whole cycles are used when the first and last crossing are at least this many frames apart.
-    var cycleFrames = 20
+    /// The swing's cycle is measured when its first and last crossings are at least this many frames apart.
+    var crossingSpanFrames = 10
 
     /// The centre in cents and the index of the first frame of the stable part.
     func centre(of cents: [Double]) -> (cents: Double, stableStart: Int) {
@@ -64,35 +64,38 @@ struct NoteCentre {
         }
         let count = Double(inliers.count)
         let spread = (max(0, squares / count - (sum / count) * (sum / count))).squareRoot()
-        var span = inliers[...]
-        if spread >= vibratoCents {
-            // Upward crossings, with half the spread as hysteresis on either side.
-            var upward: [Int] = []
-            var below = false
-            for (position, i) in inliers.enumerated() {
-                let offset = frames[i] - centre
-                if offset < -spread / 2 {
-                    below = true
-                } else if offset > spread / 2 && below {
-                    below = false
-                    upward.append(position)
-                }
-            }
-            if let first = upward.first, let last = upward.last, inliers[last] - inliers[first] >= cycleFrames,
-               Self.cyclesSpanTheNote(upward: upward, count: inliers.count) {
-                span = inliers[first..<last]
-            }
+        guard spread >= vibratoCents, let cycle = cycleLength(frames, inliers, around: centre, spread: spread) else {
+            return inliers.reduce(0.0) { $0 + frames[$1] } / count
         }
-        return span.reduce(0.0) { $0 + frames[$1] } / Double(span.count)
+        // The mean of the pitch averaged over one cycle at a time: each frame weighs as many
+        // cycle-long windows as hold it, so the weights ramp over a cycle at either end.
+        let window = min(inliers.count, Int(cycle.rounded()))
+        let windows = inliers.count - window + 1
+        var weighted = 0.0
+        var weights = 0.0
+        for (position, i) in inliers.enumerated() {
+            let weight = Double(min(position + 1, window, inliers.count - position, windows))
+            weighted += weight * frames[i]
+            weights += weight
+        }
+        return weighted / weights
     }
 
-    /// Whether upward crossings (positions among `count` frames) span the note. A vibrato's first
-    /// crossing comes at most about a cycle and a quarter after the start (half a cycle down past
-    /// the hysteresis, then up through it) and its last at most a cycle before the end; crossings
-    /// further in than one and a half cycles (their mean spacing) bunch in one stretch of the note.
-    static func cyclesSpanTheNote(upward: [Int], count: Int) -> Bool {
-        guard let first = upward.first, let last = upward.last, last > first else { return false }
-        let cycle = Double(last - first) / Double(upward.count - 1)
-        return Double(first) <= 1.5 * cycle && Double(count - 1 - last) <= 1.5 * cycle
+    /// The swing's cycle in frames: twice the mean spacing of its crossings of the centre, up and
+    /// down (each past half the spread, as hysteresis), so that a short note's one cycle and a half
+    /// still give it; nil when there are not two crossings `crossingSpanFrames` apart.
+    private func cycleLength(_ frames: ArraySlice<Double>, _ inliers: [Int], around centre: Double, spread: Double) -> Double? {
+        var crossings: [Int] = []
+        var side = 0
+        for (position, i) in inliers.enumerated() {
+            let offset = frames[i] - centre
+            let now = offset < -spread / 2 ? -1 : offset > spread / 2 ? 1 : side
+            if now != side {
+                if side != 0 { crossings.append(position) }
+                side = now
+            }
+        }
+        guard let first = crossings.first, let last = crossings.last, last - first >= crossingSpanFrames else { return nil }
+        return 2 * Double(last - first) / Double(crossings.count - 1)
     }
 }
