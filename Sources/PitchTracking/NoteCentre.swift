@@ -20,7 +20,7 @@ struct NoteCentre {
     var reachedCents = 5.0
     /// Frames this far from the centre are not counted.
     var outlierCents = 90.0
-    /// A swing of at least this standard deviation is a vibrato, counted in whole cycles.
+    /// A swing of at least this standard deviation is a vibrato, averaged one cycle at a time.
     var vibratoCents = 8.0
     /// The swing's cycle is measured when its first and last crossings are at least this many frames apart.
     var crossingSpanFrames = 10

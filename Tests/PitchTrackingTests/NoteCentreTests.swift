@@ -50,7 +50,7 @@ struct NoteCentreTests {
         #expect(abs(centre - plain) <= 2, "the centre \(centre), the plain mean \(plain)")
     }
 
-    @Test("a regular vibrato is still counted over whole cycles, not leaning to the part cycle at its ends")
+    @Test("a regular vibrato over 0.6 s is its centre, not leaning to the part cycle at its ends")
     func vibratoOverWholeCycles() {
         // ±40 c at 5.5 Hz over 0.6 s: a plain mean leans by 3 c here.
         let frames = Self.frames(count: 120) { t in 40 * sin(2 * Double.pi * 5.5 * t + 3.9) }
