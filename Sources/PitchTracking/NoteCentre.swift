@@ -22,7 +22,8 @@ struct NoteCentre {
     var outlierCents = 90.0
     /// A swing of at least this standard deviation is a vibrato, averaged one cycle at a time.
     var vibratoCents = 8.0
-    /// The swing's cycle is measured when its first and last crossings are at least this many frames apart.
+    /// The swing's cycle is measured when its first and last crossings are at least this many
+    /// frames apart.
     var crossingSpanFrames = 10
 
     /// The centre in cents and the index of the first frame of the stable part.

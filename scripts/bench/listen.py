@@ -69,7 +69,8 @@ if os.environ.get("LISTEN_ONLY"):
     INSTRUMENTS = {k: v for k, v in INSTRUMENTS.items() if k in os.environ["LISTEN_ONLY"].split(",")}
 if os.environ.get("LISTEN_CONDITIONS"):
     CONDITIONS = ["clean"] + [c for c in CONDITIONS[1:] if c in os.environ["LISTEN_CONDITIONS"].split(",")]
-TRACKERS = ["ours", "ours-frames", "aubio-yin", "aubio-yinfft", "aubio-yin-our-notes"]
+TIMED = ["ours", "ours-frames", "aubio-yin", "aubio-yinfft"]  # each a process of its own, timed
+TRACKERS = TIMED + ["aubio-yin-our-notes"]  # yin's frames again, over our notes' spans
 
 
 def midi_file(path, program, notes, vibrato, reverb):
@@ -228,7 +229,7 @@ def main():
     WORK.mkdir(parents=True, exist_ok=True)
     rng = random.Random(35)
     rows = []  # one per note and condition
-    cpu = {t: 0.0 for t in ["ours", "ours-frames", "aubio-yin", "aubio-yinfft", "ours-tracker-only"]}
+    cpu = {t: 0.0 for t in TIMED + ["ours-tracker-only"]}
     audio_seconds = 0.0
     latencies = []  # note-on to the "note began" event, in seconds of the stream
     for name, (program, keys) in INSTRUMENTS.items():
@@ -262,13 +263,13 @@ def main():
             cpu["ours-tracker-only"] += stats["cpu_seconds"]
             audio_seconds += stats["audio_seconds"]
             results = {"ours": our_notes(tracked, notes), "ours-frames": frame_notes(frames, notes)}
+            aubio = {}
             for method in ("yin", "yinfft"):
                 out, seconds = timed(["aubiopitch", "-i", str(wav), "-p", method, "-B", "2048", "-H", "256"])
                 cpu[f"aubio-{method}"] += seconds
-                aubio = [tuple(map(float, l.split())) for l in out.splitlines() if len(l.split()) == 2]
-                results[f"aubio-{method}"] = frame_notes(aubio, notes)
-                if method == "yin":
-                    results["aubio-yin-our-notes"] = frames_over_our_notes(aubio, tracked, notes)
+                aubio[method] = [tuple(map(float, l.split())) for l in out.splitlines() if len(l.split()) == 2]
+                results[f"aubio-{method}"] = frame_notes(aubio[method], notes)
+            results["aubio-yin-our-notes"] = frames_over_our_notes(aubio["yin"], tracked, notes)
             for i, n in enumerate(notes):
                 row = {"instrument": name, "condition": condition, "key": n["key"], "bend": n["bend"], "reference": references[i]}
                 for t in TRACKERS:
