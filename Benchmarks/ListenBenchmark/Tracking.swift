@@ -32,7 +32,7 @@ enum Tracking {
         }
         if printFrames {
             for f in frames where f.frequency != nil && f.clarity >= tracker.segmenter.voicedClarity {
-                out += "{\"frame\":[\(f.time),\(f.frequency!)]}\n"
+                out += "{\"frame\":[\(f.time),\(f.frequency!),\(f.level)]}\n"
             }
         }
         out += "{\"cpu_seconds\":\(cpu),\"audio_seconds\":\(Double(file.samples.count) / file.rate)}\n"

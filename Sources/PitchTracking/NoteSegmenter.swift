@@ -32,6 +32,9 @@ public struct NoteSegmenter: Sendable {
     public var stepSpreadCents = 12.0
     /// How far apart two held runs are to be two notes.
     public var stepCents = 40.0
+    /// A held run `stepCents` from the frames up to the quietest of the this many before it, and
+    /// `onsetDecibels` louder, is a new attack (400 ms: a choir's attack wavers for 250 ms).
+    public var reattackFrames = 80
     /// A rise this large out of a dip after the note's loudest frame is a new attack (6 dB would
     /// catch more notes over a room's reverberation, but cuts FluidR3's choir at its beats).
     public var onsetDecibels = 9.0
@@ -95,9 +98,10 @@ public struct NoteSegmenter: Sendable {
             current.misses = 0
             current.slipped = 0
             candidate.removeAll()
-            if let (before, after) = current.steps(frames: stepFrames, within: stepSpreadCents, by: stepCents) {
-                // A held pitch, then another held pitch: two notes (the next one over the last
-                // one's reverberation, or a step smaller than `belongCents`).
+            if let (before, after) = current.steps(
+                frames: stepFrames, within: stepSpreadCents, by: stepCents, risen: onsetDecibels, lookBack: reattackFrames) {
+                // A held pitch, then another held pitch or a new attack at another pitch: two notes
+                // (the next one over the last one's reverberation, or a step smaller than `belongCents`).
                 report(.noteEnded(finish(before)))
                 note = after
                 report(.noteBegan(NoteBeginning(
@@ -203,10 +207,15 @@ struct NoteInProgress: Sendable {
         peakLevel = frames[peakIndex].level
     }
 
-    /// The note cut in two where its last `count` frames and `count` frames before them (up to
-    /// 10 frames earlier: a window of the change between them is neither) are two held pitches
-    /// `by` cents or more apart, each within `spread` of its median; nil when they are not.
-    func steps(frames count: Int, within spread: Double, by distance: Double) -> (NoteInProgress, NoteInProgress)? {
+    /// The note cut in two where its last `count` frames are held within `spread` of their median
+    /// and `by` cents or more from the `count` frames before them, which are either
+    /// - held as well, up to 10 frames earlier (a window of the change between them is neither);
+    /// - or the frames up to the quietest among the `lookBack` before the held ones, when the
+    ///   held ones are `risen` dB louder than it and the note had faded `risen` dB into it: a new
+    ///   attack at another pitch, over a reverberation that holds no pitch still (a choir's), or
+    ///   after a slow attack that wavers;
+    /// nil when they are not.
+    func steps(frames count: Int, within spread: Double, by distance: Double, risen: Double, lookBack: Int) -> (NoteInProgress, NoteInProgress)? {
         let after = frames.suffix(count)
         let afterMedian = Cents.median(after.map(\.cents))
         guard after.count == count, after.allSatisfy({ abs($0.cents - afterMedian) <= spread }) else { return nil }
@@ -214,12 +223,31 @@ struct NoteInProgress: Sendable {
             let before = frames.dropLast(count + gap).suffix(count)
             let beforeMedian = Cents.median(before.map(\.cents))
             guard abs(afterMedian - beforeMedian) >= distance, before.allSatisfy({ abs($0.cents - beforeMedian) <= spread }) else { continue }
-            var first = NoteInProgress(frames: Array(frames.dropLast(count + gap)))
-            first.onset = onset
-            first.peakLevel = max(first.peakLevel, peakLevel)
-            return (first, NoteInProgress(frames: Array(frames.suffix(count + gap))))
+            return split(at: frames.count - count - gap)
         }
-        return nil
+        guard let dip = reattack(after: after, afterMedian: afterMedian, by: distance, risen: risen, lookBack: lookBack) else { return nil }
+        return split(at: dip + 1)
+    }
+
+    /// The quietest frame among the `lookBack` before `after` when the note rises out of it anew
+    /// at another pitch (see `steps`), or nil.
+    private func reattack(after: ArraySlice<Heard>, afterMedian: Double, by distance: Double, risen: Double, lookBack: Int) -> Int? {
+        let searched = max(0, after.startIndex - lookBack)..<after.startIndex
+        guard let dip = searched.min(by: { frames[$0].level < frames[$1].level }), dip + 1 >= after.count else { return nil }
+        let before = frames[(dip + 1 - after.count)...dip]
+        let dipLevel = frames[dip].level
+        guard abs(afterMedian - Cents.median(before.map(\.cents))) >= distance,
+              Cents.median(after.map(\.level)) - dipLevel >= risen,
+              let faded = frames[..<dip].map(\.level).max(), faded - dipLevel >= risen else { return nil }
+        return dip
+    }
+
+    /// The note's frames before `index` as one note (its onset and loudest level kept), and those from it as the next.
+    private func split(at index: Int) -> (NoteInProgress, NoteInProgress) {
+        var first = NoteInProgress(frames: Array(frames[..<index]))
+        first.onset = onset
+        first.peakLevel = max(first.peakLevel, peakLevel)
+        return (first, NoteInProgress(frames: Array(frames[index...])))
     }
 
     /// Whether `heard` is an octave, a twelfth or two octaves from the note's recent median,

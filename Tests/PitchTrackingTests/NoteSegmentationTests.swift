@@ -176,4 +176,37 @@ struct HeldStepTests {
         let scooped = TestSignals.tone(hertz: 300, seconds: 1.2, harmonics: TestSignals.stringLike) { t in t < 0.3 ? -60 + 200 * t : 0 }
         #expect(try Tracked(scooped).notes.count == 1)
     }
+
+    @Test("the next note, 60 c up, rising slowly and wavering out of a wavering tail 20 dB down, is a note of its own")
+    func reattackAtAnotherPitch() throws {
+        // A choir over a room's reverberation (FluidR3's aahs, A4 then B♭4 bent 80 c up): the tail
+        // holds no pitch still for 100 ms, and the next note rises 5 dB in 100 ms, too slowly for
+        // a rise out of a dip, wavering ±20 c for its first 250 ms.
+        let first = NoteSegmentationTests.fading(
+            TestSignals.tone(hertz: 440, seconds: 1.0, harmonics: TestSignals.stringLike) { 20 * sin(2 * .pi * 3 * $0) },
+            after: 0.5, decibelsPerSecond: 40)
+        let upper = 440 * pow(2, 60.0 / 1200)
+        let next = TestSignals.tone(hertz: upper, seconds: 1.0, harmonics: TestSignals.stringLike) { t in
+            t < 0.25 ? 20 * (1 - t / 0.25) * sin(2 * .pi * 8 * t) : 0
+        }.enumerated().map { i, x in x * Float(pow(10, -max(0, 20 - 50 * Double(i) / 48_000) / 20)) }
+        let tracked = try Tracked(first + next)
+        try #require(tracked.notes.count == 2, "\(tracked.notes.map(\.onset))")
+        #expect(abs(tracked.notes[1].onset - 1.0) <= 0.05)
+        #expect(abs(TestSignals.cents(tracked.notes[0].frequency, from: 440)) <= 3)
+        #expect(abs(TestSignals.cents(tracked.notes[1].frequency, from: upper)) <= 1)
+        let merged = try Tracked(first + next) { $0.reattackFrames = 0 }
+        #expect(merged.notes.count == 1, "without the rule the two are one: the test needs it")
+    }
+
+    @Test("a soft start held 60 c flat for 150 ms, then swelling 12 dB into the note, is one note")
+    func swellOutOfAFlatStart() throws {
+        // What the new attack's rule must not take for one: the quiet frames come first, so the
+        // note never faded into them.
+        let signal = TestSignals.tone(hertz: 300, seconds: 1.2, harmonics: TestSignals.stringLike) { t in
+            t < 0.15 ? -60 : t < 0.25 ? -60 + 600 * (t - 0.15) : 0
+        }.enumerated().map { i, x in x * Float(pow(10, -max(0, 12 - 24 * Double(i) / 48_000) / 20)) }
+        let tracked = try Tracked(signal)
+        try #require(tracked.notes.count == 1, "\(tracked.notes.map(\.onset))")
+        #expect(abs(TestSignals.cents(tracked.notes[0].frequency, from: 300)) <= 1)
+    }
 }

@@ -7,9 +7,11 @@ struct Tracked {
     var frames: [PitchFrame] = []
     var readings: [PitchReading] = []
 
-    /// Tracks `signal` at `rate`, fed in blocks of `block` samples.
-    init(_ signal: [Float], rate: Double = 48_000, block: Int = 512) throws {
+    /// Tracks `signal` at `rate`, fed in blocks of `block` samples, with the segmenter's settings
+    /// changed by `settings`.
+    init(_ signal: [Float], rate: Double = 48_000, block: Int = 512, settings: (inout NoteSegmenter) -> Void = { _ in }) throws {
         var tracker = try PitchTracker(sampleRate: rate)
+        settings(&tracker.segmenter)
         var start = 0
         var events: [PitchEvent] = []
         while start < signal.count {

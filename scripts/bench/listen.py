@@ -256,7 +256,7 @@ def main():
                     first = [b["at"] - n["on"] for b in began if n["on"] - 0.05 <= b["onset"] < n["off"]]
                     if first:
                         latencies.append(min(first))
-            frames = [tuple(l["frame"]) for l in lines if "frame" in l]
+            frames = [tuple(l["frame"][:2]) for l in lines if "frame" in l]  # time, hertz (then the level)
             stats = [l for l in lines if "cpu_seconds" in l][0]
             cpu["ours"] += seconds
             cpu["ours-frames"] += seconds
