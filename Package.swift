@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "PitchTrackingTests", dependencies: ["PitchTracking", "ProcessTestSupport"]),
         .executableTarget(
             name: "ListenBenchmark",
-            dependencies: ["PitchTracking"],
+            dependencies: ["PitchTracking", "SoundInput"],
             path: "Benchmarks/ListenBenchmark"
         ),
 

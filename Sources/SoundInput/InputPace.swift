@@ -26,3 +26,14 @@ public struct LivePace: InputPace {
         if left > 0 { wake.sleep(for: .nanoseconds(Int64(left * 1e9))) }
     }
 }
+
+/// Hands every block on at once: a file read as fast as it can be (the tests, `make bench-listen`).
+/// The stream's own time then stands for the clock's: a judgement's delay from its onset is the
+/// stream's, as if captured live, less only the pace's wait.
+public struct NoPace: InputPace {
+    public init() {}
+
+    public func now() -> Double { 0 }
+
+    public func wait(until time: Double, wake: WakePipe) {}
+}

@@ -186,8 +186,9 @@ public final class ListeningInput: Sendable {
             let windowMedian = window.isEmpty ? 0 : Cents.median(window)
             let settled = window.count == ListeningInput.settleFrames
                 && window.allSatisfy { abs($0 - windowMedian) <= ListeningInput.settleCents }
-            guard settled || (lastFrame >= note.onset + ListeningInput.longestWait && !cents.isEmpty) else { return }
-            let pitch = settled ? windowMedian : Cents.median(cents)
+            let swing = settled ? nil : SwingCentre.centre(of: cents, framePeriod: tracker.analyzer.framePeriod)
+            guard settled || swing != nil || (lastFrame >= note.onset + ListeningInput.longestWait && !cents.isEmpty) else { return }
+            let pitch = settled ? windowMedian : swing ?? Cents.median(cents)
             handler(.noteHeard(hertz: note.hertz * exp2(pitch / 1200), onset: instant(of: note.onset)))
             waiting = nil
         }

@@ -74,9 +74,3 @@ struct CelloThroughFileInputTests {
         if case .noteEnded(let note) = event { note } else { nil }
     }
 }
-
-/// Hands every block on at once: a file read as fast as it can be.
-struct NoPace: InputPace {
-    func now() -> Double { 0 }
-    func wait(until time: Double, wake: WakePipe) {}
-}

@@ -31,8 +31,9 @@ reference; a gross error is one over 50 c, named by its nearest interval (a semi
 octave), and a note the tracker did not find counts as one. CPU seconds per second of audio: the
 whole process for each tool (reading the file included), and the tracker alone for ours.
 
-Writes docs/benchmarks/listen.json (the figures) and .build/bench-listen/rows.json (every note's
-errors). Exits 1 when our notes miss the bounds (median ≤ 1 c, p95 ≤ 3 c,
+Writes docs/benchmarks/listen.json (the figures), .build/bench-listen/rows.json (every note's
+errors) and .build/bench-listen/judged.json (every note as the daemon's listening input judged it).
+Exits 1 when our notes miss the bounds (median ≤ 1 c, p95 ≤ 3 c,
 gross < 1 %), or are less accurate than aubiopitch's best.
 """
 import json
@@ -220,6 +221,23 @@ def summary(errors):
             "gross": len(gross), "gross_rate": len(gross) / len(errors), "gross_kinds": kinds}
 
 
+def judgement_summary(judgements):
+    """Onset to judgement (median and p95, in ms) over all the notes judged and by instrument, and
+    how far the pitch judged (as the note settled) was from the reference."""
+    def of(rows):
+        waits = sorted(r["after"] for r in rows if r["after"] is not None)
+        errors = sorted(abs(r["error"]) for r in rows if r["error"] is not None)
+        return {"notes": len(waits), "missed": sum(1 for r in rows if r["after"] is None),
+                "median_ms": 1000 * statistics.median(waits), "p95_ms": 1000 * waits[int(0.95 * len(waits))],
+                "error_median": statistics.median(errors), "error_p95": errors[int(0.95 * len(errors))],
+                "wrong_key": sum(1 for e in errors if e > 50)}
+    out = {"all": of(judgements)}
+    for field in ("instrument", "condition"):
+        for name in dict.fromkeys(r[field] for r in judgements):
+            out[name] = of([r for r in judgements if r[field] == name])
+    return out
+
+
 def main():
     for tool in ("fluidsynth", "aubiopitch"):
         if not shutil.which(tool):
@@ -232,6 +250,7 @@ def main():
     cpu = {t: 0.0 for t in TIMED + ["ours-tracker-only"]}
     audio_seconds = 0.0
     latencies = []  # note-on to the "note began" event, in seconds of the stream
+    judgements = []  # each note as the daemon's listening input judged it: onset to judgement, cents off
     for name, (program, keys) in INSTRUMENTS.items():
         keys = list(keys)
         bends = [b + 0.5 for b in rng.sample(range(-50, 50), len(keys))] if len(keys) <= 100 else None
@@ -256,6 +275,11 @@ def main():
                     first = [b["at"] - n["on"] for b in began if n["on"] - 0.05 <= b["onset"] < n["off"]]
                     if first:
                         latencies.append(min(first))
+                judged = [json.loads(l)["judged"] for l in run([str(BIN), "judge", str(wav)]).stdout.splitlines()]
+                for i, n in enumerate(notes):
+                    first = min((j for j in judged if n["on"] - 0.05 <= j["onset"] < n["off"]), key=lambda j: j["onset"], default=None)
+                    judgements.append({"instrument": name, "condition": condition, "key": n["key"],
+                                       "after": first and first["after"], "error": first and cents_of(first["hz"]) - references[i]})
             frames = [tuple(l["frame"][:2]) for l in lines if "frame" in l]  # time, hertz (then the level)
             stats = [l for l in lines if "cpu_seconds" in l][0]
             cpu["ours"] += seconds
@@ -283,9 +307,11 @@ def main():
               "by_instrument": {i: {t: summary([r[t] for r in rows if r["instrument"] == i]) for t in TRACKERS} for i in INSTRUMENTS},
               "cpu_per_audio_second": {t: cpu[t] / audio_seconds for t in cpu},
               "began_after_note_on": {"notes": len(latencies), "median": statistics.median(latencies),
-                                      "p95": sorted(latencies)[int(0.95 * len(latencies))]}}
+                                      "p95": sorted(latencies)[int(0.95 * len(latencies))]},
+              "onset_to_judgement": judgement_summary(judgements)}
     OUT.write_text(json.dumps(report, indent=1) + "\n")
     (WORK / "rows.json").write_text(json.dumps(rows) + "\n")
+    (WORK / "judged.json").write_text(json.dumps(judgements) + "\n")
     print(f"\n{len(rows)} notes, {audio_seconds:.0f} s of audio at {RATE} Hz; |error| in cents against the reference")
     print(f"{'':20}{'median':>8}{'p95':>8}{'gross':>8}  kinds")
     for t in TRACKERS:
@@ -297,12 +323,17 @@ def main():
             f"{t}: {s['median']:.2f}/{s['p95']:.2f}/{s['gross']}  " for t, s in report["by_condition"][c].items()))
     b = report["began_after_note_on"]
     print(f"\nnote-on to 'note began' ({b['notes']} notes): median {1000 * b['median']:.0f} ms, p95 {1000 * b['p95']:.0f} ms")
+    j = report["onset_to_judgement"]
+    print(f"onset to judgement, the daemon's listening input ({j['all']['notes']} notes judged, {j['all']['missed']} not): "
+          + ", ".join(f"{k} {v['median_ms']:.0f}/{v['p95_ms']:.0f} ms" for k, v in j.items())
+          + f"; judged cents median {j['all']['error_median']:.2f}, p95 {j['all']['error_p95']:.2f}, wrong key {j['all']['wrong_key']}")
     print("CPU seconds per second of audio: " + ", ".join(f"{t} {v:.4f}" for t, v in report["cpu_per_audio_second"].items()))
     ours = report["overall"]["ours"]
     best_aubio = min((report["overall"][t] for t in ("aubio-yin", "aubio-yinfft")), key=lambda s: (s["gross_rate"], s["p95"]))
     checks = {"median ≤ 1 c": ours["median"] <= 1, "p95 ≤ 3 c": ours["p95"] <= 3, "gross < 1 %": ours["gross_rate"] < 0.01,
               "median ≤ aubiopitch's": ours["median"] <= best_aubio["median"], "p95 ≤ aubiopitch's": ours["p95"] <= best_aubio["p95"],
-              "gross ≤ aubiopitch's": ours["gross_rate"] <= best_aubio["gross_rate"]}
+              "gross ≤ aubiopitch's": ours["gross_rate"] <= best_aubio["gross_rate"],
+              "onset to judgement median ≤ 150 ms": j["all"]["median_ms"] <= 150, "its p95 ≤ 250 ms": j["all"]["p95_ms"] <= 250}
     ok = all(checks.values())
     print("bounds: " + ", ".join(f"{k} {'met' if v else 'NOT met'}" for k, v in checks.items()))
     sys.exit(0 if ok else 1)
