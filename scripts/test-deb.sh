@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 deb=${DEB:-$(scripts/deb/build.sh | tail -n 1)}
 [ -f "$deb" ] || { echo "test-deb: no package at $deb" >&2; exit 1; }
 . scripts/checks.sh
+# Under pipefail a `grep -q` at the end of a pipe may leave before the writer is done, and the
+# writer's SIGPIPE fails the check (the postinst's check failed once, 2026-12-02, on a package
+# that holds it): the output goes to a file, or grep reads all of it.
 dpkg-deb -c "$deb" | awk '{ print $6 }' | sed 's#^\./#/#' >"$work/files"
 dpkg-deb -f "$deb" Depends >"$work/depends"
 has() { grep -qx -- "$1" "$work/files"; }
@@ -25,11 +28,11 @@ check "the binaries" has /usr/bin/eartrainerd
 check "the units where Debian keeps them" has /lib/systemd/system/eartrainer.service
 check "the user unit where Debian keeps user units" has /usr/lib/systemd/user/eartrainer.service
 user_unit_not_enabled() {  # the package enables the system service; a desktop user chooses the user unit
-  dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./postinst | tee "$work/postinst" | grep -q 'deb-systemd-helper' &&
-    ! grep -q -- '--user' "$work/postinst"
+  dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./postinst >"$work/postinst" &&
+    grep -q 'deb-systemd-helper' "$work/postinst" && ! grep -q -- '--user' "$work/postinst"
 }
 check "postinst enables the system service, not the user unit" user_unit_not_enabled
-conffile() { has /etc/eartrainer/eartrainer.toml && dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./conffiles | grep -qx /etc/eartrainer/eartrainer.toml; }
+conffile() { has /etc/eartrainer/eartrainer.toml && dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./conffiles | grep -x /etc/eartrainer/eartrainer.toml >/dev/null; }
 check "the config file, a conffile" conffile
 all_there() { local file; for file in "$@"; do has "$file" || { echo "missing: $file"; return 1; }; done; }
 check "man pages, compressed" all_there /usr/share/man/man1/eartrainctl.1.gz /usr/share/man/man5/eartrainer.toml.5.gz /usr/share/man/man8/eartrainerd.8.gz \
@@ -61,7 +64,7 @@ each_name_runs() {  # each name is its own program, with its own name in its hel
     "$bin/$name" --help >"$work/help-$name.txt" && grep -q "^USAGE: $name " "$work/help-$name.txt" ||
       { echo "$name --help:"; cat "$work/help-$name.txt"; return 1; }
   done
-  "$bin/eartrainerd" help | grep -q "^USAGE: eartrainerd " && "$bin/eartrainctl" theory interval C4 M3 | grep -q "= E4"
+  "$bin/eartrainerd" help | grep "^USAGE: eartrainerd " >/dev/null && "$bin/eartrainctl" theory interval C4 M3 | grep "= E4" >/dev/null
 }
 check "the four names run: eartrainerd, eartrainctl, eartrainer-web and eartrainer-hub --help, eartrainctl theory" each_name_runs
 completions_say_eartrainctl() {
@@ -81,10 +84,10 @@ serves() {
   local web=$!
   tries=0
   until curl -sf -o "$work/page.html" http://127.0.0.1:18751/ || [ $tries -ge 100 ]; do sleep 0.1; tries=$((tries + 1)); done
-  "$bin/eartrainctl" status --socket "$work/smoke.sock" | tee "$work/status.txt" | grep -q "^eartrainerd " &&
-    "$bin/eartrainctl" stats --socket "$work/smoke.sock" | tee "$work/stats.txt" | grep -qi "session" &&
+  "$bin/eartrainctl" status --socket "$work/smoke.sock" | tee "$work/status.txt" | grep "^eartrainerd " >/dev/null &&
+    "$bin/eartrainctl" stats --socket "$work/smoke.sock" | tee "$work/stats.txt" | grep -i "session" >/dev/null &&
     grep -q "<title>eartrainer</title>" "$work/page.html" &&
-    curl -sf http://127.0.0.1:18751/progress | grep -q "<title>eartrainer · progress</title>" || ok=0
+    curl -sf http://127.0.0.1:18751/progress | grep "<title>eartrainer · progress</title>" >/dev/null || ok=0
   kill "$web" "$daemon"
   wait "$web" "$daemon" 2>/dev/null || true
   [ $ok = 1 ] || { cat "$work/daemon.log" "$work/web.log" "$work/status.txt" "$work/stats.txt"; return 1; }
