@@ -67,7 +67,7 @@ every_key_in_page() {  # every key of docs/configuration.md's table is in eartra
 }
 bash_completes() {  # eartrainctl st<TAB> offers the subcommands that begin so
   bash -c 'source "$1"; COMP_WORDS=(eartrainctl st); COMP_CWORD=1; COMP_LINE="eartrainctl st"; COMP_POINT=${#COMP_LINE}
-    _eartrainctl eartrainctl st eartrainctl; echo "${COMPREPLY[*]}"' _ "$1" | tee /dev/stderr | grep -q "status.*start.*stop.*staff.*stats"
+    _eartrainctl eartrainctl st eartrainctl; echo "${COMPREPLY[*]}"' _ "$1" | tee /dev/stderr | grep "status.*start.*stop.*staff.*stats" >/dev/null
 }
 check "eartrainctl(1) installed and renders its subcommands" man_shows "$work/usr/share/man/man1/eartrainctl.1" "Start a session."
 check "eartrainctl(1) says how long it waits: --timeout, ETCTL_TIMEOUT, and exit 75 when no answer came" \

@@ -124,9 +124,9 @@ check "eartrainerd started after pipewire-pulse.socket" ordered
 status() { "$work/usr/bin/eartrainctl" status >"$work/status" 2>&1; cat "$work/status"; }
 socket_found() { status && test -S "$XDG_RUNTIME_DIR/eartrainer.sock"; }
 check "eartrainctl finds \$XDG_RUNTIME_DIR/eartrainer.sock by itself" socket_found
-plays_through_pulse() { status | grep -q "sound: default (auto: pulseaudio)"; }
+plays_through_pulse() { status | grep "sound: default (auto: pulseaudio)" >/dev/null; }
 check "status: auto chose pulseaudio, the device is open" wait_for 20 plays_through_pulse
-stream_in_pipewire() { pactl list sink-inputs | tee /dev/stderr | grep -qi "fluidsynth\|eartrainer"; }
+stream_in_pipewire() { pactl list sink-inputs | tee /dev/stderr | grep -i "fluidsynth\|eartrainer" >/dev/null; }  # no -q: under pipefail its early exit can SIGPIPE tee
 check "its stream reaches PipeWire (a sink input of pipewire-pulse)" stream_in_pipewire
 
 # Record the null sink's monitor (16-bit stereo, what boot-wav-check reads) while a C major scale

@@ -32,8 +32,9 @@ public struct NoteSegmenter: Sendable {
     public var stepSpreadCents = 12.0
     /// How far apart two held runs are to be two notes.
     public var stepCents = 40.0
-    /// A held run `stepCents` from the frames up to the quietest of the this many before it, and
-    /// `onsetDecibels` louder, is a new attack (400 ms: a choir's attack wavers for 250 ms).
+    /// A held run `stepCents` from the frames up to the quietest of the this many frames before it,
+    /// and `onsetDecibels` louder than that dip, is a new attack (400 ms: a choir's attack wavers
+    /// for 250 ms).
     public var reattackFrames = 80
     /// A rise this large out of a dip after the note's loudest frame is a new attack (6 dB would
     /// catch more notes over a room's reverberation, but cuts FluidR3's choir at its beats).

@@ -5,7 +5,8 @@ import SystemCalls
 /// A listening input: a sample source (a WAV stream read at its pace, a capture device) through
 /// the pitch tracker, each note reported once its pitch has settled (`settleFrames` frames in a
 /// row within `settleCents` of their median, the attack left out: that median is its pitch; a
-/// note that never settles, a wide vibrato, after `longestWait` with the median of all it sang)
+/// vibrato after its first whole cycle, by the mean over it, `SwingCentre`; a note that does
+/// neither after `longestWait`, with the median of all it sang)
 /// and as it ends (the centre of its stable part), with the instant of its onset on the machine's monotonic
 /// clock (the instant its block arrived, or was captured, less the time the stream had run on past
 /// the onset); each onset without pitch (a clap, `OnsetDetector`); and the input's level and pitch

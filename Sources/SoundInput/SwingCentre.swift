@@ -6,11 +6,12 @@ import PitchTracking
 /// waits for the longest wait and is heard by the median of all it sang.
 ///
 /// The cycle runs from a crossing of the frames' median to the next crossing the same way, two
-/// crossings later (each crossing past half the swing's standard deviation, as hysteresis): one
+/// crossings later (each crossing past half the swing's spread, as hysteresis): one
 /// period, whatever the median's bias while the first cycle is still coming in. It must be a
 /// vibrato's, 3.5 to 8 a second: a choir's quicker wobble after its attack is none.
 enum SwingCentre {
-    /// A swing of at least this standard deviation, in cents, may be a vibrato.
+    /// A swing of at least this spread (the root mean square of its distances from the median),
+    /// in cents, may be a vibrato.
     static let leastSpread = 8.0
     /// A vibrato's cycles per second.
     static let rates = 3.5...8.0
