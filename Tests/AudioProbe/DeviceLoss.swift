@@ -92,6 +92,11 @@ struct DeviceLoss {
         // A capture the device was lost in again (the emulated loopback's stall, docs/benchmarks.md)
         // says nothing about the return: it is noted and made once more.
         for attempt in 1...2 {
+            // The emulated loopback can stall again just after its return, and the daemon then
+            // reopens it: a capture opened while it is silent fixes the cable's format (FLOAT_LE),
+            // and the daemon's reopen fails on it ("Failed to find an audio format supported by
+            // alsa", 2026-12-02). So the capture waits until the daemon says it plays again.
+            _ = waitUntil(.seconds(30)) { soundLine().hasPrefix("sound: hw:Loopback") }
             let lostBefore = lostCount()
             let notes = Measurement(settings: again, report: report).run(
                 label: "eartrainerd after the device returned (\(attempt))", device: device,
