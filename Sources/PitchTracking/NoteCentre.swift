@@ -86,16 +86,7 @@ struct NoteCentre {
     /// down (each past half the spread, as hysteresis), so that a short note's one cycle and a half
     /// still give it; nil when there are not two crossings `crossingSpanFrames` apart.
     private func cycleLength(_ frames: ArraySlice<Double>, _ inliers: [Int], around centre: Double, spread: Double) -> Double? {
-        var crossings: [Int] = []
-        var side = 0
-        for (position, i) in inliers.enumerated() {
-            let offset = frames[i] - centre
-            let now = offset < -spread / 2 ? -1 : offset > spread / 2 ? 1 : side
-            if now != side {
-                if side != 0 { crossings.append(position) }
-                side = now
-            }
-        }
+        let crossings = Cents.crossings(inliers.lazy.map { frames[$0] }, around: centre, hysteresis: spread / 2)
         guard let first = crossings.first, let last = crossings.last, last - first >= crossingSpanFrames else { return nil }
         return 2 * Double(last - first) / Double(crossings.count - 1)
     }

@@ -24,15 +24,7 @@ enum SwingCentre {
         let meanSquare = cents.reduce(0.0) { $0 + ($1 - median) * ($1 - median) } / Double(cents.count)
         let spread = meanSquare.squareRoot()
         guard spread >= leastSpread else { return nil }
-        var crossings: [Int] = []
-        var side = 0
-        for (i, x) in cents.enumerated() {
-            let now = x - median < -spread / 2 ? -1 : x - median > spread / 2 ? 1 : side
-            if now != side {
-                if side != 0 { crossings.append(i) }
-                side = now
-            }
-        }
+        let crossings = Cents.crossings(cents, around: median, hysteresis: spread / 2)
         guard crossings.count >= 3 else { return nil }
         let (start, end) = (crossings[crossings.count - 3], crossings[crossings.count - 1])
         let seconds = Double(end - start) * framePeriod

@@ -229,8 +229,8 @@ def summary(errors):
 
 
 def judgement_summary(judgements):
-    """Onset to judgement (median and p95, in ms) over all the notes judged and by instrument, and
-    how far the pitch judged (as the note settled) was from the reference."""
+    """Onset to judgement (median and p95, in ms) over all the notes judged, by instrument and by
+    condition, and how far the pitch judged (as the note settled) was from the reference."""
     def of(rows):
         waits = sorted(r["after"] for r in rows if r["after"] is not None)
         errors = sorted(abs(r["error"]) for r in rows if r["error"] is not None)
