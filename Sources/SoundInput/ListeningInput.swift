@@ -4,8 +4,8 @@ import SystemCalls
 
 /// A listening input: a sample source (a WAV stream read at its pace, a capture device) through
 /// the pitch tracker, each note reported once its pitch has settled (`settleFrames` frames in a
-/// row within `settleCents` of their median, the attack left out: that median is its pitch; a
-/// vibrato after its first whole cycle, by the mean over it, `SwingCentre`; a note that does
+/// row within `settleCents` of their median, the attack left out, and not a vibrato's crest: that
+/// median is its pitch; a vibrato by its centre, `SwingCentre`; a note that does
 /// neither after `longestWait`, with the median of all it sang)
 /// and as it ends (the centre of its stable part), with the instant of its onset on the machine's monotonic
 /// clock (the instant its block arrived, or was captured, less the time the stream had run on past
@@ -187,6 +187,7 @@ public final class ListeningInput: Sendable {
             let windowMedian = window.isEmpty ? 0 : Cents.median(window)
             let settled = window.count == ListeningInput.settleFrames
                 && window.allSatisfy { abs($0 - windowMedian) <= ListeningInput.settleCents }
+                && !SwingCentre.turns(window)
             let swing = settled ? nil : SwingCentre.centre(of: cents, framePeriod: tracker.analyzer.framePeriod)
             guard settled || swing != nil || (lastFrame >= note.onset + ListeningInput.longestWait && !cents.isEmpty) else { return }
             let pitch = settled ? windowMedian : swing ?? Cents.median(cents)
