@@ -16,21 +16,28 @@ struct SineFit {
     /// The root mean square of what the sine leaves of the values.
     let residual: Double
 
-    /// The sine among `rates` (cycles per second) that leaves least of `values` (`period`
-    /// seconds apart), or nil for fewer than four values.
-    static func best(_ values: ArraySlice<Double>, period: Double, rates: some Sequence<Double>) -> SineFit? {
+    /// The sine at a rate within `rates` (cycles per second, to a `step`) that leaves least of
+    /// `values` (`period` seconds apart), or nil for fewer than four values. The rates are tried
+    /// five steps apart, then step by step around the best: over a cycle or so the residual
+    /// changes slowly with the rate.
+    static func best(_ values: ArraySlice<Double>, period: Double, rates: ClosedRange<Double>, step: Double) -> SineFit? {
         guard values.count >= 4 else { return nil }
         let count = Double(values.count)
         let mean = values.reduce(0, +) / count
         let squares = values.reduce(0.0) { $0 + ($1 - mean) * ($1 - mean) }
         var best: SineFit?
-        for rate in rates {
-            guard let fit = fit(values, mean: mean, squares: squares, step: 2 * .pi * rate * period) else { continue }
-            let residual = (max(0, squares - fit.explained) / count).squareRoot()
-            if residual < best?.residual ?? .infinity {
-                best = SineFit(centre: mean + fit.offset, depth: fit.depth, rate: rate, phase: fit.phase, residual: residual)
+        func tryRates(_ tried: StrideThrough<Double>) {
+            for rate in tried where rates.contains(rate) {
+                guard let fit = fit(values, mean: mean, squares: squares, step: 2 * .pi * rate * period) else { continue }
+                let residual = (max(0, squares - fit.explained) / count).squareRoot()
+                if residual < best?.residual ?? .infinity {
+                    best = SineFit(centre: mean + fit.offset, depth: fit.depth, rate: rate, phase: fit.phase, residual: residual)
+                }
             }
         }
+        tryRates(stride(from: rates.lowerBound, through: rates.upperBound + step / 2, by: 5 * step))
+        guard let coarse = best?.rate else { return nil }
+        tryRates(stride(from: coarse - 4 * step, through: coarse + 4 * step + step / 2, by: step))
         return best
     }
 

@@ -23,8 +23,8 @@ enum SwingCentre {
     static let leastSpread = 8.0
     /// A vibrato's cycles per second.
     static let rates = 3.5...8.0
-    /// The rates a sine is fitted at.
-    static let fittedRates = Array(stride(from: rates.lowerBound, through: rates.upperBound + 1e-9, by: 0.1))
+    /// The steps of rate a sine is fitted at, in cycles per second.
+    static let rateStep = 0.1
     /// The least a fit is made over, in seconds.
     static let shortestFit = 0.1
     /// What a fitted sine may leave of the frames (the root mean square), in cents or as a part
@@ -44,10 +44,13 @@ enum SwingCentre {
 
     /// The centre of a sine fitted to `cents`, when it is their shape.
     static func fitted(_ cents: [Double], framePeriod: Double) -> Double? {
+        // A swing of `leastSpread` each way whose crest and trough were heard spans about twice
+        // that: frames that span less are no such swing, and are not fitted.
         guard Double(cents.count) * framePeriod >= shortestFit,
-            let fit = SineFit.best(cents[...], period: framePeriod, rates: fittedRates),
+            let low = cents.min(), let high = cents.max(), high - low >= 1.5 * leastSpread,
+            let fit = SineFit.best(cents[...], period: framePeriod, rates: rates, step: rateStep),
             fit.depth >= leastSpread,
-            fit.rate > fittedRates[0], fit.rate < fittedRates[fittedRates.count - 1],
+            fit.rate > rates.lowerBound + rateStep / 2, fit.rate < rates.upperBound - rateStep / 2,
             fit.residual <= max(fitResidual.cents, fitResidual.ofDepth * fit.depth)
         else { return nil }
         let cycles = Double(cents.count - 1) * framePeriod * fit.rate
