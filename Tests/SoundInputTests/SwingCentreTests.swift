@@ -1,17 +1,26 @@
 import Foundation
 import ProcessTestSupport
 import Testing
+import Training
 
 @testable import SoundInput
 
-/// A vibrato note is heard by its centre: a sine fitted to 0.7 of a cycle, or the mean over its
-/// last whole cycle; and a crest of one is not taken for a settled note.
+/// A vibrato note is heard by its centre: a sine fitted once a crest and a trough are heard, or the
+/// mean over its last whole cycle; and a crest of one is not taken for a settled note.
 @Suite("A swinging pitch is heard by its centre within a cycle", .cpuHeavy)
 struct SwingCentreTests {
     static let framePeriod = 0.005
 
     static func vibrato(rate: Double, width: Double, phase: Double, seconds: Double, centre: Double = 10) -> [Double] {
         (0..<Int(seconds / framePeriod)).map { centre + width * sin(2 * .pi * rate * Double($0) * framePeriod + phase) }
+    }
+
+    /// The first prefix that has a centre, as the frames come in.
+    static func firstCentre(_ frames: [Double]) -> (count: Int, centre: Double)? {
+        for count in 1...frames.count {
+            if let centre = SwingCentre.centre(of: Array(frames.prefix(count)), framePeriod: framePeriod) { return (count, centre) }
+        }
+        return nil
     }
 
     /// Every prefix's centre, as the frames come in.
@@ -32,30 +41,20 @@ struct SwingCentreTests {
         }
     }
 
-    /// SplitMix64: the same jitter every run.
-    struct Jitter: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    @Test("a ±15 c vibrato under 2 c of jitter is heard within 2 c of its centre")
+    @Test("a ±15 c vibrato at 5.2 Hz under ±2 c of jitter, 400 notes in 8 phases: each heard within 1.5 c of its centre")
     func narrowAndRough() {
-        var jitter = Jitter(state: 35)
-        var errors: [Double] = []
+        var jitter = SeededRandom(seed: 35)
+        var worst = 0.0
         for _ in 0..<50 {
             for phase in stride(from: 0.0, to: 2 * .pi, by: .pi / 4) {
                 let frames = Self.vibrato(rate: 5.2, width: 15, phase: phase, seconds: 0.5).map { $0 + Double.random(in: -2...2, using: &jitter) }
-                if let first = Self.centres(frames).first { errors.append(abs(first.centre - 10)) } else { errors.append(99) }
+                let first = Self.firstCentre(frames)
+                #expect(first != nil, "phase \(phase): never heard")
+                worst = max(worst, abs((first?.centre ?? .infinity) - 10))
             }
         }
-        errors.sort()
-        print("JITTER", errors[errors.count / 2], errors[errors.count * 9 / 10], errors[errors.count * 99 / 100], errors.last!)
+        // Fitted from the first turn on (half a cycle), the worst was 7.3 c off.
+        #expect(worst <= 1.5, "\(worst) c")
     }
 
     @Test("a steady note, a choir's 14 Hz wobble, a 2 Hz drift, a scoop into a held note and a glide are no vibrato")
