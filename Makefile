@@ -59,6 +59,13 @@ bench-listen: deps
 	$(SWIFT) build -c release --product ListenBenchmark
 	python3 scripts/bench/listen.py
 
+# The same files' onset to judgement at a live stream's pace, all at once (about 160 s), after
+# bench-listen; writes docs/benchmarks/listen-live.json.
+.PHONY: bench-listen-live
+bench-listen-live: deps
+	$(SWIFT) build -c release --product ListenBenchmark
+	python3 scripts/bench/listen-live.py
+
 # ── Installing: binaries, systemd units (system and user), the config file and the SoundFont notes.
 # `make install PREFIX=/usr DESTDIR=/tmp/pkg` for packaging. An existing config file is kept.
 PREFIX ?= /usr/local

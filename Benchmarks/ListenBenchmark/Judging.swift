@@ -2,12 +2,14 @@ import Foundation
 import SoundInput
 
 /// Runs the daemon's listening input over a WAV file as fast as it reads (`NoPace`: the stream's
-/// time stands for the clock) and prints each note as it is judged, a JSON line each: its onset in
-/// the stream, the seconds from it to the judgement (the daemon's `listen_to_judgement`), and the
+/// time stands for the clock), or `live`, at the pace a capture would hand it on (`LivePace`, the
+/// machine's clock), and prints each note as it is judged, a JSON line each: its onset in the
+/// stream, the seconds from it to the judgement (the daemon's `listen_to_judgement`), and the
 /// pitch judged.
 enum Judging {
-    static func run(wav path: String) throws {
-        let source = CountingSource(try WAVStreamReader(path: path, pace: NoPace()))
+    static func run(wav path: String, live: Bool) throws {
+        let pace: any InputPace = live ? LivePace() : NoPace()
+        let source = CountingSource(try WAVStreamReader(path: path, pace: pace))
         var out = ""
         ListeningInput(source).run { event in
             guard case .noteHeard(let hertz, let onset) = event else { return }

@@ -4,7 +4,7 @@
 //   ListenBenchmark mix IN.raw OUT.wav SPANS RATE [SNR SEED]   stereo float raw to mono WAV, noise added
 //   ListenBenchmark reference WAV SPANS                      each span's reference pitch, a line each
 //   ListenBenchmark track WAV [--frames]                      the tracker's notes (and frames) as JSON lines
-//   ListenBenchmark judge WAV                                 each note as the daemon's listening input judges it
+//   ListenBenchmark judge WAV [--live]                        each note as the daemon's listening input judges it
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -26,8 +26,8 @@ do {
         FileHandle.standardOutput.write(Data(lines.utf8))
     case "track" where arguments.count >= 2:
         try Tracking.run(wav: arguments[1], frames: arguments.contains("--frames"))
-    case "judge" where arguments.count == 2:
-        try Judging.run(wav: arguments[1])
+    case "judge" where arguments.count == 2 || (arguments.count == 3 && arguments[2] == "--live"):
+        try Judging.run(wav: arguments[1], live: arguments.count == 3)
     default:
         FileHandle.standardError.write(Data("usage: ListenBenchmark mix|reference|track|judge … (see the source)\n".utf8))
         exit(2)

@@ -34,7 +34,7 @@ struct SwingCentreTests {
           arguments: [4.0, 4.63, 5.5, 6.27, 7.0])
     func vibrato(rate: Double) throws {
         for phase in stride(from: 0.0, to: 2 * .pi, by: .pi / 6) {
-            let centres = Self.centres(Self.vibrato(rate: rate, width: 40, phase: phase, seconds: 2.5 / rate))
+            let centres = Self.centres(Self.vibrato(rate: rate, width: 40, phase: phase, seconds: 1.5 / rate))
             for (count, centre) in centres { #expect(abs(centre - 10) <= 1, "phase \(phase), \(count) frames: \(centre)") }
             let heardAfter = Double(try #require(centres.first).count) * Self.framePeriod
             #expect(heardAfter >= 0.5 / rate && heardAfter <= 1.15 / rate, "phase \(phase): \(heardAfter) s")
