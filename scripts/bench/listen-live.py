@@ -12,18 +12,16 @@ Writes docs/benchmarks/listen-live.json. Exits 1 when the onset to judgement is 
 the median or 250 ms at the p95, or a note went unjudged.
 """
 import json
-import os
-import pathlib
 import statistics
 import subprocess
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-BIN = pathlib.Path(os.environ.get("BENCH_BIN", ROOT / ".build" / "release")) / "ListenBenchmark"
-WORK = pathlib.Path(os.environ.get("LISTEN_WORK", ROOT / ".build" / "bench-listen"))
-OUT = ROOT / "docs" / "benchmarks" / "listen-live.json"
-INSTRUMENTS = ["cello", "violin", "flute", "aahs"]
-CONDITIONS = ["clean", "vibrato", "noise30", "noise20"]  # the reverberation's tail has no onset of its own
+import listen  # the bench's files, names and note matching (scripts/bench/listen.py)
+
+OUT = listen.ROOT / "docs" / "benchmarks" / "listen-live.json"
+INSTRUMENTS = list(listen.INSTRUMENTS)
+CONDITIONS = [c for c in listen.CONDITIONS if c != "reverb"]  # the reverberation's tail has no onset of its own
+BIN, WORK = listen.BIN, listen.WORK
 
 
 def percentile(values, fraction):
@@ -54,7 +52,7 @@ def main():
         judged = [json.loads(line)["judged"] for line in out.splitlines()]
         keys = [r["key"] for r in judged_at_once if r["instrument"] == name and r["condition"] == condition]
         for (on, off), key in zip(spans(name), keys):
-            first = min((j for j in judged if on - 0.05 <= j["onset"] < off), key=lambda j: j["onset"], default=None)
+            first = listen.first_judgement(judged, on, off)
             rows.append({"instrument": name, "condition": condition, "key": key,
                          "after": first and first["after"], "at_once": at_once.get((name, condition, key))})
 

@@ -228,6 +228,12 @@ def summary(errors):
             "gross": len(gross), "gross_rate": len(gross) / len(errors), "gross_kinds": kinds}
 
 
+def first_judgement(judged, on, off):
+    """The first of a file's judgements (`ListenBenchmark judge`) whose onset falls in the note
+    played from `on` to `off` (from 50 ms before it), or None."""
+    return min((j for j in judged if on - 0.05 <= j["onset"] < off), key=lambda j: j["onset"], default=None)
+
+
 def judgement_summary(judgements):
     """Onset to judgement (median and p95, in ms) over all the notes judged, by instrument and by
     condition, and how far the pitch judged (as the note settled) was from the reference."""
@@ -284,7 +290,7 @@ def main():
                         latencies.append(min(first))
                 judged = [json.loads(l)["judged"] for l in run([str(BIN), "judge", str(wav)]).stdout.splitlines()]
                 for i, n in enumerate(notes):
-                    first = min((j for j in judged if n["on"] - 0.05 <= j["onset"] < n["off"]), key=lambda j: j["onset"], default=None)
+                    first = first_judgement(judged, n["on"], n["off"])
                     judgements.append({"instrument": name, "condition": condition, "key": n["key"],
                                        "after": first and first["after"], "error": first and cents_of(first["hz"]) - references[i]})
             frames = [tuple(l["frame"][:2]) for l in lines if "frame" in l]  # time, hertz (then the level)
