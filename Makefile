@@ -66,6 +66,13 @@ bench-listen-live: deps
 	$(SWIFT) build -c release --product ListenBenchmark
 	python3 scripts/bench/listen-live.py
 
+# What listening costs the daemon: two release daemons side by side, one listening to a 48 kHz
+# stream at a live pace (bench-listen's renders), 2 minutes; writes docs/benchmarks/listen-cost.json.
+.PHONY: bench-listen-cost
+bench-listen-cost: deps
+	$(SWIFT) build -c release --product eartrainerd
+	python3 scripts/bench/listen-cost.py
+
 # ── Installing: binaries, systemd units (system and user), the config file and the SoundFont notes.
 # `make install PREFIX=/usr DESTDIR=/tmp/pkg` for packaging. An existing config file is kept.
 PREFIX ?= /usr/local

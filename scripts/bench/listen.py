@@ -39,9 +39,13 @@ over our notes' spans, our frames and yin's over the reference's.
 
 Writes docs/benchmarks/listen.json (the figures), .build/bench-listen/rows.json (every note's
 errors) and .build/bench-listen/judged.json (every note as the daemon's listening input judged it).
-Exits 1 when our notes miss the bounds (median ≤ 1 c, p95 ≤ 3 c,
-gross < 1 %), or are less accurate than aubiopitch's best, or the onset to judgement is over
-150 ms at the median or 250 ms at the p95.
+Exits 1 when our notes miss the bounds (median ≤ 1 c, p95 ≤ 3 c, gross < 1 %), or our tracker is
+less accurate than aubiopitch's best like for like (median, p95 or gross: our notes against yin's
+frames over the same spans, our frames against aubio's best over the reference's), or the onset
+to judgement is over 150 ms at the median or 250 ms at the p95. aubio gives no note of its own to
+the cent (aubionotes rounds to whole semitones), so its frames are made notes over spans it is
+given; our notes against yin's frames over the reference's spans, which only yin is given, are
+printed after the verdict, not judged by it.
 """
 import json
 import math
@@ -341,22 +345,27 @@ def main():
           + ", ".join(f"{k} {v['median_ms']:.0f}/{v['p95_ms']:.0f} ms" for k, v in j.items())
           + f"; judged cents median {j['all']['error_median']:.2f}, p95 {j['all']['error_p95']:.2f}, wrong key {j['all']['wrong_key']}")
     print("CPU seconds per second of audio: " + ", ".join(f"{t} {v:.4f}" for t, v in report["cpu_per_audio_second"].items()))
-    ours = report["overall"]["ours"]
-    best_aubio = min((report["overall"][t] for t in ("aubio-yin", "aubio-yinfft")), key=lambda s: (s["gross_rate"], s["p95"]))
+    overall = report["overall"]
+    ours = overall["ours"]
+    best_aubio = min((overall[t] for t in ("aubio-yin", "aubio-yinfft")), key=lambda s: (s["gross_rate"], s["p95"]))
+
+    def as_accurate(x, y):
+        return x["median"] <= y["median"] and x["p95"] <= y["p95"] and x["gross"] <= y["gross"]
+
     checks = {"median ≤ 1 c": ours["median"] <= 1, "p95 ≤ 3 c": ours["p95"] <= 3, "gross < 1 %": ours["gross_rate"] < 0.01,
-              "median ≤ aubiopitch's": ours["median"] <= best_aubio["median"], "p95 ≤ aubiopitch's": ours["p95"] <= best_aubio["p95"],
-              "gross ≤ aubiopitch's": ours["gross_rate"] <= best_aubio["gross_rate"],
+              "our notes ≥ yin's frames over the same spans": as_accurate(ours, overall["aubio-yin-our-notes"]),
+              "our frames ≥ aubiopitch's best over the reference's spans": as_accurate(overall["ours-frames"], best_aubio),
               "onset to judgement median ≤ 150 ms": j["all"]["median_ms"] <= 150, "its p95 ≤ 250 ms": j["all"]["p95_ms"] <= 250}
     ok = all(checks.values())
     print("bounds: " + ", ".join(f"{k} {'met' if v else 'NOT met'}" for k, v in checks.items()))
-    print("like for like (each tracker's frames made notes over the same spans; the bounds above hold "
-          "our notes, which know no note-on, to yin's frames over the reference's spans, which do):")
-    for label, a, b in (("our notes and yin's frames over our notes' spans", "ours", "aubio-yin-our-notes"),
-                        ("our frames and yin's over the reference's spans", "ours-frames", "aubio-yin")):
-        x, y = report["overall"][a], report["overall"][b]
-        print(f"  {label}: median {x['median']:.2f} vs {y['median']:.2f} c, p95 {x['p95']:.2f} vs {y['p95']:.2f} c, "
-              f"gross {x['gross']} vs {y['gross']}: "
-              + ("at least as accurate" if x["median"] <= y["median"] and x["p95"] <= y["p95"] and x["gross"] <= y["gross"] else "NOT as accurate"))
+    print("like for like (median / p95 / gross notes, each tracker's frames made notes over the same spans):")
+    for label, a, b in (("our notes, yin's frames over our notes' spans", ours, overall["aubio-yin-our-notes"]),
+                        ("our frames, aubiopitch's best over the reference's spans", overall["ours-frames"], best_aubio)):
+        print(f"  {label}: {a['median']:.2f} / {a['p95']:.2f} / {a['gross']} against {b['median']:.2f} / {b['p95']:.2f} / {b['gross']}")
+    y = overall["aubio-yin"]
+    print(f"not judged: our notes, which know no note-on or note-off, against yin's frames over the reference's "
+          f"spans, which are given both: {ours['median']:.2f} / {ours['p95']:.2f} / {ours['gross']} against "
+          f"{y['median']:.2f} / {y['p95']:.2f} / {y['gross']}")
     sys.exit(0 if ok else 1)
 
 
