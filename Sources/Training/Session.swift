@@ -18,6 +18,9 @@ struct Session {
     var heard = PromptHeard()
     /// The sung note judged last, until its end is measured (`TrainingEngine.measure`).
     var sungAwaitingEnd: SungAwaitingEnd?
+    /// A sung note finished the open question and still sounds: the next question opens when it
+    /// ends (`TrainingEngine.measure`), or at this time at the latest; nothing is an answer till then.
+    var nextQuestionDue: Duration?
 
     /// The melodies its scores gave (`ExerciseModule.scoreRequest`), read once when it started.
     let melodies: [ScoreMelody]

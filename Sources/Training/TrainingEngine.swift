@@ -148,6 +148,7 @@ public final class TrainingEngine {
 
     func openNextQuestion(at time: Duration) {
         guard session != nil else { return }
+        session!.nextQuestionDue = nil
         session!.settings = settingsSource.current
         session!.number += 1
         let previous = session!.open
@@ -159,12 +160,15 @@ public final class TrainingEngine {
         ask(Prompt.Question(open.question), sounds: open.sounds, staff: open.staff, held: open.held, at: time)
     }
 
-    /// When the open question wants to hear that time passed (`timePassed`); nil: never.
-    public var deadline: Duration? { session?.open?.deadline }
+    /// When the open question wants to hear that time passed (`timePassed`), or the next question
+    /// waiting for a sung note's end opens at the latest; nil: never.
+    public var deadline: Duration? { session?.nextQuestionDue ?? session?.open?.deadline }
 
-    /// Time has passed: an open question whose deadline is reached hears of it, at `time`.
+    /// Time has passed: an open question whose deadline is reached hears of it, at `time`; the
+    /// next question waiting for a sung note's end opens once its time has come.
     public func timePassed(at time: Duration) {
         guard let deadline, time >= deadline else { return }
+        guard session?.nextQuestionDue == nil else { return openNextQuestion(at: time) }
         answer(at: time) { open, context in open.timeUp(context: &context) }
     }
 
@@ -193,13 +197,13 @@ public final class TrainingEngine {
     }
 
     /// Hands the open question a key (or a skip), reports the events it makes and, when the
-    /// question is over, opens the next one.
+    /// question is over, opens the next one (once the sung note that finished it has ended).
     /// A note the listening input heard (`heard`) is handed on as its nearest key, and its
     /// judgements say so, with how far it was from the note in tune (`hear`); a clap
     /// (`tapped`) is handed on as the question's key for a clap, its judgements from `listen`.
     func answer(at time: Duration, heard: HeardNote? = nil, tapped: Bool = false,
                 _ body: (inout any OpenQuestion, inout QuestionContext) -> QuestionStep) {
-        guard var open = session?.open else { return }
+        guard var open = session?.open, session?.nextQuestionDue == nil else { return }
         session!.open = nil  // held alone while it changes, so it is not copied
         var context = takeContext(at: time)
         context.heardNote = heard
@@ -219,7 +223,13 @@ public final class TrainingEngine {
             }
             emit(kind, at: time)
         }
-        if step.finished { openNextQuestion(at: time) }
+        guard step.finished else { return }
+        // A sung note that finished the question is let end before the next one sounds over it.
+        if let heard, session?.sungAwaitingEnd?.time == heard.time {
+            session!.nextQuestionDue = time + Self.sungEndWait
+        } else {
+            openNextQuestion(at: time)
+        }
     }
 
     /// The session's tally and adaptive choice and the engine's random source, moved out (not
@@ -266,6 +276,7 @@ public final class TrainingEngine {
     }
 
     func skip(at time: Duration) {
+        guard session?.nextQuestionDue == nil else { return openNextQuestion(at: time) }
         answer(at: time) { open, context in open.skip(context: &context) }
     }
 

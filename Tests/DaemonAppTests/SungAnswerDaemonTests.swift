@@ -152,6 +152,33 @@ struct SungAnswerDaemonTests {
                 "\(ResultsScreen.lines(results))")
     }
 
+    @Test("an interval sung for 1.2 s: judged as it settles, measured once it ends, and only then the next question")
+    func nextQuestionAfterTheNote() async throws {
+        let (folder, pipe) = try Self.pipeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let daemon = try await TestDaemon(config: try Self.config(listeningTo: pipe, in: folder))
+        let link = try await daemon.connect()
+        _ = try await link.result("subscribe", .object(["topics": .array([.string("answer"), .string("prompt")])]))
+        var seen: [RPCNotification] = []
+        _ = try await link.result("session.start", .object([
+            "kind": .string("interval"), "root": .string("C3"), "intervals": .array([.string("P5")]),
+            "direction": .string("ascending"), "seed": .number(3),
+        ]), notifications: &seen)
+        while !seen.contains(where: { $0.params["type"]?.stringValue == "prompt" }) { seen.append(try await link.nextNotification()) }
+        let fifth = try ShownInterval.answer(seen)
+        Self.write(Self.wav([Self.hertz(fifth.midiNumber, 4)], seconds: 1.2), to: pipe)
+        while seen.filter({ $0.params["type"]?.stringValue == "prompt" }).count < 2 { seen.append(try await link.nextNotification()) }
+        let types = seen.compactMap { $0.params["type"]?.stringValue }
+        #expect(types.suffix(3) == ["note_judged", "note_measured", "prompt"], "\(types)")
+        let reports = try seen.map { try Wire.decode(EventReport.self, from: $0.params) }
+        let at = { (type: String) in reports.last { $0.type == type }?.sessionSeconds ?? .nan }
+        // Judged about 0.15 s into the note, asked again at its end, 1.2 s after its onset.
+        #expect(at("prompt") - at("note_judged") >= 0.9, "\(at("note_judged")) s, then \(at("prompt")) s")
+        #expect(at("prompt") >= at("note_measured"))
+        let measured = try #require(seen.last { $0.params["type"]?.stringValue == "note_measured" })
+        #expect(abs((measured.params["details"]?["cents"]?.numberValue ?? .nan) - 4) <= 0.5, "\(measured.params)")
+    }
+
     @Test("match sung: with a listening input no note is held (the singer makes it); the target sung 3 c sharp is right at +3 c")
     func matchSung() async throws {
         let (folder, pipe) = try Self.pipeFolder()

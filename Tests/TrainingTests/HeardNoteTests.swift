@@ -6,10 +6,12 @@ import Testing
 /// the note in tune in the session's tuning: right when the note is right, in tune within the
 /// tolerance, octave-free unless the matching asks for the octave.
 @Suite struct HeardNoteTests {
-    /// Sings `frequency` `after` the previous event.
+    /// Sings `frequency` `after` the previous event, for half a second: heard, then ended (a
+    /// question a sung note finished waits for its end).
     func sing(_ harness: Harness, _ frequency: Frequency, after: Duration = .seconds(1)) {
         harness.clock.advance(by: after)
         harness.engine.hear(HeardNote(frequency, at: harness.clock.now))
+        harness.engine.measure(HeardNote(frequency, at: harness.clock.now), lasting: 0.5)
     }
 
     func equal(_ note: Int, cents: Double = 0) -> Frequency {

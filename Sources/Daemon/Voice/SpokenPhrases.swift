@@ -26,6 +26,9 @@ struct SpokenPhrases {
     private var lastInstruction: String?
     /// How notes are named (`training.names`) and the open question's tonic, read with its prompt.
     private var naming: (names: NoteNaming, tonic: NoteName) = (.letters, NoteName(.c))
+    /// A sung note answered the question and was named: how far off it was is said once it has
+    /// ended and been measured whole, before the next question.
+    private var sungAwaitingMeasure = false
 
     mutating func lines(for event: TrainingEvent, cues: AnswerCues) -> [Line] {
         switch event.kind {
@@ -36,6 +39,7 @@ struct SpokenPhrases {
         case .prompt(let prompt):
             let shown = prompt.question.shown
             singleAnswer = shown.answerCount == nil
+            sungAwaitingMeasure = false
             naming = (prompt.settings.noteNaming, shown.root.name)
             guard !prompt.isRepeat else { return [] }
             // Words that only say how to answer are said whole once, and again when they change;
@@ -52,12 +56,14 @@ struct SpokenPhrases {
             guard judgement.correct else { return cues == .words ? [Line(text: "wrong", when: .now)] : [] }
             guard singleAnswer else { return [] }
             let word = cues == .words ? [Line(text: "right", when: .now)] : []
-            // A sung note says how far it was from the note in tune too.
-            let sung = judgement.sung.map { ", " + Self.spokenSung($0) } ?? ""
-            return word + [Line(text: judgement.subject.heard + sung, when: .inTurn)]
-        case .noteMeasured:
-            // The voice said the cents as the note settled, while the next question came.
-            return []
+            // A sung note says how far it was from the note in tune too, once it has ended.
+            sungAwaitingMeasure = judgement.sung != nil
+            return word + [Line(text: judgement.subject.heard, when: .inTurn)]
+        case .noteMeasured(let measured):
+            // The whole note's cents, not those read as it settled: the next question waited for them.
+            guard sungAwaitingMeasure else { return [] }
+            sungAwaitingMeasure = false
+            return [Line(text: Self.spokenSung(measured.sung), when: .inTurn)]
         case .roundComplete(let round):
             return [Line(text: "round complete, " + Self.count(round.errors, "error"), when: .inTurn)]
         case .answerRevealed(let revealed):

@@ -35,6 +35,10 @@ struct SungAwaitingEnd: Sendable {
 }
 
 extension TrainingEngine {
+    /// How long the next question waits for the sung note that finished the last one to end: a
+    /// note held on, or an end the input never reports, holds the session up no longer.
+    static let sungEndWait: Duration = .seconds(4)
+
     /// A sung note has ended after `seconds` (`note`: the centre of its stable part, and its
     /// onset): when it is the note judged last, its whole-note cents are reported (`noteMeasured`)
     /// and counted in the results in place of the cents judged as it settled. Any other note (one never judged,
@@ -46,7 +50,10 @@ extension TrainingEngine {
         let cents = (note.cents(from: awaiting.target, octaveFree: awaiting.octaveFree) * 10).rounded() / 10
         let sung = SungPitch(cents: cents, inTune: awaiting.correct && abs(cents) <= settings.listenToleranceCents)
         session!.tally.retuned(awaiting.subject, from: awaiting.judgedCents, to: cents)
+        let end = note.time + .seconds(seconds)
         emit(.noteMeasured(NoteMeasured(played: awaiting.played, correct: awaiting.correct, subject: awaiting.subject, judgedCents: awaiting.judgedCents, sung: sung)),
-             at: note.time + .seconds(seconds))
+             at: end)
+        // The question it finished waited for it: the next one now.
+        if session?.nextQuestionDue != nil { openNextQuestion(at: end) }
     }
 }
