@@ -40,6 +40,8 @@ import threading
 import time
 import uuid
 
+import peers  # the JSON-RPC line to the daemon, its memory (scripts/bench/peers.py)
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BIN = pathlib.Path(os.environ.get("BENCH_BIN", ROOT / ".build" / "release"))
 ANSWERS = int(os.environ.get("ANSWERS", "218000"))
@@ -47,38 +49,6 @@ SECONDS = float(os.environ.get("FLOOD_SECONDS", "20"))
 BOUND_MS = float(os.environ.get("BOUND_MS", "50"))
 WATCHDOG_USEC = 2_000_000
 OUT = ROOT / "docs" / "benchmarks" / "flood.json"
-
-
-class Line:
-    """A JSON-RPC connection to the daemon's socket, one line per message."""
-
-    def __init__(self, path):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.connect(path)
-        self.file = self.sock.makefile("rb")
-        self.next_id = 1
-        self.read()  # the hello
-
-    def send(self, method, params=None):
-        self.next_id += 1
-        message = {"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params or {}}
-        self.sock.sendall((json.dumps(message) + "\n").encode())
-        return self.next_id
-
-    def read(self):
-        line = self.file.readline()
-        if not line:
-            raise EOFError("the daemon closed the connection")
-        return json.loads(line)
-
-    def call(self, method, params=None):
-        wanted = self.send(method, params)
-        while True:
-            message = self.read()
-            if message.get("id") == wanted:
-                if "error" in message:
-                    raise RuntimeError(f"{method}: {message['error']}")
-                return message["result"]
 
 
 def fill_history(database, answers):
@@ -143,7 +113,7 @@ class Watchdog(threading.Thread):
 
 def student(socket_path, seconds, results):
     """A key every 100 ms; each one's time from the request to its note_judged event."""
-    player, listener = Line(socket_path), Line(socket_path)
+    player, listener = peers.Line(socket_path), peers.Line(socket_path)
     listener.call("subscribe", {"topics": ["answer"]})
     judged = []
     done = threading.Event()
@@ -205,7 +175,7 @@ def count_reply(counts, message):
 def pipeline(socket_path, stop, counts, request, size=500):
     """`size` requests made by `request(n)` written at once, then every reply read; again until stopped."""
     while not stop.is_set():
-        line = Line(socket_path)
+        line = peers.Line(socket_path)
         batch = "".join(json.dumps({"jsonrpc": "2.0", "id": n, **request(n)}) + "\n" for n in range(size))
         line.sock.sendall(batch.encode())
         for _ in range(size):
@@ -231,7 +201,7 @@ def timed_plays(socket_path, stop, counts):
     The client's lines are answered in its order: the config.get after the three plays."""
     try:
         while not stop.is_set():
-            line = Line(socket_path)
+            line = peers.Line(socket_path)
             for _ in range(3):
                 line.send("notes.play", {"notes": ["C8@20"]})
             wanted = line.send("config.get")
@@ -277,7 +247,7 @@ def main():
     web = subprocess.Popen([str(BIN / "eartrainer-web"), "--socket", sock, "--listen", f"127.0.0.1:{port}"],
                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        control = Line(sock)
+        control = peers.Line(sock)
         control.call("session.start", {"kind": "scale", "root": "D3", "mode": "dorian"})
         time.sleep(1)
         figures = {}
@@ -319,7 +289,7 @@ def main():
             }
             print(f"{phase}: {json.dumps(figures[phase])}")
             time.sleep(2)
-        rss = int(next(l for l in open(f"/proc/{daemon.pid}/status") if l.startswith("VmHWM")).split()[1])
+        rss = peers.rss_kib(daemon.pid, "VmHWM")
     finally:
         web.terminate()
         daemon.terminate()

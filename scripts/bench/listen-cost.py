@@ -15,12 +15,12 @@ import json
 import os
 import pathlib
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
 import time
+
+import peers  # the daemon under test, its line and its memory (scripts/bench/peers.py)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DAEMON = pathlib.Path(os.environ.get("BENCH_BIN", ROOT / ".build" / "release")) / "eartrainerd"
@@ -31,65 +31,16 @@ WARM_UP, WINDOW = float(os.environ.get("COST_WARM_UP", 10)), float(os.environ.ge
 CHUNK_SECONDS = 0.01
 
 
-class Daemon:
-    """One eartrainerd in a scratch folder of its own, asked through its socket."""
-
-    def __init__(self, scratch, listen_device):
-        self.scratch = scratch
-        self.socket = str(scratch / "eartrainer.sock")
-        shipped = (ROOT / "config" / "eartrainer.toml").read_text()
-        config = shipped  # its statistics in $STATE_DIRECTORY, below
-        if listen_device:
-            config = config.replace('\ndriver = "off"\n', '\ndriver = "file"\n', 1).replace(
-                'for "file", the path of the WAV stream.\ndevice = "default"',
-                f'for "file", the path of the WAV stream.\ndevice = "{listen_device}"', 1)
-            assert config.count(listen_device) == 1, "the shipped config's [listen] section moved"
-        (scratch / "eartrainer.toml").write_text(config)
-        (scratch / "home").mkdir()
-        environment = dict(os.environ, HOME=str(scratch / "home"), STATE_DIRECTORY=str(scratch / "state"))
-        self.log = open(scratch / "eartrainerd.log", "w")
-        self.process = subprocess.Popen(
-            [str(DAEMON), "run", "--audio", "off", "--config", str(scratch / "eartrainer.toml"), "--socket", self.socket],
-            stdout=self.log, stderr=subprocess.STDOUT, env=environment)
-
-    def call(self, method, params=None):
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                with socket.socket(socket.AF_UNIX) as s:
-                    s.connect(self.socket)
-                    s.settimeout(10)
-                    request = {"jsonrpc": "2.0", "id": 1, "method": method, **({"params": params} if params else {})}
-                    s.sendall((json.dumps(request) + "\n").encode())
-                    reader = s.makefile()
-                    for line in reader:
-                        message = json.loads(line)
-                        if message.get("id") == 1:
-                            if "error" in message:
-                                raise RuntimeError(f"{method}: {message['error']}")
-                            return message["result"]
-                    raise RuntimeError(f"{method}: no answer")
-            except (FileNotFoundError, ConnectionRefusedError):
-                if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise RuntimeError(f"the daemon in {self.scratch} does not answer; its log: {self.scratch}/eartrainerd.log")
-                time.sleep(0.1)
-
-    def cpu_seconds(self):
-        stat = pathlib.Path(f"/proc/{self.process.pid}/stat").read_text()
-        fields = stat[stat.rindex(")") + 2:].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def memory_kib(self):
-        status = dict(line.split(":", 1) for line in pathlib.Path(f"/proc/{self.process.pid}/status").read_text().splitlines())
-        return int(status["VmRSS"].split()[0]), int(status["VmHWM"].split()[0])
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
+def listening_config(folder, pipe):
+    """The shipped config with `[listen]` reading the WAV stream from `pipe`."""
+    shipped = (ROOT / "config" / "eartrainer.toml").read_text()
+    config = shipped.replace('\ndriver = "off"\n', '\ndriver = "file"\n', 1).replace(
+        'for "file", the path of the WAV stream.\ndevice = "default"',
+        f'for "file", the path of the WAV stream.\ndevice = "{pipe}"', 1)
+    assert config.count(str(pipe)) == 1, "the shipped config's [listen] section moved"
+    path = folder / "listen.toml"
+    path.write_text(config)
+    return path
 
 
 def chunks(path):
@@ -146,28 +97,28 @@ def main():
     (folder / "off").mkdir()
     (folder / "on").mkdir()
     stop = threading.Event()
-    daemons = {"off": Daemon(folder / "off", None), "listening": Daemon(folder / "on", str(pipe))}
     feeder = threading.Thread(target=feed, args=(pipe, fmt, data, stop), daemon=True)
-    feeder.start()
-    try:
-        for d in daemons.values():
-            d.call("session.start", {"kind": "scale", "mode": "major", "root": "C3", "seed": 1})
-        time.sleep(WARM_UP)
-        before = {k: (d.cpu_seconds(), time.monotonic()) for k, d in daemons.items()}
-        heard_before = daemons["listening"].call("status")["devices"]["listen"].get("notes_heard", 0)
-        time.sleep(WINDOW)
-        report = {"window_seconds": WINDOW, "rate": 48000, "sources": SOURCES}
-        for k, d in daemons.items():
-            cpu, at = d.cpu_seconds(), time.monotonic()
-            rss, hwm = d.memory_kib()
-            report[k] = {"cpu_percent_of_a_core": 100 * (cpu - before[k][0]) / (at - before[k][1]),
-                         "rss_kib": rss, "peak_rss_kib": hwm}
-        listen = daemons["listening"].call("status")["devices"]["listen"]
-    finally:
-        stop.set()
-        for d in daemons.values():
-            d.stop()
-        feeder.join(timeout=5)
+    with peers.Eartrainerd(folder / "off", DAEMON) as quiet, \
+            peers.Eartrainerd(folder / "on", DAEMON, config=listening_config(folder, pipe)) as listening:
+        feeder.start()
+        try:
+            daemons = {"off": quiet, "listening": listening}
+            lines = {k: peers.Line(d.socket) for k, d in daemons.items()}
+            for line in lines.values():
+                line.call("session.start", {"kind": "scale", "mode": "major", "root": "C3", "seed": 1})
+            time.sleep(WARM_UP)
+            before = {k: (d.cpu_seconds(), time.monotonic()) for k, d in daemons.items()}
+            heard_before = lines["listening"].call("status")["devices"]["listen"].get("notes_heard", 0)
+            time.sleep(WINDOW)
+            report = {"window_seconds": WINDOW, "rate": 48000, "sources": SOURCES}
+            for k, d in daemons.items():
+                cpu, at = d.cpu_seconds(), time.monotonic()
+                report[k] = {"cpu_percent_of_a_core": 100 * (cpu - before[k][0]) / (at - before[k][1]),
+                             "rss_kib": d.rss_kib(), "peak_rss_kib": d.rss_kib("VmHWM")}
+            listen = lines["listening"].call("status")["devices"]["listen"]
+        finally:
+            stop.set()  # the stream ends before its reader does
+            feeder.join(timeout=5)
     report["listen_status"] = {k: listen.get(k) for k in ("listening", "format", "notes_heard", "overruns", "listen_to_judgement_ms")}
     report["notes_heard_in_window"] = listen.get("notes_heard", 0) - heard_before
     on, off = report["listening"], report["off"]

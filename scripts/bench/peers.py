@@ -1,5 +1,7 @@
 """The daemons the benchmarks drive: eartrainerd (release build) and its peer MPD, each started
-in a temporary folder with its own socket, and stopped when the `with` block ends."""
+in a temporary folder with its own socket, and stopped when the `with` block ends; and a JSON-RPC
+line to eartrainerd's socket."""
+import json
 import os
 import pathlib
 import socket
@@ -17,11 +19,44 @@ def wait_for(path, seconds=30):
         time.sleep(0.02)
 
 
-def rss_kib(pid):
+def rss_kib(pid, field="VmRSS"):
+    """Resident memory in KiB: `VmRSS` now, or `VmHWM` (its peak)."""
     for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+        if line.startswith(field + ":"):
             return int(line.split()[1])
     return 0
+
+
+class Line:
+    """A JSON-RPC connection to the daemon's socket, one line per message."""
+
+    def __init__(self, path):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect(path)
+        self.file = self.sock.makefile("rb")
+        self.next_id = 1
+        self.read()  # the hello
+
+    def send(self, method, params=None):
+        self.next_id += 1
+        message = {"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params or {}}
+        self.sock.sendall((json.dumps(message) + "\n").encode())
+        return self.next_id
+
+    def read(self):
+        line = self.file.readline()
+        if not line:
+            raise EOFError("the daemon closed the connection")
+        return json.loads(line)
+
+    def call(self, method, params=None):
+        wanted = self.send(method, params)
+        while True:
+            message = self.read()
+            if message.get("id") == wanted:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message["result"]
 
 
 def machine():
@@ -47,16 +82,25 @@ class Daemon:
             self.process.kill()
             self.process.wait()
 
-    def rss_kib(self):
-        return rss_kib(self.process.pid)
+    def rss_kib(self, field="VmRSS"):
+        return rss_kib(self.process.pid, field)
+
+    def cpu_seconds(self):
+        """User and system CPU time so far (/proc/PID/stat)."""
+        stat = pathlib.Path(f"/proc/{self.process.pid}/stat").read_text()
+        fields = stat[stat.rindex(")") + 2:].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Eartrainerd(Daemon):
-    def __init__(self, folder, binary):
+    """Silent (`--audio off`), its statistics in its own folder; `config`: the shipped one unless given."""
+
+    def __init__(self, folder, binary, config=None):
         self.folder = pathlib.Path(folder) / "eartrainerd"
         self.folder.mkdir(exist_ok=True)
         self.socket = str(self.folder / "eartrainer.sock")
         self.binary = binary
+        self.config = config or pathlib.Path(__file__).resolve().parents[2] / "config" / "eartrainer.toml"
 
     def start(self):
         environment = dict(os.environ, STATE_DIRECTORY=str(self.folder / "state"))
@@ -64,7 +108,7 @@ class Eartrainerd(Daemon):
             environment.pop(key, None)
         return subprocess.Popen(
             [self.binary, "run", "--audio", "off", "--socket", self.socket, "--max-clients", "256",
-             "--config", str(pathlib.Path(__file__).resolve().parents[2] / "config" / "eartrainer.toml")],
+             "--config", str(self.config)],
             env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
